@@ -1,0 +1,228 @@
+//! How a game ends by rule (R13–R17): capture-all, barrier (wall or line), blocked.
+
+use super::bitboard::Bitboard;
+use super::position::{Phase, Position};
+use super::ruleset::Barrier;
+use super::square::{Color, Size, Square};
+
+/// The rule that ended a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Termination {
+    /// A side has no pieces left (R14).
+    CaptureAll,
+    /// A side has built a barrier (R15).
+    Barrier,
+    /// A side passed and its opponent cannot open the game for it (R16).
+    Blocked,
+}
+
+impl Termination {
+    /// `capture-all`, `barrier` or `blocked`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Termination::CaptureAll => "capture-all",
+            Termination::Barrier => "barrier",
+            Termination::Blocked => "blocked",
+        }
+    }
+}
+
+/// How a game ended by rule: the rule, and the winner (`None` for a draw).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Outcome {
+    /// The rule that ended the game.
+    pub termination: Termination,
+    /// The winner, or `None` for a draw.
+    pub winner: Option<Color>,
+}
+
+impl Outcome {
+    /// The result token this outcome calls for: `1-0`, `0-1` or `1/2-1/2`.
+    pub fn result_token(&self) -> &'static str {
+        match self.winner {
+            Some(Color::White) => "1-0",
+            Some(Color::Black) => "0-1",
+            None => "1/2-1/2",
+        }
+    }
+}
+
+const FILE_A: u128 = {
+    let mut m = 0u128;
+    let mut r = 0;
+    while r < 9 {
+        m |= 1 << (r * 9);
+        r += 1;
+    }
+    m
+};
+const FILE_I: u128 = FILE_A << 8;
+
+/// The squares orthogonally next to some square of `bb`, on a board of `size`.
+fn spread(bb: Bitboard, size: Size) -> Bitboard {
+    let b = bb.0;
+    let s = b << 9 | b >> 9 | (b & !FILE_I) << 1 | (b & !FILE_A) >> 1;
+    Bitboard(s) & Bitboard::full(size)
+}
+
+impl Position {
+    /// Whether `color` would have a barrier under the ruleset's barrier kind (R15).
+    pub fn has_barrier(&self, color: Color) -> bool {
+        match self.rules.barrier {
+            Barrier::None => false,
+            Barrier::Wall => self.has_wall(color),
+            Barrier::Line => self.has_line(color),
+        }
+    }
+
+    /// The wall test (R15a).
+    fn has_wall(&self, p: Color) -> bool {
+        let size = self.size();
+        let mine = self.pieces(p);
+        let theirs = self.pieces(p.other());
+        if theirs.is_empty() {
+            return false;
+        }
+        let passable = Bitboard::full(size) & !mine;
+        let mut reach = theirs;
+        loop {
+            let next = reach | (spread(reach, size) & passable);
+            if next == reach {
+                break;
+            }
+            reach = next;
+        }
+        let wall = mine & spread(reach, size);
+        let behind = Bitboard::full(size) & !reach & !wall;
+        !behind.is_empty() && (wall & !spread(behind, size)).is_empty()
+    }
+
+    /// The line test (R15b).
+    fn has_line(&self, p: Color) -> bool {
+        let n = self.size().get();
+        let mine = self.pieces(p);
+        let theirs = self.pieces(p.other());
+        if theirs.is_empty() {
+            return false;
+        }
+        let line = |k: u8, vertical: bool| -> (Bitboard, Bitboard, Bitboard) {
+            let (mut on, mut low, mut high) = (Bitboard::EMPTY, Bitboard::EMPTY, Bitboard::EMPTY);
+            for a in 0..n {
+                for b in 0..n {
+                    let sq = if vertical {
+                        Square::new(a, b)
+                    } else {
+                        Square::new(b, a)
+                    };
+                    match a.cmp(&k) {
+                        std::cmp::Ordering::Less => low.insert(sq),
+                        std::cmp::Ordering::Equal => on.insert(sq),
+                        std::cmp::Ordering::Greater => high.insert(sq),
+                    }
+                }
+            }
+            (on, low, high)
+        };
+        (1..n - 1).any(|k| {
+            [false, true].into_iter().any(|vertical| {
+                let (on, low, high) = line(k, vertical);
+                (on & !mine).is_empty()
+                    && ((theirs & !low).is_empty() || (theirs & !high).is_empty())
+            })
+        })
+    }
+
+    fn by_count(&self, termination: Termination) -> Outcome {
+        let b = self.pieces(Color::Black).count();
+        let w = self.pieces(Color::White).count();
+        let winner = match b.cmp(&w) {
+            std::cmp::Ordering::Greater => Some(Color::Black),
+            std::cmp::Ordering::Less => Some(Color::White),
+            std::cmp::Ordering::Equal => None,
+        };
+        Outcome {
+            termination,
+            winner,
+        }
+    }
+
+    /// Whether the game is over after a turn (R13): capture-all, then barrier, then — when the
+    /// turn was a pass — blocked.
+    pub fn outcome_after_turn(&self, was_pass: bool) -> Option<Outcome> {
+        if self.phase() != Phase::Movement {
+            return None;
+        }
+        for color in [Color::Black, Color::White] {
+            if self.material(color) == 0 {
+                return Some(Outcome {
+                    termination: Termination::CaptureAll,
+                    winner: Some(color.other()),
+                });
+            }
+        }
+        if self.has_barrier(Color::Black) || self.has_barrier(Color::White) {
+            return Some(self.by_count(Termination::Barrier));
+        }
+        if was_pass {
+            let passer = self.to_move.other();
+            if !self.can_open_for(passer) {
+                return Some(self.by_count(Termination::Blocked));
+            }
+        }
+        None
+    }
+
+    /// Whether the side to move has a turn after which `passer` has a legal step (R12).
+    pub fn can_open_for(&self, passer: Color) -> bool {
+        let mut found = false;
+        self.for_each_turn(&mut |after, _| {
+            found = after.has_step_for(passer);
+            !found
+        });
+        found
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Ruleset;
+
+    fn pos(rules: &str, setup: &str) -> Position {
+        Position::from_setup(Ruleset::parse(rules).unwrap(), setup).unwrap()
+    }
+
+    #[test]
+    fn r15a_wall_encloses_an_empty_area() {
+        // black closes off the bottom-left corner
+        let p = pos("standard", "4w/5/b4/1b3/1b3 w");
+        assert!(p.has_barrier(Color::Black));
+        assert!(!p.has_barrier(Color::White));
+    }
+
+    #[test]
+    fn r15a_no_wall_when_the_enemy_can_reach_everything() {
+        let p = pos("standard", "w4/5/2b2/5/4b w");
+        assert!(!p.has_barrier(Color::Black));
+        assert!(!p.has_barrier(Color::White));
+    }
+
+    #[test]
+    fn r15b_line_needs_an_inner_full_rank() {
+        let p = pos("ludus", "w1w2/5/bbbbb/5/2b2 w");
+        assert!(p.has_barrier(Color::Black));
+        let edge = pos("ludus", "bbbbb/w4/5/5/4w b");
+        assert!(!edge.has_barrier(Color::Black));
+        let split = pos("ludus", "w4/5/bbbbb/5/w4 b");
+        assert!(!split.has_barrier(Color::Black));
+    }
+
+    #[test]
+    fn r14_capture_all_wins() {
+        let p = pos("standard", "b4/5/5/5/5 w");
+        let o = p.outcome_after_turn(false).unwrap();
+        assert_eq!(o.termination, Termination::CaptureAll);
+        assert_eq!(o.winner, Some(Color::Black));
+        assert_eq!(o.result_token(), "0-1");
+    }
+}

@@ -1,0 +1,327 @@
+//! Named rulesets: presets plus `key=value` options (rules R20–R22 of `spec/rules.md`).
+
+use std::fmt;
+
+use super::square::{Color, Size};
+
+/// How a turn may go on after its first step (rule R9).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Chain {
+    /// One step per turn.
+    None,
+    /// After a capturing step, the piece may take further steps that capture.
+    Capture,
+    /// After a capturing step, the piece may take a further step of any kind.
+    Any,
+}
+
+/// Which barriers end the game (rule R15).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Barrier {
+    /// Barriers do not end the game.
+    None,
+    /// A closed wall of one side's pieces with nothing of the opponent behind it.
+    Wall,
+    /// A full inner rank or file of one side with every enemy piece on one side of it.
+    Line,
+}
+
+/// A complete set of rule choices.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Ruleset {
+    /// Board size.
+    pub size: Size,
+    /// The side that places first.
+    pub first_placer: Color,
+    /// The side that makes the first movement turn.
+    pub first_mover: Color,
+    /// Chain mode.
+    pub chain: Chain,
+    /// Whether capturing is compulsory.
+    pub forced: bool,
+    /// Which barrier ends the game.
+    pub barrier: Barrier,
+}
+
+/// The named presets.
+pub const PRESETS: [(&str, Ruleset); 3] = [
+    (
+        "standard",
+        Ruleset {
+            size: Size::FIVE,
+            first_placer: Color::Black,
+            first_mover: Color::White,
+            chain: Chain::Capture,
+            forced: false,
+            barrier: Barrier::Wall,
+        },
+    ),
+    (
+        "ludus",
+        Ruleset {
+            size: Size::FIVE,
+            first_placer: Color::Black,
+            first_mover: Color::White,
+            chain: Chain::Capture,
+            forced: true,
+            barrier: Barrier::Line,
+        },
+    ),
+    (
+        "seesa",
+        Ruleset {
+            size: Size::SEVEN,
+            first_placer: Color::White,
+            first_mover: Color::White,
+            chain: Chain::Any,
+            forced: false,
+            barrier: Barrier::Wall,
+        },
+    ),
+];
+
+/// The option keys, in the order they are written.
+pub const OPTION_KEYS: [&str; 6] = [
+    "size",
+    "first-placer",
+    "first-mover",
+    "chain",
+    "forced",
+    "barrier",
+];
+
+/// Why a rules string was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RulesError {
+    /// The rules string is empty.
+    #[error("the rules string is empty")]
+    Empty,
+    /// The first word is not a preset.
+    #[error("unknown rules preset `{0}`")]
+    UnknownPreset(String),
+    /// A word is not `key=value` or the key is unknown.
+    #[error("unknown rules option `{0}`")]
+    UnknownOption(String),
+    /// The key is known but the value is not one of its values.
+    #[error("`{value}` is not a value of the rules option `{key}`")]
+    BadValue {
+        /// The option key.
+        key: String,
+        /// The value written.
+        value: String,
+    },
+}
+
+impl RulesError {
+    /// The byte range within the rules string that the error is about.
+    pub fn word<'a>(&self, text: &'a str) -> Option<&'a str> {
+        let needle = match self {
+            RulesError::Empty => return None,
+            RulesError::UnknownPreset(w) | RulesError::UnknownOption(w) => w.as_str(),
+            RulesError::BadValue { value, .. } => value.as_str(),
+        };
+        text.find(needle).map(|i| &text[i..i + needle.len()])
+    }
+
+    /// A sentence that tells how to write it right.
+    pub fn help(&self) -> String {
+        match self {
+            RulesError::Empty | RulesError::UnknownPreset(_) => format!(
+                "start the rules with a preset: {}",
+                PRESETS.map(|(n, _)| n).join(", ")
+            ),
+            RulesError::UnknownOption(_) => format!(
+                "options are written key=value with a key among {}",
+                OPTION_KEYS.join(", ")
+            ),
+            RulesError::BadValue { key, .. } => {
+                format!("`{key}` takes one of: {}", values_of(key).join(", "))
+            }
+        }
+    }
+}
+
+fn values_of(key: &str) -> &'static [&'static str] {
+    match key {
+        "size" => &["5", "7", "9"],
+        "first-placer" | "first-mover" => &["black", "white"],
+        "chain" => &["none", "capture", "any"],
+        "forced" => &["yes", "no"],
+        "barrier" => &["none", "wall", "line"],
+        _ => &[],
+    }
+}
+
+impl Ruleset {
+    /// The preset called `name`.
+    pub fn preset(name: &str) -> Option<Ruleset> {
+        PRESETS.iter().find(|(n, _)| *n == name).map(|(_, r)| *r)
+    }
+
+    /// Parses a preset name followed by `key=value` options, e.g. `seesa size=9`.
+    pub fn parse(text: &str) -> Result<Ruleset, RulesError> {
+        let mut words = text.split_ascii_whitespace();
+        let name = words.next().ok_or(RulesError::Empty)?;
+        let mut rules =
+            Ruleset::preset(name).ok_or_else(|| RulesError::UnknownPreset(name.to_owned()))?;
+        for word in words {
+            let (key, value) = word
+                .split_once('=')
+                .ok_or_else(|| RulesError::UnknownOption(word.to_owned()))?;
+            rules.set(key, value)?;
+        }
+        Ok(rules)
+    }
+
+    /// Sets one option.
+    pub fn set(&mut self, key: &str, value: &str) -> Result<(), RulesError> {
+        let bad = || RulesError::BadValue {
+            key: key.to_owned(),
+            value: value.to_owned(),
+        };
+        let color = |v: &str| match v {
+            "black" => Some(Color::Black),
+            "white" => Some(Color::White),
+            _ => None,
+        };
+        match key {
+            "size" => self.size = value.parse().ok().and_then(Size::new).ok_or_else(bad)?,
+            "first-placer" => self.first_placer = color(value).ok_or_else(bad)?,
+            "first-mover" => self.first_mover = color(value).ok_or_else(bad)?,
+            "chain" => {
+                self.chain = match value {
+                    "none" => Chain::None,
+                    "capture" => Chain::Capture,
+                    "any" => Chain::Any,
+                    _ => return Err(bad()),
+                }
+            }
+            "forced" => {
+                self.forced = match value {
+                    "yes" => true,
+                    "no" => false,
+                    _ => return Err(bad()),
+                }
+            }
+            "barrier" => {
+                self.barrier = match value {
+                    "none" => Barrier::None,
+                    "wall" => Barrier::Wall,
+                    "line" => Barrier::Line,
+                    _ => return Err(bad()),
+                }
+            }
+            _ => return Err(RulesError::UnknownOption(format!("{key}={value}"))),
+        }
+        Ok(())
+    }
+}
+
+impl Chain {
+    /// The option value: `none`, `capture` or `any`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Chain::None => "none",
+            Chain::Capture => "capture",
+            Chain::Any => "any",
+        }
+    }
+}
+
+impl Barrier {
+    /// The option value: `none`, `wall` or `line`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Barrier::None => "none",
+            Barrier::Wall => "wall",
+            Barrier::Line => "line",
+        }
+    }
+}
+
+/// Writes the canonical form: the preset that differs least, then the options that differ.
+impl fmt::Display for Ruleset {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (name, base) = PRESETS
+            .iter()
+            .min_by_key(|(_, p)| p.differences(self).len())
+            .copied()
+            .unwrap_or(PRESETS[0]);
+        f.write_str(name)?;
+        for (key, value) in base.differences(self) {
+            write!(f, " {key}={value}")?;
+        }
+        Ok(())
+    }
+}
+
+impl Ruleset {
+    fn differences(&self, other: &Ruleset) -> Vec<(&'static str, String)> {
+        let mut d = Vec::new();
+        if self.size != other.size {
+            d.push(("size", other.size.to_string()));
+        }
+        if self.first_placer != other.first_placer {
+            d.push(("first-placer", other.first_placer.to_string()));
+        }
+        if self.first_mover != other.first_mover {
+            d.push(("first-mover", other.first_mover.to_string()));
+        }
+        if self.chain != other.chain {
+            d.push(("chain", other.chain.as_str().to_owned()));
+        }
+        if self.forced != other.forced {
+            d.push(("forced", if other.forced { "yes" } else { "no" }.to_owned()));
+        }
+        if self.barrier != other.barrier {
+            d.push(("barrier", other.barrier.as_str().to_owned()));
+        }
+        d
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn presets_and_options_parse() {
+        let r = Ruleset::parse("seesa size=9").unwrap();
+        assert_eq!(r.size, Size::NINE);
+        assert_eq!(r.chain, Chain::Any);
+        let r = Ruleset::parse("standard barrier=none").unwrap();
+        assert_eq!(r.barrier, Barrier::None);
+        let r = Ruleset::parse("ludus forced=no barrier=wall").unwrap();
+        assert!(!r.forced);
+    }
+
+    #[test]
+    fn bad_rules_are_refused() {
+        assert_eq!(
+            Ruleset::parse("chess"),
+            Err(RulesError::UnknownPreset("chess".into()))
+        );
+        assert!(matches!(
+            Ruleset::parse("standard size=6"),
+            Err(RulesError::BadValue { .. })
+        ));
+        assert!(matches!(
+            Ruleset::parse("standard colour=red"),
+            Err(RulesError::UnknownOption(_))
+        ));
+        assert!(matches!(
+            Ruleset::parse("standard fast"),
+            Err(RulesError::UnknownOption(_))
+        ));
+        assert_eq!(Ruleset::parse("  "), Err(RulesError::Empty));
+    }
+
+    #[test]
+    fn display_round_trips() {
+        for text in ["standard", "seesa size=9", "standard chain=none", "ludus barrier=wall"] {
+            let r = Ruleset::parse(text).unwrap();
+            assert_eq!(Ruleset::parse(&r.to_string()).unwrap(), r);
+        }
+        assert_eq!(Ruleset::parse("seesa").unwrap().to_string(), "seesa");
+    }
+}

@@ -1,0 +1,310 @@
+//! Playing turns: placements (R3–R4), steps and chains (R5–R10), passes (R11–R12).
+
+use super::bitboard::Bitboard;
+use super::position::{Phase, Position};
+use super::ruleset::Chain;
+use super::square::{DIRECTIONS, Square};
+
+/// Why a turn, or one step of it, is illegal. Each variant is one rule of `spec/rules.md`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum IllegalTurn {
+    /// A square lies off the board of this game (R1).
+    #[error("{0} is not on this board")]
+    OffBoard(Square),
+    /// A turn of the wrong kind for the phase (R3, R5).
+    #[error("a {found} turn in the {phase} phase")]
+    WrongPhase {
+        /// The phase the game is in.
+        phase: Phase,
+        /// The kind of turn written: `placement`, `movement` or `pass`.
+        found: &'static str,
+    },
+    /// Both pieces of a placement on one square (R4).
+    #[error("both pieces are placed on {0}")]
+    PlaceSame(Square),
+    /// A placement on the centre (R4).
+    #[error("pieces may not be placed on the centre {0}")]
+    PlaceCentre(Square),
+    /// A placement on an occupied square (R4).
+    #[error("{0} is already occupied")]
+    PlaceOccupied(Square),
+    /// A move starts from an empty square (R5).
+    #[error("there is no piece on {0}")]
+    MoveEmpty(Square),
+    /// A move starts from an enemy piece (R5).
+    #[error("the piece on {0} belongs to the opponent")]
+    MoveEnemy(Square),
+    /// A step goes diagonally (R6).
+    #[error("{from}-{to} is a diagonal step")]
+    MoveDiagonal {
+        /// Start of the step.
+        from: Square,
+        /// End of the step.
+        to: Square,
+    },
+    /// A step goes further than one square (R6).
+    #[error("{from}-{to} is not a step to a neighbouring square")]
+    MoveFar {
+        /// Start of the step.
+        from: Square,
+        /// End of the step.
+        to: Square,
+    },
+    /// A step onto an occupied square (R6).
+    #[error("{0} is occupied")]
+    MoveOccupied(Square),
+    /// A second step where the chain mode allows none, or after a step that captured nothing (R9).
+    #[error("the piece may not go on: {0}")]
+    ChainOn(&'static str),
+    /// A capture was compulsory and was not made (R10).
+    #[error("capture is compulsory: {0}")]
+    Forced(&'static str),
+    /// A pass while a step exists (R11).
+    #[error("a pass while {0} has a legal step")]
+    PassIllegal(super::square::Color),
+    /// The turn after a pass leaves the passer still without a step (R12).
+    #[error("this turn leaves {0}, who passed, still without a legal step")]
+    NoOpening(super::square::Color),
+}
+
+/// A movement turn under way: the moving piece, where it stands, and how its steps went.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Move {
+    at: Square,
+    steps: u32,
+    last_captured: bool,
+}
+
+impl Move {
+    /// Where the moving piece stands now.
+    pub fn at(&self) -> Square {
+        self.at
+    }
+
+    /// Steps taken so far.
+    pub fn steps(&self) -> u32 {
+        self.steps
+    }
+}
+
+impl Position {
+    fn expect_phase(&self, phase: Phase, found: &'static str) -> Result<(), IllegalTurn> {
+        if self.phase() == phase {
+            Ok(())
+        } else {
+            Err(IllegalTurn::WrongPhase {
+                phase: self.phase(),
+                found,
+            })
+        }
+    }
+
+    fn on_board(&self, sq: Square) -> Result<(), IllegalTurn> {
+        if self.size().contains(sq) {
+            Ok(())
+        } else {
+            Err(IllegalTurn::OffBoard(sq))
+        }
+    }
+
+    /// Places two pieces of the side to move on `a` and `b` (R3, R4).
+    pub fn place(&mut self, a: Square, b: Square) -> Result<(), IllegalTurn> {
+        self.on_board(a)?;
+        self.on_board(b)?;
+        self.expect_phase(Phase::Placement, "placement")?;
+        let centre = self.size().centre();
+        for sq in [a, b] {
+            if sq == centre {
+                return Err(IllegalTurn::PlaceCentre(sq));
+            }
+            if self.piece_at(sq).is_some() {
+                return Err(IllegalTurn::PlaceOccupied(sq));
+            }
+        }
+        if a == b {
+            return Err(IllegalTurn::PlaceSame(a));
+        }
+        let me = self.to_move;
+        let hand = &mut self.hands[me.index()];
+        *hand = hand.saturating_sub(2);
+        self.pieces[me.index()].insert(a);
+        self.pieces[me.index()].insert(b);
+        self.to_move = if self.phase() == Phase::Movement {
+            self.rules.first_mover
+        } else {
+            me.other()
+        };
+        Ok(())
+    }
+
+    /// Starts a movement turn with the piece on `from` (R5).
+    pub fn begin_move(&self, from: Square) -> Result<Move, IllegalTurn> {
+        self.on_board(from)?;
+        self.expect_phase(Phase::Movement, "movement")?;
+        match self.piece_at(from) {
+            None => Err(IllegalTurn::MoveEmpty(from)),
+            Some(c) if c != self.to_move => Err(IllegalTurn::MoveEnemy(from)),
+            Some(_) => Ok(Move {
+                at: from,
+                steps: 0,
+                last_captured: false,
+            }),
+        }
+    }
+
+    /// The enemy pieces a step from `from` to the empty neighbour `to` would capture (R7, R8).
+    pub fn captures_of_step(&self, from: Square, to: Square) -> Bitboard {
+        let Some(me) = self.piece_at(from) else {
+            return Bitboard::EMPTY;
+        };
+        let size = self.size();
+        let centre = size.centre();
+        let mine = self.pieces(me);
+        let theirs = self.pieces(me.other());
+        let mut captured = Bitboard::EMPTY;
+        for (df, dr) in DIRECTIONS {
+            let Some(next) = to.offset(df, dr, size) else {
+                continue;
+            };
+            if next == centre || !theirs.contains(next) {
+                continue;
+            }
+            if let Some(beyond) = next.offset(df, dr, size) {
+                if mine.contains(beyond) {
+                    captured.insert(next);
+                }
+            }
+        }
+        captured
+    }
+
+    /// Whether the piece on `at` has a step that captures.
+    pub fn piece_can_capture(&self, at: Square) -> bool {
+        let empty = self.empty();
+        at.neighbours(self.size())
+            .any(|to| empty.contains(to) && !self.captures_of_step(at, to).is_empty())
+    }
+
+    /// Whether any piece of the side to move has a step that captures.
+    pub fn can_capture(&self) -> bool {
+        self.pieces(self.to_move)
+            .squares()
+            .any(|sq| self.piece_can_capture(sq))
+    }
+
+    /// Whether the side to move has any step at all (R11).
+    pub fn has_step(&self) -> bool {
+        self.has_step_for(self.to_move)
+    }
+
+    /// Whether `color` would have a step if it were its turn.
+    pub fn has_step_for(&self, color: super::square::Color) -> bool {
+        let empty = self.empty();
+        self.pieces(color)
+            .squares()
+            .any(|sq| sq.neighbours(self.size()).any(|n| empty.contains(n)))
+    }
+
+    /// Takes one step of `mv` to `to`, returning what it captured (R6–R10).
+    pub fn step(&mut self, mv: &mut Move, to: Square) -> Result<Bitboard, IllegalTurn> {
+        self.on_board(to)?;
+        let from = mv.at;
+        if mv.steps > 0 {
+            match self.rules.chain {
+                Chain::None => {
+                    return Err(IllegalTurn::ChainOn(
+                        "these rules allow one step per turn",
+                    ));
+                }
+                _ if !mv.last_captured => {
+                    return Err(IllegalTurn::ChainOn(
+                        "a piece goes on only after a step that captured",
+                    ));
+                }
+                _ => {}
+            }
+        }
+        let df = (from.file() as i8 - to.file() as i8).abs();
+        let dr = (from.rank() as i8 - to.rank() as i8).abs();
+        if df == 1 && dr == 1 {
+            return Err(IllegalTurn::MoveDiagonal { from, to });
+        }
+        if df + dr != 1 {
+            return Err(IllegalTurn::MoveFar { from, to });
+        }
+        if self.piece_at(to).is_some() {
+            return Err(IllegalTurn::MoveOccupied(to));
+        }
+        let captured = self.captures_of_step(from, to);
+        if captured.is_empty() {
+            if mv.steps > 0 && self.rules.chain == Chain::Capture {
+                return Err(IllegalTurn::ChainOn(
+                    "under chain=capture every further step must capture",
+                ));
+            }
+            if self.rules.forced {
+                if mv.steps == 0 && self.can_capture() {
+                    return Err(IllegalTurn::Forced("a capturing step is available"));
+                }
+                if mv.steps > 0 && self.piece_can_capture(from) {
+                    return Err(IllegalTurn::Forced(
+                        "the moving piece has a capturing step and must take it",
+                    ));
+                }
+            }
+        }
+        let me = self.to_move;
+        let mine = &mut self.pieces[me.index()];
+        mine.remove(from);
+        mine.insert(to);
+        let theirs = &mut self.pieces[me.other().index()];
+        *theirs = *theirs & !captured;
+        mv.at = to;
+        mv.steps += 1;
+        mv.last_captured = !captured.is_empty();
+        Ok(captured)
+    }
+
+    /// Whether `mv` may take another step, and whether it must (R9, R10).
+    pub fn continuation(&self, mv: &Move) -> (bool, bool) {
+        if mv.steps == 0 {
+            return (true, true);
+        }
+        if self.rules.chain == Chain::None || !mv.last_captured {
+            return (false, false);
+        }
+        let can_capture = self.piece_can_capture(mv.at);
+        let may = match self.rules.chain {
+            Chain::Any => {
+                let empty = self.empty();
+                mv.at.neighbours(self.size()).any(|n| empty.contains(n))
+            }
+            _ => can_capture,
+        };
+        (may, self.rules.forced && can_capture)
+    }
+
+    /// Ends a movement turn (R10): the move must not stop while a capture is compulsory.
+    pub fn end_move(&mut self, mv: Move) -> Result<(), IllegalTurn> {
+        if mv.steps == 0 {
+            return Err(IllegalTurn::ChainOn("a move takes at least one step"));
+        }
+        if self.continuation(&mv).1 {
+            return Err(IllegalTurn::Forced(
+                "the moving piece can capture again and must go on",
+            ));
+        }
+        self.to_move = self.to_move.other();
+        Ok(())
+    }
+
+    /// Passes: legal only for a side in the movement phase without any step (R11).
+    pub fn pass(&mut self) -> Result<(), IllegalTurn> {
+        self.expect_phase(Phase::Movement, "pass")?;
+        if self.has_step() {
+            return Err(IllegalTurn::PassIllegal(self.to_move));
+        }
+        self.to_move = self.to_move.other();
+        Ok(())
+    }
+}

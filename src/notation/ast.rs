@@ -1,0 +1,293 @@
+//! The syntax tree of a game: tags, turns, comments and the result, each with its byte span.
+
+use crate::engine::Square;
+
+/// A byte range `start..end` in the source text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Span {
+    /// First byte.
+    pub start: usize,
+    /// One past the last byte.
+    pub end: usize,
+}
+
+impl Span {
+    /// The span `start..end`.
+    pub fn new(start: usize, end: usize) -> Span {
+        Span { start, end }
+    }
+
+    /// The length in bytes.
+    pub fn len(&self) -> usize {
+        self.end - self.start
+    }
+
+    /// Whether the span is empty.
+    pub fn is_empty(&self) -> bool {
+        self.start == self.end
+    }
+
+    /// The text the span covers in `src`.
+    pub fn of<'a>(&self, src: &'a str) -> &'a str {
+        src.get(self.start..self.end).unwrap_or("")
+    }
+}
+
+/// One game as written.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Game<'a> {
+    /// From the first item of the game to the end of its last one.
+    pub span: Span,
+    /// Tag pairs, comments and broken tags before the movetext, in file order.
+    pub headers: Vec<Header<'a>>,
+    /// The movetext items in file order.
+    pub moves: Vec<Element<'a>>,
+    /// The result token, absent when the game ends without one.
+    pub result: Option<ResultToken>,
+    /// Comments after the result that no later game claims (end of file).
+    pub trailing: Vec<Comment<'a>>,
+}
+
+/// An item of the header section.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Header<'a> {
+    /// A tag pair.
+    Tag(Tag<'a>),
+    /// A comment among the tags.
+    Comment(Comment<'a>),
+    /// A line that was meant as a tag but is malformed.
+    Error(SyntaxError),
+}
+
+/// A tag pair `[Name "value"]`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Tag<'a> {
+    /// The tag name.
+    pub name: &'a str,
+    /// The value with escapes resolved.
+    pub value: std::borrow::Cow<'a, str>,
+    /// The whole tag, brackets included.
+    pub span: Span,
+    /// The value between the quotes, as written.
+    pub value_span: Span,
+}
+
+/// A comment, `{ ... }` or `; ...`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Comment<'a> {
+    /// The text inside the braces, or after the semicolon.
+    pub text: &'a str,
+    /// Whether it was written `; ...` to the end of the line.
+    pub line: bool,
+    /// The whole comment.
+    pub span: Span,
+}
+
+/// An item of the movetext.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Element<'a> {
+    /// A move number, `7.` or `7...`.
+    Number(MoveNumber),
+    /// A turn.
+    Turn(Turn),
+    /// A comment.
+    Comment(Comment<'a>),
+    /// A numeric annotation glyph, `$N`.
+    Nag(u32, Span),
+    /// A token that could not be read.
+    Error(SyntaxError),
+}
+
+/// A move number: `N.` announces turn 2N−1, `N...` turn 2N.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MoveNumber {
+    /// The number N.
+    pub number: u32,
+    /// Whether it was written with three dots.
+    pub second: bool,
+    /// The token.
+    pub span: Span,
+}
+
+impl MoveNumber {
+    /// The turn it announces.
+    pub fn turn(&self) -> u64 {
+        2 * self.number as u64 - if self.second { 0 } else { 1 }
+    }
+}
+
+/// A square as written, with its span.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SquareAt {
+    /// The square.
+    pub square: Square,
+    /// Where it is written.
+    pub span: Span,
+}
+
+/// One step of a movement: `-` destination, then the captures written for it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Step {
+    /// The destination.
+    pub to: SquareAt,
+    /// The captured squares written after it, each as `x` + square.
+    pub captures: Vec<SquareAt>,
+    /// From the `-` to the end of the last capture.
+    pub span: Span,
+}
+
+/// What a turn does.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TurnKind {
+    /// Two pieces placed: `c2,d4`.
+    Place(SquareAt, SquareAt),
+    /// A piece moved: `b2-b3xc3-b4`.
+    Move {
+        /// The starting square.
+        from: SquareAt,
+        /// The steps, at least one.
+        steps: Vec<Step>,
+    },
+    /// A pass: `--`.
+    Pass,
+}
+
+/// A suffix annotation on a turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Annotation {
+    /// `!`
+    Good,
+    /// `?`
+    Mistake,
+    /// `!!`
+    Brilliant,
+    /// `??`
+    Blunder,
+    /// `!?`
+    Interesting,
+    /// `?!`
+    Dubious,
+}
+
+impl Annotation {
+    /// The suffix as written.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Annotation::Good => "!",
+            Annotation::Mistake => "?",
+            Annotation::Brilliant => "!!",
+            Annotation::Blunder => "??",
+            Annotation::Interesting => "!?",
+            Annotation::Dubious => "?!",
+        }
+    }
+
+    /// The annotation written as `s`.
+    pub fn from_str(s: &str) -> Option<Annotation> {
+        Some(match s {
+            "!" => Annotation::Good,
+            "?" => Annotation::Mistake,
+            "!!" => Annotation::Brilliant,
+            "??" => Annotation::Blunder,
+            "!?" => Annotation::Interesting,
+            "?!" => Annotation::Dubious,
+            _ => return None,
+        })
+    }
+}
+
+/// A turn token.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Turn {
+    /// What it does.
+    pub kind: TurnKind,
+    /// A suffix annotation.
+    pub annotation: Option<Annotation>,
+    /// The token without a glued move number.
+    pub span: Span,
+}
+
+/// A game result.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum GameResult {
+    /// `1-0`
+    WhiteWins,
+    /// `0-1`
+    BlackWins,
+    /// `1/2-1/2`
+    Draw,
+    /// `*`
+    Unknown,
+}
+
+impl GameResult {
+    /// The token.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GameResult::WhiteWins => "1-0",
+            GameResult::BlackWins => "0-1",
+            GameResult::Draw => "1/2-1/2",
+            GameResult::Unknown => "*",
+        }
+    }
+
+    /// The result written as `s`.
+    pub fn from_str(s: &str) -> Option<GameResult> {
+        Some(match s {
+            "1-0" => GameResult::WhiteWins,
+            "0-1" => GameResult::BlackWins,
+            "1/2-1/2" => GameResult::Draw,
+            "*" => GameResult::Unknown,
+            _ => return None,
+        })
+    }
+}
+
+/// The result token with its span.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ResultToken {
+    /// The result.
+    pub result: GameResult,
+    /// The token.
+    pub span: Span,
+}
+
+/// What is wrong with some text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SyntaxKind {
+    /// A token that is no turn, number, result or annotation.
+    UnknownToken,
+    /// Something that should be a square is not (`j1`, `a10`, `a0`).
+    BadSquare,
+    /// A movement token cut short or with a stray character.
+    BadMove,
+    /// A placement token cut short or with a stray character.
+    BadPlacement,
+    /// A move number too large to be a turn of any game.
+    NumberOverflow,
+    /// A `$N` annotation that is malformed.
+    BadNag,
+    /// A line starting with `[` that is not a tag pair.
+    BadTag,
+    /// A tag value without its closing quote on the line.
+    UnterminatedTag,
+    /// A backslash in a tag value not followed by `"` or `\`.
+    BadEscape,
+    /// A `{` comment without its `}`.
+    UnterminatedComment,
+    /// A game that ends without a result token.
+    MissingResult,
+    /// Bytes that are not UTF-8.
+    InvalidUtf8,
+}
+
+/// A syntax error: its kind, where it is, and a message in words.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SyntaxError {
+    /// The kind.
+    pub kind: SyntaxKind,
+    /// The offending text, or an empty span where something is missing.
+    pub span: Span,
+    /// What is wrong, lowercase without a trailing period.
+    pub message: String,
+}

@@ -1,0 +1,13 @@
+//! The notation: source text, the syntax tree, the scanner and the token parser.
+//!
+//! This module knows no rules: `f2` on a 5×5 board is a well-formed square here, and a
+//! placement on an occupied square is a well-formed placement. Legality is `validate`'s job.
+
+pub mod ast;
+pub mod scan;
+pub mod source;
+pub mod token;
+
+pub use ast::*;
+pub use scan::Scanner;
+pub use source::{LineCol, LineIndex, Source};

@@ -1,0 +1,406 @@
+//! The scanner: splits an archive into games and each game into tags, comments and tokens.
+//!
+//! It works on the whole text with a cursor and yields one [`Game`] at a time, so callers can
+//! stream. Tokens are handed to [`super::token::parse_token`]; a bad token becomes an
+//! [`Element::Error`] and scanning goes on with the next one. A broken tag or an unterminated
+//! comment is reported where it starts, and scanning recovers at the next line.
+
+use std::borrow::Cow;
+
+use super::ast::{
+    Comment, Element, Game, Header, ResultToken, Span, SyntaxError, SyntaxKind, Tag,
+};
+use super::token::{Body, parse_token};
+
+/// Yields the games of an archive in order.
+#[derive(Debug, Clone)]
+pub struct Scanner<'a> {
+    text: &'a str,
+    pos: usize,
+    invalid: &'a [Span],
+}
+
+fn is_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | b'\x0c' | b'\x0b')
+}
+
+impl<'a> Scanner<'a> {
+    /// A scanner over `text`; `invalid` lists spans of undecodable bytes (see
+    /// [`super::Source::invalid`]).
+    pub fn new(text: &'a str, invalid: &'a [Span]) -> Scanner<'a> {
+        Scanner {
+            text,
+            pos: 0,
+            invalid,
+        }
+    }
+
+    fn bytes(&self) -> &'a [u8] {
+        self.text.as_bytes()
+    }
+
+    fn skip_space(&mut self) {
+        let b = self.bytes();
+        while self.pos < b.len() && is_space(b[self.pos]) {
+            self.pos += 1;
+        }
+    }
+
+    fn line_end(&self, from: usize) -> usize {
+        memchr::memchr2(b'\n', b'\r', &self.bytes()[from..]).map_or(self.text.len(), |i| from + i)
+    }
+
+    /// The first invalid-byte span inside `span`, if any.
+    fn tainted(&mut self, span: Span) -> Option<SyntaxError> {
+        while let Some(first) = self.invalid.first() {
+            if first.end <= span.start {
+                self.invalid = &self.invalid[1..];
+            } else {
+                break;
+            }
+        }
+        let first = self.invalid.first()?;
+        (first.start < span.end).then(|| SyntaxError {
+            kind: SyntaxKind::InvalidUtf8,
+            span: *first,
+            message: "these bytes are not valid UTF-8".to_owned(),
+        })
+    }
+
+    /// Scans a `{...}` or `;...` comment at the cursor.
+    fn comment(&mut self) -> Result<Comment<'a>, SyntaxError> {
+        let start = self.pos;
+        let b = self.bytes();
+        let comment = if b[start] == b';' {
+            let end = self.line_end(start);
+            self.pos = end;
+            Comment {
+                text: &self.text[start + 1..end],
+                line: true,
+                span: Span::new(start, end),
+            }
+        } else if let Some(i) = memchr::memchr(b'}', &b[start..]) {
+            let end = start + i + 1;
+            self.pos = end;
+            Comment {
+                text: &self.text[start + 1..end - 1],
+                line: false,
+                span: Span::new(start, end),
+            }
+        } else {
+            // Recover at the next line that starts a tag, or at the end.
+            let next = memchr::memmem::find(&b[start..], b"\n[").map_or(b.len(), |i| start + i + 1);
+            self.pos = next;
+            return Err(SyntaxError {
+                kind: SyntaxKind::UnterminatedComment,
+                span: Span::new(start, start + 1),
+                message: "this comment is never closed with `}`".to_owned(),
+            });
+        };
+        match self.tainted(comment.span) {
+            Some(e) => Err(e),
+            None => Ok(comment),
+        }
+    }
+
+    /// Scans a tag pair at the cursor; on error the cursor moves to the end of the line.
+    fn tag(&mut self) -> Result<Tag<'a>, SyntaxError> {
+        let start = self.pos;
+        let end_of_line = self.line_end(start);
+        let line = &self.text[start..end_of_line];
+        let result = parse_tag(line, start);
+        match result {
+            Ok((tag, len)) => {
+                self.pos = start + len;
+                match self.tainted(tag.span) {
+                    Some(e) => Err(e),
+                    None => Ok(tag),
+                }
+            }
+            Err(e) => {
+                self.pos = end_of_line;
+                Err(self.tainted(Span::new(start, end_of_line)).unwrap_or(e))
+            }
+        }
+    }
+
+    /// If only comments stand between the cursor and the end, takes them.
+    fn trailing_comments(&mut self) -> Vec<Comment<'a>> {
+        let save = self.pos;
+        let mut found = Vec::new();
+        loop {
+            self.skip_space();
+            match self.bytes().get(self.pos) {
+                None => return found,
+                Some(b'{' | b';') => match self.comment() {
+                    Ok(c) => found.push(c),
+                    Err(_) => break,
+                },
+                Some(_) => break,
+            }
+        }
+        self.pos = save;
+        Vec::new()
+    }
+}
+
+impl<'a> Iterator for Scanner<'a> {
+    type Item = Game<'a>;
+
+    fn next(&mut self) -> Option<Game<'a>> {
+        let mut game = Game::default();
+        let mut started = false;
+        let mut in_moves = false;
+        let mut first = None;
+        let mut last = self.pos;
+        loop {
+            self.skip_space();
+            let Some(&c) = self.bytes().get(self.pos) else {
+                break;
+            };
+            let start = self.pos;
+            first.get_or_insert(start);
+            match c {
+                b'[' if in_moves => break,
+                b'[' => {
+                    started = true;
+                    game.headers.push(match self.tag() {
+                        Ok(t) => Header::Tag(t),
+                        Err(e) => Header::Error(e),
+                    });
+                }
+                b'{' | b';' => {
+                    let item = self.comment();
+                    match (in_moves, item) {
+                        (true, Ok(c)) => game.moves.push(Element::Comment(c)),
+                        (true, Err(e)) => game.moves.push(Element::Error(e)),
+                        (false, Ok(c)) => game.headers.push(Header::Comment(c)),
+                        (false, Err(e)) => {
+                            started = true;
+                            game.headers.push(Header::Error(e))
+                        }
+                    }
+                }
+                _ => {
+                    started = true;
+                    in_moves = true;
+                    let b = self.bytes();
+                    let mut end = start;
+                    while end < b.len() && !is_space(b[end]) && b[end] != b'{' && b[end] != b';'
+                    {
+                        end += 1;
+                    }
+                    self.pos = end;
+                    let span = Span::new(start, end);
+                    if let Some(e) = self.tainted(span) {
+                        game.moves.push(Element::Error(e));
+                        last = end;
+                        continue;
+                    }
+                    match parse_token(&self.text[start..end], start) {
+                        Err(e) => game.moves.push(Element::Error(e)),
+                        Ok(tok) => {
+                            if let Some(n) = tok.number {
+                                game.moves.push(Element::Number(n));
+                            }
+                            match tok.body {
+                                None => {}
+                                Some(Body::Turn(t)) => game.moves.push(Element::Turn(t)),
+                                Some(Body::Nag(n, s)) => game.moves.push(Element::Nag(n, s)),
+                                Some(Body::Result(r)) => {
+                                    game.result = Some(r);
+                                    last = end;
+                                    break;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            last = self.pos;
+        }
+        if !started {
+            // Only comments (or nothing) were left: they belong to no game.
+            return None;
+        }
+        if game.result.is_none() {
+            game.moves.push(Element::Error(SyntaxError {
+                kind: SyntaxKind::MissingResult,
+                span: Span::new(last, last),
+                message: "the game ends without a result".to_owned(),
+            }));
+        } else {
+            game.trailing = self.trailing_comments();
+            if let Some(c) = game.trailing.last() {
+                last = c.span.end;
+                self.pos = self.text.len();
+            }
+        }
+        game.span = Span::new(first.unwrap_or(last), last);
+        Some(game)
+    }
+}
+
+impl Game<'_> {
+    /// The value of the first tag called `name`.
+    pub fn tag(&self, name: &str) -> Option<&Tag<'_>> {
+        self.headers.iter().find_map(|h| match h {
+            Header::Tag(t) if t.name == name => Some(t),
+            _ => None,
+        })
+    }
+
+    /// The result token, if written.
+    pub fn result_token(&self) -> Option<ResultToken> {
+        self.result
+    }
+}
+
+/// Parses `[Name "value"]` at the start of `line` (which starts at byte `base`); returns the tag
+/// and its length in bytes.
+fn parse_tag(line: &str, base: usize) -> Result<(Tag<'_>, usize), SyntaxError> {
+    let bad = |at: usize, end: usize, kind: SyntaxKind, message: String| SyntaxError {
+        kind,
+        span: Span::new(base + at, base + end),
+        message,
+    };
+    let b = line.as_bytes();
+    let mut i = 1;
+    while i < b.len() && (b[i] == b' ' || b[i] == b'\t') {
+        i += 1;
+    }
+    let name_start = i;
+    while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
+        i += 1;
+    }
+    if i == name_start {
+        return Err(bad(
+            0,
+            line.len(),
+            SyntaxKind::BadTag,
+            "a tag needs a name of ASCII letters, digits or `_` after `[`".to_owned(),
+        ));
+    }
+    let name = &line[name_start..i];
+    while i < b.len() && (b[i] == b' ' || b[i] == b'\t') {
+        i += 1;
+    }
+    if b.get(i) != Some(&b'"') {
+        return Err(bad(
+            i,
+            line.len().max(i + 1).min(line.len()),
+            SyntaxKind::BadTag,
+            format!("the tag `{name}` needs a value in double quotes"),
+        ));
+    }
+    let value_start = i + 1;
+    i = value_start;
+    let mut owned: Option<String> = None;
+    loop {
+        match b.get(i) {
+            None => {
+                return Err(bad(
+                    0,
+                    line.len(),
+                    SyntaxKind::UnterminatedTag,
+                    format!("the value of the tag `{name}` is never closed with `\"`"),
+                ));
+            }
+            Some(b'"') => break,
+            Some(b'\\') => match b.get(i + 1) {
+                Some(&c @ (b'"' | b'\\')) => {
+                    let s = owned.get_or_insert_with(|| line[value_start..i].to_owned());
+                    s.push(c as char);
+                    i += 2;
+                }
+                _ => {
+                    return Err(bad(
+                        i,
+                        (i + 2).min(line.len()),
+                        SyntaxKind::BadEscape,
+                        "only `\\\"` and `\\\\` may follow a backslash in a tag value".to_owned(),
+                    ));
+                }
+            },
+            Some(_) => {
+                let ch = line[i..].chars().next().map_or(1, char::len_utf8);
+                if let Some(s) = owned.as_mut() {
+                    s.push_str(&line[i..i + ch]);
+                }
+                i += ch;
+            }
+        }
+    }
+    let value_end = i;
+    i += 1;
+    while i < b.len() && (b[i] == b' ' || b[i] == b'\t') {
+        i += 1;
+    }
+    if b.get(i) != Some(&b']') {
+        return Err(bad(
+            i,
+            (i + 1).min(line.len()),
+            SyntaxKind::BadTag,
+            format!("the tag `{name}` is not closed with `]`"),
+        ));
+    }
+    i += 1;
+    let value = match owned {
+        Some(s) => Cow::Owned(s),
+        None => Cow::Borrowed(&line[value_start..value_end]),
+    };
+    Ok((
+        Tag {
+            name,
+            value,
+            span: Span::new(base, base + i),
+            value_span: Span::new(base + value_start, base + value_end),
+        },
+        i,
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn games(text: &str) -> Vec<Game<'_>> {
+        Scanner::new(text, &[]).collect()
+    }
+
+    #[test]
+    fn games_split_at_results_and_tags() {
+        let g = games("[A \"1\"]\n\nc2,d4 * {between}\n c1,d1 1-0\n[B \"x\\\"y\"]\nb1,b2");
+        assert_eq!(g.len(), 3);
+        assert_eq!(g[0].headers.len(), 1);
+        assert_eq!(g[1].headers.len(), 1, "the comment opens the next game");
+        assert_eq!(g[2].tag("B").unwrap().value, "x\"y");
+        assert!(matches!(
+            g[2].moves.last(),
+            Some(Element::Error(SyntaxError { kind: SyntaxKind::MissingResult, .. }))
+        ));
+    }
+
+    #[test]
+    fn trailing_comments_stay_with_the_last_game() {
+        let g = games("c2,d4 * ; done\n{bye}\n");
+        assert_eq!(g.len(), 1);
+        assert_eq!(g[0].trailing.len(), 2);
+    }
+
+    #[test]
+    fn broken_tags_and_comments_recover() {
+        let g = games("[Event \"open\nc2,d4 *\n[A \"b\"] {never closed\n[C \"d\"]\nc1,c2 *");
+        assert_eq!(g.len(), 2);
+        assert!(matches!(
+            &g[0].headers[0],
+            Header::Error(SyntaxError { kind: SyntaxKind::UnterminatedTag, .. })
+        ));
+        assert!(matches!(
+            &g[1].headers[1],
+            Header::Error(SyntaxError { kind: SyntaxKind::UnterminatedComment, .. })
+        ));
+        assert_eq!(g[1].tag("C").unwrap().value, "d");
+        assert!(g[1].result.is_some());
+    }
+}

@@ -1,0 +1,418 @@
+//! nom parsers for one movetext token: a move number, a turn, a pass, a `$N` glyph or a result.
+//!
+//! Every parser works on the token's text; spans are made absolute by adding the token's byte
+//! offset in the source, computed from the original input.
+
+use nom::branch::alt;
+use nom::bytes::complete::tag;
+use nom::character::complete::{char, digit1, one_of};
+use nom::combinator::{cut, opt};
+use nom::error::{ErrorKind, ParseError};
+use nom::{IResult, Parser};
+
+use super::ast::{
+    Annotation, GameResult, MoveNumber, ResultToken, Span, SquareAt, Step, SyntaxError,
+    SyntaxKind, Turn, TurnKind,
+};
+use crate::engine::Square;
+
+/// What one token holds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Token {
+    /// A move number, alone or glued before a turn (`7.c4-c3`).
+    pub number: Option<MoveNumber>,
+    /// What follows the number, if anything.
+    pub body: Option<Body>,
+}
+
+/// The part of a token after any move number.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Body {
+    /// A placement, movement or pass.
+    Turn(Turn),
+    /// `$N`.
+    Nag(u32, Span),
+    /// A result token.
+    Result(ResultToken),
+}
+
+#[derive(Debug, PartialEq)]
+struct PErr<'a> {
+    input: &'a str,
+    kind: SyntaxKind,
+}
+
+impl<'a> ParseError<&'a str> for PErr<'a> {
+    fn from_error_kind(input: &'a str, _: ErrorKind) -> Self {
+        PErr {
+            input,
+            kind: SyntaxKind::UnknownToken,
+        }
+    }
+    fn append(_: &'a str, _: ErrorKind, other: Self) -> Self {
+        other
+    }
+}
+
+type Res<'a, O> = IResult<&'a str, O, PErr<'a>>;
+
+/// Replaces the kind of an error, keeping its position.
+fn kind<'a, O>(
+    k: SyntaxKind,
+    mut p: impl Parser<&'a str, Output = O, Error = PErr<'a>>,
+) -> impl Parser<&'a str, Output = O, Error = PErr<'a>> {
+    move |i: &'a str| {
+        p.parse(i).map_err(|e| {
+            e.map(|mut e| {
+                e.kind = k;
+                e
+            })
+        })
+    }
+}
+
+struct Cx<'t> {
+    tok: &'t str,
+    base: usize,
+}
+
+impl Cx<'_> {
+    fn at(&self, rest: &str) -> usize {
+        self.base + self.tok.len() - rest.len()
+    }
+    fn span(&self, before: &str, after: &str) -> Span {
+        Span::new(self.at(before), self.at(after))
+    }
+}
+
+fn square<'a>(cx: &Cx<'_>) -> impl Parser<&'a str, Output = SquareAt, Error = PErr<'a>> {
+    move |i: &'a str| {
+        let (r, (f, k)) = kind(
+            SyntaxKind::BadSquare,
+            (one_of("abcdefghi"), one_of("123456789")),
+        )
+        .parse(i)?;
+        if r.starts_with(|c: char| c.is_ascii_digit()) {
+            return Err(nom::Err::Error(PErr {
+                input: i,
+                kind: SyntaxKind::BadSquare,
+            }));
+        }
+        let sq = Square::new(f as u8 - b'a', k as u8 - b'1');
+        Ok((
+            r,
+            SquareAt {
+                square: sq,
+                span: cx.span(i, r),
+            },
+        ))
+    }
+}
+
+fn step<'a>(cx: &Cx<'_>) -> impl Parser<&'a str, Output = Step, Error = PErr<'a>> {
+    move |i: &'a str| {
+        let (r, _) = char('-').parse(i)?;
+        let (mut r, to) = cut(square(cx)).parse(r)?;
+        let mut captures = Vec::new();
+        while let Ok((r2, _)) = char::<_, PErr<'a>>('x').parse(r) {
+            let (r3, sq) = cut(square(cx)).parse(r2)?;
+            captures.push(sq);
+            r = r3;
+        }
+        Ok((
+            r,
+            Step {
+                to,
+                captures,
+                span: cx.span(i, r),
+            },
+        ))
+    }
+}
+
+fn annotation(i: &str) -> Res<'_, Option<Annotation>> {
+    opt(alt((tag("!!"), tag("??"), tag("!?"), tag("?!"), tag("!"), tag("?"))))
+        .map(|s| s.and_then(Annotation::from_str))
+        .parse(i)
+}
+
+fn turn<'a>(cx: &Cx<'_>) -> impl Parser<&'a str, Output = Turn, Error = PErr<'a>> {
+    move |i: &'a str| {
+        if let Ok((r, _)) = tag::<_, _, PErr<'a>>("--").parse(i) {
+            let (r, annotation) = annotation(r)?;
+            return Ok((
+                r,
+                Turn {
+                    kind: TurnKind::Pass,
+                    annotation,
+                    span: cx.span(i, r),
+                },
+            ));
+        }
+        let (r, first) = square(cx).parse(i)?;
+        let (r, kind_) = if let Ok((r, _)) = char::<_, PErr<'a>>(',').parse(r) {
+            let (r, second) = cut(square(cx)).parse(r)?;
+            (r, TurnKind::Place(first, second))
+        } else {
+            if !r.starts_with('-') {
+                return Err(nom::Err::Failure(PErr {
+                    input: r,
+                    kind: SyntaxKind::BadMove,
+                }));
+            }
+            let mut steps = Vec::new();
+            let mut r = r;
+            while r.starts_with('-') {
+                let (r2, s) = cut(step(cx)).parse(r)?;
+                steps.push(s);
+                r = r2;
+            }
+            (r, TurnKind::Move { from: first, steps })
+        };
+        let (r, annotation) = annotation(r)?;
+        Ok((
+            r,
+            Turn {
+                kind: kind_,
+                annotation,
+                span: cx.span(i, r),
+            },
+        ))
+    }
+}
+
+fn number<'a>(cx: &Cx<'_>) -> impl Parser<&'a str, Output = MoveNumber, Error = PErr<'a>> {
+    move |i: &'a str| {
+        let (r, digits) = digit1(i)?;
+        let (r, dots) = alt((tag("..."), tag("."))).parse(r)?;
+        let n: u32 = digits
+            .parse()
+            .ok()
+            .filter(|n| *n > 0 && *n < u32::MAX / 2)
+            .ok_or(nom::Err::Failure(PErr {
+                input: i,
+                kind: SyntaxKind::NumberOverflow,
+            }))?;
+        Ok((
+            r,
+            MoveNumber {
+                number: n,
+                second: dots.len() == 3,
+                span: cx.span(i, r),
+            },
+        ))
+    }
+}
+
+fn result<'a>(cx: &Cx<'_>) -> impl Parser<&'a str, Output = ResultToken, Error = PErr<'a>> {
+    move |i: &'a str| {
+        let (r, t) = alt((tag("1/2-1/2"), tag("1-0"), tag("0-1"), tag("*"))).parse(i)?;
+        if !r.is_empty() {
+            return Err(nom::Err::Error(PErr {
+                input: i,
+                kind: SyntaxKind::UnknownToken,
+            }));
+        }
+        let result = GameResult::from_str(t).unwrap_or(GameResult::Unknown);
+        Ok((
+            r,
+            ResultToken {
+                result,
+                span: cx.span(i, r),
+            },
+        ))
+    }
+}
+
+fn nag<'a>(cx: &Cx<'_>) -> impl Parser<&'a str, Output = (u32, Span), Error = PErr<'a>> {
+    move |i: &'a str| {
+        let (r, _) = char('$').parse(i)?;
+        let (r, d) = kind(SyntaxKind::BadNag, cut(digit1)).parse(r)?;
+        let n = d.parse().map_err(|_| {
+            nom::Err::Failure(PErr {
+                input: i,
+                kind: SyntaxKind::BadNag,
+            })
+        })?;
+        Ok((r, (n, cx.span(i, r))))
+    }
+}
+
+/// Parses one whitespace-free token that starts at byte `base` of the source.
+pub fn parse_token<'t>(tok: &'t str, base: usize) -> Result<Token, SyntaxError> {
+    let cx = Cx { tok, base };
+    let run = |i: &'t str| -> Res<'t, Token> {
+        if let Ok((r, res)) = result(&cx).parse(i) {
+            return Ok((
+                r,
+                Token {
+                    number: None,
+                    body: Some(Body::Result(res)),
+                },
+            ));
+        }
+        let (r, number) = opt(number(&cx)).parse(i)?;
+        if r.is_empty() && number.is_some() {
+            return Ok((r, Token { number, body: None }));
+        }
+        let (r, body) = alt((
+            nag(&cx).map(|(n, s)| Body::Nag(n, s)),
+            turn(&cx).map(Body::Turn),
+        ))
+        .parse(r)?;
+        Ok((
+            r,
+            Token {
+                number,
+                body: Some(body),
+            },
+        ))
+    };
+    match run(tok) {
+        Ok(("", t)) => Ok(t),
+        Ok((rest, t)) => {
+            let k = match t.body {
+                Some(Body::Turn(Turn {
+                    kind: TurnKind::Place(..),
+                    ..
+                })) => SyntaxKind::BadPlacement,
+                Some(Body::Turn(Turn {
+                    kind: TurnKind::Move { .. },
+                    ..
+                })) => SyntaxKind::BadMove,
+                _ => SyntaxKind::UnknownToken,
+            };
+            Err(error(tok, base, cx.at(rest), k))
+        }
+        Err(nom::Err::Error(e) | nom::Err::Failure(e)) => {
+            let at = cx.at(e.input);
+            let k = if at == base && e.kind != SyntaxKind::NumberOverflow {
+                SyntaxKind::UnknownToken
+            } else {
+                e.kind
+            };
+            let k = if k == SyntaxKind::BadSquare && e.input.is_empty() {
+                if tok.ends_with(',') {
+                    SyntaxKind::BadPlacement
+                } else {
+                    SyntaxKind::BadMove
+                }
+            } else {
+                k
+            };
+            Err(error(tok, base, at, k))
+        }
+        Err(nom::Err::Incomplete(_)) => Err(error(tok, base, base, SyntaxKind::UnknownToken)),
+    }
+}
+
+/// Builds the error for token `tok` (at `base`) whose trouble starts at byte `at`.
+fn error(tok: &str, base: usize, at: usize, kind: SyntaxKind) -> SyntaxError {
+    let end = base + tok.len();
+    let span = if kind == SyntaxKind::UnknownToken || kind == SyntaxKind::NumberOverflow {
+        Span::new(base, end)
+    } else if kind == SyntaxKind::BadSquare {
+        let from = at - base;
+        let len = tok[from..]
+            .find(|c: char| !c.is_ascii_alphanumeric())
+            .unwrap_or(tok.len() - from);
+        Span::new(at, at + len.max(1).min(tok.len() - from))
+    } else {
+        Span::new(at, end)
+    };
+    let bad = span.of_token(tok, base);
+    let message = match kind {
+        SyntaxKind::UnknownToken => format!(
+            "`{tok}` is not a turn, a move number, an annotation or a result"
+        ),
+        SyntaxKind::BadSquare if bad.is_empty() => format!("`{tok}` ends where a square is due"),
+        SyntaxKind::BadSquare => format!("`{bad}` is not a square"),
+        SyntaxKind::BadMove if bad.is_empty() => {
+            format!("the movement `{tok}` is cut short")
+        }
+        SyntaxKind::BadMove => format!("unexpected `{bad}` in the movement `{tok}`"),
+        SyntaxKind::BadPlacement if bad.is_empty() => {
+            format!("the placement `{tok}` is cut short")
+        }
+        SyntaxKind::BadPlacement => format!("unexpected `{bad}` in the placement `{tok}`"),
+        SyntaxKind::NumberOverflow => format!("`{tok}` is not a usable move number"),
+        SyntaxKind::BadNag => format!("`{tok}` is not a numeric annotation"),
+        _ => format!("`{tok}` cannot be read"),
+    };
+    SyntaxError {
+        kind,
+        span,
+        message,
+    }
+}
+
+impl Span {
+    fn of_token<'t>(&self, tok: &'t str, base: usize) -> &'t str {
+        tok.get(self.start - base..self.end - base).unwrap_or("")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ok(tok: &str) -> Token {
+        parse_token(tok, 0).unwrap_or_else(|e| panic!("{tok}: {e:?}"))
+    }
+
+    fn err(tok: &str) -> (SyntaxKind, String) {
+        let e = parse_token(tok, 0).unwrap_err();
+        (e.kind, e.span.of(tok).to_owned())
+    }
+
+    #[test]
+    fn turns_parse() {
+        let t = ok("b2-b3xb4xc3-b4xa4!?");
+        let Some(Body::Turn(turn)) = t.body else {
+            panic!()
+        };
+        assert_eq!(turn.annotation, Some(Annotation::Interesting));
+        let TurnKind::Move { from, steps } = turn.kind else {
+            panic!()
+        };
+        assert_eq!(from.square.to_string(), "b2");
+        assert_eq!(steps.len(), 2);
+        assert_eq!(steps[0].captures.len(), 2);
+        assert_eq!(steps[1].captures[0].span, Span::new(15, 17));
+        assert!(matches!(ok("c2,d4").body, Some(Body::Turn(_))));
+        assert!(matches!(ok("--").body, Some(Body::Turn(_))));
+        assert!(matches!(ok("$14").body, Some(Body::Nag(14, _))));
+    }
+
+    #[test]
+    fn numbers_and_results_parse() {
+        let t = ok("16...");
+        assert_eq!(t.number.unwrap().turn(), 32);
+        assert!(t.body.is_none());
+        let t = ok("7.c4-c3");
+        assert_eq!(t.number.unwrap().turn(), 13);
+        assert!(t.body.is_some());
+        for r in ["1-0", "0-1", "1/2-1/2", "*"] {
+            assert!(matches!(ok(r).body, Some(Body::Result(_))), "{r}");
+        }
+    }
+
+    #[test]
+    fn errors_point_at_the_bad_part() {
+        assert_eq!(err("b2-"), (SyntaxKind::BadMove, "".into()));
+        assert_eq!(parse_token("b2-", 10).unwrap_err().span, Span::new(13, 13));
+        assert_eq!(err("c2,"), (SyntaxKind::BadPlacement, "".into()));
+        assert_eq!(err("a10-a9"), (SyntaxKind::UnknownToken, "a10-a9".into()));
+        assert_eq!(err("b2-j1"), (SyntaxKind::BadSquare, "j1".into()));
+        assert_eq!(err("c2,d44"), (SyntaxKind::BadSquare, "d44".into()));
+        assert_eq!(err("b2-b3xq"), (SyntaxKind::BadSquare, "q".into()));
+        assert_eq!(err("b2-b3+"), (SyntaxKind::BadMove, "+".into()));
+        assert_eq!(err("1-O"), (SyntaxKind::UnknownToken, "1-O".into()));
+        assert_eq!(
+            err("99999999999999999999."),
+            (SyntaxKind::NumberOverflow, "99999999999999999999.".into())
+        );
+        assert_eq!(err("b2b3").0, SyntaxKind::BadMove);
+        assert_eq!(err("$x").0, SyntaxKind::BadNag);
+    }
+}
