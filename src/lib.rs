@@ -16,3 +16,4 @@
 
 pub mod engine;
 pub mod notation;
+pub mod validate;

@@ -1,0 +1,232 @@
+//! Stable diagnostic codes. A code, once published, never changes meaning.
+
+/// Every diagnostic the checker can emit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Code {
+    /// Bytes that are not UTF-8.
+    InvalidUtf8,
+    /// A token that is no turn, number, annotation or result.
+    SyntaxToken,
+    /// Something that should be a square is not one.
+    SyntaxSquare,
+    /// A malformed movement token.
+    SyntaxMove,
+    /// A malformed placement token.
+    SyntaxPlacement,
+    /// A move number that cannot be a turn number.
+    SyntaxNumber,
+    /// A malformed `$N` glyph.
+    SyntaxNag,
+    /// A malformed tag pair.
+    SyntaxTag,
+    /// A tag value never closed.
+    SyntaxUnterminatedTag,
+    /// A bad escape in a tag value.
+    SyntaxEscape,
+    /// A `{` comment never closed.
+    SyntaxUnterminatedComment,
+    /// A game without a result token.
+    MissingResult,
+    /// An unknown preset in a Rules tag.
+    RulesPreset,
+    /// An unknown option in a Rules tag.
+    RulesOption,
+    /// A bad option value in a Rules tag.
+    RulesValue,
+    /// A Position tag that does not follow the grammar.
+    PositionMalformed,
+    /// A Position tag that cannot arise under the rules.
+    PositionImpossible,
+    /// A square off this game's board.
+    OffBoard,
+    /// A turn of the wrong kind for the phase.
+    WrongPhase,
+    /// A turn after the game ended by rule.
+    AfterEnd,
+    /// A placement with both pieces on one square.
+    PlaceSame,
+    /// A placement on the centre.
+    PlaceCentre,
+    /// A placement on an occupied square.
+    PlaceOccupied,
+    /// A move from an empty square.
+    MoveEmpty,
+    /// A move of an enemy piece.
+    MoveEnemy,
+    /// A diagonal step.
+    MoveDiagonal,
+    /// A step to a square that is not a neighbour.
+    MoveFar,
+    /// A step onto an occupied square.
+    MoveOccupied,
+    /// A further step the chain rule does not allow.
+    ChainOn,
+    /// A compulsory capture not made.
+    Forced,
+    /// A written capture list that leaves out a captured piece.
+    CaptureMissing,
+    /// A written capture of a piece the step does not capture.
+    CaptureWrong,
+    /// A pass while a step exists.
+    PassIllegal,
+    /// A turn after a pass that leaves the passer without a step.
+    PassNoOpening,
+    /// A result that contradicts how the game ended by rule.
+    ResultWrong,
+    /// A Result tag that differs from the result token.
+    ResultTagMismatch,
+    /// A move number that announces another turn.
+    NumberMismatch,
+}
+
+impl Code {
+    /// Every code, in order.
+    pub const ALL: [Code; 37] = [
+        Code::InvalidUtf8,
+        Code::SyntaxToken,
+        Code::SyntaxSquare,
+        Code::SyntaxMove,
+        Code::SyntaxPlacement,
+        Code::SyntaxNumber,
+        Code::SyntaxNag,
+        Code::SyntaxTag,
+        Code::SyntaxUnterminatedTag,
+        Code::SyntaxEscape,
+        Code::SyntaxUnterminatedComment,
+        Code::MissingResult,
+        Code::RulesPreset,
+        Code::RulesOption,
+        Code::RulesValue,
+        Code::PositionMalformed,
+        Code::PositionImpossible,
+        Code::OffBoard,
+        Code::WrongPhase,
+        Code::AfterEnd,
+        Code::PlaceSame,
+        Code::PlaceCentre,
+        Code::PlaceOccupied,
+        Code::MoveEmpty,
+        Code::MoveEnemy,
+        Code::MoveDiagonal,
+        Code::MoveFar,
+        Code::MoveOccupied,
+        Code::ChainOn,
+        Code::Forced,
+        Code::CaptureMissing,
+        Code::CaptureWrong,
+        Code::PassIllegal,
+        Code::PassNoOpening,
+        Code::ResultWrong,
+        Code::ResultTagMismatch,
+        Code::NumberMismatch,
+    ];
+
+    /// The stable code string, e.g. `seega::capture::missing`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Code::InvalidUtf8 => "seega::input::invalid-utf8",
+            Code::SyntaxToken => "seega::syntax::token",
+            Code::SyntaxSquare => "seega::syntax::square",
+            Code::SyntaxMove => "seega::syntax::move",
+            Code::SyntaxPlacement => "seega::syntax::placement",
+            Code::SyntaxNumber => "seega::syntax::number",
+            Code::SyntaxNag => "seega::syntax::nag",
+            Code::SyntaxTag => "seega::syntax::tag",
+            Code::SyntaxUnterminatedTag => "seega::syntax::unterminated-tag",
+            Code::SyntaxEscape => "seega::syntax::escape",
+            Code::SyntaxUnterminatedComment => "seega::syntax::unterminated-comment",
+            Code::MissingResult => "seega::syntax::missing-result",
+            Code::RulesPreset => "seega::rules::unknown-preset",
+            Code::RulesOption => "seega::rules::unknown-option",
+            Code::RulesValue => "seega::rules::bad-value",
+            Code::PositionMalformed => "seega::position::malformed",
+            Code::PositionImpossible => "seega::position::impossible",
+            Code::OffBoard => "seega::square::off-board",
+            Code::WrongPhase => "seega::turn::wrong-phase",
+            Code::AfterEnd => "seega::turn::after-end",
+            Code::PlaceSame => "seega::place::same-square",
+            Code::PlaceCentre => "seega::place::centre",
+            Code::PlaceOccupied => "seega::place::occupied",
+            Code::MoveEmpty => "seega::move::empty-square",
+            Code::MoveEnemy => "seega::move::enemy-piece",
+            Code::MoveDiagonal => "seega::move::diagonal",
+            Code::MoveFar => "seega::move::too-far",
+            Code::MoveOccupied => "seega::move::occupied",
+            Code::ChainOn => "seega::chain::not-allowed",
+            Code::Forced => "seega::capture::forced",
+            Code::CaptureMissing => "seega::capture::missing",
+            Code::CaptureWrong => "seega::capture::wrong",
+            Code::PassIllegal => "seega::pass::illegal",
+            Code::PassNoOpening => "seega::pass::no-opening",
+            Code::ResultWrong => "seega::result::wrong",
+            Code::ResultTagMismatch => "seega::result::tag-mismatch",
+            Code::NumberMismatch => "seega::number::mismatch",
+        }
+    }
+
+    /// The code written as `s` (with or without the `seega::` prefix).
+    pub fn from_str(s: &str) -> Option<Code> {
+        let full = if s.starts_with("seega::") {
+            s.to_owned()
+        } else {
+            format!("seega::{s}")
+        };
+        Code::ALL.into_iter().find(|c| c.as_str() == full)
+    }
+
+    /// Whether the code is only a warning (the game stays valid).
+    pub fn is_warning(self) -> bool {
+        matches!(self, Code::NumberMismatch)
+    }
+
+    /// The rule or notation section of `spec/` the code enforces.
+    pub fn rule(self) -> &'static str {
+        match self {
+            Code::InvalidUtf8 => "N1",
+            Code::SyntaxToken | Code::SyntaxNag => "N6",
+            Code::SyntaxSquare => "N4",
+            Code::SyntaxMove => "N5.3",
+            Code::SyntaxPlacement => "N5.2",
+            Code::SyntaxNumber | Code::NumberMismatch => "N5.1",
+            Code::SyntaxTag | Code::SyntaxUnterminatedTag | Code::SyntaxEscape => "N3",
+            Code::SyntaxUnterminatedComment => "N7",
+            Code::MissingResult => "N8",
+            Code::RulesPreset | Code::RulesOption | Code::RulesValue => "R20",
+            Code::PositionMalformed | Code::PositionImpossible => "R21",
+            Code::OffBoard => "R1",
+            Code::WrongPhase => "R3",
+            Code::AfterEnd => "R17",
+            Code::PlaceSame | Code::PlaceCentre | Code::PlaceOccupied => "R4",
+            Code::MoveEmpty | Code::MoveEnemy => "R5",
+            Code::MoveDiagonal | Code::MoveFar | Code::MoveOccupied => "R6",
+            Code::ChainOn => "R9",
+            Code::Forced => "R10",
+            Code::CaptureMissing | Code::CaptureWrong => "N5.3",
+            Code::PassIllegal => "R11",
+            Code::PassNoOpening => "R12",
+            Code::ResultWrong => "R18",
+            Code::ResultTagMismatch => "N8",
+        }
+    }
+}
+
+impl std::fmt::Display for Code {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_are_unique_and_parse_back() {
+        let mut seen = std::collections::HashSet::new();
+        for c in Code::ALL {
+            assert!(seen.insert(c.as_str()), "{c} twice");
+            assert_eq!(Code::from_str(c.as_str()), Some(c));
+        }
+        assert_eq!(Code::from_str("capture::missing"), Some(Code::CaptureMissing));
+    }
+}

@@ -1,0 +1,503 @@
+//! Replays one game's syntax tree on the engine and collects its problems.
+
+use super::code::Code;
+use super::problem::Problem;
+use super::turn_errors::explain;
+use crate::engine::{Bitboard, Color, Outcome, Position, RulesError, Ruleset, SetupError};
+use crate::notation::{Element, Game, GameResult, Header, Span, SyntaxKind, Turn, TurnKind};
+
+/// How to check games.
+#[derive(Debug, Clone, Copy)]
+pub struct Options {
+    /// The rules for games without a `Rules` tag.
+    pub default_rules: Ruleset,
+    /// Whether to keep every played turn in [`Verdict::played`].
+    pub record: bool,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            default_rules: Ruleset::preset("standard").unwrap_or(crate::engine::PRESETS[0].1),
+            record: false,
+        }
+    }
+}
+
+/// A turn that was played, as the engine saw it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Played {
+    /// Index of the turn in [`Game::moves`].
+    pub element: usize,
+    /// The turn number, from 1.
+    pub number: u64,
+    /// The side that played it.
+    pub side: Color,
+    /// What each step captured (empty for placements and passes).
+    pub captures: Vec<Bitboard>,
+    /// The position after the turn.
+    pub after: Position,
+}
+
+/// What checking a game found.
+#[derive(Debug, Clone)]
+pub struct Verdict {
+    /// The rules the game was checked under, when they could be read.
+    pub rules: Option<Ruleset>,
+    /// Errors and warnings in the order found; at most one error about turns.
+    pub problems: Vec<Problem>,
+    /// How the game ended by rule, if it did.
+    pub outcome: Option<Outcome>,
+    /// The position before the game's first turn, when the rules could be read.
+    pub start: Option<Position>,
+    /// The position after the last legal turn.
+    pub position: Option<Position>,
+    /// Turns checked and found legal.
+    pub legal_turns: u64,
+    /// Turns written after the first error, left unchecked.
+    pub unchecked: u64,
+    /// Every legal turn, when [`Options::record`] is set.
+    pub played: Vec<Played>,
+}
+
+impl Verdict {
+    /// Whether the game has no errors (warnings allowed).
+    pub fn is_valid(&self) -> bool {
+        self.problems.iter().all(|p| !p.is_error())
+    }
+
+    /// The number of errors.
+    pub fn errors(&self) -> usize {
+        self.problems.iter().filter(|p| p.is_error()).count()
+    }
+
+    /// The number of warnings.
+    pub fn warnings(&self) -> usize {
+        self.problems.len() - self.errors()
+    }
+}
+
+/// The game and where we are in it, to word problems.
+struct Cx {
+    game: usize,
+    title: String,
+    problems: Vec<Problem>,
+}
+
+impl Cx {
+    fn push(&mut self, code: Code, span: Span, message: String, help: String, turn: Option<u64>) {
+        let label = match turn {
+            Some(t) => format!("{}, turn {t}", self.title),
+            None => self.title.clone(),
+        };
+        self.problems.push(Problem {
+            code,
+            message,
+            help,
+            span,
+            label,
+            game: self.game,
+            turn,
+            also: None,
+        });
+    }
+}
+
+fn title(game: &Game<'_>, index: usize) -> String {
+    let mut t = format!("game {index}");
+    let b = game.tag("Black").map(|t| t.value.as_ref()).filter(|v| !v.is_empty() && *v != "?");
+    let w = game.tag("White").map(|t| t.value.as_ref()).filter(|v| !v.is_empty() && *v != "?");
+    match (b, w) {
+        (Some(b), Some(w)) => t.push_str(&format!(" ({b} vs {w}")),
+        (Some(b), None) => t.push_str(&format!(" ({b} as black")),
+        (None, Some(w)) => t.push_str(&format!(" ({w} as white")),
+        (None, None) => {}
+    }
+    let event = game.tag("Event").map(|t| t.value.as_ref()).filter(|v| !v.is_empty() && *v != "?");
+    match (b.is_some() || w.is_some(), event) {
+        (true, Some(e)) => t.push_str(&format!(", {e})")),
+        (true, None) => t.push(')'),
+        (false, Some(e)) => t.push_str(&format!(" ({e})")),
+        (false, None) => {}
+    }
+    t
+}
+
+fn syntax_code(kind: SyntaxKind) -> Code {
+    match kind {
+        SyntaxKind::UnknownToken => Code::SyntaxToken,
+        SyntaxKind::BadSquare => Code::SyntaxSquare,
+        SyntaxKind::BadMove => Code::SyntaxMove,
+        SyntaxKind::BadPlacement => Code::SyntaxPlacement,
+        SyntaxKind::NumberOverflow => Code::SyntaxNumber,
+        SyntaxKind::BadNag => Code::SyntaxNag,
+        SyntaxKind::BadTag => Code::SyntaxTag,
+        SyntaxKind::UnterminatedTag => Code::SyntaxUnterminatedTag,
+        SyntaxKind::BadEscape => Code::SyntaxEscape,
+        SyntaxKind::UnterminatedComment => Code::SyntaxUnterminatedComment,
+        SyntaxKind::MissingResult => Code::MissingResult,
+        SyntaxKind::InvalidUtf8 => Code::InvalidUtf8,
+    }
+}
+
+/// The help sentence for a syntax error.
+fn syntax_help(kind: SyntaxKind) -> &'static str {
+    match kind {
+        SyntaxKind::UnknownToken => {
+            "Write a placement like `c2,d4`, a movement like `b2-b3` or `b2-b3xc3`, a pass `--`, a move number like `7.` or a result: `1-0`, `0-1`, `1/2-1/2` or `*`."
+        }
+        SyntaxKind::BadSquare => {
+            "A square is a file letter from `a` to `i` followed by a rank from `1` to `9`, like `c3`."
+        }
+        SyntaxKind::BadMove => {
+            "A movement is the starting square, then each step as `-` and a square, each followed by the squares it captured as `x` and a square: `b2-b3xc3`."
+        }
+        SyntaxKind::BadPlacement => "A placement is two squares joined by a comma: `c2,d4`.",
+        SyntaxKind::NumberOverflow => {
+            "A move number is a positive whole number followed by `.` or `...`, like `7.` or `7...`."
+        }
+        SyntaxKind::BadNag => "A numeric annotation is `$` followed by digits, like `$14`.",
+        SyntaxKind::BadTag => "A tag pair is one line: `[Name \"value\"]`.",
+        SyntaxKind::UnterminatedTag => {
+            "Close the value with `\"` and the tag with `]` on the same line; write a quote inside a value as `\\\"`."
+        }
+        SyntaxKind::BadEscape => "Write a backslash as `\\\\` and a quote as `\\\"`.",
+        SyntaxKind::UnterminatedComment => {
+            "Close the comment with `}`; comments do not nest. Everything up to the next tag line was skipped."
+        }
+        SyntaxKind::MissingResult => {
+            "End every game with its result: `1-0`, `0-1`, `1/2-1/2`, or `*` when unknown."
+        }
+        SyntaxKind::InvalidUtf8 => "Save the file as UTF-8.",
+    }
+}
+
+fn rules_problem(e: &RulesError) -> Code {
+    match e {
+        RulesError::Empty | RulesError::UnknownPreset(_) => Code::RulesPreset,
+        RulesError::UnknownOption(_) => Code::RulesOption,
+        RulesError::BadValue { .. } => Code::RulesValue,
+    }
+}
+
+/// Checks the game numbered `index` (from 1) of a file whose text is `text`.
+pub fn check_game(game: &Game<'_>, text: &str, index: usize, opts: &Options) -> Verdict {
+    let mut cx = Cx {
+        game: index,
+        title: title(game, index),
+        problems: Vec::new(),
+    };
+    let total_turns = game
+        .moves
+        .iter()
+        .filter(|e| matches!(e, Element::Turn(_)))
+        .count() as u64;
+    let mut verdict = Verdict {
+        rules: None,
+        problems: Vec::new(),
+        outcome: None,
+        start: None,
+        position: None,
+        legal_turns: 0,
+        unchecked: total_turns,
+        played: Vec::new(),
+    };
+
+    // Header errors: report them all; a broken Rules or Position line stops the replay.
+    let mut stop = false;
+    for h in &game.headers {
+        if let Header::Error(e) = h {
+            let code = syntax_code(e.kind);
+            cx.push(code, e.span, e.message.clone(), syntax_help(e.kind).into(), None);
+            let line = text[e.span.start..].trim_start_matches(['[', ' ', '\t']);
+            let line_start = text[..e.span.start].rfind('\n').map_or(0, |i| i + 1);
+            let whole = text[line_start..].trim_start_matches(['[', ' ', '\t']);
+            stop |= [line, whole]
+                .iter()
+                .any(|l| l.starts_with("Rules") || l.starts_with("Position"));
+        }
+    }
+
+    let rules = match game.tag("Rules") {
+        None => Some(opts.default_rules),
+        Some(tag) => match Ruleset::parse(&tag.value) {
+            Ok(r) => Some(r),
+            Err(e) => {
+                let span = e
+                    .word(tag.value_span.of(text))
+                    .map(|w| {
+                        let off = w.as_ptr() as usize - text.as_ptr() as usize;
+                        Span::new(off, off + w.len())
+                    })
+                    .unwrap_or(tag.value_span);
+                cx.push(rules_problem(&e), span, e.to_string(), format!("{}.", e.help()), None);
+                None
+            }
+        },
+    };
+    verdict.rules = rules;
+    let Some(rules) = rules.filter(|_| !stop) else {
+        verdict.problems = cx.problems;
+        return verdict;
+    };
+
+    let mut pos = match game.tag("Position") {
+        None => Position::new(rules),
+        Some(tag) => match Position::from_setup(rules, &tag.value) {
+            Ok(p) => p,
+            Err(e) => {
+                let code = match e {
+                    SetupError::Malformed(_) => Code::PositionMalformed,
+                    _ => Code::PositionImpossible,
+                };
+                cx.push(
+                    code,
+                    tag.value_span,
+                    e.to_string(),
+                    "Write the ranks from the top, separated by `/`, each as `b`, `w` or a count of empty squares, then a space and the side to move: `bbw1w/5/2b2/5/w3w b`.".into(),
+                    None,
+                );
+                verdict.problems = cx.problems;
+                return verdict;
+            }
+        },
+    };
+    verdict.start = Some(pos.clone());
+
+    let mut number: u64 = 1;
+    let mut outcome: Option<Outcome> = None;
+    let mut passer: Option<Color> = None;
+    let mut failed = false;
+    for (i, el) in game.moves.iter().enumerate() {
+        match el {
+            Element::Comment(_) | Element::Nag(..) => {}
+            Element::Number(n) => {
+                if n.turn() != number {
+                    let written = if n.second {
+                        format!("{}...", n.number)
+                    } else {
+                        format!("{}.", n.number)
+                    };
+                    let right = if number % 2 == 1 {
+                        format!("{}.", number.div_ceil(2))
+                    } else {
+                        format!("{}...", number / 2)
+                    };
+                    cx.push(
+                        Code::NumberMismatch,
+                        n.span,
+                        format!("`{written}` announces turn {} but the next turn is {number}", n.turn()),
+                        format!("Write `{right}` here, or leave the number out: move numbers are optional."),
+                        Some(number),
+                    );
+                }
+            }
+            Element::Error(e) => {
+                let turn = (e.kind != SyntaxKind::MissingResult || outcome.is_none()).then_some(number);
+                cx.push(syntax_code(e.kind), e.span, e.message.clone(), syntax_help(e.kind).into(), turn);
+                failed = true;
+                break;
+            }
+            Element::Turn(t) => {
+                let side = pos.to_move();
+                if let Some(o) = outcome {
+                    cx.push(
+                        Code::AfterEnd,
+                        t.span,
+                        format!(
+                            "turn {number} comes after the game ended by {} on turn {}",
+                            o.termination.as_str(),
+                            number - 1
+                        ),
+                        format!(
+                            "The game was over ({} for {}): end the record there with `{}`, or fix an earlier turn.",
+                            o.termination.as_str(),
+                            o.winner.map_or("neither side".to_owned(), |c| c.to_string()),
+                            o.result_token()
+                        ),
+                        Some(number),
+                    );
+                    failed = true;
+                    break;
+                }
+                let before = pos.clone();
+                match play(&mut pos, t, text) {
+                    Ok(captures) => {
+                        if let Some(p) = passer.take() {
+                            let over = pos.outcome_after_turn(false);
+                            if over.is_none() && !pos.has_step_for(p) {
+                                let e = crate::engine::IllegalTurn::NoOpening(p);
+                                let (code, message, help) = explain(&e, &before, t);
+                                cx.push(code, t.span, message, help, Some(number));
+                                failed = true;
+                                break;
+                            }
+                        }
+                        let was_pass = matches!(t.kind, TurnKind::Pass);
+                        if was_pass {
+                            passer = Some(side);
+                        }
+                        outcome = pos.outcome_after_turn(was_pass);
+                        verdict.legal_turns += 1;
+                        if opts.record {
+                            verdict.played.push(Played {
+                                element: i,
+                                number,
+                                side,
+                                captures,
+                                after: pos.clone(),
+                            });
+                        }
+                    }
+                    Err(fail) => {
+                        let (code, span, message, help) = fail.into_parts(&before, t);
+                        cx.push(code, span, message, help, Some(number));
+                        failed = true;
+                        break;
+                    }
+                }
+                number += 1;
+            }
+        }
+    }
+    verdict.unchecked = total_turns - verdict.legal_turns;
+    if failed {
+        if verdict.unchecked > 1 {
+            if let Some(p) = cx.problems.last_mut() {
+                p.help.push_str(&format!(
+                    " The {} later turns of this game were not checked.",
+                    verdict.unchecked - 1
+                ));
+            }
+        }
+    } else {
+        check_result(game, outcome, &mut cx);
+    }
+    verdict.outcome = outcome;
+    verdict.position = Some(pos);
+    verdict.problems = cx.problems;
+    verdict
+}
+
+/// The result token against the outcome (R18) and against the Result tag (N8).
+fn check_result(game: &Game<'_>, outcome: Option<Outcome>, cx: &mut Cx) {
+    let Some(token) = game.result else { return };
+    let tag = game.tag("Result");
+    if let Some(o) = outcome {
+        if token.result.as_str() != o.result_token() {
+            cx.push(
+                Code::ResultWrong,
+                token.span,
+                format!(
+                    "the result `{}` contradicts the end of the game: {} gives `{}`",
+                    token.result.as_str(),
+                    o.termination.as_str(),
+                    o.result_token()
+                ),
+                format!(
+                    "The game ended by rule ({}, {}); write `{}` here{}.",
+                    o.termination.as_str(),
+                    o.winner.map_or("a draw".to_owned(), |c| format!("{c} wins")),
+                    o.result_token(),
+                    if tag.is_some() { " and in the Result tag" } else { "" }
+                ),
+                None,
+            );
+            return;
+        }
+    }
+    if let Some(tag) = tag {
+        if GameResult::from_str(&tag.value) != Some(token.result) {
+            cx.push(
+                Code::ResultTagMismatch,
+                tag.value_span,
+                format!(
+                    "the Result tag says `{}` but the game ends with `{}`",
+                    tag.value,
+                    token.result.as_str()
+                ),
+                "Make the Result tag and the result token after the last turn the same.".into(),
+                None,
+            );
+            if let Some(p) = cx.problems.last_mut() {
+                p.also = Some((token.span, "the result token".into()));
+            }
+        }
+    }
+}
+
+/// Why a turn failed: an engine rule, or a written capture list that disagrees.
+pub(crate) enum Failure {
+    Rule(crate::engine::IllegalTurn, Option<usize>),
+    CaptureWrong(Span, crate::engine::Square),
+    CaptureMissing(Span, Vec<crate::engine::Square>),
+}
+
+impl Failure {
+    fn into_parts(self, before: &Position, t: &Turn) -> (Code, Span, String, String) {
+        match self {
+            Failure::Rule(e, step) => {
+                let span = super::turn_errors::span_of(&e, t, step);
+                let (code, message, help) = explain(&e, before, t);
+                (code, span, message, help)
+            }
+            Failure::CaptureWrong(span, sq) => (
+                Code::CaptureWrong,
+                span,
+                format!("this step does not capture {sq}"),
+                "List after a step exactly the pieces it captures, or leave the captures out: they are computed.".into(),
+            ),
+            Failure::CaptureMissing(span, missing) => {
+                let list: Vec<String> = missing.iter().map(|s| s.to_string()).collect();
+                (
+                    Code::CaptureMissing,
+                    span,
+                    format!("this step also captures {}", list.join(" and ")),
+                    format!(
+                        "Add {} to the step's captures, or leave all its captures out: they are computed.",
+                        list.iter().map(|s| format!("`x{s}`")).collect::<Vec<_>>().join(" and ")
+                    ),
+                )
+            }
+        }
+    }
+}
+
+/// Plays one turn on `pos`, checking any written captures.
+fn play(pos: &mut Position, t: &Turn, _text: &str) -> Result<Vec<Bitboard>, Failure> {
+    match &t.kind {
+        TurnKind::Place(a, b) => {
+            pos.place(a.square, b.square).map_err(|e| Failure::Rule(e, None))?;
+            Ok(Vec::new())
+        }
+        TurnKind::Pass => {
+            pos.pass().map_err(|e| Failure::Rule(e, None))?;
+            Ok(Vec::new())
+        }
+        TurnKind::Move { from, steps } => {
+            let mut mv = pos.begin_move(from.square).map_err(|e| Failure::Rule(e, None))?;
+            let mut captures = Vec::with_capacity(steps.len());
+            for (k, s) in steps.iter().enumerate() {
+                let got = pos
+                    .step(&mut mv, s.to.square)
+                    .map_err(|e| Failure::Rule(e, Some(k)))?;
+                if !s.captures.is_empty() {
+                    let mut written = Bitboard::EMPTY;
+                    for c in &s.captures {
+                        if !got.contains(c.square) || written.contains(c.square) {
+                            return Err(Failure::CaptureWrong(c.span, c.square));
+                        }
+                        written.insert(c.square);
+                    }
+                    let missing = got & !written;
+                    if !missing.is_empty() {
+                        return Err(Failure::CaptureMissing(s.span, missing.squares().collect()));
+                    }
+                }
+                captures.push(got);
+            }
+            pos.end_move(mv).map_err(|e| Failure::Rule(e, None))?;
+            Ok(captures)
+        }
+    }
+}

@@ -1,0 +1,194 @@
+//! Words for illegal turns: the code, the message and a help sentence, and where to point.
+
+use super::code::Code;
+use crate::engine::{Color, IllegalTurn, Phase, Position, Square};
+use crate::notation::{Span, Turn, TurnKind};
+
+/// The span of the square `sq` as written in `t`, or the whole turn.
+fn square_span(t: &Turn, sq: Square, last: bool) -> Span {
+    let mut found = None;
+    let mut consider = |at: &crate::notation::SquareAt| {
+        if at.square == sq && (found.is_none() || last) {
+            found = Some(at.span);
+        }
+    };
+    match &t.kind {
+        TurnKind::Place(a, b) => {
+            consider(a);
+            consider(b);
+        }
+        TurnKind::Move { from, steps } => {
+            consider(from);
+            for s in steps {
+                consider(&s.to);
+            }
+        }
+        TurnKind::Pass => {}
+    }
+    found.unwrap_or(t.span)
+}
+
+/// Where to point for an illegal turn.
+pub(crate) fn span_of(e: &IllegalTurn, t: &Turn, step: Option<usize>) -> Span {
+    let the_step = match (&t.kind, step) {
+        (TurnKind::Move { steps, .. }, Some(k)) => steps.get(k),
+        _ => None,
+    };
+    let step_at = the_step.map(|s| s.span);
+    match *e {
+        IllegalTurn::OffBoard(sq) => square_span(t, sq, false),
+        IllegalTurn::PlaceSame(sq) => square_span(t, sq, true),
+        IllegalTurn::PlaceCentre(sq) | IllegalTurn::PlaceOccupied(sq) => square_span(t, sq, false),
+        IllegalTurn::MoveEmpty(sq) | IllegalTurn::MoveEnemy(sq) => square_span(t, sq, false),
+        IllegalTurn::MoveDiagonal { .. } | IllegalTurn::MoveFar { .. } => step_at.unwrap_or(t.span),
+        IllegalTurn::MoveOccupied(_) => the_step.map_or(t.span, |s| s.to.span),
+        IllegalTurn::ChainOn(_) => step_at.map_or(t.span, |s| Span::new(s.start, t.span.end)),
+        IllegalTurn::Forced(_) => match step_at {
+            Some(s) if step != Some(0) => s,
+            _ => t.span,
+        },
+        IllegalTurn::WrongPhase { .. }
+        | IllegalTurn::PassIllegal(_)
+        | IllegalTurn::NoOpening(_) => t.span,
+    }
+}
+
+/// The code, message and help for an illegal turn played from `before`.
+pub(crate) fn explain(e: &IllegalTurn, before: &Position, t: &Turn) -> (Code, String, String) {
+    let side = before.to_move();
+    let n = before.size().get();
+    match *e {
+        IllegalTurn::OffBoard(sq) => (
+            Code::OffBoard,
+            format!("{sq} is off the {n}×{n} board"),
+            format!(
+                "On this board files run from `a` to `{}` and ranks from 1 to {n}; check the square, or the Rules tag if the game is played on a larger board.",
+                (b'a' + n - 1) as char
+            ),
+        ),
+        IllegalTurn::WrongPhase { phase, found } => {
+            let help = match phase {
+                Phase::Placement => format!(
+                    "The placement phase lasts until both hands are empty: {side} still has {} pieces in hand, so this turn must be a placement like `c2,d4`.",
+                    before.in_hand(side)
+                ),
+                Phase::Movement => "Every piece is on the board, so this turn must be a movement like `b2-b3` (or `--` when no step exists).".to_owned(),
+            };
+            (Code::WrongPhase, format!("a {found} turn in the {phase} phase"), help)
+        }
+        IllegalTurn::PlaceSame(sq) => (
+            Code::PlaceSame,
+            format!("both pieces are placed on {sq}"),
+            "A placement puts its two pieces on two different empty squares.".to_owned(),
+        ),
+        IllegalTurn::PlaceCentre(sq) => (
+            Code::PlaceCentre,
+            format!("{sq} is the centre, which stays empty while pieces are placed"),
+            format!("Place the piece on any empty square but the centre {sq}."),
+        ),
+        IllegalTurn::PlaceOccupied(sq) => (
+            Code::PlaceOccupied,
+            format!("{sq} is already occupied by {}", piece_name(before, sq)),
+            format!("Place on empty squares only; free squares next to it: {}.", free_near(before, sq)),
+        ),
+        IllegalTurn::MoveEmpty(sq) => (
+            Code::MoveEmpty,
+            format!("there is no piece on {sq} to move"),
+            format!("A movement starts from a square holding a piece of {side}, the side to move."),
+        ),
+        IllegalTurn::MoveEnemy(sq) => (
+            Code::MoveEnemy,
+            format!("the piece on {sq} belongs to {}, but it is {side}'s turn", side.other()),
+            format!("Move one of {side}'s pieces; check the turn order if a turn is missing before this one."),
+        ),
+        IllegalTurn::MoveDiagonal { from, to } => (
+            Code::MoveDiagonal,
+            format!("{from}-{to} is a diagonal step"),
+            "Pieces step one square up, down, left or right, never diagonally.".to_owned(),
+        ),
+        IllegalTurn::MoveFar { from, to } => (
+            Code::MoveFar,
+            format!("{to} is not next to {from}"),
+            "Each step goes one square up, down, left or right; write a longer path as several steps only when each step captures.".to_owned(),
+        ),
+        IllegalTurn::MoveOccupied(sq) => (
+            Code::MoveOccupied,
+            format!("{sq} is occupied by {}", piece_name(before, sq)),
+            "A step goes onto an empty square.".to_owned(),
+        ),
+        IllegalTurn::ChainOn(why) => {
+            let chain = before.rules().chain.as_str();
+            (
+                Code::ChainOn,
+                format!("the piece may not go on: {why}"),
+                format!(
+                    "Under chain={chain} a piece takes a further step only after a step that captured{}; end the turn after the last allowed step and write the rest as later turns.",
+                    if chain == "capture" { ", and that step must capture too" } else { "" }
+                ),
+            )
+        }
+        IllegalTurn::Forced(why) => (
+            Code::Forced,
+            format!("capture is compulsory: {why}"),
+            format!("Under forced=yes {side} must capture when it can: {}.", capture_hint(before, t)),
+        ),
+        IllegalTurn::PassIllegal(c) => (
+            Code::PassIllegal,
+            format!("{c} passes but has a legal step"),
+            format!("A side may pass only when none of its pieces can step; {c} can play, for example, {}.", any_step(before)),
+        ),
+        IllegalTurn::NoOpening(c) => (
+            Code::PassNoOpening,
+            format!("this turn leaves {c}, who passed, still without a legal step"),
+            format!("After a pass the opponent must play a turn that gives {c} a step again."),
+        ),
+    }
+}
+
+fn piece_name(pos: &Position, sq: Square) -> String {
+    match pos.piece_at(sq) {
+        Some(Color::Black) => "a black piece".into(),
+        Some(Color::White) => "a white piece".into(),
+        None => "nothing".into(),
+    }
+}
+
+fn free_near(pos: &Position, sq: Square) -> String {
+    let centre = pos.size().centre();
+    let free: Vec<String> = sq
+        .neighbours(pos.size())
+        .filter(|n| *n != centre && pos.piece_at(*n).is_none())
+        .map(|n| n.to_string())
+        .collect();
+    if free.is_empty() {
+        "none".into()
+    } else {
+        free.join(", ")
+    }
+}
+
+fn any_step(pos: &Position) -> String {
+    let empty = pos.empty();
+    for from in pos.pieces(pos.to_move()).squares() {
+        if let Some(to) = from.neighbours(pos.size()).find(|n| empty.contains(*n)) {
+            return format!("`{from}-{to}`");
+        }
+    }
+    "a step".into()
+}
+
+fn capture_hint(pos: &Position, _t: &Turn) -> String {
+    let empty = pos.empty();
+    for from in pos.pieces(pos.to_move()).squares() {
+        for to in from.neighbours(pos.size()) {
+            if empty.contains(to) {
+                let c = pos.captures_of_step(from, to);
+                if !c.is_empty() {
+                    let xs: String = c.squares().map(|s| format!("x{s}")).collect();
+                    return format!("for example `{from}-{to}{xs}`");
+                }
+            }
+        }
+    }
+    "take the capturing step".into()
+}
