@@ -14,6 +14,8 @@
 //!
 //! The parser never judges legality; the engine never sees text.
 
+pub mod archive;
 pub mod engine;
 pub mod notation;
+pub mod render;
 pub mod validate;

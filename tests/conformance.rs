@@ -16,7 +16,11 @@ fn check(file: &str, expected: &[Value]) -> Vec<String> {
     let games: Vec<_> = Scanner::new(text, src.invalid()).collect();
     let mut bad = Vec::new();
     if games.len() != expected.len() {
-        bad.push(format!("{file}: {} games, expected {}", games.len(), expected.len()));
+        bad.push(format!(
+            "{file}: {} games, expected {}",
+            games.len(),
+            expected.len()
+        ));
     }
     for (i, (game, exp)) in games.iter().zip(expected).enumerate() {
         let n = i + 1;
@@ -51,7 +55,11 @@ fn check(file: &str, expected: &[Value]) -> Vec<String> {
             let lc = lines.line_col(text, p.span.start);
             let spans = exp["error_at"].as_array().unwrap();
             let hit = spans.iter().any(|s| {
-                let (l, a, b) = (s[0].as_u64().unwrap(), s[1].as_u64().unwrap(), s[2].as_u64().unwrap());
+                let (l, a, b) = (
+                    s[0].as_u64().unwrap(),
+                    s[1].as_u64().unwrap(),
+                    s[2].as_u64().unwrap(),
+                );
                 lc.line as u64 == l && (a..=b + 1).contains(&(lc.column as u64))
             });
             if !hit {
@@ -62,7 +70,10 @@ fn check(file: &str, expected: &[Value]) -> Vec<String> {
             }
             if let Some(turn) = exp.get("turn").and_then(Value::as_u64) {
                 if p.turn != Some(turn) {
-                    bad.push(format!("{here}: error on turn {:?}, expected {turn}", p.turn));
+                    bad.push(format!(
+                        "{here}: error on turn {:?}, expected {turn}",
+                        p.turn
+                    ));
                 }
             }
         }
@@ -85,5 +96,10 @@ fn conformance_corpus() {
         bad.extend(check(file, list));
     }
     assert_eq!(games, 200);
-    assert!(bad.is_empty(), "{} mismatches:\n{}", bad.len(), bad.join("\n"));
+    assert!(
+        bad.is_empty(),
+        "{} mismatches:\n{}",
+        bad.len(),
+        bad.join("\n")
+    );
 }

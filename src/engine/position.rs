@@ -243,7 +243,11 @@ mod tests {
     #[test]
     fn setup_strings_round_trip() {
         let rules = Ruleset::preset("standard").unwrap();
-        for text in ["wwwwb/2w1b/w1wb1/2w1b/wwwwb b", "5/5/5/5/5 w", "b4/4b/b1bbb/5/b2b1 w"] {
+        for text in [
+            "wwwwb/2w1b/w1wb1/2w1b/wwwwb b",
+            "5/5/5/5/5 w",
+            "b4/4b/b1bbb/5/b2b1 w",
+        ] {
             let p = Position::from_setup(rules, text).unwrap();
             assert_eq!(p.to_setup_string(), text);
             assert_eq!(p.phase(), Phase::Movement);
@@ -254,12 +258,18 @@ mod tests {
     fn bad_setup_strings_are_refused() {
         let rules = Ruleset::preset("standard").unwrap();
         let bad = |t: &str| Position::from_setup(rules, t).unwrap_err();
-        assert!(matches!(bad("5/5/5/5 w"), SetupError::WrongSize { found: 4, .. }));
+        assert!(matches!(
+            bad("5/5/5/5 w"),
+            SetupError::WrongSize { found: 4, .. }
+        ));
         assert!(matches!(bad("5/5/5/5/6 w"), SetupError::Malformed(_)));
         assert!(matches!(bad("5/5/5/5/4 w"), SetupError::Malformed(_)));
         assert!(matches!(bad("5/5/5/5/5 x"), SetupError::Malformed(_)));
         assert!(matches!(bad("5/5/5/5/5"), SetupError::Malformed(_)));
-        assert!(matches!(bad("bbbbb/bbbbb/bbb2/5/5 w"), SetupError::TooMany { .. }));
+        assert!(matches!(
+            bad("bbbbb/bbbbb/bbb2/5/5 w"),
+            SetupError::TooMany { .. }
+        ));
     }
 
     #[test]

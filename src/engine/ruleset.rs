@@ -318,7 +318,12 @@ mod tests {
 
     #[test]
     fn display_round_trips() {
-        for text in ["standard", "seesa size=9", "standard chain=none", "ludus barrier=wall"] {
+        for text in [
+            "standard",
+            "seesa size=9",
+            "standard chain=none",
+            "ludus barrier=wall",
+        ] {
             let r = Ruleset::parse(text).unwrap();
             assert_eq!(Ruleset::parse(&r.to_string()).unwrap(), r);
         }

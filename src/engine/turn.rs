@@ -212,9 +212,7 @@ impl Position {
         if mv.steps > 0 {
             match self.rules.chain {
                 Chain::None => {
-                    return Err(IllegalTurn::ChainOn(
-                        "these rules allow one step per turn",
-                    ));
+                    return Err(IllegalTurn::ChainOn("these rules allow one step per turn"));
                 }
                 _ if !mv.last_captured => {
                     return Err(IllegalTurn::ChainOn(

@@ -183,7 +183,7 @@ impl Annotation {
     }
 
     /// The annotation written as `s`.
-    pub fn from_str(s: &str) -> Option<Annotation> {
+    pub fn parse(s: &str) -> Option<Annotation> {
         Some(match s {
             "!" => Annotation::Good,
             "?" => Annotation::Mistake,
@@ -232,7 +232,7 @@ impl GameResult {
     }
 
     /// The result written as `s`.
-    pub fn from_str(s: &str) -> Option<GameResult> {
+    pub fn parse(s: &str) -> Option<GameResult> {
         Some(match s {
             "1-0" => GameResult::WhiteWins,
             "0-1" => GameResult::BlackWins,

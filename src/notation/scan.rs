@@ -7,9 +7,7 @@
 
 use std::borrow::Cow;
 
-use super::ast::{
-    Comment, Element, Game, Header, ResultToken, Span, SyntaxError, SyntaxKind, Tag,
-};
+use super::ast::{Comment, Element, Game, Header, ResultToken, Span, SyntaxError, SyntaxKind, Tag};
 use super::token::{Body, parse_token};
 
 /// Yields the games of an archive in order.
@@ -186,8 +184,7 @@ impl<'a> Iterator for Scanner<'a> {
                     in_moves = true;
                     let b = self.bytes();
                     let mut end = start;
-                    while end < b.len() && !is_space(b[end]) && b[end] != b'{' && b[end] != b';'
-                    {
+                    while end < b.len() && !is_space(b[end]) && b[end] != b'{' && b[end] != b';' {
                         end += 1;
                     }
                     self.pos = end;
@@ -377,7 +374,10 @@ mod tests {
         assert_eq!(g[2].tag("B").unwrap().value, "x\"y");
         assert!(matches!(
             g[2].moves.last(),
-            Some(Element::Error(SyntaxError { kind: SyntaxKind::MissingResult, .. }))
+            Some(Element::Error(SyntaxError {
+                kind: SyntaxKind::MissingResult,
+                ..
+            }))
         ));
     }
 
@@ -394,11 +394,17 @@ mod tests {
         assert_eq!(g.len(), 2);
         assert!(matches!(
             &g[0].headers[0],
-            Header::Error(SyntaxError { kind: SyntaxKind::UnterminatedTag, .. })
+            Header::Error(SyntaxError {
+                kind: SyntaxKind::UnterminatedTag,
+                ..
+            })
         ));
         assert!(matches!(
             &g[1].headers[1],
-            Header::Error(SyntaxError { kind: SyntaxKind::UnterminatedComment, .. })
+            Header::Error(SyntaxError {
+                kind: SyntaxKind::UnterminatedComment,
+                ..
+            })
         ));
         assert_eq!(g[1].tag("C").unwrap().value, "d");
         assert!(g[1].result.is_some());

@@ -102,7 +102,7 @@ impl LineIndex {
     /// The line and column of byte `offset` of `text` (the text this index was built from).
     pub fn line_col(&self, text: &str, offset: usize) -> LineCol {
         let offset = offset.min(text.len());
-        let line = self.starts.partition_point(|&s| s <= offset) - 1;
+        let line = self.line_of(offset);
         let start = self.starts[line];
         let column = text
             .get(start..offset)
@@ -117,6 +117,16 @@ impl LineIndex {
     /// Number of lines.
     pub fn lines(&self) -> usize {
         self.starts.len()
+    }
+
+    /// The 0-based line holding byte `offset`.
+    pub fn line_of(&self, offset: usize) -> usize {
+        self.starts.partition_point(|&s| s <= offset) - 1
+    }
+
+    /// The byte where 0-based line `line` starts (the text's length past the last line).
+    pub fn line_start(&self, line: usize, text: &str) -> usize {
+        self.starts.get(line).copied().unwrap_or(text.len())
     }
 }
 

@@ -11,8 +11,8 @@ use nom::error::{ErrorKind, ParseError};
 use nom::{IResult, Parser};
 
 use super::ast::{
-    Annotation, GameResult, MoveNumber, ResultToken, Span, SquareAt, Step, SyntaxError,
-    SyntaxKind, Turn, TurnKind,
+    Annotation, GameResult, MoveNumber, ResultToken, Span, SquareAt, Step, SyntaxError, SyntaxKind,
+    Turn, TurnKind,
 };
 use crate::engine::Square;
 
@@ -131,9 +131,16 @@ fn step<'a>(cx: &Cx<'_>) -> impl Parser<&'a str, Output = Step, Error = PErr<'a>
 }
 
 fn annotation(i: &str) -> Res<'_, Option<Annotation>> {
-    opt(alt((tag("!!"), tag("??"), tag("!?"), tag("?!"), tag("!"), tag("?"))))
-        .map(|s| s.and_then(Annotation::from_str))
-        .parse(i)
+    opt(alt((
+        tag("!!"),
+        tag("??"),
+        tag("!?"),
+        tag("?!"),
+        tag("!"),
+        tag("?"),
+    )))
+    .map(|s| s.and_then(Annotation::parse))
+    .parse(i)
 }
 
 fn turn<'a>(cx: &Cx<'_>) -> impl Parser<&'a str, Output = Turn, Error = PErr<'a>> {
@@ -213,7 +220,7 @@ fn result<'a>(cx: &Cx<'_>) -> impl Parser<&'a str, Output = ResultToken, Error =
                 kind: SyntaxKind::UnknownToken,
             }));
         }
-        let result = GameResult::from_str(t).unwrap_or(GameResult::Unknown);
+        let result = GameResult::parse(t).unwrap_or(GameResult::Unknown);
         Ok((
             r,
             ResultToken {
@@ -322,9 +329,9 @@ fn error(tok: &str, base: usize, at: usize, kind: SyntaxKind) -> SyntaxError {
     };
     let bad = span.of_token(tok, base);
     let message = match kind {
-        SyntaxKind::UnknownToken => format!(
-            "`{tok}` is not a turn, a move number, an annotation or a result"
-        ),
+        SyntaxKind::UnknownToken => {
+            format!("`{tok}` is not a turn, a move number, an annotation or a result")
+        }
         SyntaxKind::BadSquare if bad.is_empty() => format!("`{tok}` ends where a square is due"),
         SyntaxKind::BadSquare => format!("`{bad}` is not a square"),
         SyntaxKind::BadMove if bad.is_empty() => {

@@ -165,7 +165,7 @@ impl Code {
     }
 
     /// The code written as `s` (with or without the `seega::` prefix).
-    pub fn from_str(s: &str) -> Option<Code> {
+    pub fn parse(s: &str) -> Option<Code> {
         let full = if s.starts_with("seega::") {
             s.to_owned()
         } else {
@@ -225,8 +225,11 @@ mod tests {
         let mut seen = std::collections::HashSet::new();
         for c in Code::ALL {
             assert!(seen.insert(c.as_str()), "{c} twice");
-            assert_eq!(Code::from_str(c.as_str()), Some(c));
+            assert_eq!(Code::parse(c.as_str()), Some(c));
         }
-        assert_eq!(Code::from_str("capture::missing"), Some(Code::CaptureMissing));
+        assert_eq!(
+            Code::parse("capture::missing"),
+            Some(Code::CaptureMissing)
+        );
     }
 }

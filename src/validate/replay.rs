@@ -105,15 +105,24 @@ impl Cx {
 
 fn title(game: &Game<'_>, index: usize) -> String {
     let mut t = format!("game {index}");
-    let b = game.tag("Black").map(|t| t.value.as_ref()).filter(|v| !v.is_empty() && *v != "?");
-    let w = game.tag("White").map(|t| t.value.as_ref()).filter(|v| !v.is_empty() && *v != "?");
+    let b = game
+        .tag("Black")
+        .map(|t| t.value.as_ref())
+        .filter(|v| !v.is_empty() && *v != "?");
+    let w = game
+        .tag("White")
+        .map(|t| t.value.as_ref())
+        .filter(|v| !v.is_empty() && *v != "?");
     match (b, w) {
         (Some(b), Some(w)) => t.push_str(&format!(" ({b} vs {w}")),
         (Some(b), None) => t.push_str(&format!(" ({b} as black")),
         (None, Some(w)) => t.push_str(&format!(" ({w} as white")),
         (None, None) => {}
     }
-    let event = game.tag("Event").map(|t| t.value.as_ref()).filter(|v| !v.is_empty() && *v != "?");
+    let event = game
+        .tag("Event")
+        .map(|t| t.value.as_ref())
+        .filter(|v| !v.is_empty() && *v != "?");
     match (b.is_some() || w.is_some(), event) {
         (true, Some(e)) => t.push_str(&format!(", {e})")),
         (true, None) => t.push(')'),
@@ -208,7 +217,13 @@ pub fn check_game(game: &Game<'_>, text: &str, index: usize, opts: &Options) -> 
     for h in &game.headers {
         if let Header::Error(e) = h {
             let code = syntax_code(e.kind);
-            cx.push(code, e.span, e.message.clone(), syntax_help(e.kind).into(), None);
+            cx.push(
+                code,
+                e.span,
+                e.message.clone(),
+                syntax_help(e.kind).into(),
+                None,
+            );
             let line = text[e.span.start..].trim_start_matches(['[', ' ', '\t']);
             let line_start = text[..e.span.start].rfind('\n').map_or(0, |i| i + 1);
             let whole = text[line_start..].trim_start_matches(['[', ' ', '\t']);
@@ -230,7 +245,13 @@ pub fn check_game(game: &Game<'_>, text: &str, index: usize, opts: &Options) -> 
                         Span::new(off, off + w.len())
                     })
                     .unwrap_or(tag.value_span);
-                cx.push(rules_problem(&e), span, e.to_string(), format!("{}.", e.help()), None);
+                cx.push(
+                    rules_problem(&e),
+                    span,
+                    e.to_string(),
+                    format!("{}.", e.help()),
+                    None,
+                );
                 None
             }
         },
@@ -293,8 +314,15 @@ pub fn check_game(game: &Game<'_>, text: &str, index: usize, opts: &Options) -> 
                 }
             }
             Element::Error(e) => {
-                let turn = (e.kind != SyntaxKind::MissingResult || outcome.is_none()).then_some(number);
-                cx.push(syntax_code(e.kind), e.span, e.message.clone(), syntax_help(e.kind).into(), turn);
+                let turn =
+                    (e.kind != SyntaxKind::MissingResult || outcome.is_none()).then_some(number);
+                cx.push(
+                    syntax_code(e.kind),
+                    e.span,
+                    e.message.clone(),
+                    syntax_help(e.kind).into(),
+                    turn,
+                );
                 failed = true;
                 break;
             }
@@ -397,9 +425,14 @@ fn check_result(game: &Game<'_>, outcome: Option<Outcome>, cx: &mut Cx) {
                 format!(
                     "The game ended by rule ({}, {}); write `{}` here{}.",
                     o.termination.as_str(),
-                    o.winner.map_or("a draw".to_owned(), |c| format!("{c} wins")),
+                    o.winner
+                        .map_or("a draw".to_owned(), |c| format!("{c} wins")),
                     o.result_token(),
-                    if tag.is_some() { " and in the Result tag" } else { "" }
+                    if tag.is_some() {
+                        " and in the Result tag"
+                    } else {
+                        ""
+                    }
                 ),
                 None,
             );
@@ -407,7 +440,7 @@ fn check_result(game: &Game<'_>, outcome: Option<Outcome>, cx: &mut Cx) {
         }
     }
     if let Some(tag) = tag {
-        if GameResult::from_str(&tag.value) != Some(token.result) {
+        if GameResult::parse(&tag.value) != Some(token.result) {
             cx.push(
                 Code::ResultTagMismatch,
                 tag.value_span,
@@ -467,7 +500,8 @@ impl Failure {
 fn play(pos: &mut Position, t: &Turn, _text: &str) -> Result<Vec<Bitboard>, Failure> {
     match &t.kind {
         TurnKind::Place(a, b) => {
-            pos.place(a.square, b.square).map_err(|e| Failure::Rule(e, None))?;
+            pos.place(a.square, b.square)
+                .map_err(|e| Failure::Rule(e, None))?;
             Ok(Vec::new())
         }
         TurnKind::Pass => {
@@ -475,7 +509,9 @@ fn play(pos: &mut Position, t: &Turn, _text: &str) -> Result<Vec<Bitboard>, Fail
             Ok(Vec::new())
         }
         TurnKind::Move { from, steps } => {
-            let mut mv = pos.begin_move(from.square).map_err(|e| Failure::Rule(e, None))?;
+            let mut mv = pos
+                .begin_move(from.square)
+                .map_err(|e| Failure::Rule(e, None))?;
             let mut captures = Vec::with_capacity(steps.len());
             for (k, s) in steps.iter().enumerate() {
                 let got = pos

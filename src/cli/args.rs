@@ -1,0 +1,57 @@
+//! The command line as clap sees it.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+/// Check, convert, show and format Seega game archives.
+#[derive(Debug, Parser)]
+#[command(name = "seega", version, about, long_about = None)]
+pub struct Cli {
+    /// When to colour the output.
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto, global = true)]
+    pub color: ColorChoice,
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Replay every game and report each illegal turn and syntax error.
+    Check(CheckArgs),
+}
+
+/// Arguments of `seega check`.
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// Files, directories (searched for *.sgn) or `-` for standard input [default: -].
+    pub paths: Vec<PathBuf>,
+    /// Rules for games without a Rules tag: a preset, then key=value options.
+    #[arg(long, default_value = "standard")]
+    pub rules: String,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    pub format: Format,
+}
+
+/// Output formats of `check`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// Graphical diagnostics and a summary line.
+    Human,
+    /// One JSON object per line.
+    Jsonl,
+}
+
+/// Colour choice.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ColorChoice {
+    /// Colour when writing to a terminal and NO_COLOR is unset.
+    Auto,
+    /// Always colour.
+    Always,
+    /// Never colour.
+    Never,
+}

@@ -1,0 +1,80 @@
+//! Resolving command-line paths into inputs and reading them.
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+/// One input: a file or standard input.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Input {
+    /// Standard input, named `-`.
+    Stdin,
+    /// A file.
+    File(PathBuf),
+}
+
+impl Input {
+    /// The name used in diagnostics.
+    pub fn name(&self) -> String {
+        match self {
+            Input::Stdin => "-".to_owned(),
+            Input::File(p) => p.display().to_string(),
+        }
+    }
+
+    /// Reads the whole input.
+    pub fn read(&self) -> std::io::Result<Vec<u8>> {
+        match self {
+            Input::Stdin => {
+                let mut v = Vec::new();
+                std::io::stdin().lock().read_to_end(&mut v)?;
+                Ok(v)
+            }
+            Input::File(p) => std::fs::read(p),
+        }
+    }
+}
+
+/// The inputs named by `paths` (standard input when empty), each directory replaced by its
+/// `*.sgn` files, recursively and sorted. Paths that cannot be listed come back as errors in
+/// their place.
+pub fn resolve(paths: &[PathBuf]) -> Vec<Result<Input, (String, std::io::Error)>> {
+    if paths.is_empty() {
+        return vec![Ok(Input::Stdin)];
+    }
+    let mut out = Vec::new();
+    for p in paths {
+        if p.as_os_str() == "-" {
+            out.push(Ok(Input::Stdin));
+        } else if p.is_dir() {
+            walk(p, &mut out);
+        } else {
+            out.push(Ok(Input::File(p.clone())));
+        }
+    }
+    out
+}
+
+fn walk(dir: &Path, out: &mut Vec<Result<Input, (String, std::io::Error)>>) {
+    let entries = match std::fs::read_dir(dir) {
+        Ok(e) => e,
+        Err(e) => {
+            out.push(Err((dir.display().to_string(), e)));
+            return;
+        }
+    };
+    let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    paths.sort();
+    for p in paths {
+        let is_link = p
+            .symlink_metadata()
+            .map(|m| m.is_symlink())
+            .unwrap_or(false);
+        if p.is_dir() {
+            if !is_link {
+                walk(&p, out);
+            }
+        } else if p.extension().is_some_and(|e| e == "sgn") {
+            out.push(Ok(Input::File(p)));
+        }
+    }
+}

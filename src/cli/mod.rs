@@ -1,0 +1,89 @@
+//! The command line: clap arguments → a validated configuration → a run. The only place that
+//! prints.
+
+mod args;
+mod check;
+mod inputs;
+
+use std::io::{IsTerminal, Write};
+use std::process::ExitCode;
+
+use clap::Parser;
+
+use args::{Cli, ColorChoice, Command};
+
+/// How a run ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Exit {
+    /// Everything checked is valid (warnings allowed).
+    Valid = 0,
+    /// Some game is invalid, or some file is not canonical.
+    Invalid = 1,
+    /// Usage or I/O trouble.
+    Trouble = 2,
+}
+
+impl From<Exit> for ExitCode {
+    fn from(e: Exit) -> ExitCode {
+        ExitCode::from(e as u8)
+    }
+}
+
+/// Settings every command shares.
+#[derive(Debug, Clone, Copy)]
+pub struct Global {
+    /// Whether to colour stdout.
+    pub color: bool,
+    /// Columns to wrap reports at.
+    pub width: usize,
+}
+
+/// Parses the command line, runs the command and returns its exit code.
+pub fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() {
+                Exit::Trouble.into()
+            } else {
+                Exit::Valid.into()
+            };
+        }
+    };
+    let stdout_tty = std::io::stdout().is_terminal();
+    let color = match cli.color {
+        ColorChoice::Always => true,
+        ColorChoice::Never => false,
+        ColorChoice::Auto => stdout_tty && std::env::var_os("NO_COLOR").is_none(),
+    };
+    let width = if stdout_tty {
+        terminal_width().unwrap_or(80)
+    } else {
+        80
+    };
+    let global = Global { color, width };
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
+    let result = match cli.command {
+        Command::Check(args) => check::run(&args, &global, &mut out),
+    };
+    let result = result.and_then(|exit| out.flush().map(|_| exit));
+    match result {
+        Ok(exit) => exit.into(),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Exit::Valid.into(),
+        Err(e) => {
+            eprintln!("seega: error: cannot write output: {e}");
+            Exit::Trouble.into()
+        }
+    }
+}
+
+fn terminal_width() -> Option<usize> {
+    std::env::var("COLUMNS").ok()?.parse().ok()
+}
+
+/// Reports a problem with the run itself (not with a game) on stderr.
+pub fn trouble(message: std::fmt::Arguments<'_>) {
+    let _ = writeln!(std::io::stderr(), "seega: error: {message}");
+}

@@ -1,0 +1,6 @@
+//! Rendering for people and programs: miette reports and the JSON wire types.
+//!
+//! Wire types are separate from engine types: nothing in `engine` derives `Serialize`.
+
+pub mod diagnostic;
+pub mod wire;
