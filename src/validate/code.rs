@@ -227,9 +227,6 @@ mod tests {
             assert!(seen.insert(c.as_str()), "{c} twice");
             assert_eq!(Code::parse(c.as_str()), Some(c));
         }
-        assert_eq!(
-            Code::parse("capture::missing"),
-            Some(Code::CaptureMissing)
-        );
+        assert_eq!(Code::parse("capture::missing"), Some(Code::CaptureMissing));
     }
 }
