@@ -183,7 +183,8 @@ impl Code {
     pub fn rule(self) -> &'static str {
         match self {
             Code::InvalidUtf8 => "N1",
-            Code::SyntaxToken | Code::SyntaxNag => "N6",
+            Code::SyntaxToken => "N5",
+            Code::SyntaxNag => "N6",
             Code::SyntaxSquare => "N4",
             Code::SyntaxMove => "N5.3",
             Code::SyntaxPlacement => "N5.2",
