@@ -151,6 +151,7 @@ impl<'a> Iterator for Scanner<'a> {
         let mut in_moves = false;
         let mut first = None;
         let mut last = self.pos;
+        let mut last_token = self.pos;
         loop {
             self.skip_space();
             let Some(&c) = self.bytes().get(self.pos) else {
@@ -166,6 +167,7 @@ impl<'a> Iterator for Scanner<'a> {
                         Ok(t) => Header::Tag(t),
                         Err(e) => Header::Error(e),
                     });
+                    last_token = self.pos;
                 }
                 b'{' | b';' => {
                     let item = self.comment();
@@ -188,6 +190,7 @@ impl<'a> Iterator for Scanner<'a> {
                         end += 1;
                     }
                     self.pos = end;
+                    last_token = end;
                     let span = Span::new(start, end);
                     if let Some(e) = self.tainted(span) {
                         game.moves.push(Element::Error(e));
@@ -223,7 +226,7 @@ impl<'a> Iterator for Scanner<'a> {
         if game.result.is_none() {
             game.moves.push(Element::Error(SyntaxError {
                 kind: SyntaxKind::MissingResult,
-                span: Span::new(last, last),
+                span: Span::new(last_token, last_token),
                 message: "the game ends without a result".to_owned(),
             }));
         } else {

@@ -87,11 +87,17 @@ impl Cx<'_> {
 
 fn square<'a>(cx: &Cx<'_>) -> impl Parser<&'a str, Output = SquareAt, Error = PErr<'a>> {
     move |i: &'a str| {
-        let (r, (f, k)) = kind(
-            SyntaxKind::BadSquare,
-            (one_of("abcdefghi"), one_of("123456789")),
+        let (r, (f, k)) = (
+            one_of::<_, _, PErr<'a>>("abcdefghi"),
+            one_of::<_, _, PErr<'a>>("123456789"),
         )
-        .parse(i)?;
+            .parse(i)
+            .map_err(|e| {
+                e.map(|_| PErr {
+                    input: i,
+                    kind: SyntaxKind::BadSquare,
+                })
+            })?;
         if r.starts_with(|c: char| c.is_ascii_digit()) {
             return Err(nom::Err::Error(PErr {
                 input: i,
