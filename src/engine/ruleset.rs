@@ -127,11 +127,11 @@ impl RulesError {
     pub fn help(&self) -> String {
         match self {
             RulesError::Empty | RulesError::UnknownPreset(_) => format!(
-                "start the rules with a preset: {}",
+                "Start the rules with a preset: {}",
                 PRESETS.map(|(n, _)| n).join(", ")
             ),
             RulesError::UnknownOption(_) => format!(
-                "options are written key=value with a key among {}",
+                "Options are written key=value with a key among {}",
                 OPTION_KEYS.join(", ")
             ),
             RulesError::BadValue { key, .. } => {

@@ -1,0 +1,110 @@
+//! The command line as a user meets it: help texts, exit codes, standard input and every error
+//! path, snapshot-tested.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// Runs `seega` with `args` (and `stdin` when given) in the crate directory; returns the exit
+/// code, stdout and stderr as one text for a snapshot.
+fn run(args: &[&str], stdin: Option<&str>) -> String {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_seega"));
+    cmd.args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env_remove("COLUMNS")
+        .env("NO_COLOR", "1")
+        .stdin(if stdin.is_some() { Stdio::piped() } else { Stdio::null() })
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let mut child = cmd.spawn().expect("the binary runs");
+    if let Some(input) = stdin {
+        // The program may exit before reading (a usage error): a broken pipe is fine here.
+        let _ = child
+            .stdin
+            .take()
+            .expect("piped stdin")
+            .write_all(input.as_bytes());
+    }
+    let out = child.wait_with_output().expect("the binary ends");
+    format!(
+        "exit: {}\n--- stdout\n{}--- stderr\n{}",
+        out.status.code().map_or("signal".to_owned(), |c| c.to_string()),
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    )
+}
+
+#[test]
+fn help_texts() {
+    insta::assert_snapshot!("help", run(&["--help"], None));
+    insta::assert_snapshot!("check_help", run(&["check", "--help"], None));
+}
+
+#[test]
+fn valid_archive_exits_zero() {
+    insta::assert_snapshot!("check_valid", run(&["check", "samples/positions.sgn"], None));
+}
+
+#[test]
+fn invalid_archive_exits_one() {
+    insta::assert_snapshot!(
+        "check_invalid",
+        run(&["check", "samples/invalid/move-too-far.sgn"], None)
+    );
+}
+
+#[test]
+fn standard_input_is_the_default_and_dash() {
+    let game = "[Black \"Ada\"]\n[White \"Bo\"]\n1. c2,d4 c3,a1 *\n";
+    insta::assert_snapshot!("stdin_default", run(&["check"], Some(game)));
+    insta::assert_snapshot!(
+        "stdin_dash_jsonl",
+        run(&["check", "--format", "jsonl", "-"], Some(game))
+    );
+}
+
+#[test]
+fn rules_flag_applies_to_games_without_a_rules_tag() {
+    let game = "f2,a1 *\n";
+    insta::assert_snapshot!("rules_default", run(&["check", "--format", "jsonl"], Some(game)));
+    insta::assert_snapshot!(
+        "rules_size_seven",
+        run(&["check", "--rules", "standard size=7", "--format", "jsonl"], Some(game))
+    );
+}
+
+#[test]
+fn error_paths() {
+    insta::assert_snapshot!(
+        "missing_file",
+        run(&["check", "samples/positions.sgn", "no/such/file.sgn"], None)
+    );
+    insta::assert_snapshot!(
+        "unknown_preset",
+        run(&["check", "--rules", "chess", "samples/positions.sgn"], None)
+    );
+    insta::assert_snapshot!(
+        "bad_option_value",
+        run(&["check", "--rules", "standard size=6"], Some("*"))
+    );
+    insta::assert_snapshot!("bad_format", run(&["check", "--format", "xml"], None));
+    insta::assert_snapshot!("unknown_subcommand", run(&["frobnicate"], None));
+}
+
+#[test]
+fn directories_are_searched_for_sgn_files() {
+    let out = run(&["check", "--format", "jsonl", "samples"], None);
+    assert!(out.starts_with("exit: 1\n"), "samples/invalid makes the run fail: {out}");
+    let summary = out
+        .lines()
+        .find(|l| l.contains("\"summary\""))
+        .expect("a summary line");
+    let s: serde_json::Value = serde_json::from_str(summary).expect("json");
+    let invalid_files = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/samples/invalid"))
+        .expect("samples/invalid exists")
+        .filter(|e| e.as_ref().is_ok_and(|e| e.path().extension().is_some_and(|x| x == "sgn")))
+        .count() as u64;
+    assert_eq!(s["files"].as_u64().unwrap(), invalid_files + 6, "{s}");
+    // every invalid file holds one invalid game, except the one that is only a warning
+    assert_eq!(s["invalid"].as_u64().unwrap(), invalid_files - 1, "{s}");
+    assert_eq!(s["warnings"], 1, "{s}");
+}

@@ -1,0 +1,95 @@
+//! The sample collection: every game outside `samples/invalid/` is legal, every invalid file
+//! reports the code it names, every code has an invalid file, and the checker's output for each
+//! file is snapshot-tested.
+
+use std::path::Path;
+
+use seega::archive::check_source;
+use seega::notation::{LineIndex, Source};
+use seega::render::diagnostic::{NamedText, Renderer};
+use seega::render::wire::DiagnosticLine;
+use seega::validate::{Code, Options};
+
+/// The path of `path` relative to the crate, with `/` separators, as shown in reports.
+fn shown(path: &Path) -> String {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    path.strip_prefix(root)
+        .unwrap_or(path)
+        .to_string_lossy()
+        .replace('\\', "/")
+}
+
+/// Checks one file and renders its diagnostics (human) and its JSON Lines.
+fn check_file(path: &Path) -> (String, String, usize, usize) {
+    let bytes = std::fs::read(path).expect("sample is readable");
+    let source = Source::from_bytes(&bytes);
+    let text = source.text();
+    let lines = LineIndex::new(text);
+    let name = shown(path);
+    let named = NamedText {
+        name: &name,
+        text,
+        lines: &lines,
+    };
+    let renderer = Renderer::plain();
+    let (mut human, mut jsonl) = (String::new(), String::new());
+    let (mut games, mut invalid) = (0, 0);
+    for checked in check_source(&source, &Options::default()) {
+        games += 1;
+        if !checked.verdict.is_valid() {
+            invalid += 1;
+        }
+        for p in &checked.verdict.problems {
+            human.push_str(&renderer.render(p, named));
+            let line = DiagnosticLine::new(p, &name, text, &lines);
+            jsonl.push_str(&serde_json::to_string(&line).expect("wire types serialize"));
+            jsonl.push('\n');
+        }
+    }
+    human.push_str(&format!("{games} games, {invalid} invalid\n"));
+    (human, jsonl, games, invalid)
+}
+
+#[test]
+fn check_output_of_every_sample() {
+    insta::glob!("../samples", "**/*.sgn", |path| {
+        let (human, jsonl, _, _) = check_file(path);
+        insta::assert_snapshot!("human", human);
+        insta::assert_snapshot!("jsonl", jsonl);
+    });
+}
+
+#[test]
+fn every_game_of_the_collection_is_legal() {
+    let mut games = 0;
+    insta::glob!("../samples", "*.sgn", |path| {
+        let (human, _, n, invalid) = check_file(path);
+        assert_eq!(invalid, 0, "{}:\n{human}", path.display());
+        games += n;
+    });
+    assert!(games >= 40, "the collection has {games} games");
+}
+
+/// The code an invalid sample names on its first line: `; expect: seega::...`.
+fn expected_code(path: &Path) -> Code {
+    let text = std::fs::read(path).expect("readable");
+    let first = text.split(|b| *b == b'\n').next().unwrap_or_default();
+    let first = String::from_utf8_lossy(first);
+    let code = first.trim().strip_prefix("; expect: ").expect("first line names the code");
+    Code::parse(code).unwrap_or_else(|| panic!("{code} is a code"))
+}
+
+#[test]
+fn every_invalid_sample_reports_its_code_and_every_code_has_one() {
+    let mut covered = std::collections::BTreeSet::new();
+    insta::glob!("../samples/invalid", "*.sgn", |path| {
+        let code = expected_code(path);
+        let (_, jsonl, _, _) = check_file(path);
+        let first: DiagnosticLine =
+            serde_json::from_str(jsonl.lines().next().expect("a diagnostic")).expect("json");
+        assert_eq!(first.code, code.as_str(), "{}", path.display());
+        covered.insert(code);
+    });
+    let missing: Vec<_> = Code::ALL.iter().filter(|c| !covered.contains(c)).collect();
+    assert!(missing.is_empty(), "codes without an invalid sample: {missing:?}");
+}
