@@ -12,7 +12,11 @@ fn run(args: &[&str], stdin: Option<&str>) -> String {
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .env_remove("COLUMNS")
         .env("NO_COLOR", "1")
-        .stdin(if stdin.is_some() { Stdio::piped() } else { Stdio::null() })
+        .stdin(if stdin.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
     let mut child = cmd.spawn().expect("the binary runs");
@@ -27,7 +31,9 @@ fn run(args: &[&str], stdin: Option<&str>) -> String {
     let out = child.wait_with_output().expect("the binary ends");
     format!(
         "exit: {}\n--- stdout\n{}--- stderr\n{}",
-        out.status.code().map_or("signal".to_owned(), |c| c.to_string()),
+        out.status
+            .code()
+            .map_or("signal".to_owned(), |c| c.to_string()),
         String::from_utf8_lossy(&out.stdout),
         String::from_utf8_lossy(&out.stderr)
     )
@@ -41,7 +47,10 @@ fn help_texts() {
 
 #[test]
 fn valid_archive_exits_zero() {
-    insta::assert_snapshot!("check_valid", run(&["check", "samples/positions.sgn"], None));
+    insta::assert_snapshot!(
+        "check_valid",
+        run(&["check", "samples/positions.sgn"], None)
+    );
 }
 
 #[test]
@@ -65,10 +74,16 @@ fn standard_input_is_the_default_and_dash() {
 #[test]
 fn rules_flag_applies_to_games_without_a_rules_tag() {
     let game = "f2,a1 *\n";
-    insta::assert_snapshot!("rules_default", run(&["check", "--format", "jsonl"], Some(game)));
+    insta::assert_snapshot!(
+        "rules_default",
+        run(&["check", "--format", "jsonl"], Some(game))
+    );
     insta::assert_snapshot!(
         "rules_size_seven",
-        run(&["check", "--rules", "standard size=7", "--format", "jsonl"], Some(game))
+        run(
+            &["check", "--rules", "standard size=7", "--format", "jsonl"],
+            Some(game)
+        )
     );
 }
 
@@ -76,11 +91,17 @@ fn rules_flag_applies_to_games_without_a_rules_tag() {
 fn error_paths() {
     insta::assert_snapshot!(
         "missing_file",
-        run(&["check", "samples/positions.sgn", "no/such/file.sgn"], None)
+        run(
+            &["check", "samples/positions.sgn", "no/such/file.sgn"],
+            None
+        )
     );
     insta::assert_snapshot!(
         "unknown_preset",
-        run(&["check", "--rules", "chess", "samples/positions.sgn"], None)
+        run(
+            &["check", "--rules", "chess", "samples/positions.sgn"],
+            None
+        )
     );
     insta::assert_snapshot!(
         "bad_option_value",
@@ -93,7 +114,10 @@ fn error_paths() {
 #[test]
 fn directories_are_searched_for_sgn_files() {
     let out = run(&["check", "--format", "jsonl", "samples"], None);
-    assert!(out.starts_with("exit: 1\n"), "samples/invalid makes the run fail: {out}");
+    assert!(
+        out.starts_with("exit: 1\n"),
+        "samples/invalid makes the run fail: {out}"
+    );
     let summary = out
         .lines()
         .find(|l| l.contains("\"summary\""))
@@ -101,10 +125,30 @@ fn directories_are_searched_for_sgn_files() {
     let s: serde_json::Value = serde_json::from_str(summary).expect("json");
     let invalid_files = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/samples/invalid"))
         .expect("samples/invalid exists")
-        .filter(|e| e.as_ref().is_ok_and(|e| e.path().extension().is_some_and(|x| x == "sgn")))
+        .filter(|e| {
+            e.as_ref()
+                .is_ok_and(|e| e.path().extension().is_some_and(|x| x == "sgn"))
+        })
         .count() as u64;
     assert_eq!(s["files"].as_u64().unwrap(), invalid_files + 6, "{s}");
     // every invalid file holds one invalid game, except the one that is only a warning
     assert_eq!(s["invalid"].as_u64().unwrap(), invalid_files - 1, "{s}");
     assert_eq!(s["warnings"], 1, "{s}");
+}
+
+#[test]
+fn explain_lists_and_explains_codes() {
+    insta::assert_snapshot!("explain_list", run(&["explain"], None));
+    insta::assert_snapshot!("explain_code", run(&["explain", "capture::missing"], None));
+    insta::assert_snapshot!("explain_unknown", run(&["explain", "seega::nope"], None));
+}
+
+#[test]
+fn suggestions_name_the_corrected_token() {
+    let game = "[Rules \"standard\"]\n[Position \"b4/2w2/wb1bw/2b2/2w2 w\"]\n1. c4-c3xb3 *\n";
+    insta::assert_snapshot!("suggest_captures", run(&["check"], Some(game)));
+    let swapped = "[Position \"4b/5/5/1w3/5 w\"]\n1. b3-b2 *\n";
+    insta::assert_snapshot!("suggest_swapped", run(&["check"], Some(swapped)));
+    let pass = "[Rules \"standard barrier=none\"]\n[Position \"4b/5/5/b4/wb3 w\"]\n1. b1-c1 *\n";
+    insta::assert_snapshot!("suggest_pass", run(&["check"], Some(pass)));
 }

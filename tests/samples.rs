@@ -75,7 +75,10 @@ fn expected_code(path: &Path) -> Code {
     let text = std::fs::read(path).expect("readable");
     let first = text.split(|b| *b == b'\n').next().unwrap_or_default();
     let first = String::from_utf8_lossy(first);
-    let code = first.trim().strip_prefix("; expect: ").expect("first line names the code");
+    let code = first
+        .trim()
+        .strip_prefix("; expect: ")
+        .expect("first line names the code");
     Code::parse(code).unwrap_or_else(|| panic!("{code} is a code"))
 }
 
@@ -91,5 +94,8 @@ fn every_invalid_sample_reports_its_code_and_every_code_has_one() {
         covered.insert(code);
     });
     let missing: Vec<_> = Code::ALL.iter().filter(|c| !covered.contains(c)).collect();
-    assert!(missing.is_empty(), "codes without an invalid sample: {missing:?}");
+    assert!(
+        missing.is_empty(),
+        "codes without an invalid sample: {missing:?}"
+    );
 }

@@ -21,6 +21,15 @@ pub struct Cli {
 pub enum Command {
     /// Replay every game and report each illegal turn and syntax error.
     Check(CheckArgs),
+    /// Explain a diagnostic code, with the rule it enforces and examples; list every code.
+    Explain(ExplainArgs),
+}
+
+/// Arguments of `seega explain`.
+#[derive(Debug, Args)]
+pub struct ExplainArgs {
+    /// The code, e.g. `seega::move::too-far` or `move::too-far`; without it, list every code.
+    pub code: Option<String>,
 }
 
 /// Arguments of `seega check`.

@@ -3,6 +3,7 @@
 
 mod args;
 mod check;
+mod explain;
 mod inputs;
 
 use std::io::{IsTerminal, Write};
@@ -67,6 +68,7 @@ pub fn main() -> ExitCode {
     let mut out = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
     let result = match cli.command {
         Command::Check(args) => check::run(&args, &global, &mut out),
+        Command::Explain(args) => explain::run(&args, &global, &mut out),
     };
     let result = result.and_then(|exit| out.flush().map(|_| exit));
     match result {

@@ -2,10 +2,14 @@
 //! [`Problem`]s, each with a stable [`Code`].
 
 mod code;
+mod explain;
 mod problem;
 mod replay;
+mod suggest;
 mod turn_errors;
 
 pub use code::Code;
+pub use explain::{Explanation, explain};
 pub use problem::Problem;
 pub use replay::{Options, Played, Verdict, check_game};
+pub use suggest::{Fix, turn_text};

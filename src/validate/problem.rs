@@ -28,6 +28,8 @@ pub struct Problem {
     pub turn: Option<u64>,
     /// A second place worth showing (e.g. the Result tag), with its label.
     pub also: Option<(Span, String)>,
+    /// The one correction the engine found for an illegal turn, if exactly one.
+    pub fix: Option<super::suggest::Fix>,
 }
 
 impl Problem {

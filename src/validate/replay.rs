@@ -99,6 +99,7 @@ impl Cx {
             game: self.game,
             turn,
             also: None,
+            fix: None,
         });
     }
 }
@@ -349,7 +350,7 @@ pub fn check_game(game: &Game<'_>, text: &str, index: usize, opts: &Options) -> 
                     break;
                 }
                 let before = pos.clone();
-                match play(&mut pos, t, text) {
+                match play(&mut pos, t) {
                     Ok(captures) => {
                         if let Some(p) = passer.take() {
                             let over = pos.outcome_after_turn(false);
@@ -378,8 +379,15 @@ pub fn check_game(game: &Game<'_>, text: &str, index: usize, opts: &Options) -> 
                         }
                     }
                     Err(fail) => {
-                        let (code, span, message, help) = fail.into_parts(&before, t);
+                        let (code, span, message, mut help) = fail.into_parts(&before, t);
+                        let fix = super::suggest::suggest(&before, t, code);
+                        if let Some(f) = &fix {
+                            help.push_str(&format!(" Did you mean `{}`?", f.replacement));
+                        }
                         cx.push(code, span, message, help, Some(number));
+                        if let Some(p) = cx.problems.last_mut() {
+                            p.fix = fix;
+                        }
                         failed = true;
                         break;
                     }
@@ -497,7 +505,7 @@ impl Failure {
 }
 
 /// Plays one turn on `pos`, checking any written captures.
-fn play(pos: &mut Position, t: &Turn, _text: &str) -> Result<Vec<Bitboard>, Failure> {
+pub(crate) fn play(pos: &mut Position, t: &Turn) -> Result<Vec<Bitboard>, Failure> {
     match &t.kind {
         TurnKind::Place(a, b) => {
             pos.place(a.square, b.square)

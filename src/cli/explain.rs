@@ -1,0 +1,77 @@
+//! `seega explain`: what a diagnostic code means, with a wrong and a right example.
+
+use std::io::Write;
+
+use miette::GraphicalTheme;
+use seega::archive::check_source;
+use seega::notation::{LineIndex, Source};
+use seega::render::diagnostic::{NamedText, Renderer};
+use seega::validate::{Code, Options, explain};
+
+use super::args::ExplainArgs;
+use super::{Exit, Global, trouble};
+
+/// Runs `seega explain`.
+pub fn run(args: &ExplainArgs, global: &Global, out: &mut impl Write) -> std::io::Result<Exit> {
+    let Some(name) = &args.code else {
+        for code in Code::ALL {
+            let summary = explain(code).summary;
+            let first = summary
+                .split(". ")
+                .next()
+                .unwrap_or(summary)
+                .trim_end_matches('.');
+            writeln!(out, "{:<38} {:<5} {first}", code.as_str(), code.rule())?;
+        }
+        return Ok(Exit::Valid);
+    };
+    let Some(code) = Code::parse(name.trim()) else {
+        trouble(format_args!(
+            "`{name}` is not a diagnostic code\n  help: Run `seega explain` to list every code."
+        ));
+        return Ok(Exit::Trouble);
+    };
+    let e = explain(code);
+    let kind = if code.is_warning() {
+        "warning"
+    } else {
+        "error"
+    };
+    writeln!(out, "{code} ({kind}, {} in spec/)\n", code.rule())?;
+    for line in textwrap::wrap(e.summary, global.width.min(100)) {
+        writeln!(out, "{line}")?;
+    }
+    writeln!(out, "\nWrong:\n")?;
+    write_example(out, e.wrong)?;
+    let theme = if global.color {
+        GraphicalTheme::unicode()
+    } else {
+        GraphicalTheme::unicode_nocolor()
+    };
+    let renderer = Renderer::new(theme, global.width);
+    let source = Source::from_bytes(e.wrong);
+    let text = source.text();
+    let lines = LineIndex::new(text);
+    let named = NamedText {
+        name: "example",
+        text,
+        lines: &lines,
+    };
+    let opts = Options::default();
+    writeln!(out, "\nseega check says:\n")?;
+    for checked in check_source(&source, &opts) {
+        for p in &checked.verdict.problems {
+            out.write_all(renderer.render(p, named).as_bytes())?;
+        }
+    }
+    writeln!(out, "Right:\n")?;
+    write_example(out, e.right)?;
+    Ok(Exit::Valid)
+}
+
+fn write_example(out: &mut impl Write, bytes: &[u8]) -> std::io::Result<()> {
+    for line in String::from_utf8_lossy(bytes).lines() {
+        writeln!(out, "    {line}")?;
+    }
+    Ok(())
+}
