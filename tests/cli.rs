@@ -152,3 +152,22 @@ fn suggestions_name_the_corrected_token() {
     let pass = "[Rules \"standard barrier=none\"]\n[Position \"4b/5/5/b4/wb3 w\"]\n1. b1-c1 *\n";
     insta::assert_snapshot!("suggest_pass", run(&["check"], Some(pass)));
 }
+
+#[test]
+fn completions_and_manual_name_every_subcommand() {
+    for shell in ["bash", "zsh", "fish"] {
+        let out = run(&["completions", shell], None);
+        assert!(out.starts_with("exit: 0\n"), "{shell}: {out}");
+        for sub in ["check", "explain", "completions", "man"] {
+            assert!(out.contains(sub), "{shell} completion lacks {sub}");
+        }
+    }
+    let man = run(&["man"], None);
+    assert!(man.starts_with("exit: 0\n"), "{man}");
+    assert!(man.contains(".TH seega 1"), "{man}");
+    assert!(man.contains("check"), "{man}");
+    insta::assert_snapshot!(
+        "completions_bad_shell",
+        run(&["completions", "cmd.exe"], None)
+    );
+}

@@ -23,6 +23,18 @@ pub enum Command {
     Check(CheckArgs),
     /// Explain a diagnostic code, with the rule it enforces and examples; list every code.
     Explain(ExplainArgs),
+    /// Print a shell completion script.
+    Completions(CompletionsArgs),
+    /// Print the manual page (roff).
+    Man,
+}
+
+/// Arguments of `seega completions`.
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
 }
 
 /// Arguments of `seega explain`.

@@ -69,6 +69,14 @@ pub fn main() -> ExitCode {
     let result = match cli.command {
         Command::Check(args) => check::run(&args, &global, &mut out),
         Command::Explain(args) => explain::run(&args, &global, &mut out),
+        Command::Completions(args) => {
+            let mut cmd = <Cli as clap::CommandFactory>::command();
+            clap_complete::generate(args.shell, &mut cmd, "seega", &mut out);
+            Ok(Exit::Valid)
+        }
+        Command::Man => clap_mangen::Man::new(<Cli as clap::CommandFactory>::command())
+            .render(&mut out)
+            .map(|()| Exit::Valid),
     };
     let result = result.and_then(|exit| out.flush().map(|_| exit));
     match result {
