@@ -18,4 +18,5 @@ pub mod archive;
 pub mod engine;
 pub mod notation;
 pub mod render;
+pub mod stats;
 pub mod validate;

@@ -171,3 +171,30 @@ fn completions_and_manual_name_every_subcommand() {
         run(&["completions", "cmd.exe"], None)
     );
 }
+
+/// The sample archives outside `samples/invalid`, sorted, as paths relative to the crate.
+fn sample_files() -> Vec<String> {
+    let mut files: Vec<String> = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/samples"))
+        .expect("samples/ exists")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "sgn"))
+        .map(|p| {
+            format!(
+                "samples/{}",
+                p.file_name().unwrap_or_default().to_string_lossy()
+            )
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn stats_over_the_collection() {
+    let files = sample_files();
+    let mut args = vec!["stats"];
+    args.extend(files.iter().map(String::as_str));
+    insta::assert_snapshot!("stats_human", run(&args, None));
+    args.extend(["--format", "json"]);
+    insta::assert_snapshot!("stats_json", run(&args, None));
+}

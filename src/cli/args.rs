@@ -23,10 +23,34 @@ pub enum Command {
     Check(CheckArgs),
     /// Explain a diagnostic code, with the rule it enforces and examples; list every code.
     Explain(ExplainArgs),
+    /// Count games, results, endings, phase lengths, captures and chains.
+    Stats(StatsArgs),
     /// Print a shell completion script.
     Completions(CompletionsArgs),
     /// Print the manual page (roff).
     Man,
+}
+
+/// Arguments of `seega stats`.
+#[derive(Debug, Args)]
+pub struct StatsArgs {
+    /// Files, directories (searched for *.sgn) or `-` for standard input [default: -].
+    pub paths: Vec<PathBuf>,
+    /// Rules for games without a Rules tag: a preset, then key=value options.
+    #[arg(long, default_value = "standard")]
+    pub rules: String,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = StatsFormat::Human)]
+    pub format: StatsFormat,
+}
+
+/// Output formats of `stats`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum StatsFormat {
+    /// A table.
+    Human,
+    /// One JSON object.
+    Json,
 }
 
 /// Arguments of `seega completions`.

@@ -5,6 +5,7 @@ mod args;
 mod check;
 mod explain;
 mod inputs;
+mod stats;
 
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
@@ -69,6 +70,7 @@ pub fn main() -> ExitCode {
     let result = match cli.command {
         Command::Check(args) => check::run(&args, &global, &mut out),
         Command::Explain(args) => explain::run(&args, &global, &mut out),
+        Command::Stats(args) => stats::run(&args, &mut out),
         Command::Completions(args) => {
             let mut cmd = <Cli as clap::CommandFactory>::command();
             clap_complete::generate(args.shell, &mut cmd, "seega", &mut out);
