@@ -15,8 +15,10 @@
 //! The parser never judges legality; the engine never sees text.
 
 pub mod archive;
+pub mod dedupe;
 pub mod engine;
 pub mod notation;
 pub mod render;
+pub mod select;
 pub mod stats;
 pub mod validate;

@@ -9,6 +9,7 @@ mod position;
 mod ruleset;
 mod search;
 mod square;
+mod symmetry;
 mod turn;
 
 pub use bitboard::{Bitboard, Squares};
@@ -16,4 +17,5 @@ pub use outcome::{Outcome, Termination};
 pub use position::{Phase, Position, SetupError};
 pub use ruleset::{Barrier, Chain, OPTION_KEYS, PRESETS, RulesError, Ruleset};
 pub use square::{Color, DIRECTIONS, Size, Square};
+pub use symmetry::Symmetry;
 pub use turn::{IllegalTurn, Move};

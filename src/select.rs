@@ -1,0 +1,148 @@
+//! Choosing games: by tag, result, ruleset, length, validity, or a position they reach.
+
+use crate::archive::Checked;
+use crate::engine::{Position, Ruleset, Symmetry};
+use crate::notation::{Element, GameResult};
+
+/// What a game must have to be kept; every set field must match.
+#[derive(Debug, Clone, Default)]
+pub struct Filter {
+    /// Tags that must have exactly this value.
+    pub tags: Vec<(String, String)>,
+    /// Tags whose value must match this regular expression.
+    pub tag_patterns: Vec<(String, regex::Regex)>,
+    /// The recorded result.
+    pub result: Option<GameResult>,
+    /// The ruleset the game is played under.
+    pub rules: Option<Ruleset>,
+    /// At least this many turns.
+    pub min_turns: Option<u64>,
+    /// At most this many turns.
+    pub max_turns: Option<u64>,
+    /// Valid (`true`) or invalid (`false`) games only.
+    pub valid: Option<bool>,
+    /// A position string the game must reach (before any turn or after one).
+    pub position: Option<String>,
+    /// Whether a symmetric image of the position counts too.
+    pub symmetric: bool,
+}
+
+impl Filter {
+    /// Whether the checked game `c` (checked with `Options::record`) passes the filter.
+    pub fn matches(&self, c: &Checked<'_>) -> bool {
+        let g = &c.game;
+        let v = &c.verdict;
+        let tag = |name: &str| g.tag(name).map(|t| t.value.as_ref());
+        self.tags
+            .iter()
+            .all(|(n, want)| tag(n) == Some(want.as_str()))
+            && self
+                .tag_patterns
+                .iter()
+                .all(|(n, re)| tag(n).is_some_and(|v| re.is_match(v)))
+            && self
+                .result
+                .is_none_or(|r| g.result.is_some_and(|t| t.result == r))
+            && self.rules.is_none_or(|r| v.rules == Some(r))
+            && {
+                let turns = g
+                    .moves
+                    .iter()
+                    .filter(|e| matches!(e, Element::Turn(_)))
+                    .count() as u64;
+                self.min_turns.is_none_or(|m| turns >= m)
+                    && self.max_turns.is_none_or(|m| turns <= m)
+            }
+            && self.valid.is_none_or(|want| v.is_valid() == want)
+            && self.position.as_deref().is_none_or(|p| self.reaches(c, p))
+    }
+
+    fn reaches(&self, c: &Checked<'_>, text: &str) -> bool {
+        let v = &c.verdict;
+        let Some(rules) = v.rules else { return false };
+        let Ok(target) = Position::from_setup(rules, text) else {
+            return false;
+        };
+        let syms: &[Symmetry] = if self.symmetric {
+            &Symmetry::ALL
+        } else {
+            &Symmetry::ALL[..1]
+        };
+        let same = |p: &Position| {
+            p.to_move() == target.to_move()
+                && syms.iter().any(|s| {
+                    [crate::engine::Color::Black, crate::engine::Color::White]
+                        .iter()
+                        .all(|&col| s.bitboard(target.pieces(col), rules.size) == p.pieces(col))
+                })
+        };
+        v.start
+            .iter()
+            .chain(v.played.iter().map(|p| &p.after))
+            .any(same)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::archive::check_source;
+    use crate::notation::Source;
+    use crate::validate::Options;
+
+    fn kept(text: &str, f: &Filter) -> Vec<usize> {
+        let src = Source::from_text(text);
+        let opts = Options {
+            record: true,
+            ..Options::default()
+        };
+        check_source(&src, &opts)
+            .filter(|c| f.matches(c))
+            .map(|c| c.index)
+            .collect()
+    }
+
+    const ARCHIVE: &str = "[White \"Mona\"]\na1,b2 e5,d4 1-0\n\n[White \"Omar\"]\nc3,a1 *\n\n\
+                           [White \"Mona Lisa\"]\ne1,d2 *\n";
+
+    #[test]
+    fn filters_combine() {
+        let mut f = Filter::default();
+        assert_eq!(kept(ARCHIVE, &f), [1, 2, 3]);
+        f.tags.push(("White".into(), "Mona".into()));
+        assert_eq!(kept(ARCHIVE, &f), [1]);
+        f.tags.clear();
+        f.tag_patterns
+            .push(("White".into(), regex::Regex::new("^Mona").expect("regex")));
+        assert_eq!(kept(ARCHIVE, &f), [1, 3]);
+        f.result = Some(GameResult::Unknown);
+        assert_eq!(kept(ARCHIVE, &f), [3]);
+        let f = Filter {
+            valid: Some(false),
+            ..Filter::default()
+        };
+        assert_eq!(kept(ARCHIVE, &f), [2]);
+        let f = Filter {
+            min_turns: Some(2),
+            ..Filter::default()
+        };
+        assert_eq!(kept(ARCHIVE, &f), [1]);
+    }
+
+    #[test]
+    fn positions_are_found_also_as_mirror_images() {
+        // after game 3's first turn black has e1 and d2; game 1 reaches the mirror image a1/b2
+        let mut f = Filter {
+            position: Some("5/5/5/3b1/4b w".into()),
+            ..Filter::default()
+        };
+        assert_eq!(kept(ARCHIVE, &f), [3]);
+        f.symmetric = true;
+        assert_eq!(kept(ARCHIVE, &f), [1, 3]);
+        f.position = Some("5/5/5/1b3/b4 w".into());
+        f.symmetric = false;
+        assert_eq!(kept(ARCHIVE, &f), [1]);
+        f.symmetric = true;
+        assert_eq!(kept(ARCHIVE, &f), [1, 3]);
+    }
+}
