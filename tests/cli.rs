@@ -79,6 +79,13 @@ fn rules_flag_applies_to_games_without_a_rules_tag() {
         run(&["check", "--format", "jsonl"], Some(game))
     );
     insta::assert_snapshot!(
+        "rules_auto",
+        run(
+            &["check", "--rules", "auto", "--format", "jsonl"],
+            Some(game)
+        )
+    );
+    insta::assert_snapshot!(
         "rules_size_seven",
         run(
             &["check", "--rules", "standard size=7", "--format", "jsonl"],
@@ -123,17 +130,41 @@ fn directories_are_searched_for_sgn_files() {
         .find(|l| l.contains("\"summary\""))
         .expect("a summary line");
     let s: serde_json::Value = serde_json::from_str(summary).expect("json");
-    let invalid_files = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/samples/invalid"))
+    // Each invalid file names its code on its first line; warnings leave the game valid, and
+    // files that need `--rules auto` give nothing without it.
+    let (mut files, mut errors, mut warnings) = (0, 0, 0);
+    for entry in std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/samples/invalid"))
         .expect("samples/invalid exists")
-        .filter(|e| {
-            e.as_ref()
-                .is_ok_and(|e| e.path().extension().is_some_and(|x| x == "sgn"))
-        })
-        .count() as u64;
-    assert_eq!(s["files"].as_u64().unwrap(), invalid_files + 6, "{s}");
-    // every invalid file holds one invalid game, except the one that is only a warning
-    assert_eq!(s["invalid"].as_u64().unwrap(), invalid_files - 1, "{s}");
-    assert_eq!(s["warnings"], 1, "{s}");
+    {
+        let path = entry.expect("entry").path();
+        if path.extension().is_none_or(|x| x != "sgn") {
+            continue;
+        }
+        files += 1;
+        let text = String::from_utf8_lossy(&std::fs::read(&path).expect("readable")).into_owned();
+        let code = text
+            .lines()
+            .next()
+            .unwrap_or_default()
+            .trim_start_matches("; expect: ");
+        let needs_auto = text.lines().any(|l| l.trim() == "; flags: --rules auto");
+        let is_warning = seega::validate::Code::parse(code)
+            .expect("a code")
+            .is_warning();
+        match (is_warning, needs_auto) {
+            (false, _) => errors += 1,
+            (true, false) => warnings += 1,
+            (true, true) => {}
+        }
+        // rules-inferred.sgn plays f6, a square only the 7×7 preset has: under the default
+        // standard rules (no --rules auto) it is an off-board error.
+        if code == "seega::rules::inferred" {
+            errors += 1;
+        }
+    }
+    assert_eq!(s["files"].as_u64().unwrap(), files + 6, "{s}");
+    assert_eq!(s["invalid"].as_u64().unwrap(), errors, "{s}");
+    assert_eq!(s["warnings"].as_u64().unwrap(), warnings, "{s}");
 }
 
 #[test]

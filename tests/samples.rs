@@ -19,9 +19,21 @@ fn shown(path: &Path) -> String {
         .replace('\\', "/")
 }
 
+/// Whether the file asks for `--rules auto` on a `; flags: --rules auto` line.
+fn wants_auto(bytes: &[u8]) -> bool {
+    String::from_utf8_lossy(bytes)
+        .lines()
+        .take(3)
+        .any(|l| l.trim() == "; flags: --rules auto")
+}
+
 /// Checks one file and renders its diagnostics (human) and its JSON Lines.
 fn check_file(path: &Path) -> (String, String, usize, usize) {
     let bytes = std::fs::read(path).expect("sample is readable");
+    let opts = Options {
+        auto_rules: wants_auto(&bytes),
+        ..Options::default()
+    };
     let source = Source::from_bytes(&bytes);
     let text = source.text();
     let lines = LineIndex::new(text);
@@ -34,7 +46,7 @@ fn check_file(path: &Path) -> (String, String, usize, usize) {
     let renderer = Renderer::plain();
     let (mut human, mut jsonl) = (String::new(), String::new());
     let (mut games, mut invalid) = (0, 0);
-    for checked in check_source(&source, &Options::default()) {
+    for checked in check_source(&source, &opts) {
         games += 1;
         if !checked.verdict.is_valid() {
             invalid += 1;

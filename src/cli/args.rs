@@ -73,7 +73,8 @@ pub struct ExplainArgs {
 pub struct CheckArgs {
     /// Files, directories (searched for *.sgn) or `-` for standard input [default: -].
     pub paths: Vec<PathBuf>,
-    /// Rules for games without a Rules tag: a preset, then key=value options.
+    /// Rules for games without a Rules tag: a preset, then key=value options; or `auto` to try
+    /// every preset and say which fit.
     #[arg(long, default_value = "standard")]
     pub rules: String,
     /// Output format.

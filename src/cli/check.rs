@@ -16,7 +16,8 @@ use super::{Exit, Global, trouble};
 
 /// Runs `seega check`.
 pub fn run(args: &CheckArgs, global: &Global, out: &mut impl Write) -> std::io::Result<Exit> {
-    let rules = match Ruleset::parse(&args.rules) {
+    let auto_rules = args.rules.trim() == "auto";
+    let rules = match Ruleset::parse(if auto_rules { "standard" } else { &args.rules }) {
         Ok(r) => r,
         Err(e) => {
             trouble(format_args!(
@@ -30,6 +31,7 @@ pub fn run(args: &CheckArgs, global: &Global, out: &mut impl Write) -> std::io::
     let opts = Options {
         default_rules: rules,
         record: false,
+        auto_rules,
     };
     let theme = if global.color {
         GraphicalTheme::unicode()

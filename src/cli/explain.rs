@@ -57,8 +57,15 @@ pub fn run(args: &ExplainArgs, global: &Global, out: &mut impl Write) -> std::io
         text,
         lines: &lines,
     };
-    let opts = Options::default();
-    writeln!(out, "\nseega check says:\n")?;
+    let opts = Options {
+        auto_rules: e.auto_rules,
+        ..Options::default()
+    };
+    if e.auto_rules {
+        writeln!(out, "\nseega check --rules auto says:\n")?;
+    } else {
+        writeln!(out, "\nseega check says:\n")?;
+    }
     for checked in check_source(&source, &opts) {
         for p in &checked.verdict.problems {
             out.write_all(renderer.render(p, named).as_bytes())?;

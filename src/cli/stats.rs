@@ -14,7 +14,8 @@ use super::{Exit, trouble};
 
 /// Runs `seega stats`.
 pub fn run(args: &StatsArgs, out: &mut impl Write) -> std::io::Result<Exit> {
-    let rules = match Ruleset::parse(&args.rules) {
+    let auto_rules = args.rules.trim() == "auto";
+    let rules = match Ruleset::parse(if auto_rules { "standard" } else { &args.rules }) {
         Ok(r) => r,
         Err(e) => {
             trouble(format_args!(
@@ -28,6 +29,7 @@ pub fn run(args: &StatsArgs, out: &mut impl Write) -> std::io::Result<Exit> {
     let opts = Options {
         default_rules: rules,
         record: true,
+        auto_rules,
     };
     let mut stats = Stats::default();
     let mut io_trouble = false;

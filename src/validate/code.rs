@@ -77,11 +77,15 @@ pub enum Code {
     ResultTagMismatch,
     /// A move number that announces another turn.
     NumberMismatch,
+    /// `--rules auto` found the one preset a game fits (or none).
+    RulesInferred,
+    /// `--rules auto` found several presets a game fits.
+    RulesAmbiguous,
 }
 
 impl Code {
     /// Every code, in order.
-    pub const ALL: [Code; 37] = [
+    pub const ALL: [Code; 39] = [
         Code::InvalidUtf8,
         Code::SyntaxToken,
         Code::SyntaxSquare,
@@ -119,6 +123,8 @@ impl Code {
         Code::ResultWrong,
         Code::ResultTagMismatch,
         Code::NumberMismatch,
+        Code::RulesInferred,
+        Code::RulesAmbiguous,
     ];
 
     /// The stable code string, e.g. `seega::capture::missing`.
@@ -161,6 +167,8 @@ impl Code {
             Code::ResultWrong => "seega::result::wrong",
             Code::ResultTagMismatch => "seega::result::tag-mismatch",
             Code::NumberMismatch => "seega::number::mismatch",
+            Code::RulesInferred => "seega::rules::inferred",
+            Code::RulesAmbiguous => "seega::rules::ambiguous",
         }
     }
 
@@ -176,7 +184,10 @@ impl Code {
 
     /// Whether the code is only a warning (the game stays valid).
     pub fn is_warning(self) -> bool {
-        matches!(self, Code::NumberMismatch)
+        matches!(
+            self,
+            Code::NumberMismatch | Code::RulesInferred | Code::RulesAmbiguous
+        )
     }
 
     /// The rule or notation section of `spec/` the code enforces.
@@ -192,7 +203,11 @@ impl Code {
             Code::SyntaxTag | Code::SyntaxUnterminatedTag | Code::SyntaxEscape => "N3",
             Code::SyntaxUnterminatedComment => "N7",
             Code::MissingResult => "N8",
-            Code::RulesPreset | Code::RulesOption | Code::RulesValue => "R20",
+            Code::RulesPreset
+            | Code::RulesOption
+            | Code::RulesValue
+            | Code::RulesInferred
+            | Code::RulesAmbiguous => "R20",
             Code::PositionMalformed | Code::PositionImpossible => "R21",
             Code::OffBoard => "R1",
             Code::WrongPhase => "R3",

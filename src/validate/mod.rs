@@ -1,6 +1,7 @@
 //! Validation: replays a game's syntax tree on the engine and returns a [`Verdict`] with
 //! [`Problem`]s, each with a stable [`Code`].
 
+mod auto;
 mod code;
 mod explain;
 mod problem;

@@ -13,6 +13,8 @@ pub struct Options {
     pub default_rules: Ruleset,
     /// Whether to keep every played turn in [`Verdict::played`].
     pub record: bool,
+    /// Whether games without a Rules tag are tried under every preset (`--rules auto`).
+    pub auto_rules: bool,
 }
 
 impl Default for Options {
@@ -20,6 +22,7 @@ impl Default for Options {
         Options {
             default_rules: Ruleset::preset("standard").unwrap_or(crate::engine::PRESETS[0].1),
             record: false,
+            auto_rules: false,
         }
     }
 }
@@ -192,6 +195,9 @@ fn rules_problem(e: &RulesError) -> Code {
 
 /// Checks the game numbered `index` (from 1) of a file whose text is `text`.
 pub fn check_game(game: &Game<'_>, text: &str, index: usize, opts: &Options) -> Verdict {
+    if opts.auto_rules && game.tag("Rules").is_none() {
+        return super::auto::check_auto(game, text, index, opts);
+    }
     let mut cx = Cx {
         game: index,
         title: title(game, index),
