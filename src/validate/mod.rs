@@ -4,6 +4,7 @@
 mod auto;
 mod code;
 mod explain;
+mod fix;
 mod problem;
 mod replay;
 mod suggest;
@@ -11,6 +12,7 @@ mod turn_errors;
 
 pub use code::Code;
 pub use explain::{Explanation, explain};
+pub use fix::{Fixed, MAX_FIXES, fix_game};
 pub use problem::Problem;
 pub use replay::{Options, Played, Verdict, check_game};
 pub use suggest::{Fix, turn_text};
