@@ -3,4 +3,5 @@
 //! Wire types are separate from engine types: nothing in `engine` derives `Serialize`.
 
 pub mod diagnostic;
+pub mod game_json;
 pub mod wire;
