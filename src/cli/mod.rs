@@ -2,8 +2,12 @@
 //! prints.
 
 mod args;
+mod atomic;
 mod check;
+mod convert;
+mod fmt;
 mod inputs;
+mod show;
 
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
@@ -67,6 +71,9 @@ pub fn main() -> ExitCode {
     let mut out = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
     let result = match cli.command {
         Command::Check(args) => check::run(&args, &global, &mut out),
+        Command::Convert(args) => convert::run(&args, &mut out),
+        Command::Show(args) => show::run(&args, &mut out),
+        Command::Fmt(args) => fmt::run(&args, &mut out),
     };
     let result = result.and_then(|exit| out.flush().map(|_| exit));
     match result {

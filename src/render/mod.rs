@@ -2,6 +2,7 @@
 //!
 //! Wire types are separate from engine types: nothing in `engine` derives `Serialize`.
 
+pub mod ascii;
 pub mod diagnostic;
 pub mod game_json;
 pub mod wire;
