@@ -5,7 +5,6 @@ use std::path::Path;
 
 use seega::engine::Ruleset;
 use seega::notation::Source;
-use seega::notation::writer::push_game_text;
 use seega::render::game_json::{GameObject, for_each_object, game_text};
 use seega::validate::Options;
 
@@ -78,7 +77,7 @@ impl Emitter {
                 if self.written > 0 {
                     self.buf.push('\n');
                 }
-                push_game_text(&mut self.buf, &text);
+                self.buf.push_str(&text);
                 w.write_all(self.buf.as_bytes()).map_err(Err)?;
             }
             DataFormat::Json => {
