@@ -69,6 +69,9 @@ fn every_emitted_object_conforms() {
     assert!(objects.iter().any(|o| o["source"].is_string()));
 }
 
+/// A change that breaks an object.
+type Mutation = Box<dyn Fn(&mut Value)>;
+
 #[test]
 fn the_schema_refuses_broken_objects() {
     let v = validator();
@@ -77,7 +80,7 @@ fn the_schema_refuses_broken_objects() {
         .find(|o| o["turns"].as_array().is_some_and(|t| t.len() > 20))
         .expect("a long game");
     assert!(v.is_valid(&good));
-    let broken: Vec<(&str, Box<dyn Fn(&mut Value)>)> = vec![
+    let broken: Vec<(&str, Mutation)> = vec![
         ("unknown field", Box::new(|o| o["extra"] = json!(1))),
         (
             "missing field",
