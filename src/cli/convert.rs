@@ -102,6 +102,29 @@ impl Emitter {
     }
 }
 
+/// Hands each element of a JSON array of games to `sink` as soon as it is read, so that a
+/// large array is never held whole.
+struct EachGame<'s> {
+    sink: &'s mut dyn FnMut(GameObject) -> Result<(), ()>,
+}
+
+impl<'de> serde::de::Visitor<'de> for EachGame<'_> {
+    type Value = ();
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("an array of game objects")
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
+        while let Some(g) = seq.next_element::<GameObject>()? {
+            if (self.sink)(g).is_err() {
+                return Err(serde::de::Error::custom("the output cannot be written"));
+            }
+        }
+        Ok(())
+    }
+}
+
 /// What a run found.
 #[derive(Default)]
 struct Tally {
@@ -169,19 +192,18 @@ fn convert_all(
                 drop(bytes);
                 let _ = for_each_object(&source, &name, opts, &mut sink);
             }
-            DataFormat::Json => match serde_json::from_slice::<Vec<GameObject>>(&bytes) {
-                Ok(games) => {
-                    for g in games {
-                        if sink(g).is_err() {
-                            break;
-                        }
+            DataFormat::Json => {
+                let mut de = serde_json::Deserializer::from_slice(&bytes);
+                let streamed =
+                    serde::Deserializer::deserialize_seq(&mut de, EachGame { sink: &mut sink })
+                        .and_then(|()| de.end());
+                if let Err(e) = streamed {
+                    if io_error.is_none() {
+                        trouble(format_args!("`{name}` is not a JSON array of games: {e}"));
+                        bad_input = true;
                     }
                 }
-                Err(e) => {
-                    trouble(format_args!("`{name}` is not a JSON array of games: {e}"));
-                    bad_input = true;
-                }
-            },
+            }
             DataFormat::Jsonl => {
                 for (i, line) in bytes.split(|b| *b == b'\n').enumerate() {
                     if line.iter().all(u8::is_ascii_whitespace) {

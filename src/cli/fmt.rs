@@ -19,12 +19,16 @@ fn refuse(name: &str, action: &str, source: &Source, problems: &[Problem]) {
     let lines = LineIndex::new(text);
     let mut msg =
         format!("cannot {action} `{name}`: it has syntax errors, and nothing was changed");
-    for p in problems {
+    const SHOWN: usize = 10;
+    for p in problems.iter().take(SHOWN) {
         let lc = lines.line_col(text, p.span.start);
         msg.push_str(&format!(
             "\n  {name}:{}:{}: {}: {}",
             lc.line, lc.column, p.code, p.message
         ));
+    }
+    if problems.len() > SHOWN {
+        msg.push_str(&format!("\n  … and {} more", problems.len() - SHOWN));
     }
     msg.push_str("\n  help: Fix these first; `seega check` explains each one.");
     trouble(format_args!("{msg}"));
