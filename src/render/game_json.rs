@@ -21,20 +21,26 @@ use crate::validate::Verdict;
 #[serde(deny_unknown_fields)]
 pub struct GameObject {
     /// The game's index in its file, from 1.
+    #[serde(default)]
     pub game: usize,
     /// Tags and header comments, in file order.
+    #[serde(default)]
     pub headers: Vec<HeaderItem>,
     /// The resolved ruleset, or null when the Rules tag cannot be read.
     pub rules: Option<RulesObject>,
     /// `$N` glyphs before the first turn.
+    #[serde(default)]
     pub nags: Vec<u32>,
     /// Movetext comments before the first turn that follow such a glyph.
+    #[serde(default)]
     pub comments: Vec<CommentObject>,
     /// The turns as written, legal or not.
+    #[serde(default)]
     pub turns: Vec<TurnObject>,
     /// The result token as written, or null when missing.
     pub result: Option<String>,
     /// Comments after the result at the end of the file.
+    #[serde(default)]
     pub trailing: Vec<CommentObject>,
     /// How the game ended by rule, or null.
     pub outcome: Option<OutcomeObject>,
@@ -42,8 +48,10 @@ pub struct GameObject {
     #[serde(rename = "final")]
     pub final_position: Option<String>,
     /// Whether the game has no errors (warnings allowed).
+    #[serde(default)]
     pub valid: bool,
     /// The diagnostics, as `check --format jsonl` writes them.
+    #[serde(default)]
     pub errors: Vec<DiagnosticLine>,
     /// The game's text verbatim, only when it has syntax errors (it has no canonical form, and
     /// this text is what `--to sgn` writes back).
@@ -77,6 +85,7 @@ pub struct CommentObject {
     /// The text inside the braces, or after the semicolon.
     pub text: String,
     /// Whether it is a `;` comment running to the end of its line.
+    #[serde(default)]
     pub line: bool,
 }
 
@@ -162,6 +171,7 @@ pub struct StepObject {
     /// The destination.
     pub to: String,
     /// What the step captured (computed by the engine for legal turns, as written otherwise).
+    #[serde(default)]
     pub captures: Vec<String>,
 }
 
@@ -170,28 +180,36 @@ pub struct StepObject {
 #[serde(deny_unknown_fields)]
 pub struct TurnObject {
     /// The turn number, from 1, counting every turn written.
+    #[serde(default)]
     pub number: u64,
     /// The side that played it, or null for a turn that was not replayed.
     pub side: Option<Side>,
     /// `place`, `move` or `pass`.
     pub kind: KindName,
     /// The two squares of a placement (empty otherwise).
+    #[serde(default)]
     pub squares: Vec<String>,
     /// The start of a movement (null otherwise).
     pub from: Option<String>,
     /// The steps of a movement (empty otherwise).
+    #[serde(default)]
     pub steps: Vec<StepObject>,
     /// The suffix annotation: `!`, `?`, `!!`, `??`, `!?` or `?!`.
     pub annotation: Option<String>,
     /// The `$N` glyphs after the turn.
+    #[serde(default)]
     pub nags: Vec<u32>,
     /// The comments after the turn, up to the next turn.
+    #[serde(default)]
     pub comments: Vec<CommentObject>,
     /// Whether the engine replayed it and found it legal.
+    #[serde(default)]
     pub legal: bool,
     /// Line of the turn token in the source, from 1.
+    #[serde(default)]
     pub line: usize,
     /// Column of the turn token, from 1, in characters.
+    #[serde(default)]
     pub column: usize,
 }
 
@@ -379,8 +397,8 @@ impl GameObject {
             .ok_or_else(|| "the game has no result".to_owned())
             .and_then(|r| GameResult::parse(r).ok_or_else(|| format!("`{r}` is not a result")))?;
         let mut turns = Vec::with_capacity(self.turns.len());
-        for t in &self.turns {
-            let at = |e: String| format!("turn {}: {e}", t.number);
+        for (i, t) in self.turns.iter().enumerate() {
+            let at = |e: String| format!("turn {}: {e}", i + 1);
             let kind = match t.kind {
                 KindName::Place => match t.squares.as_slice() {
                     [a, b] => DocKind::Place(square(a).map_err(at)?, square(b).map_err(at)?),
