@@ -166,7 +166,7 @@ fn convert_writes_output_atomically_and_keeps_it_on_bad_input() {
     let first = std::fs::read_to_string(&out).expect("written");
     assert!(first.starts_with('['));
     let bad = dir.join("bad.json");
-    std::fs::write(&bad, "[{\"game\": 1}]").expect("written");
+    std::fs::write(&bad, "[{\"turns\": [{\"kind\": \"jump\"}]}]").expect("written");
     let o = run(
         &[
             "convert",

@@ -167,8 +167,10 @@ fn convert_all(
         };
         let mut io_error = None;
         let mut bad_input = false;
+        let mut index = 0;
         let mut sink = |g: GameObject| -> Result<(), ()> {
             tally.games += 1;
+            index += 1;
             if args.valid_only && !g.valid {
                 tally.dropped += 1;
                 return Ok(());
@@ -176,7 +178,7 @@ fn convert_all(
             match em.game(w, &g) {
                 Ok(()) => Ok(()),
                 Err(Ok(why)) => {
-                    trouble(format_args!("`{name}`, game {}: {why}", g.game));
+                    trouble(format_args!("`{name}`, game {index}: {why}"));
                     tally.trouble = true;
                     Ok(())
                 }
