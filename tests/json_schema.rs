@@ -15,14 +15,23 @@ fn validator() -> jsonschema::Validator {
     jsonschema::validator_for(&schema).expect("schema compiles")
 }
 
+/// Every `*.sgn` file under `dir`, recursively.
+fn walk(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+    for e in std::fs::read_dir(dir).expect("directory exists").flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            walk(&p, out);
+        } else if p.extension().is_some_and(|e| e == "sgn") {
+            out.push(p);
+        }
+    }
+}
+
 fn all_objects() -> Vec<Value> {
     let mut out = Vec::new();
     for dir in ["tests/conformance", "samples", "tests/fixtures"] {
-        let mut files: Vec<_> = std::fs::read_dir(format!("{ROOT}/{dir}"))
-            .expect("directory")
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|e| e == "sgn"))
-            .collect();
+        let mut files = Vec::new();
+        walk(std::path::Path::new(&format!("{ROOT}/{dir}")), &mut files);
         files.sort();
         assert!(!files.is_empty(), "{dir} has archives");
         for f in files {

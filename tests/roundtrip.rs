@@ -10,15 +10,25 @@ use serde_json::Value;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
-/// Every `*.sgn` file of the two directories, sorted; fails when a directory has none.
+/// Every `*.sgn` file under `dir`, recursively.
+fn walk(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+    for e in std::fs::read_dir(dir).expect("directory exists").flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            walk(&p, out);
+        } else if p.extension().is_some_and(|e| e == "sgn") {
+            out.push(p);
+        }
+    }
+}
+
+/// Every `*.sgn` file under the corpus, the samples and the test fixtures, sorted; fails when
+/// a directory has none.
 fn archives() -> Vec<std::path::PathBuf> {
     let mut all = Vec::new();
-    for dir in ["tests/conformance", "samples"] {
-        let mut found: Vec<_> = std::fs::read_dir(format!("{ROOT}/{dir}"))
-            .expect("directory exists")
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|e| e == "sgn"))
-            .collect();
+    for dir in ["tests/conformance", "samples", "tests/fixtures"] {
+        let mut found = Vec::new();
+        walk(std::path::Path::new(&format!("{ROOT}/{dir}")), &mut found);
         assert!(!found.is_empty(), "{dir} has .sgn files");
         found.sort();
         all.extend(found);
@@ -47,7 +57,8 @@ fn sgn(objs: &[GameObject]) -> String {
 }
 
 /// The JSON with the fields that describe the source layout removed: a turn's line and
-/// column, and a diagnostic's position.
+/// column, and a diagnostic's position. Move-number warnings are dropped too: the canonical
+/// writer numbers the turns itself, which is the one thing a trip through SGN repairs.
 fn without_layout(objs: &[GameObject]) -> Value {
     let mut v = serde_json::to_value(objs).expect("serializes");
     for g in v.as_array_mut().expect("array") {
@@ -56,7 +67,9 @@ fn without_layout(objs: &[GameObject]) -> Value {
             t.remove("line");
             t.remove("column");
         }
-        for e in g["errors"].as_array_mut().expect("errors") {
+        let errors = g["errors"].as_array_mut().expect("errors");
+        errors.retain(|e| e["code"] != "seega::number::mismatch");
+        for e in errors {
             let e = e.as_object_mut().expect("error object");
             for k in ["line", "column", "end_line", "end_column"] {
                 e.remove(k);
