@@ -195,7 +195,8 @@ fn convert_all(
                 let _ = for_each_object(&source, &name, opts, &mut sink);
             }
             DataFormat::Json => {
-                let mut de = serde_json::Deserializer::from_slice(&bytes);
+                let body = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes);
+                let mut de = serde_json::Deserializer::from_slice(body);
                 let streamed =
                     serde::Deserializer::deserialize_seq(&mut de, EachGame { sink: &mut sink })
                         .and_then(|()| de.end());
@@ -207,7 +208,8 @@ fn convert_all(
                 }
             }
             DataFormat::Jsonl => {
-                for (i, line) in bytes.split(|b| *b == b'\n').enumerate() {
+                let body = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes);
+                for (i, line) in body.split(|b| *b == b'\n').enumerate() {
                     if line.iter().all(u8::is_ascii_whitespace) {
                         continue;
                     }
