@@ -3,7 +3,7 @@
 //!
 //! Each square is three characters: a bracket, the content, a bracket. `[b]` marks a square of
 //! the last turn (placed, started from, stepped on), `(x)` a piece it captured, `+` the empty
-//! centre.
+//! centre; a piece on the centre is drawn `+b+` unless the last turn highlights it.
 
 use crate::engine::{Bitboard, Color, Outcome, Position, Square};
 
@@ -62,6 +62,8 @@ pub fn board(pos: &Position, hl: &Highlight, glyphs: Glyphs) -> String {
                 ('(', ')')
             } else if hl.touched.contains(sq) {
                 ('[', ']')
+            } else if sq == centre && pos.piece_at(sq).is_some() {
+                ('+', '+')
             } else {
                 (' ', ' ')
             };
@@ -104,7 +106,7 @@ pub fn summary(pos: &Position, outcome: Option<Outcome>) -> String {
         ));
     }
     out.push_str(&format!(
-        "centre {}; [ ] last turn, (x) captured\n",
+        "centre {} (+); [ ] last turn, (x) captured\n",
         pos.size().centre()
     ));
     out
