@@ -36,7 +36,8 @@ pub fn is_syntax(p: &Problem) -> bool {
     code.starts_with("seega::syntax::") || code.starts_with("seega::input::")
 }
 
-/// The canonical text of every game of `source`, or the syntax errors that prevent it.
+/// The canonical text of every game of `source`, or the syntax errors that prevent it. A
+/// source without any game (only comments, or nothing) is its own canonical text.
 pub fn format_source(
     source: &Source,
     check: &Options,
@@ -49,7 +50,9 @@ pub fn format_source(
     let mut out = String::with_capacity(source.text().len() + 64);
     let mut broken = Vec::new();
     let mut game_text = String::new();
+    let mut games = 0;
     for checked in crate::archive::check_source(source, &opts) {
+        games += 1;
         match canonical_doc(&checked.game, &checked.verdict) {
             Ok(doc) if broken.is_empty() => {
                 game_text.clear();
@@ -62,7 +65,10 @@ pub fn format_source(
             }
         }
     }
-    if broken.is_empty() {
+    if games == 0 {
+        // Only comments, or nothing: they belong to no game and are kept as they are.
+        Ok(source.text().to_owned())
+    } else if broken.is_empty() {
         Ok(out)
     } else {
         Err(broken)
@@ -88,6 +94,12 @@ mod tests {
         assert!(out.starts_with("[Event \"x\"]\n[Rules \"standard\"]\n\n1. e1,d2"));
         assert!(out.contains(" 7. c4-c3xc2xd3 *\n"), "{out}");
         assert_eq!(fmt(&out).unwrap(), out);
+    }
+
+    #[test]
+    fn a_file_of_comments_only_is_kept() {
+        let text = "{ nothing yet }\n; to do\n";
+        assert_eq!(fmt(text).unwrap(), text);
     }
 
     #[test]

@@ -193,6 +193,11 @@ fn convert_all(
                 let source = Source::from_bytes(&bytes);
                 drop(bytes);
                 let _ = for_each_object(&source, &name, opts, &mut sink);
+                if index == 0 && !source.text().trim().is_empty() {
+                    eprintln!(
+                        "seega: warning: `{name}` holds no game, only comments: nothing converted"
+                    );
+                }
             }
             DataFormat::Json => {
                 let body = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes);
