@@ -15,6 +15,7 @@
 //! The parser never judges legality; the engine never sees text.
 
 pub mod archive;
+pub mod canonical;
 pub mod dedupe;
 pub mod engine;
 pub mod notation;

@@ -21,6 +21,12 @@ pub struct Cli {
 pub enum Command {
     /// Replay every game and report each illegal turn and syntax error.
     Check(CheckArgs),
+    /// Convert archives between SGN, JSON and JSON Lines, losslessly.
+    Convert(ConvertArgs),
+    /// Draw a game's position as a board.
+    Show(ShowArgs),
+    /// Rewrite games in canonical form.
+    Fmt(FmtArgs),
     /// Explain a diagnostic code, with the rule it enforces and examples; list every code.
     Explain(ExplainArgs),
     /// Count games, results, endings, phase lengths, captures and chains.
@@ -66,6 +72,93 @@ pub struct CompletionsArgs {
 pub struct ExplainArgs {
     /// The code, e.g. `seega::move::too-far` or `move::too-far`; without it, list every code.
     pub code: Option<String>,
+}
+
+/// Formats `convert` reads and writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum DataFormat {
+    /// Game notation.
+    Sgn,
+    /// One JSON array of game objects.
+    Json,
+    /// One game object per line.
+    Jsonl,
+}
+
+/// Arguments of `seega convert`.
+#[derive(Debug, Args)]
+pub struct ConvertArgs {
+    /// Files, directories (searched for *.sgn) or `-` for standard input [default: -].
+    pub paths: Vec<PathBuf>,
+    /// The format to write.
+    #[arg(long, value_enum)]
+    pub to: DataFormat,
+    /// The format to read [default: from the file extension, else from the content].
+    #[arg(long, value_enum)]
+    pub from: Option<DataFormat>,
+    /// Write to this file (atomically) instead of standard output.
+    #[arg(short = 'o', long = "output", value_name = "OUT")]
+    pub output: Option<PathBuf>,
+    /// Drop invalid games (and say how many were dropped).
+    #[arg(long)]
+    pub valid_only: bool,
+    /// Rules for games without a Rules tag: a preset, then key=value options.
+    #[arg(long, default_value = "standard")]
+    pub rules: String,
+    /// Columns to wrap SGN movetext at.
+    #[arg(long, default_value_t = 80)]
+    pub width: usize,
+}
+
+/// Arguments of `seega show`.
+#[derive(Debug, Args)]
+#[command(group(clap::ArgGroup::new("when").args(["turn", "all", "final_"])))]
+#[command(group(clap::ArgGroup::new("what").args(["path", "position"]).required(true)))]
+pub struct ShowArgs {
+    /// The archive (`-` for standard input).
+    pub path: Option<PathBuf>,
+    /// The game to show, from 1.
+    #[arg(long, default_value_t = 1)]
+    pub game: usize,
+    /// Show the position after turn K (0 for the start).
+    #[arg(long, value_name = "K")]
+    pub turn: Option<u64>,
+    /// Show every position, each with its turn.
+    #[arg(long)]
+    pub all: bool,
+    /// Show the final position (the default).
+    #[arg(long = "final")]
+    pub final_: bool,
+    /// Draw pieces as ● and ○.
+    #[arg(long)]
+    pub unicode: bool,
+    /// Draw this position string instead of a game (`ranks side`, e.g. `bbw1w/5/2b2/5/w3w b`).
+    #[arg(long, value_name = "STRING", conflicts_with_all = ["path", "game", "when"])]
+    pub position: Option<String>,
+    /// Rules for games without a Rules tag, and for --position (its size comes from the
+    /// string).
+    #[arg(long, default_value = "standard")]
+    pub rules: String,
+}
+
+/// Arguments of `seega fmt`.
+#[derive(Debug, Args)]
+#[command(group(clap::ArgGroup::new("mode").args(["check", "in_place"])))]
+pub struct FmtArgs {
+    /// Files or directories (searched for *.sgn); none: standard input to standard output.
+    pub paths: Vec<PathBuf>,
+    /// Write nothing; list the files that are not canonical and exit 1 if there are any.
+    #[arg(long)]
+    pub check: bool,
+    /// Rewrite the files in place (atomically); files with syntax errors are refused.
+    #[arg(long)]
+    pub in_place: bool,
+    /// Columns to wrap the movetext at.
+    #[arg(long, default_value_t = 80)]
+    pub width: usize,
+    /// Rules for games without a Rules tag (captures are computed under them).
+    #[arg(long, default_value = "standard")]
+    pub rules: String,
 }
 
 /// Arguments of `seega check`.

@@ -4,11 +4,9 @@ use std::io::Write;
 
 use miette::GraphicalTheme;
 use seega::archive::check_source;
-use seega::engine::Ruleset;
 use seega::notation::{LineIndex, Source};
 use seega::render::diagnostic::{NamedText, Renderer};
 use seega::render::wire::{DiagnosticLine, SummaryLine};
-use seega::validate::Options;
 
 use super::args::{CheckArgs, Format};
 use super::inputs::resolve;
@@ -16,22 +14,8 @@ use super::{Exit, Global, trouble};
 
 /// Runs `seega check`.
 pub fn run(args: &CheckArgs, global: &Global, out: &mut impl Write) -> std::io::Result<Exit> {
-    let auto_rules = args.rules.trim() == "auto";
-    let rules = match Ruleset::parse(if auto_rules { "standard" } else { &args.rules }) {
-        Ok(r) => r,
-        Err(e) => {
-            trouble(format_args!(
-                "--rules {:?}: {e}\n  help: {}.",
-                args.rules,
-                e.help()
-            ));
-            return Ok(Exit::Trouble);
-        }
-    };
-    let opts = Options {
-        default_rules: rules,
-        record: false,
-        auto_rules,
+    let Some(opts) = super::options(&args.rules, false) else {
+        return Ok(Exit::Trouble);
     };
     let theme = if global.color {
         GraphicalTheme::unicode()

@@ -2,9 +2,13 @@
 //! prints.
 
 mod args;
+mod atomic;
 mod check;
+mod convert;
 mod explain;
+mod fmt;
 mod inputs;
+mod show;
 mod stats;
 
 use std::io::{IsTerminal, Write};
@@ -79,6 +83,9 @@ pub fn main() -> ExitCode {
         Command::Man => clap_mangen::Man::new(<Cli as clap::CommandFactory>::command())
             .render(&mut out)
             .map(|()| Exit::Valid),
+        Command::Convert(args) => convert::run(&args, &mut out),
+        Command::Show(args) => show::run(&args, &mut out),
+        Command::Fmt(args) => fmt::run(&args, &mut out),
     };
     let result = result.and_then(|exit| out.flush().map(|_| exit));
     match result {
@@ -93,6 +100,26 @@ pub fn main() -> ExitCode {
 
 fn terminal_width() -> Option<usize> {
     std::env::var("COLUMNS").ok()?.parse().ok()
+}
+
+/// The checking options for a `--rules` value, where `auto` tries every preset; a bad value is
+/// reported on stderr and gives `None`.
+pub fn options(rules: &str, record: bool) -> Option<seega::validate::Options> {
+    let auto_rules = rules.trim() == "auto";
+    match seega::engine::Ruleset::parse(if auto_rules { "standard" } else { rules }) {
+        Ok(default_rules) => Some(seega::validate::Options {
+            default_rules,
+            record,
+            auto_rules,
+        }),
+        Err(e) => {
+            trouble(format_args!(
+                "--rules {rules:?}: {e}\n  help: {}.",
+                e.help()
+            ));
+            None
+        }
+    }
 }
 
 /// Reports a problem with the run itself (not with a game) on stderr.

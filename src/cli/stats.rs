@@ -3,10 +3,8 @@
 use std::io::Write;
 
 use seega::archive::check_source;
-use seega::engine::Ruleset;
 use seega::notation::Source;
 use seega::stats::Stats;
-use seega::validate::Options;
 
 use super::args::{StatsArgs, StatsFormat};
 use super::inputs::resolve;
@@ -14,22 +12,8 @@ use super::{Exit, trouble};
 
 /// Runs `seega stats`.
 pub fn run(args: &StatsArgs, out: &mut impl Write) -> std::io::Result<Exit> {
-    let auto_rules = args.rules.trim() == "auto";
-    let rules = match Ruleset::parse(if auto_rules { "standard" } else { &args.rules }) {
-        Ok(r) => r,
-        Err(e) => {
-            trouble(format_args!(
-                "--rules {:?}: {e}\n  help: {}.",
-                args.rules,
-                e.help()
-            ));
-            return Ok(Exit::Trouble);
-        }
-    };
-    let opts = Options {
-        default_rules: rules,
-        record: true,
-        auto_rules,
+    let Some(opts) = super::options(&args.rules, true) else {
+        return Ok(Exit::Trouble);
     };
     let mut stats = Stats::default();
     let mut io_trouble = false;

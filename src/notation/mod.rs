@@ -7,6 +7,7 @@ pub mod ast;
 pub mod scan;
 pub mod source;
 pub mod token;
+pub mod writer;
 
 pub use ast::*;
 pub use scan::Scanner;

@@ -2,6 +2,8 @@
 //!
 //! Wire types are separate from engine types: nothing in `engine` derives `Serialize`.
 
+pub mod ascii;
 pub mod diagnostic;
+pub mod game_json;
 pub mod svg;
 pub mod wire;

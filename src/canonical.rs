@@ -1,0 +1,111 @@
+//! Canonical text of whole archives: the validator's captures poured into the notation's writer.
+//!
+//! The writer knows no rules; this is where the captures the engine computed for each legal
+//! turn are written out explicitly. Turns that were not replayed (after a game's first error)
+//! keep the captures as written.
+
+use crate::engine::Square;
+use crate::notation::writer::{Doc, NotWritable, WriteOptions, push_game_text, write_game};
+use crate::notation::{Game, Source};
+use crate::validate::{Options, Problem, Verdict};
+
+/// The captures of each step of the played turn at `game.moves[element]`, from the verdict.
+pub fn computed_captures(verdict: &Verdict, element: usize) -> Option<Vec<Vec<Square>>> {
+    verdict
+        .played
+        .binary_search_by_key(&element, |p| p.element)
+        .ok()
+        .map(|i| {
+            verdict.played[i]
+                .captures
+                .iter()
+                .map(|b| b.squares().collect())
+                .collect()
+        })
+}
+
+/// The content of `game` with the verdict's captures written out (the verdict must have been
+/// made with [`Options::record`]).
+pub fn canonical_doc(game: &Game<'_>, verdict: &Verdict) -> Result<Doc, NotWritable> {
+    Doc::from_game(game, &|i| computed_captures(verdict, i))
+}
+
+/// Whether a problem is a syntax error (the text cannot be read as notation).
+pub fn is_syntax(p: &Problem) -> bool {
+    let code = p.code.as_str();
+    code.starts_with("seega::syntax::") || code.starts_with("seega::input::")
+}
+
+/// The canonical text of every game of `source`, or the syntax errors that prevent it. A
+/// source without any game (only comments, or nothing) is its own canonical text.
+pub fn format_source(
+    source: &Source,
+    check: &Options,
+    write: &WriteOptions,
+) -> Result<String, Vec<Problem>> {
+    let opts = Options {
+        record: true,
+        ..*check
+    };
+    let mut out = String::with_capacity(source.text().len() + 64);
+    let mut broken = Vec::new();
+    let mut game_text = String::new();
+    let mut games = 0;
+    for checked in crate::archive::check_source(source, &opts) {
+        games += 1;
+        match canonical_doc(&checked.game, &checked.verdict) {
+            Ok(doc) if broken.is_empty() => {
+                game_text.clear();
+                write_game(&doc, write, &mut game_text);
+                push_game_text(&mut out, &game_text);
+            }
+            Ok(_) => {}
+            Err(NotWritable) => {
+                broken.extend(checked.verdict.problems.into_iter().filter(is_syntax));
+            }
+        }
+    }
+    if games == 0 {
+        // Only comments, or nothing: they belong to no game and are kept as they are.
+        Ok(source.text().to_owned())
+    } else if broken.is_empty() {
+        Ok(out)
+    } else {
+        Err(broken)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fmt(text: &str) -> Result<String, Vec<Problem>> {
+        format_source(
+            &Source::from_text(text),
+            &Options::default(),
+            &WriteOptions::default(),
+        )
+    }
+
+    #[test]
+    fn captures_are_written_out_and_numbers_fixed() {
+        let text = "[Rules \"standard\"]\n[Event \"x\"]\n\n1. e1,d2 a4,c5 2. d3,e5 b2,e4 3. a2,c2 d1,c4 4. b1,b5 c1,e2\n5. a1,a3 e3,d4 6. b3,a5 b4,d5 9. c4-c3 *";
+        let out = fmt(text).unwrap();
+        assert!(out.starts_with("[Event \"x\"]\n[Rules \"standard\"]\n\n1. e1,d2"));
+        assert!(out.contains(" 7. c4-c3xc2xd3 *\n"), "{out}");
+        assert_eq!(fmt(&out).unwrap(), out);
+    }
+
+    #[test]
+    fn a_file_of_comments_only_is_kept() {
+        let text = "{ nothing yet }\n; to do\n";
+        assert_eq!(fmt(text).unwrap(), text);
+    }
+
+    #[test]
+    fn syntax_errors_are_refused() {
+        let e = fmt("c2,d4 *\n\nb2b3 *").unwrap_err();
+        assert_eq!(e.len(), 1);
+        assert_eq!(e[0].code.as_str(), "seega::syntax::move");
+    }
+}

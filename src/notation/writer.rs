@@ -1,0 +1,424 @@
+//! The canonical writer: a game's content → text in canonical layout.
+//!
+//! It knows no rules. It writes a [`Doc`], a game stripped of layout: tags and header comments,
+//! turns with the captures to write after each step, annotations, `$N` glyphs and comments. A
+//! `Doc` comes from a syntax tree ([`Doc::from_game`], given the captures to write, usually the
+//! ones the validator computed) or from anywhere else (the JSON reader builds one).
+//!
+//! The canonical layout:
+//! - tags one per line, each header comment on its own line after the tag it followed; with
+//!   [`WriteOptions::reorder_tags`], tags in the order Event, Site, Date, Round, Black, White,
+//!   Result, Rules, then the rest in file order;
+//! - one blank line between the header and the movetext;
+//! - movetext tokens separated by one space and wrapped at [`WriteOptions::width`] columns:
+//!   `N.` before every odd turn, each turn with all its captures, then its `$N` glyphs, then
+//!   its comments; the result; comments after the result;
+//! - a `;` comment ends its line.
+
+use super::ast::{Annotation, Comment, Element, Game, GameResult, Header, TurnKind};
+use crate::engine::Square;
+
+/// The tags that come first in canonical order, in that order.
+pub const TAG_ORDER: [&str; 8] = [
+    "Event", "Site", "Date", "Round", "Black", "White", "Result", "Rules",
+];
+
+/// How to write.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WriteOptions {
+    /// Columns to wrap the movetext at (a longer single token gets a line of its own).
+    pub width: usize,
+    /// Whether to put the tags in canonical order (`fmt`) or keep their order (`convert`).
+    pub reorder_tags: bool,
+}
+
+impl Default for WriteOptions {
+    fn default() -> WriteOptions {
+        WriteOptions {
+            width: 80,
+            reorder_tags: true,
+        }
+    }
+}
+
+/// A comment's text and kind.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DocComment {
+    /// The text inside the braces, or after the semicolon.
+    pub text: String,
+    /// Whether it is a `;` comment, which runs to the end of the line.
+    pub line: bool,
+}
+
+/// An item of the header.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DocHeader {
+    /// A tag pair (value unescaped).
+    Tag {
+        /// The name.
+        name: String,
+        /// The value.
+        value: String,
+    },
+    /// A comment among the tags.
+    Comment(DocComment),
+}
+
+/// What a turn does, with the captures to write.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DocKind {
+    /// Two pieces placed.
+    Place(Square, Square),
+    /// A movement: the start, then each step's destination and the captures to write after it.
+    Move(Square, Vec<(Square, Vec<Square>)>),
+    /// A pass.
+    Pass,
+}
+
+/// A turn with what is attached after it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DocTurn {
+    /// What it does.
+    pub kind: DocKind,
+    /// Its suffix annotation.
+    pub annotation: Option<Annotation>,
+    /// The `$N` glyphs after it.
+    pub nags: Vec<u32>,
+    /// The comments after it, up to the next turn.
+    pub comments: Vec<DocComment>,
+}
+
+/// A game without layout, ready to be written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Doc {
+    /// Tags and header comments in file order.
+    pub headers: Vec<DocHeader>,
+    /// `$N` glyphs before the first turn.
+    pub nags: Vec<u32>,
+    /// Movetext comments before the first turn (only after a leading `$N`: without one they
+    /// are header comments).
+    pub comments: Vec<DocComment>,
+    /// The turns.
+    pub turns: Vec<DocTurn>,
+    /// The result.
+    pub result: GameResult,
+    /// Comments after the result (end of file).
+    pub trailing: Vec<DocComment>,
+}
+
+/// Why a syntax tree has no canonical form.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("the game has syntax errors")]
+pub struct NotWritable;
+
+fn comment(c: &Comment<'_>) -> DocComment {
+    DocComment {
+        text: c.text.to_owned(),
+        line: c.line,
+    }
+}
+
+impl Doc {
+    /// The content of `game`; `captures(i)` gives the captures to write for each step of the
+    /// turn at `game.moves[i]`, or `None` to keep those written. Fails when the game has a
+    /// syntax error (its text cannot be rebuilt from its parts).
+    pub fn from_game(
+        game: &Game<'_>,
+        captures: &dyn Fn(usize) -> Option<Vec<Vec<Square>>>,
+    ) -> Result<Doc, NotWritable> {
+        let mut headers = Vec::with_capacity(game.headers.len());
+        for h in &game.headers {
+            headers.push(match h {
+                Header::Tag(t) => DocHeader::Tag {
+                    name: t.name.to_owned(),
+                    value: t.value.to_string(),
+                },
+                Header::Comment(c) => DocHeader::Comment(comment(c)),
+                Header::Error(_) => return Err(NotWritable),
+            });
+        }
+        let result = game.result.ok_or(NotWritable)?.result;
+        let mut doc = Doc {
+            headers,
+            nags: Vec::new(),
+            comments: Vec::new(),
+            turns: Vec::new(),
+            result,
+            trailing: game.trailing.iter().map(comment).collect(),
+        };
+        for (i, el) in game.moves.iter().enumerate() {
+            match el {
+                Element::Number(_) => {}
+                Element::Error(_) => return Err(NotWritable),
+                Element::Nag(n, _) => match doc.turns.last_mut() {
+                    Some(t) => t.nags.push(*n),
+                    None => doc.nags.push(*n),
+                },
+                Element::Comment(c) => match doc.turns.last_mut() {
+                    Some(t) => t.comments.push(comment(c)),
+                    // Written before the movetext, such a comment reads back as a header
+                    // comment, so it is one; after a leading `$N` it stays in the movetext.
+                    None if doc.nags.is_empty() => doc.headers.push(DocHeader::Comment(comment(c))),
+                    None => doc.comments.push(comment(c)),
+                },
+                Element::Turn(t) => {
+                    let kind = match &t.kind {
+                        TurnKind::Place(a, b) => DocKind::Place(a.square, b.square),
+                        TurnKind::Pass => DocKind::Pass,
+                        TurnKind::Move { from, steps } => {
+                            let computed = captures(i).filter(|c| c.len() == steps.len());
+                            let steps = steps
+                                .iter()
+                                .enumerate()
+                                .map(|(k, s)| {
+                                    let caps = match &computed {
+                                        Some(c) => c[k].clone(),
+                                        None => s.captures.iter().map(|c| c.square).collect(),
+                                    };
+                                    (s.to.square, caps)
+                                })
+                                .collect();
+                            DocKind::Move(from.square, steps)
+                        }
+                    };
+                    doc.turns.push(DocTurn {
+                        kind,
+                        annotation: t.annotation,
+                        nags: Vec::new(),
+                        comments: Vec::new(),
+                    });
+                }
+            }
+        }
+        Ok(doc)
+    }
+}
+
+/// The text of a turn token: `c2,d4`, `b2-b3xc3-b4`, `--`, with its annotation.
+pub fn turn_text(kind: &DocKind, annotation: Option<Annotation>) -> String {
+    use std::fmt::Write as _;
+    let mut s = String::with_capacity(16);
+    match kind {
+        DocKind::Place(a, b) => {
+            let _ = write!(s, "{a},{b}");
+        }
+        DocKind::Pass => s.push_str("--"),
+        DocKind::Move(from, steps) => {
+            let _ = write!(s, "{from}");
+            for (to, caps) in steps {
+                let _ = write!(s, "-{to}");
+                for c in caps {
+                    let _ = write!(s, "x{c}");
+                }
+            }
+        }
+    }
+    if let Some(a) = annotation {
+        s.push_str(a.as_str());
+    }
+    s
+}
+
+/// A tag value with `\` and `"` escaped.
+pub fn escape_tag_value(value: &str) -> String {
+    let mut s = String::with_capacity(value.len() + 2);
+    for c in value.chars() {
+        if c == '"' || c == '\\' {
+            s.push('\\');
+        }
+        s.push(c);
+    }
+    s
+}
+
+fn comment_text(c: &DocComment) -> String {
+    if c.line {
+        format!(";{}", c.text)
+    } else {
+        format!("{{{}}}", c.text)
+    }
+}
+
+/// The rank of a tag name in canonical order.
+fn tag_rank(name: &str) -> usize {
+    TAG_ORDER
+        .iter()
+        .position(|t| *t == name)
+        .unwrap_or(TAG_ORDER.len())
+}
+
+/// Greedy line filling of movetext tokens.
+struct Flow<'o> {
+    out: &'o mut String,
+    width: usize,
+    col: usize,
+}
+
+impl Flow<'_> {
+    fn token(&mut self, tok: &str, ends_line: bool) {
+        let first = tok.split('\n').next().unwrap_or("").chars().count();
+        if self.col > 0 {
+            if self.col + 1 + first <= self.width {
+                self.out.push(' ');
+                self.col += 1;
+            } else {
+                self.out.push('\n');
+                self.col = 0;
+            }
+        }
+        self.out.push_str(tok);
+        match tok.rfind('\n') {
+            Some(i) => self.col = tok[i + 1..].chars().count(),
+            None => self.col += first,
+        }
+        if ends_line {
+            self.out.push('\n');
+            self.col = 0;
+        }
+    }
+
+    fn comment(&mut self, c: &DocComment) {
+        self.token(&comment_text(c), c.line);
+    }
+
+    fn finish(&mut self) {
+        if self.col > 0 {
+            self.out.push('\n');
+            self.col = 0;
+        }
+    }
+}
+
+/// Appends `doc` in canonical layout to `out`, ending with a newline.
+pub fn write_game(doc: &Doc, opts: &WriteOptions, out: &mut String) {
+    // Each tag with the comments that followed it; comments before any tag stay first.
+    let mut lead: Vec<&DocComment> = Vec::new();
+    let mut groups: Vec<(&str, &str, Vec<&DocComment>)> = Vec::new();
+    for h in &doc.headers {
+        match h {
+            DocHeader::Tag { name, value } => groups.push((name, value, Vec::new())),
+            DocHeader::Comment(c) => match groups.last_mut() {
+                Some(g) => g.2.push(c),
+                None => lead.push(c),
+            },
+        }
+    }
+    if opts.reorder_tags {
+        groups.sort_by_key(|g| tag_rank(g.0));
+    }
+    for c in &lead {
+        out.push_str(&comment_text(c));
+        out.push('\n');
+    }
+    for (name, value, comments) in &groups {
+        out.push('[');
+        out.push_str(name);
+        out.push_str(" \"");
+        out.push_str(&escape_tag_value(value));
+        out.push_str("\"]\n");
+        for c in comments {
+            out.push_str(&comment_text(c));
+            out.push('\n');
+        }
+    }
+    if !doc.headers.is_empty() {
+        out.push('\n');
+    }
+    let mut flow = Flow {
+        out,
+        width: opts.width.max(1),
+        col: 0,
+    };
+    for n in &doc.nags {
+        flow.token(&format!("${n}"), false);
+    }
+    for c in &doc.comments {
+        flow.comment(c);
+    }
+    for (i, t) in doc.turns.iter().enumerate() {
+        if i % 2 == 0 {
+            flow.token(&format!("{}.", i / 2 + 1), false);
+        }
+        flow.token(&turn_text(&t.kind, t.annotation), false);
+        for n in &t.nags {
+            flow.token(&format!("${n}"), false);
+        }
+        for c in &t.comments {
+            flow.comment(c);
+        }
+    }
+    flow.token(doc.result.as_str(), false);
+    for c in &doc.trailing {
+        flow.comment(c);
+    }
+    flow.finish();
+}
+
+/// Appends a game to an archive being written: a blank line before every game but the first.
+pub fn push_game_text(archive: &mut String, game_text: &str) {
+    if !archive.is_empty() {
+        archive.push('\n');
+    }
+    archive.push_str(game_text);
+    if !game_text.ends_with('\n') {
+        archive.push('\n');
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::Scanner;
+
+    fn doc(text: &str) -> Doc {
+        let g = Scanner::new(text, &[]).next().unwrap();
+        Doc::from_game(&g, &|_| None).unwrap()
+    }
+
+    fn write(d: &Doc, width: usize) -> String {
+        let mut s = String::new();
+        write_game(
+            d,
+            &WriteOptions {
+                width,
+                reorder_tags: true,
+            },
+            &mut s,
+        );
+        s
+    }
+
+    #[test]
+    fn tags_are_reordered_with_their_comments() {
+        let d = doc("{lead}\n[X \"1\"]\n[Black \"a\\\"b\"] ; who\n[Event \"e\"]\nc2,d4 *");
+        assert_eq!(
+            write(&d, 80),
+            "{lead}\n[Event \"e\"]\n[Black \"a\\\"b\"]\n; who\n[X \"1\"]\n\n1. c2,d4 *\n"
+        );
+    }
+
+    #[test]
+    fn movetext_wraps_and_keeps_notes_in_place() {
+        let d = doc("1. c2,d4 $3 {a b} e1,e2!? ; end\n 7. a1,a2 *");
+        assert_eq!(
+            write(&d, 20),
+            "1. c2,d4 $3 {a b}\ne1,e2!? ; end\n2. a1,a2 *\n"
+        );
+    }
+
+    #[test]
+    fn given_captures_replace_the_written_ones() {
+        let g = Scanner::new("b2-b3-b4xc4 *", &[]).next().unwrap();
+        let c3 = Square::new(2, 2);
+        let d = Doc::from_game(&g, &|_| Some(vec![vec![c3], vec![]])).unwrap();
+        assert_eq!(write(&d, 80), "1. b2-b3xc3-b4 *\n");
+    }
+
+    #[test]
+    fn syntax_errors_have_no_canonical_form() {
+        let g = Scanner::new("b2b3 *", &[]).next().unwrap();
+        assert_eq!(Doc::from_game(&g, &|_| None), Err(NotWritable));
+        let g = Scanner::new("c2,d4", &[]).next().unwrap();
+        assert_eq!(Doc::from_game(&g, &|_| None), Err(NotWritable));
+    }
+}

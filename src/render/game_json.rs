@@ -1,0 +1,590 @@
+//! JSON wire types for whole games (`seega convert`), kept apart from the engine's types.
+//!
+//! Field names and meanings are part of the contract documented in `spec/json.md`; the JSON
+//! Schema is `spec/game.schema.json`. A game object is built from a checked game
+//! ([`GameObject::new`]) and read back into a [`Doc`] for the canonical writer
+//! ([`GameObject::to_doc`]).
+
+use serde::{Deserialize, Serialize};
+
+use super::wire::DiagnosticLine;
+use crate::canonical::computed_captures;
+use crate::engine::{Color, Ruleset, Square};
+use crate::notation::writer::{Doc, DocComment, DocHeader, DocKind, DocTurn};
+use crate::notation::{
+    Annotation, Comment, Element, Game, GameResult, Header, LineIndex, TurnKind,
+};
+use crate::validate::Verdict;
+
+/// One game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameObject {
+    /// The game's index in its file, from 1.
+    #[serde(default)]
+    pub game: usize,
+    /// Tags and header comments, in file order.
+    #[serde(default)]
+    pub headers: Vec<HeaderItem>,
+    /// The resolved ruleset, or null when the Rules tag cannot be read.
+    pub rules: Option<RulesObject>,
+    /// `$N` glyphs before the first turn.
+    #[serde(default)]
+    pub nags: Vec<u32>,
+    /// Movetext comments before the first turn that follow such a glyph.
+    #[serde(default)]
+    pub comments: Vec<CommentObject>,
+    /// The turns as written, legal or not.
+    #[serde(default)]
+    pub turns: Vec<TurnObject>,
+    /// The result token as written, or null when missing.
+    pub result: Option<String>,
+    /// Comments after the result at the end of the file.
+    #[serde(default)]
+    pub trailing: Vec<CommentObject>,
+    /// How the game ended by rule, or null.
+    pub outcome: Option<OutcomeObject>,
+    /// The position string after the last legal turn, or null when the game cannot be set up.
+    #[serde(rename = "final")]
+    pub final_position: Option<String>,
+    /// Whether the game has no errors (warnings allowed).
+    #[serde(default)]
+    pub valid: bool,
+    /// The diagnostics, as `check --format jsonl` writes them.
+    #[serde(default)]
+    pub errors: Vec<DiagnosticLine>,
+    /// The game's text verbatim, only when it has syntax errors (it has no canonical form, and
+    /// this text is what `--to sgn` writes back).
+    pub source: Option<String>,
+}
+
+/// A tag pair or a comment of the header.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum HeaderItem {
+    /// `[name "value"]`.
+    Tag {
+        /// The tag name.
+        name: String,
+        /// The value, escapes resolved.
+        value: String,
+    },
+    /// A comment among the tags.
+    Comment {
+        /// Its text.
+        comment: String,
+        /// Whether it is a `;` comment.
+        line: bool,
+    },
+}
+
+/// A comment in the movetext.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CommentObject {
+    /// The text inside the braces, or after the semicolon.
+    pub text: String,
+    /// Whether it is a `;` comment running to the end of its line.
+    #[serde(default)]
+    pub line: bool,
+}
+
+/// A side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Side {
+    /// Black.
+    Black,
+    /// White.
+    White,
+}
+
+impl From<Color> for Side {
+    fn from(c: Color) -> Side {
+        match c {
+            Color::Black => Side::Black,
+            Color::White => Side::White,
+        }
+    }
+}
+
+/// The resolved ruleset.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RulesObject {
+    /// Canonical text of the ruleset, e.g. `seesa size=9`.
+    pub text: String,
+    /// Board side: 5, 7 or 9.
+    pub size: u8,
+    /// The side that places first.
+    pub first_placer: Side,
+    /// The side that moves first.
+    pub first_mover: Side,
+    /// `none`, `capture` or `any`.
+    pub chain: String,
+    /// Whether capturing is compulsory.
+    pub forced: bool,
+    /// `none`, `wall` or `line`.
+    pub barrier: String,
+}
+
+impl From<&Ruleset> for RulesObject {
+    fn from(r: &Ruleset) -> RulesObject {
+        RulesObject {
+            text: r.to_string(),
+            size: r.size.get(),
+            first_placer: r.first_placer.into(),
+            first_mover: r.first_mover.into(),
+            chain: r.chain.as_str().into(),
+            forced: r.forced,
+            barrier: r.barrier.as_str().into(),
+        }
+    }
+}
+
+/// How a game ended by rule.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OutcomeObject {
+    /// `capture-all`, `barrier` or `blocked`.
+    pub termination: String,
+    /// The winner, or null for a draw.
+    pub winner: Option<Side>,
+}
+
+/// The kind of a turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum KindName {
+    /// Two pieces placed.
+    Place,
+    /// A piece moved.
+    Move,
+    /// A pass.
+    Pass,
+}
+
+/// One step of a movement.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StepObject {
+    /// The destination.
+    pub to: String,
+    /// What the step captured (computed by the engine for legal turns, as written otherwise).
+    #[serde(default)]
+    pub captures: Vec<String>,
+}
+
+/// One turn.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TurnObject {
+    /// The turn number, from 1, counting every turn written.
+    #[serde(default)]
+    pub number: u64,
+    /// The side that played it, or null for a turn that was not replayed.
+    pub side: Option<Side>,
+    /// `place`, `move` or `pass`.
+    pub kind: KindName,
+    /// The two squares of a placement (empty otherwise).
+    #[serde(default)]
+    pub squares: Vec<String>,
+    /// The start of a movement (null otherwise).
+    pub from: Option<String>,
+    /// The steps of a movement (empty otherwise).
+    #[serde(default)]
+    pub steps: Vec<StepObject>,
+    /// The suffix annotation: `!`, `?`, `!!`, `??`, `!?` or `?!`.
+    pub annotation: Option<String>,
+    /// The `$N` glyphs after the turn.
+    #[serde(default)]
+    pub nags: Vec<u32>,
+    /// The comments after the turn, up to the next turn.
+    #[serde(default)]
+    pub comments: Vec<CommentObject>,
+    /// Whether the engine replayed it and found it legal.
+    #[serde(default)]
+    pub legal: bool,
+    /// Line of the turn token in the source, from 1.
+    #[serde(default)]
+    pub line: usize,
+    /// Column of the turn token, from 1, in characters.
+    #[serde(default)]
+    pub column: usize,
+}
+
+fn comment(c: &Comment<'_>) -> CommentObject {
+    CommentObject {
+        text: c.text.to_owned(),
+        line: c.line,
+    }
+}
+
+/// Where a game comes from, to build its object.
+#[derive(Debug, Clone, Copy)]
+pub struct Origin<'a> {
+    /// The file name used in diagnostics.
+    pub file: &'a str,
+    /// The whole text of the file.
+    pub text: &'a str,
+    /// Its line index.
+    pub lines: &'a LineIndex,
+}
+
+impl GameObject {
+    /// The object for game number `index` of a file, checked with `verdict` (made with
+    /// `Options::record`, so that captures are the engine's).
+    pub fn new(game: &Game<'_>, verdict: &Verdict, index: usize, at: Origin<'_>) -> GameObject {
+        let mut headers = Vec::with_capacity(game.headers.len());
+        let mut broken = false;
+        for h in &game.headers {
+            match h {
+                Header::Tag(t) => headers.push(HeaderItem::Tag {
+                    name: t.name.to_owned(),
+                    value: t.value.to_string(),
+                }),
+                Header::Comment(c) => headers.push(HeaderItem::Comment {
+                    comment: c.text.to_owned(),
+                    line: c.line,
+                }),
+                Header::Error(_) => broken = true,
+            }
+        }
+        let mut obj = GameObject {
+            game: index,
+            headers,
+            rules: verdict.rules.as_ref().map(RulesObject::from),
+            nags: Vec::new(),
+            comments: Vec::new(),
+            turns: Vec::new(),
+            result: game.result.map(|r| r.result.as_str().to_owned()),
+            trailing: game.trailing.iter().map(comment).collect(),
+            outcome: verdict.outcome.map(|o| OutcomeObject {
+                termination: o.termination.as_str().into(),
+                winner: o.winner.map(Side::from),
+            }),
+            final_position: verdict.position.as_ref().map(|p| p.to_setup_string()),
+            valid: verdict.is_valid(),
+            errors: verdict
+                .problems
+                .iter()
+                .map(|p| DiagnosticLine::new(p, at.file, at.text, at.lines))
+                .collect(),
+            source: None,
+        };
+        let squares = |v: &[Square]| v.iter().map(Square::to_string).collect::<Vec<_>>();
+        let mut played = verdict.played.iter().peekable();
+        for (i, el) in game.moves.iter().enumerate() {
+            match el {
+                Element::Number(_) => {}
+                Element::Error(_) => broken = true,
+                Element::Nag(n, _) => match obj.turns.last_mut() {
+                    Some(t) => t.nags.push(*n),
+                    None => obj.nags.push(*n),
+                },
+                Element::Comment(c) => match obj.turns.last_mut() {
+                    Some(t) => t.comments.push(comment(c)),
+                    None if obj.nags.is_empty() => obj.headers.push(HeaderItem::Comment {
+                        comment: c.text.to_owned(),
+                        line: c.line,
+                    }),
+                    None => obj.comments.push(comment(c)),
+                },
+                Element::Turn(t) => {
+                    let legal = played.next_if(|p| p.element == i);
+                    let computed = legal.and_then(|_| computed_captures(verdict, i));
+                    let (kind, sq, from, steps) = match &t.kind {
+                        TurnKind::Place(a, b) => (
+                            KindName::Place,
+                            squares(&[a.square, b.square]),
+                            None,
+                            Vec::new(),
+                        ),
+                        TurnKind::Pass => (KindName::Pass, Vec::new(), None, Vec::new()),
+                        TurnKind::Move { from, steps } => {
+                            let steps = steps
+                                .iter()
+                                .enumerate()
+                                .map(|(k, s)| StepObject {
+                                    to: s.to.square.to_string(),
+                                    captures: match computed.as_ref().and_then(|c| c.get(k)) {
+                                        Some(c) => squares(c),
+                                        None => s
+                                            .captures
+                                            .iter()
+                                            .map(|c| c.square.to_string())
+                                            .collect(),
+                                    },
+                                })
+                                .collect();
+                            (
+                                KindName::Move,
+                                Vec::new(),
+                                Some(from.square.to_string()),
+                                steps,
+                            )
+                        }
+                    };
+                    let lc = at.lines.line_col(at.text, t.span.start);
+                    obj.turns.push(TurnObject {
+                        number: obj.turns.len() as u64 + 1,
+                        side: legal.map(|p| p.side.into()),
+                        kind,
+                        squares: sq,
+                        from,
+                        steps,
+                        annotation: t.annotation.map(|a| a.as_str().to_owned()),
+                        nags: Vec::new(),
+                        comments: Vec::new(),
+                        legal: legal.is_some(),
+                        line: lc.line,
+                        column: lc.column,
+                    });
+                }
+            }
+        }
+        if broken || game.result.is_none() {
+            obj.source = Some(game.span.of(at.text).to_owned());
+        }
+        obj
+    }
+
+    /// The game's content for the canonical writer; fails, saying why, when a field does not
+    /// hold what the format allows. A game with `source` is written from it instead.
+    pub fn to_doc(&self) -> Result<Doc, String> {
+        let doc_comment = |c: &CommentObject| DocComment {
+            text: c.text.clone(),
+            line: c.line,
+        };
+        let headers = self
+            .headers
+            .iter()
+            .map(|h| match h {
+                HeaderItem::Tag { name, value } => {
+                    if name.is_empty()
+                        || !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+                    {
+                        return Err(format!("`{name}` is not a tag name"));
+                    }
+                    if value.contains(['\n', '\r']) {
+                        return Err(format!("the value of the tag `{name}` has a line break"));
+                    }
+                    Ok(DocHeader::Tag {
+                        name: name.clone(),
+                        value: value.clone(),
+                    })
+                }
+                HeaderItem::Comment { comment, line } => {
+                    check_comment(comment, *line)?;
+                    Ok(DocHeader::Comment(DocComment {
+                        text: comment.clone(),
+                        line: *line,
+                    }))
+                }
+            })
+            .collect::<Result<Vec<_>, String>>()?;
+        let all_comments = self
+            .comments
+            .iter()
+            .chain(&self.trailing)
+            .chain(self.turns.iter().flat_map(|t| &t.comments));
+        for c in all_comments {
+            check_comment(&c.text, c.line)?;
+        }
+        let result = self
+            .result
+            .as_deref()
+            .ok_or_else(|| "the game has no result".to_owned())
+            .and_then(|r| GameResult::parse(r).ok_or_else(|| format!("`{r}` is not a result")))?;
+        let mut turns = Vec::with_capacity(self.turns.len());
+        for (i, t) in self.turns.iter().enumerate() {
+            let at = |e: String| format!("turn {}: {e}", i + 1);
+            let kind = match t.kind {
+                KindName::Place => match t.squares.as_slice() {
+                    [a, b] => DocKind::Place(square(a).map_err(at)?, square(b).map_err(at)?),
+                    _ => return Err(at("a placement needs exactly two squares".into())),
+                },
+                KindName::Pass => DocKind::Pass,
+                KindName::Move => {
+                    let from = t
+                        .from
+                        .as_deref()
+                        .ok_or_else(|| at("a movement needs `from`".into()))?;
+                    if t.steps.is_empty() {
+                        return Err(at("a movement needs at least one step".into()));
+                    }
+                    let mut steps = Vec::with_capacity(t.steps.len());
+                    for s in &t.steps {
+                        let caps = s
+                            .captures
+                            .iter()
+                            .map(|c| square(c))
+                            .collect::<Result<Vec<_>, _>>()
+                            .map_err(at)?;
+                        steps.push((square(&s.to).map_err(at)?, caps));
+                    }
+                    DocKind::Move(square(from).map_err(at)?, steps)
+                }
+            };
+            let annotation = match t.annotation.as_deref() {
+                None => None,
+                Some(a) => Some(
+                    Annotation::parse(a)
+                        .ok_or_else(|| at(format!("`{a}` is not an annotation")))?,
+                ),
+            };
+            turns.push(DocTurn {
+                kind,
+                annotation,
+                nags: t.nags.clone(),
+                comments: t.comments.iter().map(doc_comment).collect(),
+            });
+        }
+        Ok(Doc {
+            headers,
+            nags: self.nags.clone(),
+            comments: self.comments.iter().map(doc_comment).collect(),
+            turns,
+            result,
+            trailing: self.trailing.iter().map(doc_comment).collect(),
+        })
+    }
+}
+
+fn check_comment(text: &str, line: bool) -> Result<(), String> {
+    if line && text.contains(['\n', '\r']) {
+        Err("a `;` comment cannot hold a line break".into())
+    } else if !line && text.contains('}') {
+        Err("a `{}` comment cannot hold `}`".into())
+    } else {
+        Ok(())
+    }
+}
+
+/// Reads a square written `a1` to `i9`.
+pub fn square(s: &str) -> Result<Square, String> {
+    match s.as_bytes() {
+        [f @ b'a'..=b'i', r @ b'1'..=b'9'] => Ok(Square::new(f - b'a', r - b'1')),
+        _ => Err(format!("`{s}` is not a square")),
+    }
+}
+
+/// Builds the object of every game of `source` (named `file`) in order and hands each to
+/// `sink`, stopping at the first error `sink` returns.
+pub fn for_each_object<E>(
+    source: &crate::notation::Source,
+    file: &str,
+    opts: &crate::validate::Options,
+    sink: &mut dyn FnMut(GameObject) -> Result<(), E>,
+) -> Result<(), E> {
+    let opts = crate::validate::Options {
+        record: true,
+        ..*opts
+    };
+    let text = source.text();
+    let lines = LineIndex::new(text);
+    let at = Origin {
+        file,
+        text,
+        lines: &lines,
+    };
+    for checked in crate::archive::check_source(source, &opts) {
+        sink(GameObject::new(
+            &checked.game,
+            &checked.verdict,
+            checked.index,
+            at,
+        ))?;
+    }
+    Ok(())
+}
+
+/// The text of `obj` as a game of an archive: its `source` when it has one, else its content
+/// in canonical layout with the tags in the order given.
+pub fn game_text(obj: &GameObject, width: usize) -> Result<String, String> {
+    if let Some(s) = &obj.source {
+        let mut s = s.clone();
+        if !s.ends_with('\n') {
+            s.push('\n');
+        }
+        return Ok(s);
+    }
+    let doc = obj.to_doc()?;
+    let mut out = String::new();
+    crate::notation::writer::write_game(
+        &doc,
+        &crate::notation::writer::WriteOptions {
+            width,
+            reorder_tags: false,
+        },
+        &mut out,
+    );
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::Source;
+    use crate::validate::Options;
+
+    fn objects(text: &str) -> Vec<GameObject> {
+        let mut out = Vec::new();
+        for_each_object::<()>(
+            &Source::from_text(text),
+            "t.sgn",
+            &Options::default(),
+            &mut |o| {
+                out.push(o);
+                Ok(())
+            },
+        )
+        .unwrap();
+        out
+    }
+
+    #[test]
+    fn turns_after_an_error_are_kept_as_written() {
+        let o = &objects("1. c2,d4 a1,a2 2. c3,e5 b1,b2 *")[0];
+        assert!(!o.valid);
+        let legal: Vec<bool> = o.turns.iter().map(|t| t.legal).collect();
+        assert_eq!(legal, [true, true, false, false]);
+        assert_eq!(o.turns[2].side, None);
+        assert_eq!(o.turns[3].squares, ["b1", "b2"]);
+        assert_eq!(o.errors[0].code, "seega::place::centre");
+        assert_eq!(o.source, None, "an illegal game is still canonical");
+    }
+
+    #[test]
+    fn unreadable_games_keep_their_text() {
+        let o = &objects("[A \"b\"]\n1. c2,d4 b2b3 *\n")[0];
+        assert_eq!(o.source.as_deref(), Some("[A \"b\"]\n1. c2,d4 b2b3 *"));
+        assert_eq!(game_text(o, 80).unwrap(), "[A \"b\"]\n1. c2,d4 b2b3 *\n");
+    }
+
+    #[test]
+    fn bad_fields_are_refused_with_their_turn() {
+        let good = objects("1. c2,d4 *")[0].clone();
+        let mut o = good.clone();
+        o.turns[0].squares[1] = "j1".into();
+        assert_eq!(o.to_doc().unwrap_err(), "turn 1: `j1` is not a square");
+        let mut o = good.clone();
+        o.turns[0].squares.pop();
+        assert!(o.to_doc().unwrap_err().contains("exactly two squares"));
+        let mut o = good.clone();
+        o.turns[0].comments.push(CommentObject {
+            text: "a } b".into(),
+            line: false,
+        });
+        assert!(o.to_doc().unwrap_err().contains("cannot hold `}`"));
+        let mut o = good.clone();
+        o.result = Some("2-0".into());
+        assert_eq!(o.to_doc().unwrap_err(), "`2-0` is not a result");
+        let mut o = good;
+        o.headers.push(HeaderItem::Tag {
+            name: "Bad Name".into(),
+            value: String::new(),
+        });
+        assert!(o.to_doc().unwrap_err().contains("not a tag name"));
+    }
+}

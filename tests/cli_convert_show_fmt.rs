@@ -1,0 +1,268 @@
+//! The `convert`, `show` and `fmt` commands, run as a user runs them; outputs are snapshots.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+
+fn fixture(name: &str) -> String {
+    format!("{ROOT}/tests/fixtures/{name}")
+}
+
+fn run(args: &[&str], stdin: Option<&[u8]>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_seega"))
+        .args(args)
+        .current_dir(ROOT)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("seega runs");
+    let mut pipe = child.stdin.take().expect("stdin");
+    if let Some(bytes) = stdin {
+        pipe.write_all(bytes).expect("stdin written");
+    }
+    drop(pipe);
+    child.wait_with_output().expect("seega finishes")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).expect("utf-8")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).expect("utf-8")
+}
+
+/// A fresh scratch directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("seega-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch dir");
+    dir
+}
+
+fn files_in(dir: &Path) -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(dir)
+        .expect("listable")
+        .filter_map(|e| e.ok().map(|e| e.file_name().to_string_lossy().into_owned()))
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn show_boards() {
+    let boards = fixture("boards.sgn");
+    let cases: [(&str, Vec<&str>); 6] = [
+        ("show_5x5_mid_chain", vec!["--game", "1", "--turn", "13"]),
+        ("show_5x5_pass", vec!["--game", "2", "--turn", "18"]),
+        ("show_5x5_finished", vec!["--game", "2"]),
+        ("show_7x7_finished", vec!["--game", "3", "--final"]),
+        ("show_9x9_unicode", vec!["--game", "4", "--unicode"]),
+        ("show_9x9_start", vec!["--game", "4", "--turn", "0"]),
+    ];
+    for (name, extra) in cases {
+        let mut args = vec!["show", boards.as_str()];
+        args.extend(extra);
+        let o = run(&args, None);
+        assert!(o.status.success(), "{name}: {}", stderr(&o));
+        insta::assert_snapshot!(name, stdout(&o));
+    }
+}
+
+#[test]
+fn show_all_draws_every_position_and_position_strings_render() {
+    let o = run(
+        &["show", &fixture("boards.sgn"), "--game", "2", "--all"],
+        None,
+    );
+    assert!(o.status.success());
+    let out = stdout(&o);
+    let headers = out.lines().filter(|l| l.starts_with("game 2 ")).count();
+    let turns = run(&["convert", "--to", "jsonl", &fixture("boards.sgn")], None);
+    let game2: serde_json::Value =
+        serde_json::from_str(stdout(&turns).lines().nth(1).expect("game 2")).expect("json");
+    let n = game2["turns"].as_array().expect("turns").len();
+    assert_eq!(headers, n + 1, "the start and one board per turn");
+
+    let o = run(&["show", "--position", "bbw1w/5/2b2/5/w3w b"], None);
+    assert!(o.status.success());
+    insta::assert_snapshot!("show_position", stdout(&o));
+    let o = run(&["show", "--position", "7/7/7/7/7/7/7 w"], None);
+    assert!(stdout(&o).contains(" 7 "), "a 7×7 board from the string");
+    let o = run(&["show", "--position", "5/5/5/5 w"], None);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("ranks"), "{}", stderr(&o));
+    let o = run(&["show", &fixture("boards.sgn"), "--game", "9"], None);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("has 4 games"), "{}", stderr(&o));
+}
+
+#[test]
+fn convert_json_snapshots_and_back() {
+    let notes = fixture("notes.sgn");
+    let o = run(&["convert", "--to", "json", &notes], None);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let json = stdout(&o);
+    let parsed: serde_json::Value = serde_json::from_str(&json).expect("one JSON array");
+    assert_eq!(parsed.as_array().map(Vec::len), Some(3));
+    insta::assert_snapshot!("convert_notes_json", json);
+
+    let o = run(&["convert", "--to", "sgn"], Some(json.as_bytes()));
+    assert!(o.status.success(), "{}", stderr(&o));
+    let sgn = stdout(&o);
+    insta::assert_snapshot!("convert_notes_sgn", sgn);
+
+    // jsonl from the sgn written back, then the same JSON again.
+    let o = run(
+        &["convert", "--to", "jsonl", "--from", "sgn", "-"],
+        Some(sgn.as_bytes()),
+    );
+    let lines = stdout(&o);
+    assert_eq!(lines.lines().count(), 3);
+    let o = run(&["convert", "--to", "sgn"], Some(lines.as_bytes()));
+    assert_eq!(stdout(&o), sgn, "sgn → jsonl → sgn is stable");
+}
+
+#[test]
+fn convert_valid_only_drops_and_says_so() {
+    let o = run(
+        &[
+            "convert",
+            "--to",
+            "jsonl",
+            "--valid-only",
+            &fixture("notes.sgn"),
+        ],
+        None,
+    );
+    assert!(o.status.success());
+    assert_eq!(stdout(&o).lines().count(), 1);
+    assert!(
+        stderr(&o).contains("dropped 2 invalid games of 3"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn convert_writes_output_atomically_and_keeps_it_on_bad_input() {
+    let dir = scratch("convert");
+    let out = dir.join("out.json");
+    let o = run(
+        &[
+            "convert",
+            "--to",
+            "json",
+            &fixture("boards.sgn"),
+            "-o",
+            out.to_str().expect("utf-8"),
+        ],
+        None,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let first = std::fs::read_to_string(&out).expect("written");
+    assert!(first.starts_with('['));
+    let bad = dir.join("bad.json");
+    std::fs::write(&bad, "[{\"turns\": [{\"kind\": \"jump\"}]}]").expect("written");
+    let o = run(
+        &[
+            "convert",
+            "--to",
+            "sgn",
+            bad.to_str().expect("utf-8"),
+            "-o",
+            out.to_str().expect("utf-8"),
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("not a JSON array of games"),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(std::fs::read_to_string(&out).expect("still there"), first);
+    assert_eq!(
+        files_in(&dir),
+        ["bad.json", "out.json"],
+        "no temporary left"
+    );
+    std::fs::remove_dir_all(&dir).expect("cleaned");
+}
+
+#[test]
+fn fmt_stdin_check_and_in_place() {
+    let messy = std::fs::read_to_string(fixture("boards.sgn"))
+        .expect("fixture")
+        .replace("\n1. ", "\n1.")
+        .replace(" 2. ", "   2. ")
+        .replace("[Event", "[Zeta \"z\"]\n[Event");
+    let o = run(&["fmt", "--width", "60"], Some(messy.as_bytes()));
+    assert!(o.status.success(), "{}", stderr(&o));
+    let canonical = stdout(&o);
+    insta::assert_snapshot!("fmt_boards_width_60", canonical);
+    let again = run(&["fmt", "--width", "60"], Some(canonical.as_bytes()));
+    assert_eq!(stdout(&again), canonical, "fmt is idempotent");
+
+    let dir = scratch("fmt");
+    let a = dir.join("a.sgn");
+    let b = dir.join("b.sgn");
+    std::fs::write(&a, &messy).expect("written");
+    std::fs::write(&b, &canonical).expect("written");
+    let o = run(
+        &[
+            "fmt",
+            "--width",
+            "60",
+            "--check",
+            dir.to_str().expect("utf-8"),
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(stdout(&o).trim(), a.display().to_string());
+    let o = run(
+        &[
+            "fmt",
+            "--width",
+            "60",
+            "--in-place",
+            dir.to_str().expect("utf-8"),
+        ],
+        None,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(std::fs::read_to_string(&a).expect("rewritten"), canonical);
+    let o = run(
+        &[
+            "fmt",
+            "--width",
+            "60",
+            "--check",
+            dir.to_str().expect("utf-8"),
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(0));
+
+    let broken = dir.join("c.sgn");
+    let text = "1. c2,d4 b2b3 *\n";
+    std::fs::write(&broken, text).expect("written");
+    let o = run(
+        &["fmt", "--in-place", broken.to_str().expect("utf-8")],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("cannot rewrite"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains(":1:12: seega::syntax::move"),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(std::fs::read_to_string(&broken).expect("kept"), text);
+    assert_eq!(files_in(&dir), ["a.sgn", "b.sgn", "c.sgn"]);
+    std::fs::remove_dir_all(&dir).expect("cleaned");
+}

@@ -1,0 +1,127 @@
+//! Every game object `convert` emits, for every game of the corpus, the samples and the
+//! fixtures, conforms to `spec/game.schema.json`; and the schema is strict enough to refuse
+//! broken objects.
+
+use seega::notation::Source;
+use seega::render::game_json::for_each_object;
+use seega::validate::Options;
+use serde_json::{Value, json};
+
+const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+
+fn validator() -> jsonschema::Validator {
+    let text = std::fs::read_to_string(format!("{ROOT}/spec/game.schema.json")).expect("schema");
+    let schema: Value = serde_json::from_str(&text).expect("schema is JSON");
+    jsonschema::validator_for(&schema).expect("schema compiles")
+}
+
+/// Every `*.sgn` file under `dir`, recursively.
+fn walk(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+    for e in std::fs::read_dir(dir).expect("directory exists").flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            walk(&p, out);
+        } else if p.extension().is_some_and(|e| e == "sgn") {
+            out.push(p);
+        }
+    }
+}
+
+fn all_objects() -> Vec<Value> {
+    let mut out = Vec::new();
+    for dir in ["tests/conformance", "samples", "tests/fixtures"] {
+        let mut files = Vec::new();
+        walk(std::path::Path::new(&format!("{ROOT}/{dir}")), &mut files);
+        files.sort();
+        assert!(!files.is_empty(), "{dir} has archives");
+        for f in files {
+            let source = Source::from_bytes(&std::fs::read(&f).expect("readable"));
+            let name = f.display().to_string();
+            for_each_object::<()>(&source, &name, &Options::default(), &mut |o| {
+                out.push(serde_json::to_value(&o).expect("serializes"));
+                Ok(())
+            })
+            .expect("sink never fails");
+        }
+    }
+    out
+}
+
+#[test]
+fn every_emitted_object_conforms() {
+    let v = validator();
+    let objects = all_objects();
+    assert!(objects.len() >= 200, "{} objects", objects.len());
+    let mut bad = Vec::new();
+    for o in &objects {
+        for e in v.iter_errors(o) {
+            bad.push(format!(
+                "game {}: {} at {}",
+                o["game"],
+                e,
+                e.instance_path()
+            ));
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+    // The corpus exercises every kind of turn and both kinds of game.
+    let kinds: std::collections::BTreeSet<_> = objects
+        .iter()
+        .flat_map(|o| o["turns"].as_array().into_iter().flatten())
+        .filter_map(|t| t["kind"].as_str())
+        .collect();
+    assert_eq!(
+        kinds.into_iter().collect::<Vec<_>>(),
+        ["move", "pass", "place"]
+    );
+    assert!(objects.iter().any(|o| o["valid"] == json!(false)));
+    assert!(objects.iter().any(|o| o["source"].is_string()));
+}
+
+/// A change that breaks an object.
+type Mutation = Box<dyn Fn(&mut Value)>;
+
+#[test]
+fn the_schema_refuses_broken_objects() {
+    let v = validator();
+    let good = all_objects()
+        .into_iter()
+        .find(|o| o["turns"].as_array().is_some_and(|t| t.len() > 20))
+        .expect("a long game");
+    assert!(v.is_valid(&good));
+    let broken: Vec<(&str, Mutation)> = vec![
+        ("unknown field", Box::new(|o| o["extra"] = json!(1))),
+        (
+            "missing field",
+            Box::new(|o| {
+                o.as_object_mut().map(|m| m.remove("final"));
+            }),
+        ),
+        (
+            "bad square",
+            Box::new(|o| o["turns"][0]["squares"][0] = json!("j1")),
+        ),
+        (
+            "bad kind",
+            Box::new(|o| o["turns"][0]["kind"] = json!("jump")),
+        ),
+        (
+            "placement with steps",
+            Box::new(|o| o["turns"][0]["steps"] = json!([{"to": "a1", "captures": []}])),
+        ),
+        ("bad result", Box::new(|o| o["result"] = json!("2-0"))),
+        (
+            "bad side",
+            Box::new(|o| o["turns"][0]["side"] = json!("red")),
+        ),
+        ("bad size", Box::new(|o| o["rules"]["size"] = json!(6))),
+    ];
+    for (what, mutate) in broken {
+        let mut o = good.clone();
+        mutate(&mut o);
+        assert!(
+            !v.is_valid(&o),
+            "the schema accepts an object with a {what}"
+        );
+    }
+}
