@@ -229,3 +229,36 @@ fn stats_over_the_collection() {
     args.extend(["--format", "json"]);
     insta::assert_snapshot!("stats_json", run(&args, None));
 }
+
+const FIXABLE: &str = "[Event \"Fix demo\"]\n[Rules \"standard barrier=none\"]\n[Position \"4b/5/5/b4/wb3 w\"]\n\n\
+                       1. b1-c1 2. a1-b1xa2 *\n\n[Event \"Fix demo\"]\n\n1. c3,a1 *\n";
+
+#[test]
+fn fix_rewrites_what_it_can_and_reports_the_rest() {
+    insta::assert_snapshot!("fix_stdin", run(&["check", "--fix"], Some(FIXABLE)));
+    let dir = std::env::temp_dir().join(format!("seega-fix-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("a.sgn");
+    std::fs::write(&file, FIXABLE).expect("write");
+    let path = file.to_string_lossy().into_owned();
+    let out = run(&["check", "--fix", &path], None);
+    assert!(
+        out.starts_with("exit: 1\n"),
+        "one game stays invalid: {out}"
+    );
+    let fixed = std::fs::read_to_string(&file).expect("read back");
+    assert!(fixed.contains("1. -- b1-c1 2. a1-b1 *"), "{fixed}");
+    assert!(
+        fixed.ends_with("1. c3,a1 *\n"),
+        "the unfixable game is kept as written: {fixed}"
+    );
+    let again = run(&["check", "--fix", &path], None);
+    assert!(
+        again.contains("fixed 0 games; 1 game still invalid"),
+        "{again}"
+    );
+    assert_eq!(std::fs::read_to_string(&file).expect("read"), fixed);
+    let names: Vec<_> = std::fs::read_dir(&dir).expect("dir").collect();
+    assert_eq!(names.len(), 1, "no temporary file is left behind");
+    std::fs::remove_dir_all(&dir).expect("clean up");
+}

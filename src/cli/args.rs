@@ -173,6 +173,10 @@ pub struct CheckArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Human)]
     pub format: Format,
+    /// Correct every game whose errors each have exactly one suggestion: files are rewritten
+    /// atomically, standard input goes to standard output; reports go to standard error.
+    #[arg(long)]
+    pub fix: bool,
 }
 
 /// Output formats of `check`.

@@ -14,6 +14,9 @@ use super::{Exit, Global, trouble};
 
 /// Runs `seega check`.
 pub fn run(args: &CheckArgs, global: &Global, out: &mut impl Write) -> std::io::Result<Exit> {
+    if args.fix {
+        return super::fix::run(args, global, out);
+    }
     let Some(opts) = super::options(&args.rules, false) else {
         return Ok(Exit::Trouble);
     };

@@ -6,6 +6,7 @@ mod atomic;
 mod check;
 mod convert;
 mod explain;
+mod fix;
 mod fmt;
 mod inputs;
 mod show;
