@@ -262,3 +262,66 @@ fn fix_rewrites_what_it_can_and_reports_the_rest() {
     assert_eq!(names.len(), 1, "no temporary file is left behind");
     std::fs::remove_dir_all(&dir).expect("clean up");
 }
+
+#[test]
+fn select_keeps_matches_and_quarantines_invalid_games() {
+    insta::assert_snapshot!(
+        "select_tag_result",
+        run(
+            &[
+                "select",
+                "--tag-regex",
+                "Event=^Rule",
+                "--result",
+                "0-1",
+                "samples/positions.sgn"
+            ],
+            None
+        )
+    );
+    insta::assert_snapshot!(
+        "select_position_symmetric",
+        run(
+            &[
+                "select",
+                "--position",
+                "5/5/4b/3bb/2bbw w",
+                "--symmetric",
+                "samples/positions.sgn"
+            ],
+            None
+        )
+    );
+    insta::assert_snapshot!(
+        "select_bad_filter",
+        run(&["select", "--tag", "Nope", "samples/positions.sgn"], None)
+    );
+    let dir = std::env::temp_dir().join(format!("seega-select-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let bad = dir.join("bad.sgn");
+    let out = run(
+        &["select", "--invalid-to", &bad.to_string_lossy()],
+        Some(&format!("{FIXABLE}\n[Event \"fine\"]\n1. c2,d4 *\n")),
+    );
+    assert!(out.contains("selected 1 of 3 games; 2 invalid to"), "{out}");
+    assert!(out.contains("[Event \"fine\"]"), "{out}");
+    let quarantined = std::fs::read_to_string(&bad).expect("quarantine written");
+    insta::assert_snapshot!("select_quarantine", quarantined);
+    std::fs::remove_dir_all(&dir).expect("clean up");
+}
+
+#[test]
+fn dedupe_finds_copies_and_mirror_images() {
+    let game = "[Event \"a\"]\n1. a1,b2 e5,d4 2. c1,c2 *\n";
+    let mirrored = "[Event \"b\"]\n{ annotated }\n1. e1,d2 a5,b4 2. c1,c2! *\n";
+    let twice = format!("{game}\n{game}\n{mirrored}");
+    insta::assert_snapshot!("dedupe_plain", run(&["dedupe"], Some(&twice)));
+    insta::assert_snapshot!(
+        "dedupe_symmetric_json",
+        run(&["dedupe", "--symmetric", "--format", "json"], Some(&twice))
+    );
+    insta::assert_snapshot!(
+        "dedupe_drop",
+        run(&["dedupe", "--symmetric", "--drop"], Some(&twice))
+    );
+}

@@ -31,6 +31,10 @@ pub enum Command {
     Explain(ExplainArgs),
     /// Count games, results, endings, phase lengths, captures and chains.
     Stats(StatsArgs),
+    /// Keep the games that match every filter given; quarantine invalid ones if asked.
+    Select(SelectArgs),
+    /// Find games recorded more than once (also mirrored or rotated with --symmetric).
+    Dedupe(DedupeArgs),
     /// Print a shell completion script.
     Completions(CompletionsArgs),
     /// Print the manual page (roff).
@@ -57,6 +61,77 @@ pub enum StatsFormat {
     Human,
     /// One JSON object.
     Json,
+}
+
+/// Arguments of `seega select`.
+#[derive(Debug, Args)]
+#[command(group(clap::ArgGroup::new("validity").args(["valid", "invalid"])))]
+pub struct SelectArgs {
+    /// Files, directories (searched for *.sgn) or `-` for standard input [default: -].
+    pub paths: Vec<PathBuf>,
+    /// Keep games whose tag NAME is exactly VALUE (repeatable).
+    #[arg(long, value_name = "NAME=VALUE")]
+    pub tag: Vec<String>,
+    /// Keep games whose tag NAME matches the regular expression (repeatable).
+    #[arg(long, value_name = "NAME=REGEX")]
+    pub tag_regex: Vec<String>,
+    /// Keep games with this result: 1-0, 0-1, 1/2-1/2 or *.
+    #[arg(long)]
+    pub result: Option<String>,
+    /// Keep games played under this ruleset (a preset and options, compared as rules).
+    #[arg(long, value_name = "RULES")]
+    pub ruleset: Option<String>,
+    /// Keep games with at least N turns.
+    #[arg(long, value_name = "N")]
+    pub min_turns: Option<u64>,
+    /// Keep games with at most N turns.
+    #[arg(long, value_name = "N")]
+    pub max_turns: Option<u64>,
+    /// Keep valid games only.
+    #[arg(long)]
+    pub valid: bool,
+    /// Keep invalid games only.
+    #[arg(long)]
+    pub invalid: bool,
+    /// Keep games that reach this position string at some point.
+    #[arg(long, value_name = "STRING")]
+    pub position: Option<String>,
+    /// With --position: any rotation or reflection of it counts too.
+    #[arg(long)]
+    pub symmetric: bool,
+    /// Write the kept games to this file (atomically) instead of standard output.
+    #[arg(short = 'o', long = "output", value_name = "OUT")]
+    pub output: Option<PathBuf>,
+    /// Write invalid games here (atomically), each after comments naming its errors, and keep
+    /// them out of the output.
+    #[arg(long, value_name = "FILE")]
+    pub invalid_to: Option<PathBuf>,
+    /// Rules for games without a Rules tag: a preset, then key=value options; or `auto`.
+    #[arg(long, default_value = "standard")]
+    pub rules: String,
+}
+
+/// Arguments of `seega dedupe`.
+#[derive(Debug, Args)]
+pub struct DedupeArgs {
+    /// Files, directories (searched for *.sgn) or `-` for standard input [default: -].
+    pub paths: Vec<PathBuf>,
+    /// Count a game rotated or reflected, or with a placement's squares swapped, as the same.
+    #[arg(long)]
+    pub symmetric: bool,
+    /// Write the archive without duplicates (keeping the longest, most annotated copy) instead
+    /// of a report.
+    #[arg(long)]
+    pub drop: bool,
+    /// With --drop: write to this file (atomically) instead of standard output.
+    #[arg(short = 'o', long = "output", value_name = "OUT", requires = "drop")]
+    pub output: Option<PathBuf>,
+    /// Report format.
+    #[arg(long, value_enum, default_value_t = StatsFormat::Human)]
+    pub format: StatsFormat,
+    /// Rules for games without a Rules tag: a preset, then key=value options.
+    #[arg(long, default_value = "standard")]
+    pub rules: String,
 }
 
 /// Arguments of `seega completions`.

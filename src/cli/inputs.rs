@@ -78,3 +78,22 @@ fn walk(dir: &Path, out: &mut Vec<Result<Input, (String, std::io::Error)>>) {
         }
     }
 }
+
+/// Reads each input named by `paths` in turn and hands it to `each`; inputs that cannot be read
+/// are reported on standard error and skipped. Returns whether any could not be read.
+pub fn for_each_input(
+    paths: &[PathBuf],
+    each: &mut dyn FnMut(&Input, Vec<u8>) -> std::io::Result<()>,
+) -> std::io::Result<bool> {
+    let mut trouble = false;
+    for input in resolve(paths) {
+        match input.and_then(|i| i.read().map(|b| (i.clone(), b)).map_err(|e| (i.name(), e))) {
+            Ok((input, bytes)) => each(&input, bytes)?,
+            Err((name, e)) => {
+                super::trouble(format_args!("cannot read `{name}`: {e}"));
+                trouble = true;
+            }
+        }
+    }
+    Ok(trouble)
+}

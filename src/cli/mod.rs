@@ -5,10 +5,12 @@ mod args;
 mod atomic;
 mod check;
 mod convert;
+mod dedupe;
 mod explain;
 mod fix;
 mod fmt;
 mod inputs;
+mod select;
 mod show;
 mod stats;
 
@@ -76,6 +78,8 @@ pub fn main() -> ExitCode {
         Command::Check(args) => check::run(&args, &global, &mut out),
         Command::Explain(args) => explain::run(&args, &global, &mut out),
         Command::Stats(args) => stats::run(&args, &mut out),
+        Command::Select(args) => select::run(&args, &mut out),
+        Command::Dedupe(args) => dedupe::run(&args, &mut out),
         Command::Completions(args) => {
             let mut cmd = <Cli as clap::CommandFactory>::command();
             clap_complete::generate(args.shell, &mut cmd, "seega", &mut out);
