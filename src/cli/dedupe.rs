@@ -24,6 +24,15 @@ struct Entry {
     duplicate_of: Option<Place>,
 }
 
+/// A game as seen in the first pass.
+struct Seen {
+    place: Place,
+    identity: String,
+    richness: (usize, usize, usize),
+    /// The game's text, kept only when dropping duplicates.
+    text: Option<String>,
+}
+
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
 struct Place {
     file: String,
@@ -35,8 +44,7 @@ pub fn run(args: &DedupeArgs, out: &mut impl Write) -> std::io::Result<Exit> {
     let Some(opts) = super::options(&args.rules, false) else {
         return Ok(Exit::Trouble);
     };
-    // Each game: where it is, its identity, how rich it is, and its text when dropping.
-    let mut games: Vec<(Place, String, (usize, usize, usize), Option<String>)> = Vec::new();
+    let mut games: Vec<Seen> = Vec::new();
     let io_trouble = for_each_input(&args.paths, &mut |input, bytes| {
         let source = Source::from_bytes(&bytes);
         let text = source.text();
@@ -47,20 +55,24 @@ pub fn run(args: &DedupeArgs, out: &mut impl Write) -> std::io::Result<Exit> {
                 file: input.name(),
                 game: c.index,
             };
-            let kept_text = args.drop.then(|| c.game.span.of(text).to_owned());
-            games.push((place, id, richness(&c.game), kept_text));
+            games.push(Seen {
+                place,
+                identity: id,
+                richness: richness(&c.game),
+                text: args.drop.then(|| c.game.span.of(text).to_owned()),
+            });
         }
         Ok(())
     })?;
     // The copy to keep for each identity: the richest; the first among equals.
     let mut best: HashMap<&str, usize> = HashMap::new();
-    for (i, (_, id, rich, _)) in games.iter().enumerate() {
-        let slot = best.entry(id.as_str()).or_insert(i);
-        if *rich > games[*slot].2 {
+    for (i, g) in games.iter().enumerate() {
+        let slot = best.entry(g.identity.as_str()).or_insert(i);
+        if g.richness > games[*slot].richness {
             *slot = i;
         }
     }
-    let kept_of = |i: usize| best.get(games[i].1.as_str()).copied().unwrap_or(i);
+    let kept_of = |i: usize| best.get(games[i].identity.as_str()).copied().unwrap_or(i);
     let duplicates = (0..games.len()).filter(|&i| kept_of(i) != i).count();
     if args.drop {
         let mut write = |w: &mut dyn Write| -> std::io::Result<()> {
@@ -71,7 +83,7 @@ pub fn run(args: &DedupeArgs, out: &mut impl Write) -> std::io::Result<Exit> {
                         w.write_all(b"\n")?;
                     }
                     first = false;
-                    w.write_all(g.3.as_deref().unwrap_or_default().as_bytes())?;
+                    w.write_all(g.text.as_deref().unwrap_or_default().as_bytes())?;
                     w.write_all(b"\n")?;
                 }
             }
@@ -88,9 +100,10 @@ pub fn run(args: &DedupeArgs, out: &mut impl Write) -> std::io::Result<Exit> {
         }
         eprintln!("dropped {duplicates} duplicate games of {}", games.len());
     } else {
-        for (i, (place, id, _, _)) in games.iter().enumerate() {
+        for (i, g) in games.iter().enumerate() {
+            let (place, id) = (&g.place, &g.identity);
             let k = kept_of(i);
-            let duplicate_of = (k != i).then(|| games[k].0.clone());
+            let duplicate_of = (k != i).then(|| games[k].place.clone());
             match args.format {
                 StatsFormat::Json => {
                     let e = Entry {
