@@ -111,3 +111,42 @@ fn every_invalid_sample_reports_its_code_and_every_code_has_one() {
         "codes without an invalid sample: {missing:?}"
     );
 }
+
+/// Runs the binary in the crate directory and returns its standard output, asserting success.
+fn seega(args: &[&str]) -> String {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_seega"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("the binary runs");
+    assert!(
+        out.status.code().is_some_and(|c| c <= 1),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("output is UTF-8")
+}
+
+/// Games with at most this many turns get a `show --all` snapshot.
+const SHORT_GAME: usize = 30;
+
+#[test]
+fn convert_and_show_output_of_every_sample() {
+    insta::glob!("../samples", "*.sgn", |path| {
+        let file = shown(path);
+        let json = seega(&["convert", "--to", "json", &file]);
+        insta::assert_snapshot!("convert_json", json);
+        let games: Vec<serde_json::Value> = serde_json::from_str(&json).expect("a JSON array");
+        let mut boards = String::new();
+        for g in &games {
+            let turns = g["turns"].as_array().map_or(0, Vec::len);
+            if turns <= SHORT_GAME {
+                let n = g["game"].to_string();
+                boards.push_str(&seega(&["show", &file, "--game", &n, "--all"]));
+                boards.push('\n');
+            }
+        }
+        insta::assert_snapshot!("show_all_short_games", boards);
+    });
+}
