@@ -169,6 +169,10 @@ pub struct FmtArgs {
     /// Rules for games without a Rules tag (captures are computed under them).
     #[arg(long, default_value = "standard")]
     pub rules: String,
+    /// Set the result token and the Result tags of each game that ended by rule to what its
+    /// outcome calls for, when its only errors are about its result.
+    #[arg(long)]
+    pub fix_results: bool,
 }
 
 /// Arguments of `seega check`.
