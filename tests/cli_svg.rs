@@ -199,3 +199,18 @@ fn svg_output_file_is_written_atomically() {
     assert_eq!(o.status.code(), Some(2), "one diagram per document");
     std::fs::remove_dir_all(&dir).expect("cleaned");
 }
+
+#[test]
+fn notes_on_an_invalid_game_go_to_stderr() {
+    // game 2 of notes.sgn fails on its first turn: the diagram is the start
+    let o = run(&["show", "tests/fixtures/notes.sgn", "--game", "2", "--svg"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let svg = stdout(&o);
+    assert!(svg.starts_with("<svg ") && svg.trim_end().ends_with("</svg>"));
+    assert!(svg.contains(">start</text>"), "{svg}");
+    assert!(
+        stderr(&o).contains("seega: note: the game is invalid (seega::place::same-square)"),
+        "{}",
+        stderr(&o)
+    );
+}
