@@ -7,6 +7,7 @@
 use crate::engine::Square;
 use crate::notation::writer::{Doc, NotWritable, WriteOptions, push_game_text, write_game};
 use crate::notation::{Game, Source};
+use crate::results::{ResultFix, result_to_fix, set_result};
 use crate::validate::{Options, Problem, Verdict};
 
 /// The captures of each step of the played turn at `game.moves[element]`, from the verdict.
@@ -43,18 +44,43 @@ pub fn format_source(
     check: &Options,
     write: &WriteOptions,
 ) -> Result<String, Vec<Problem>> {
+    format_source_fixing(source, check, write, false).map(|(text, _)| text)
+}
+
+/// [`format_source`], and with `fix_results` the results of the games that ended by rule set
+/// from their outcome (see [`crate::results`]), with the list of results so set.
+pub fn format_source_fixing(
+    source: &Source,
+    check: &Options,
+    write: &WriteOptions,
+    fix_results: bool,
+) -> Result<(String, Vec<ResultFix>), Vec<Problem>> {
     let opts = Options {
         record: true,
         ..*check
     };
     let mut out = String::with_capacity(source.text().len() + 64);
     let mut broken = Vec::new();
+    let mut fixes = Vec::new();
     let mut game_text = String::new();
     let mut games = 0;
     for checked in crate::archive::check_source(source, &opts) {
         games += 1;
         match canonical_doc(&checked.game, &checked.verdict) {
-            Ok(doc) if broken.is_empty() => {
+            Ok(mut doc) if broken.is_empty() => {
+                if let Some((now, outcome)) =
+                    result_to_fix(&checked.verdict).filter(|_| fix_results)
+                {
+                    let was = doc.result;
+                    let tags_were = set_result(&mut doc, now);
+                    fixes.push(ResultFix {
+                        game: checked.index,
+                        was,
+                        tags_were,
+                        now,
+                        outcome,
+                    });
+                }
                 game_text.clear();
                 write_game(&doc, write, &mut game_text);
                 push_game_text(&mut out, &game_text);
@@ -67,9 +93,9 @@ pub fn format_source(
     }
     if games == 0 {
         // Only comments, or nothing: they belong to no game and are kept as they are.
-        Ok(source.text().to_owned())
+        Ok((source.text().to_owned(), fixes))
     } else if broken.is_empty() {
-        Ok(out)
+        Ok((out, fixes))
     } else {
         Err(broken)
     }

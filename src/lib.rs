@@ -20,6 +20,7 @@ pub mod dedupe;
 pub mod engine;
 pub mod notation;
 pub mod render;
+pub mod results;
 pub mod select;
 pub mod stats;
 pub mod validate;

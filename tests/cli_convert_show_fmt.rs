@@ -102,8 +102,12 @@ fn show_all_draws_every_position_and_position_strings_render() {
 
 #[test]
 fn convert_json_snapshots_and_back() {
-    let notes = fixture("notes.sgn");
-    let o = run(&["convert", "--to", "json", &notes], None);
+    // relative to the crate root (the working directory), so that the snapshot does not hold
+    // the checkout's absolute path
+    let o = run(
+        &["convert", "--to", "json", "tests/fixtures/notes.sgn"],
+        None,
+    );
     assert!(o.status.success(), "{}", stderr(&o));
     let json = stdout(&o);
     let parsed: serde_json::Value = serde_json::from_str(&json).expect("one JSON array");

@@ -214,6 +214,16 @@ pub struct ShowArgs {
     /// string).
     #[arg(long, default_value = "standard")]
     pub rules: String,
+    /// Draw the position as an SVG diagram instead of a text board.
+    #[arg(long, conflicts_with = "all")]
+    pub svg: bool,
+    /// With --svg: write the diagram to this file (atomically) instead of standard output.
+    #[arg(short = 'o', long = "output", value_name = "FILE", requires = "svg")]
+    pub output: Option<PathBuf>,
+    /// Write an SVG diagram of every position of the game into DIR, which must exist:
+    /// turn-000.svg for the start, turn-001.svg after turn 1, and so on.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["svg", "when", "position"])]
+    pub svg_dir: Option<PathBuf>,
 }
 
 /// Arguments of `seega fmt`.
@@ -234,6 +244,10 @@ pub struct FmtArgs {
     /// Rules for games without a Rules tag (captures are computed under them).
     #[arg(long, default_value = "standard")]
     pub rules: String,
+    /// Set the result token and the Result tags of each game that ended by rule to what its
+    /// outcome calls for, when its only errors are about its result.
+    #[arg(long)]
+    pub fix_results: bool,
 }
 
 /// Arguments of `seega check`.

@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use seega::canonical::format_source;
+use seega::canonical::format_source_fixing;
 use seega::notation::writer::WriteOptions;
 use seega::notation::{LineIndex, Source};
 use seega::validate::Problem;
@@ -51,6 +51,7 @@ pub fn run(args: &FmtArgs, out: &mut impl Write) -> std::io::Result<Exit> {
     }
     let mut exit = Exit::Valid;
     let mut printed = false;
+    let mut fixed = 0;
     for input in inputs {
         let input = match input {
             Ok(i) => i,
@@ -70,8 +71,23 @@ pub fn run(args: &FmtArgs, out: &mut impl Write) -> std::io::Result<Exit> {
             }
         };
         let source = Source::from_bytes(&bytes);
-        let formatted = match format_source(&source, &check, &write) {
-            Ok(f) => f,
+        let formatted = match format_source_fixing(&source, &check, &write, args.fix_results) {
+            Ok((text, fixes)) => {
+                for f in &fixes {
+                    let who = f
+                        .outcome
+                        .winner
+                        .map_or("draw".to_owned(), |c| format!("{c} wins"));
+                    eprintln!(
+                        "seega: `{name}`: game {}: {} ({}, {who})",
+                        f.game,
+                        f.changes(),
+                        f.outcome.termination.as_str()
+                    );
+                }
+                fixed += fixes.len();
+                text
+            }
             Err(problems) => {
                 let action = if args.in_place {
                     "rewrite"
@@ -104,6 +120,14 @@ pub fn run(args: &FmtArgs, out: &mut impl Write) -> std::io::Result<Exit> {
             }
             out.write_all(formatted.as_bytes())?;
             printed |= !formatted.is_empty();
+        }
+    }
+    if args.fix_results {
+        let results = if fixed == 1 { "result" } else { "results" };
+        if args.check {
+            eprintln!("seega: {fixed} {results} would be fixed");
+        } else {
+            eprintln!("seega: fixed {fixed} {results}");
         }
     }
     Ok(exit)

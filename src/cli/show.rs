@@ -1,15 +1,18 @@
 //! `seega show`: a game's positions, or a position string, drawn as boards.
 
 use std::io::Write;
+use std::path::Path;
 
 use seega::canonical::computed_captures;
-use seega::engine::{Position, Ruleset, Size};
+use seega::engine::{Outcome, Position, Ruleset, Size};
 use seega::notation::writer::{DocKind, turn_text};
 use seega::notation::{Element, Game, Scanner, Source, TurnKind};
 use seega::render::ascii::{Glyphs, Highlight, board, summary};
+use seega::render::svg::svg;
 use seega::validate::{Options, Verdict, check_game};
 
 use super::args::ShowArgs;
+use super::atomic::write_atomically;
 use super::inputs::Input;
 use super::{Exit, trouble};
 
@@ -37,59 +40,181 @@ fn title(game: &Game<'_>, index: usize) -> String {
 
 /// The token of the played turn `k` (from 1) and its highlight.
 fn turn_at(game: &Game<'_>, verdict: &Verdict, k: usize) -> (String, Highlight) {
+    let hl = Highlight::of_played(game, verdict, k);
     let p = &verdict.played[k - 1];
-    let mut hl = Highlight::default();
     let Some(Element::Turn(t)) = game.moves.get(p.element) else {
         return (String::new(), hl);
     };
     let caps = computed_captures(verdict, p.element).unwrap_or_default();
-    for c in &caps {
-        for sq in c {
-            hl.captured.insert(*sq);
-        }
-    }
     let kind = match &t.kind {
-        TurnKind::Place(a, b) => {
-            hl.touched.insert(a.square);
-            hl.touched.insert(b.square);
-            DocKind::Place(a.square, b.square)
-        }
+        TurnKind::Place(a, b) => DocKind::Place(a.square, b.square),
         TurnKind::Pass => DocKind::Pass,
-        TurnKind::Move { from, steps } => {
-            hl.touched.insert(from.square);
-            for s in steps {
-                hl.touched.insert(s.to.square);
-            }
-            DocKind::Move(
-                from.square,
-                steps
-                    .iter()
-                    .zip(caps.iter().chain(std::iter::repeat(&Vec::new())))
-                    .map(|(s, c)| (s.to.square, c.clone()))
-                    .collect(),
-            )
-        }
+        TurnKind::Move { from, steps } => DocKind::Move(
+            from.square,
+            steps
+                .iter()
+                .zip(caps.iter().chain(std::iter::repeat(&Vec::new())))
+                .map(|(s, c)| (s.to.square, c.clone()))
+                .collect(),
+        ),
     };
     (turn_text(&kind, t.annotation), hl)
 }
 
-fn draw(
-    out: &mut impl Write,
-    heading: &str,
-    pos: &Position,
-    hl: &Highlight,
-    glyphs: Glyphs,
-    outcome: Option<seega::engine::Outcome>,
-) -> std::io::Result<()> {
-    writeln!(out, "{heading}")?;
-    out.write_all(board(pos, hl, glyphs).as_bytes())?;
-    out.write_all(summary(pos, outcome).as_bytes())
+/// One position to draw.
+struct Frame<'a> {
+    /// What it belongs to: `game 3 (Kofi vs Mona)` or `position …`.
+    what: &'a str,
+    /// Which position of the game it is (`start`, `after turn 4 (white): c2,d4`), or empty.
+    when: String,
+    pos: &'a Position,
+    hl: Highlight,
+    /// The outcome, on the position that ended the game.
+    outcome: Option<Outcome>,
+}
+
+impl Frame<'_> {
+    fn heading(&self) -> String {
+        if self.when.is_empty() {
+            self.what.to_owned()
+        } else {
+            format!("{}, {}", self.what, self.when)
+        }
+    }
+
+    fn text(&self, out: &mut impl Write, glyphs: Glyphs) -> std::io::Result<()> {
+        writeln!(out, "{}", self.heading())?;
+        out.write_all(board(self.pos, &self.hl, glyphs).as_bytes())?;
+        out.write_all(summary(self.pos, self.outcome).as_bytes())
+    }
+
+    /// The diagram, titled with the game, the position and the outcome when it is the end.
+    fn svg(&self) -> String {
+        let mut title = self.what.to_owned();
+        if !self.when.is_empty() {
+            title.push('\n');
+            title.push_str(&self.when);
+        }
+        match self.outcome {
+            Some(o) => {
+                let who = o.winner.map_or("draw".to_owned(), |c| format!("{c} wins"));
+                title.push_str(&format!(
+                    "\ngame over: {}, {who} ({})",
+                    o.termination.as_str(),
+                    o.result_token()
+                ));
+            }
+            None if self.when.is_empty() => {
+                title.push_str(&format!("\n{} to move", self.pos.to_move()));
+            }
+            None => {}
+        }
+        svg(self.pos, &self.hl, Some(&title))
+    }
+}
+
+/// Where the drawings go.
+enum Output<'a> {
+    /// Text boards on standard output.
+    Text(Glyphs),
+    /// One diagram, on standard output or in a file.
+    Svg(Option<&'a Path>),
+    /// One diagram file per position, in a directory.
+    SvgDir(&'a Path),
+}
+
+impl Output<'_> {
+    /// Draws `frames`; `Ok(false)` when a file could not be written (already reported).
+    fn draw(&self, frames: &[Frame<'_>], out: &mut impl Write) -> std::io::Result<bool> {
+        match self {
+            Output::Text(glyphs) => {
+                for (i, f) in frames.iter().enumerate() {
+                    if i > 0 {
+                        writeln!(out)?;
+                    }
+                    f.text(out, *glyphs)?;
+                }
+                Ok(true)
+            }
+            Output::Svg(None) => {
+                for f in frames {
+                    out.write_all(f.svg().as_bytes())?;
+                }
+                Ok(true)
+            }
+            Output::Svg(Some(path)) => {
+                let doc: String = frames.iter().map(Frame::svg).collect();
+                Ok(write_file(path, &doc))
+            }
+            Output::SvgDir(dir) => {
+                let digits = (frames.len().saturating_sub(1)).to_string().len().max(3);
+                for (k, f) in frames.iter().enumerate() {
+                    if !write_file(&dir.join(format!("turn-{k:0digits$}.svg")), &f.svg()) {
+                        return Ok(false);
+                    }
+                }
+                Ok(true)
+            }
+        }
+    }
+
+    /// Where notes about the game go: after text boards, else standard error.
+    fn note(&self, out: &mut impl Write, note: std::fmt::Arguments<'_>) -> std::io::Result<()> {
+        match self {
+            Output::Text(_) => writeln!(out, "note: {note}"),
+            _ => writeln!(std::io::stderr(), "seega: note: {note}"),
+        }
+    }
+}
+
+/// Writes `text` to `path` atomically, reporting a failure.
+fn write_file(path: &Path, text: &str) -> bool {
+    match write_atomically(path, &mut |w| w.write_all(text.as_bytes())) {
+        Ok(()) => true,
+        Err(e) => {
+            trouble(format_args!("cannot write `{}`: {e}", path.display()));
+            false
+        }
+    }
+}
+
+/// The output the arguments ask for, or `None` (reported) when --svg-dir is not a directory.
+fn output(args: &ShowArgs) -> Option<Output<'_>> {
+    if let Some(dir) = &args.svg_dir {
+        let shown = dir.display();
+        let (problem, help) = match std::fs::metadata(dir) {
+            Ok(m) if m.is_dir() => return Some(Output::SvgDir(dir)),
+            Ok(_) => (
+                "it is not a directory".to_owned(),
+                "Give a directory for the diagrams, not a file.".to_owned(),
+            ),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => (
+                "no such directory".to_owned(),
+                format!("Create it first (`mkdir -p {shown}`): it is not created for you."),
+            ),
+            Err(e) => (
+                e.to_string(),
+                "Give a directory you can write to.".to_owned(),
+            ),
+        };
+        trouble(format_args!(
+            "--svg-dir `{shown}`: {problem}\n  help: {help}"
+        ));
+        return None;
+    }
+    Some(if args.svg {
+        Output::Svg(args.output.as_deref())
+    } else {
+        Output::Text(Glyphs {
+            unicode: args.unicode,
+        })
+    })
 }
 
 /// Runs `seega show`.
 pub fn run(args: &ShowArgs, out: &mut impl Write) -> std::io::Result<Exit> {
-    let glyphs = Glyphs {
-        unicode: args.unicode,
+    let Some(output) = output(args) else {
+        return Ok(Exit::Trouble);
     };
     let mut rules = match Ruleset::parse(&args.rules) {
         Ok(r) => r,
@@ -112,16 +237,19 @@ pub fn run(args: &ShowArgs, out: &mut impl Write) -> std::io::Result<Exit> {
         }
         return match Position::from_setup(rules, text) {
             Ok(pos) => {
-                let outcome = pos.outcome_after_turn(false);
-                draw(
-                    out,
-                    &format!("position {text}"),
-                    &pos,
-                    &Highlight::default(),
-                    glyphs,
-                    outcome,
-                )?;
-                Ok(Exit::Valid)
+                let what = format!("position {text}");
+                let frame = Frame {
+                    what: &what,
+                    when: String::new(),
+                    pos: &pos,
+                    hl: Highlight::default(),
+                    outcome: pos.outcome_after_turn(false),
+                };
+                Ok(if output.draw(&[frame], out)? {
+                    Exit::Valid
+                } else {
+                    Exit::Trouble
+                })
             }
             Err(e) => {
                 trouble(format_args!(
@@ -173,7 +301,7 @@ pub fn run(args: &ShowArgs, out: &mut impl Write) -> std::io::Result<Exit> {
         return Ok(Exit::Invalid);
     };
     let n = verdict.played.len();
-    let wanted: Vec<usize> = if args.all {
+    let wanted: Vec<usize> = if args.all || args.svg_dir.is_some() {
         (0..=n).collect()
     } else if let Some(k) = args.turn {
         match usize::try_from(k).ok().filter(|k| *k <= n) {
@@ -189,30 +317,42 @@ pub fn run(args: &ShowArgs, out: &mut impl Write) -> std::io::Result<Exit> {
     } else {
         vec![n]
     };
-    for (i, &k) in wanted.iter().enumerate() {
-        if i > 0 {
-            writeln!(out)?;
-        }
-        let (pos, hl, head) = if k == 0 {
-            (&start, Highlight::default(), format!("{heading}, start"))
-        } else {
+    let frames: Vec<Frame<'_>> = wanted
+        .iter()
+        .map(|&k| {
+            let outcome = if k == n { verdict.outcome } else { None };
+            if k == 0 {
+                return Frame {
+                    what: &heading,
+                    when: "start".to_owned(),
+                    pos: &start,
+                    hl: Highlight::default(),
+                    outcome,
+                };
+            }
             let p = &verdict.played[k - 1];
             let (token, hl) = turn_at(&game, &verdict, k);
-            (
-                &p.after,
+            Frame {
+                what: &heading,
+                when: format!("after turn {k} ({}): {token}", p.side),
+                pos: &p.after,
                 hl,
-                format!("{heading}, after turn {k} ({}): {token}", p.side),
-            )
-        };
-        let outcome = if k == n { verdict.outcome } else { None };
-        draw(out, &head, pos, &hl, glyphs, outcome)?;
+                outcome,
+            }
+        })
+        .collect();
+    if !output.draw(&frames, out)? {
+        return Ok(Exit::Trouble);
     }
     if let Some(p) = verdict.problems.iter().find(|p| p.is_error()) {
-        writeln!(out, "note: the game is invalid ({}): {}", p.code, p.message)?;
+        output.note(
+            out,
+            format_args!("the game is invalid ({}): {}", p.code, p.message),
+        )?;
         if verdict.unchecked > 0 {
-            writeln!(
+            output.note(
                 out,
-                "note: positions stop after turn {n}, the last legal one"
+                format_args!("positions stop after turn {n}, the last legal one"),
             )?;
         }
     }

@@ -5,16 +5,9 @@
 //! the last turn (placed, started from, stepped on), `(x)` a piece it captured, `+` the empty
 //! centre; a piece on the centre is drawn `+b+` unless the last turn highlights it.
 
-use crate::engine::{Bitboard, Color, Outcome, Position, Square};
+use crate::engine::{Color, Outcome, Position, Square};
 
-/// What to highlight: the last turn's squares and the squares it captured on.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Highlight {
-    /// Squares the last turn placed on, started from or stepped to.
-    pub touched: Bitboard,
-    /// Squares whose pieces the last turn captured.
-    pub captured: Bitboard,
-}
+pub use super::highlight::Highlight;
 
 /// How to draw pieces.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]

@@ -5,5 +5,6 @@
 pub mod ascii;
 pub mod diagnostic;
 pub mod game_json;
+pub mod highlight;
 pub mod svg;
 pub mod wire;

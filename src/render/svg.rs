@@ -1,134 +1,225 @@
 //! SVG diagrams of a position: the board with coordinates, the centre marked, the squares of the
 //! last turn and the pieces it captured highlighted — the "Diagramme" of the rule books.
+//!
+//! The highlight is the one the text boards draw ([`Highlight`]); a movement also gets an arrow
+//! along the moving piece's path.
 
 use std::fmt::Write;
 
-use crate::engine::{Bitboard, Color, Position, Square};
+use crate::engine::{Color, Position, Square};
 
-/// What to highlight on a diagram.
-#[derive(Debug, Clone, Default)]
-pub struct Highlight {
-    /// The squares the last turn used (placed on, or moved through).
-    pub squares: Vec<Square>,
-    /// The squares whose pieces the last turn captured.
-    pub captured: Bitboard,
-}
+pub use super::highlight::Highlight;
 
+/// Side of a square, in pixels.
 const CELL: u32 = 48;
+/// Space around the board, for the coordinates.
 const MARGIN: u32 = 28;
+/// Height of one title line.
+const TITLE_LINE: u32 = 20;
+/// Font size of the title.
+const TITLE_FONT: u32 = 14;
 
-/// Draws `pos` as a standalone SVG document, with an optional `title` above the board.
+const PAPER: &str = "#fdf8ee";
+const BOARD: &str = "#e8d2a0";
+const LINE: &str = "#6b4f2a";
+const INK: &str = "#3b2f22";
+const TOUCHED: &str = "#f6d55c";
+const CAPTURED: &str = "#f1a9a0";
+const CROSS: &str = "#c0392b";
+const PATH: &str = "#1f6fb2";
+
+/// Draws `pos` as a standalone SVG document, with an optional `title` above the board (one line
+/// of text per line of `title`).
 pub fn svg(pos: &Position, highlight: &Highlight, title: Option<&str>) -> String {
-    let n = pos.size().get() as u32;
-    let top = if title.is_some() { MARGIN + 20 } else { MARGIN };
-    let width = 2 * MARGIN + n * CELL;
-    let height = top + MARGIN + n * CELL;
-    let mut s = String::with_capacity(4096);
+    let n = u32::from(pos.size().get());
+    let lines: Vec<String> = title
+        .map(|t| t.lines().map(clean).collect())
+        .unwrap_or_default();
+    let top = MARGIN + TITLE_LINE * lines.len() as u32;
+    let board = n * CELL;
+    // A rough width of the title (sans-serif averages about 0.6 em), so that it is never cut.
+    let title_width = lines
+        .iter()
+        .map(|l| l.chars().count() as u32 * TITLE_FONT * 6 / 10)
+        .max()
+        .unwrap_or(0);
+    let width = (2 * MARGIN + board).max(title_width + 2 * 12);
+    let left = (width - board) / 2;
+    let height = top + board + MARGIN;
+    let mut s = String::with_capacity(8192);
     let _ = writeln!(
         s,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="sans-serif">"#
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="DejaVu Sans, Verdana, sans-serif">"#
     );
     let _ = writeln!(
         s,
-        r##"<rect width="{width}" height="{height}" fill="#fdf8ee"/>"##
+        r#"<rect width="{width}" height="{height}" fill="{PAPER}"/>"#
     );
-    if let Some(t) = title {
+    for (i, line) in lines.iter().enumerate() {
+        let weight = if i == 0 { r#" font-weight="bold""# } else { "" };
         let _ = writeln!(
             s,
-            r##"<text x="{}" y="{}" text-anchor="middle" font-size="16" fill="#333">{}</text>"##,
+            r#"<text x="{}" y="{}" text-anchor="middle" font-size="{TITLE_FONT}"{weight} fill="{INK}">{}</text>"#,
             width / 2,
-            MARGIN,
-            escape(t)
+            20 + TITLE_LINE * i as u32,
+            escape(line)
         );
     }
     let at = |sq: Square| {
-        let x = MARGIN + sq.file() as u32 * CELL;
-        let y = top + (n - 1 - sq.rank() as u32) * CELL;
+        let x = left + u32::from(sq.file()) * CELL;
+        let y = top + (n - 1 - u32::from(sq.rank())) * CELL;
         (x, y)
     };
     let _ = writeln!(
         s,
-        r##"<rect x="{MARGIN}" y="{top}" width="{}" height="{}" fill="#e9d3a2" stroke="#5a4220" stroke-width="2"/>"##,
-        n * CELL,
-        n * CELL
+        r#"<rect x="{left}" y="{top}" width="{board}" height="{board}" fill="{BOARD}"/>"#
     );
     for sq in pos.size().squares() {
-        let (x, y) = at(sq);
-        let fill = if highlight.squares.contains(&sq) {
-            "#f4d03f"
-        } else if highlight.captured.contains(sq) {
-            "#f5b7b1"
+        let fill = if highlight.captured.contains(sq) {
+            CAPTURED
+        } else if highlight.touched.contains(sq) {
+            TOUCHED
         } else {
-            "none"
+            continue;
         };
+        let (x, y) = at(sq);
         let _ = writeln!(
             s,
-            r##"<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{fill}" stroke="#5a4220" stroke-width="1"/>"##
+            r#"<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{fill}"/>"#
         );
     }
+    // the grid: lines between squares, and a heavier frame
+    let mut grid = String::new();
+    for i in 1..n {
+        let _ = write!(
+            grid,
+            "M{} {top}v{board}M{left} {}h{board}",
+            left + i * CELL,
+            top + i * CELL
+        );
+    }
+    let _ = writeln!(
+        s,
+        r#"<path d="{grid}" stroke="{LINE}" stroke-width="1" fill="none"/>"#
+    );
+    let _ = writeln!(
+        s,
+        r#"<rect x="{left}" y="{top}" width="{board}" height="{board}" fill="none" stroke="{LINE}" stroke-width="2.5"/>"#
+    );
     // the centre: a cross from corner to corner
     let (cx, cy) = at(pos.size().centre());
     let _ = writeln!(
         s,
-        r##"<path d="M{} {} L{} {} M{} {} L{} {}" stroke="#8b6b3d" stroke-width="2"/>"##,
-        cx + 6,
-        cy + 6,
-        cx + CELL - 6,
-        cy + CELL - 6,
-        cx + CELL - 6,
-        cy + 6,
-        cx + 6,
-        cy + CELL - 6
+        r#"<path d="M{} {}l{d} {d}M{} {}l{d} -{d}" stroke="{LINE}" stroke-width="1.5"/>"#,
+        cx + 5,
+        cy + 5,
+        cx + 5,
+        cy + CELL - 5,
+        d = CELL - 10
     );
     for i in 0..n {
-        let file = (b'a' + i as u8) as char;
+        let file = char::from(b'a' + i as u8);
         let _ = writeln!(
             s,
-            r##"<text x="{}" y="{}" text-anchor="middle" font-size="14" fill="#333">{file}</text>"##,
-            MARGIN + i * CELL + CELL / 2,
-            top + n * CELL + 20
+            r#"<text x="{}" y="{}" text-anchor="middle" font-size="13" fill="{INK}">{file}</text>"#,
+            left + i * CELL + CELL / 2,
+            top + board + 18
         );
         let _ = writeln!(
             s,
-            r##"<text x="{}" y="{}" text-anchor="middle" font-size="14" fill="#333">{}</text>"##,
-            MARGIN / 2,
+            r#"<text x="{}" y="{}" text-anchor="middle" font-size="13" fill="{INK}">{}</text>"#,
+            left - MARGIN / 2,
             top + (n - 1 - i) * CELL + CELL / 2 + 5,
             i + 1
         );
     }
     for sq in highlight.captured.squares() {
+        if pos.piece_at(sq).is_some() {
+            continue;
+        }
         let (x, y) = at(sq);
         let _ = writeln!(
             s,
-            r##"<path d="M{} {} L{} {} M{} {} L{} {}" stroke="#c0392b" stroke-width="4"/>"##,
-            x + 12,
-            y + 12,
-            x + CELL - 12,
-            y + CELL - 12,
-            x + CELL - 12,
-            y + 12,
-            x + 12,
-            y + CELL - 12
+            r#"<path d="M{} {}l{d} {d}M{} {}l{d} -{d}" stroke="{CROSS}" stroke-width="4" stroke-linecap="round"/>"#,
+            x + 14,
+            y + 14,
+            x + 14,
+            y + CELL - 14,
+            d = CELL - 28
         );
     }
+    path_arrow(&mut s, &highlight.path, &at);
+    let r = CELL / 2 - 7;
     for color in [Color::Black, Color::White] {
         let (fill, stroke) = match color {
-            Color::Black => ("#222222", "#000000"),
-            Color::White => ("#fafafa", "#333333"),
+            Color::Black => ("#262626", "#000000"),
+            Color::White => ("#fbfbf8", "#3a3a3a"),
         };
         for sq in pos.pieces(color).squares() {
             let (x, y) = at(sq);
             let _ = writeln!(
                 s,
-                r#"<circle cx="{}" cy="{}" r="{}" fill="{fill}" stroke="{stroke}" stroke-width="2"/>"#,
+                r#"<circle cx="{}" cy="{}" r="{r}" fill="{fill}" stroke="{stroke}" stroke-width="2"/>"#,
                 x + CELL / 2,
                 y + CELL / 2,
-                CELL / 2 - 7
             );
         }
     }
     s.push_str("</svg>\n");
     s
+}
+
+/// An arrow from the centre of the path's first square through each step, stopping at the edge
+/// of the piece on the last square; a dot marks the start, or a ring when the piece came back.
+fn path_arrow(s: &mut String, path: &[Square], at: &dyn Fn(Square) -> (u32, u32)) {
+    let [first, .., last] = path else { return };
+    let returned = first == last;
+    let centre = |sq: Square| {
+        let (x, y) = at(sq);
+        (f64::from(x + CELL / 2), f64::from(y + CELL / 2))
+    };
+    let mut points: Vec<(f64, f64)> = path.iter().map(|&sq| centre(sq)).collect();
+    // stop short of the piece that now stands on the last square
+    let (lx, ly) = centre(*last);
+    let (px, py) = points[points.len() - 2];
+    let (dx, dy) = (lx - px, ly - py);
+    let len = (dx * dx + dy * dy).sqrt();
+    if len > 0.0 {
+        let back = f64::from(CELL / 2 - 5);
+        if let Some(end) = points.last_mut() {
+            *end = (lx - dx / len * back, ly - dy / len * back);
+        }
+    }
+    let mut d = String::new();
+    for (i, (x, y)) in points.iter().enumerate() {
+        let _ = write!(d, "{}{x:.0} {y:.0}", if i == 0 { "M" } else { "L" });
+    }
+    let (sx, sy) = centre(*first);
+    let _ = writeln!(
+        s,
+        r#"<defs><marker id="head" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="4" markerHeight="4" orient="auto"><path d="M0 0L10 5L0 10z" fill="{PATH}"/></marker></defs>"#
+    );
+    // a dot on the empty start, or a ring around the piece when the path came back to it
+    let mark = if returned {
+        format!(
+            r#"r="{}" fill="none" stroke="{PATH}" stroke-width="3""#,
+            CELL / 2 - 3
+        )
+    } else {
+        format!(r#"r="5" fill="{PATH}""#)
+    };
+    let _ = writeln!(s, r#"<circle cx="{sx:.0}" cy="{sy:.0}" {mark}/>"#);
+    let _ = writeln!(
+        s,
+        r#"<path d="{d}" stroke="{PATH}" stroke-width="4" fill="none" stroke-linejoin="round" stroke-linecap="round" marker-end="url(#head)"/>"#
+    );
+}
+
+/// A title line without the characters XML forbids (control characters become U+FFFD).
+fn clean(line: &str) -> String {
+    line.chars()
+        .map(|c| if c.is_control() { '\u{fffd}' } else { c })
+        .collect()
 }
 
 fn escape(t: &str) -> String {
@@ -141,25 +232,38 @@ fn escape(t: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Ruleset;
+    use crate::engine::{Bitboard, Ruleset};
 
     #[test]
-    fn draws_every_piece_square_and_label() {
+    fn draws_every_piece_square_label_and_path() {
         let rules = Ruleset::preset("standard").expect("preset");
         let pos = Position::from_setup(rules, "w1w2/5/bbbbb/5/5 w").expect("position");
         let mut captured = Bitboard::EMPTY;
         captured.insert(Square::new(1, 4));
+        let mut touched = Bitboard::EMPTY;
+        touched.insert(Square::new(2, 1));
+        touched.insert(Square::new(2, 2));
         let h = Highlight {
-            squares: vec![Square::new(2, 1), Square::new(2, 2)],
+            touched,
+            path: vec![Square::new(2, 1), Square::new(2, 2)],
             captured,
         };
-        let out = svg(&pos, &h, Some("turn 1 <b>"));
+        let out = svg(&pos, &h, Some("turn 1 <b>\nsecond\u{1} line"));
         assert!(out.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
-        assert_eq!(out.matches("<circle").count(), 7);
-        assert_eq!(out.matches("fill=\"#f4d03f\"").count(), 2);
-        assert_eq!(out.matches("fill=\"#f5b7b1\"").count(), 1);
+        assert_eq!(
+            out.matches("<circle").count(),
+            7 + 1,
+            "pieces and the path's start"
+        );
+        assert_eq!(out.matches(&format!("fill=\"{TOUCHED}\"")).count(), 2);
+        assert_eq!(out.matches(&format!("fill=\"{CAPTURED}\"")).count(), 1);
+        assert_eq!(out.matches("marker-end").count(), 1);
         assert!(out.contains("&lt;b&gt;"));
+        assert!(out.contains("second\u{fffd} line"));
         assert!(out.contains(">e</text>") && out.contains(">5</text>"));
         assert!(out.trim_end().ends_with("</svg>"));
+        let plain = svg(&pos, &Highlight::default(), None);
+        assert_eq!(plain.matches("<circle").count(), 7);
+        assert!(!plain.contains("marker"));
     }
 }
