@@ -16,6 +16,7 @@
 
 pub mod archive;
 pub mod engine;
+pub mod generate;
 pub mod notation;
 pub mod render;
 pub mod validate;

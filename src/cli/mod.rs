@@ -3,6 +3,7 @@
 
 mod args;
 mod check;
+mod generate;
 mod inputs;
 
 use std::io::{IsTerminal, Write};
@@ -67,6 +68,7 @@ pub fn main() -> ExitCode {
     let mut out = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
     let result = match cli.command {
         Command::Check(args) => check::run(&args, &global, &mut out),
+        Command::Generate(args) => generate::run(&args, &mut out),
     };
     let result = result.and_then(|exit| out.flush().map(|_| exit));
     match result {
@@ -81,6 +83,12 @@ pub fn main() -> ExitCode {
 
 fn terminal_width() -> Option<usize> {
     std::env::var("COLUMNS").ok()?.parse().ok()
+}
+
+/// The number of threads to use: `jobs`, or every core.
+pub fn threads(jobs: Option<usize>) -> usize {
+    jobs.filter(|j| *j > 0)
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZero::get))
 }
 
 /// Reports a problem with the run itself (not with a game) on stderr.

@@ -2,6 +2,31 @@
 
 use super::square::{Size, Square};
 
+/// The squares of file `a` on every rank of the 9×9 grid.
+pub(crate) const FILE_A: u128 = {
+    let mut m = 0u128;
+    let mut r = 0;
+    while r < 9 {
+        m |= 1 << (r * 9);
+        r += 1;
+    }
+    m
+};
+
+/// The squares of an `n`×`n` board.
+const fn full_mask(n: u32) -> u128 {
+    let mut m = 0u128;
+    let mut r = 0;
+    while r < n {
+        m |= ((1u128 << n) - 1) << (r * 9);
+        r += 1;
+    }
+    m
+}
+
+/// Full boards indexed by `n / 2` (5 → 2, 7 → 3, 9 → 4).
+const FULL: [u128; 5] = [0, 0, full_mask(5), full_mask(7), full_mask(9)];
+
 /// A set of squares; bit `i` stands for the square with index `i`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Bitboard(pub u128);
@@ -17,11 +42,12 @@ impl Bitboard {
 
     /// Every square of a board of `size`.
     pub fn full(size: Size) -> Bitboard {
-        let mut bb = Bitboard::EMPTY;
-        for sq in size.squares() {
-            bb.insert(sq);
-        }
-        bb
+        Bitboard(FULL[(size.get() as usize / 2).min(4)])
+    }
+
+    /// The squares of files `a` up to `files` (exclusive), on every rank of the 9×9 grid.
+    pub(crate) const fn files_below(files: u8) -> u128 {
+        FILE_A.wrapping_mul((1u128 << files) - 1)
     }
 
     /// Whether `sq` is in the set.
@@ -106,6 +132,17 @@ mod tests {
     fn full_board_counts() {
         assert_eq!(Bitboard::full(Size::FIVE).count(), 25);
         assert_eq!(Bitboard::full(Size::NINE).count(), 81);
+        let slow = |n: u8| {
+            let mut bb = Bitboard::EMPTY;
+            for sq in Size::new(n).unwrap().squares() {
+                bb.insert(sq);
+            }
+            bb
+        };
+        for n in [5, 7, 9] {
+            assert_eq!(Bitboard::full(Size::new(n).unwrap()), slow(n));
+        }
+        assert_eq!(Bitboard(Bitboard::files_below(2)).count(), 18);
     }
 
     #[test]

@@ -3,7 +3,7 @@
 use super::bitboard::Bitboard;
 use super::position::{Phase, Position};
 use super::ruleset::Barrier;
-use super::square::{Color, Size, Square};
+use super::square::{Color, Size};
 
 /// The rule that ended a game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -47,15 +47,8 @@ impl Outcome {
     }
 }
 
-const FILE_A: u128 = {
-    let mut m = 0u128;
-    let mut r = 0;
-    while r < 9 {
-        m |= 1 << (r * 9);
-        r += 1;
-    }
-    m
-};
+use super::bitboard::FILE_A;
+
 const FILE_I: u128 = FILE_A << 8;
 
 /// The squares orthogonally next to some square of `bb`, on a board of `size`.
@@ -105,30 +98,21 @@ impl Position {
         if theirs.is_empty() {
             return false;
         }
-        let line = |k: u8, vertical: bool| -> (Bitboard, Bitboard, Bitboard) {
-            let (mut on, mut low, mut high) = (Bitboard::EMPTY, Bitboard::EMPTY, Bitboard::EMPTY);
-            for a in 0..n {
-                for b in 0..n {
-                    let sq = if vertical {
-                        Square::new(a, b)
-                    } else {
-                        Square::new(b, a)
-                    };
-                    match a.cmp(&k) {
-                        std::cmp::Ordering::Less => low.insert(sq),
-                        std::cmp::Ordering::Equal => on.insert(sq),
-                        std::cmp::Ordering::Greater => high.insert(sq),
-                    }
-                }
-            }
-            (on, low, high)
-        };
+        let full = Bitboard::full(self.size()).0;
         (1..n - 1).any(|k| {
-            [false, true].into_iter().any(|vertical| {
-                let (on, low, high) = line(k, vertical);
-                (on & !mine).is_empty()
-                    && ((theirs & !low).is_empty() || (theirs & !high).is_empty())
-            })
+            // Rank k, and the ranks below it; file k, and the files left of it.
+            let rank_on = ((1u128 << n) - 1) << (9 * k as u32);
+            let rank_low = full & ((1u128 << (9 * k as u32)) - 1);
+            let file_on = (FILE_A << k) & full;
+            let file_low = Bitboard::files_below(k) & full;
+            [(rank_on, rank_low), (file_on, file_low)]
+                .into_iter()
+                .any(|(on, low)| {
+                    let (on, low) = (Bitboard(on), Bitboard(low));
+                    let high = Bitboard(full) & !on & !low;
+                    (on & !mine).is_empty()
+                        && ((theirs & !low).is_empty() || (theirs & !high).is_empty())
+                })
         })
     }
 
