@@ -77,18 +77,22 @@ impl Verdict {
     }
 }
 
-/// The game and where we are in it, to word problems.
-struct Cx {
+/// The game and where we are in it, to word problems. The title is made only when a problem
+/// is reported.
+struct Cx<'g, 'a> {
     game: usize,
-    title: String,
+    source: &'g Game<'a>,
+    title: Option<String>,
     problems: Vec<Problem>,
 }
 
-impl Cx {
+impl Cx<'_, '_> {
     fn push(&mut self, code: Code, span: Span, message: String, help: String, turn: Option<u64>) {
+        let (source, game) = (self.source, self.game);
+        let title = self.title.get_or_insert_with(|| title(source, game));
         let label = match turn {
-            Some(t) => format!("{}, turn {t}", self.title),
-            None => self.title.clone(),
+            Some(t) => format!("{title}, turn {t}"),
+            None => title.clone(),
         };
         self.problems.push(Problem {
             code,
@@ -193,7 +197,8 @@ fn rules_problem(e: &RulesError) -> Code {
 pub fn check_game(game: &Game<'_>, text: &str, index: usize, opts: &Options) -> Verdict {
     let mut cx = Cx {
         game: index,
-        title: title(game, index),
+        source: game,
+        title: None,
         problems: Vec::new(),
     };
     let total_turns = game
@@ -408,7 +413,7 @@ pub fn check_game(game: &Game<'_>, text: &str, index: usize, opts: &Options) -> 
 }
 
 /// The result token against the outcome (R18) and against the Result tag (N8).
-fn check_result(game: &Game<'_>, outcome: Option<Outcome>, cx: &mut Cx) {
+fn check_result(game: &Game<'_>, outcome: Option<Outcome>, cx: &mut Cx<'_, '_>) {
     let Some(token) = game.result else { return };
     let tag = game.tag("Result");
     if let Some(o) = outcome {
