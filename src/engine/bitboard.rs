@@ -13,6 +13,9 @@ pub(crate) const FILE_A: u128 = {
     m
 };
 
+/// The squares of file `i` on every rank.
+const FILE_I: u128 = FILE_A << 8;
+
 /// The squares of an `n`×`n` board.
 const fn full_mask(n: u32) -> u128 {
     let mut m = 0u128;
@@ -48,6 +51,27 @@ impl Bitboard {
     /// The squares of files `a` up to `files` (exclusive), on every rank of the 9×9 grid.
     pub(crate) const fn files_below(files: u8) -> u128 {
         FILE_A.wrapping_mul((1u128 << files) - 1)
+    }
+
+    /// The squares orthogonally next to some square of the set, on a board of `size`.
+    pub fn spread(self, size: Size) -> Bitboard {
+        let b = self.0;
+        let s = b << 9 | b >> 9 | (b & !FILE_I) << 1 | (b & !FILE_A) >> 1;
+        Bitboard(s & FULL[(size.get() as usize / 2).min(4)])
+    }
+
+    /// The set moved one square in direction `d` (an index into
+    /// [`super::square::DIRECTIONS`]: up, right, down, left), dropping squares that leave the
+    /// board of `size`.
+    pub fn shift(self, d: usize, size: Size) -> Bitboard {
+        let b = self.0;
+        let s = match d {
+            0 => b << 9,
+            1 => (b & !FILE_I) << 1,
+            2 => b >> 9,
+            _ => (b & !FILE_A) >> 1,
+        };
+        Bitboard(s & FULL[(size.get() as usize / 2).min(4)])
     }
 
     /// Whether `sq` is in the set.
@@ -143,6 +167,22 @@ mod tests {
             assert_eq!(Bitboard::full(Size::new(n).unwrap()), slow(n));
         }
         assert_eq!(Bitboard(Bitboard::files_below(2)).count(), 18);
+    }
+
+    #[test]
+    fn shifts_follow_the_directions() {
+        use crate::engine::DIRECTIONS;
+        for n in [5, 7, 9] {
+            let size = Size::new(n).unwrap();
+            for sq in size.squares() {
+                for (d, (df, dr)) in DIRECTIONS.into_iter().enumerate() {
+                    let want = sq
+                        .offset(df, dr, size)
+                        .map_or(Bitboard::EMPTY, Bitboard::from_square);
+                    assert_eq!(Bitboard::from_square(sq).shift(d, size), want, "{sq} {d}");
+                }
+            }
+        }
     }
 
     #[test]

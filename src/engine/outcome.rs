@@ -1,6 +1,6 @@
 //! How a game ends by rule (R13–R17): capture-all, barrier (wall or line), blocked.
 
-use super::bitboard::Bitboard;
+use super::bitboard::{Bitboard, FILE_A};
 use super::position::{Phase, Position};
 use super::ruleset::Barrier;
 use super::square::{Color, Size};
@@ -47,15 +47,9 @@ impl Outcome {
     }
 }
 
-use super::bitboard::FILE_A;
-
-const FILE_I: u128 = FILE_A << 8;
-
 /// The squares orthogonally next to some square of `bb`, on a board of `size`.
 fn spread(bb: Bitboard, size: Size) -> Bitboard {
-    let b = bb.0;
-    let s = b << 9 | b >> 9 | (b & !FILE_I) << 1 | (b & !FILE_A) >> 1;
-    Bitboard(s) & Bitboard::full(size)
+    bb.spread(size)
 }
 
 impl Position {
