@@ -61,7 +61,7 @@ impl Default for GenOptions {
             seed: 0,
             rules: vec![Ruleset::preset("standard").unwrap_or(crate::engine::PRESETS[0].1)],
             invalid_rate: 0.0,
-            max_turns: 120,
+            max_turns: 60,
         }
     }
 }
@@ -198,7 +198,9 @@ fn play(
                 if pos.place(a, b).is_err() {
                     return "*";
                 }
-                let _ = write!(moves, "{a},{b}");
+                push_square(moves, a);
+                moves.push(',');
+                push_square(moves, b);
                 was_pass = false;
             }
             Phase::Movement => {
@@ -215,11 +217,13 @@ fn play(
                     }
                     Some((after, from)) => {
                         pos = after;
-                        let _ = write!(moves, "{from}");
+                        push_square(moves, from);
                         for (to, caps) in &path {
-                            let _ = write!(moves, "-{to}");
+                            moves.push('-');
+                            push_square(moves, *to);
                             for c in caps.squares() {
-                                let _ = write!(moves, "x{c}");
+                                moves.push('x');
+                                push_square(moves, c);
                             }
                         }
                         was_pass = false;
@@ -239,6 +243,12 @@ fn play(
             return o.result_token();
         }
     }
+}
+
+/// Writes a square's name.
+fn push_square(out: &mut String, sq: Square) {
+    out.push((b'a' + sq.file()) as char);
+    out.push((b'1' + sq.rank()) as char);
 }
 
 /// Two distinct empty squares other than the centre.
@@ -312,16 +322,11 @@ fn try_random_turn(
     path: &mut Vec<(Square, Bitboard)>,
 ) -> Option<(Position, Square)> {
     let size = pos.size();
-    let empty = pos.empty();
-    let movable: Vec<Square> = pos
-        .pieces(pos.to_move())
-        .squares()
-        .filter(|s| s.neighbours(size).any(|n| empty.contains(n)))
-        .collect();
+    let movable = pos.pieces(pos.to_move()) & pos.empty().spread(size);
     if movable.is_empty() {
         return None;
     }
-    let from = movable[rng.below(movable.len())];
+    let from = nth(movable, rng.below(movable.count() as usize));
     let mut p = pos.clone();
     let mut mv = p.begin_move(from).ok()?;
     path.clear();

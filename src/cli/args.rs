@@ -57,7 +57,7 @@ pub struct GenerateArgs {
     #[arg(long, default_value_t = 0.0)]
     pub invalid_rate: f64,
     /// Movement turns after which a game stops unfinished with `*`.
-    #[arg(long, default_value_t = 120)]
+    #[arg(long, default_value_t = 60)]
     pub max_turns: u32,
     /// Output file (written atomically) [default: standard output].
     #[arg(long, short = 'o')]
