@@ -146,7 +146,11 @@ impl<'a> Iterator for Scanner<'a> {
     type Item = Game<'a>;
 
     fn next(&mut self) -> Option<Game<'a>> {
-        let mut game = Game::default();
+        let mut game = Game {
+            headers: Vec::with_capacity(8),
+            moves: Vec::with_capacity(64),
+            ..Game::default()
+        };
         let mut started = false;
         let mut in_moves = false;
         let mut first = None;

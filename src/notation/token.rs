@@ -246,7 +246,7 @@ fn nag<'a>(cx: &Cx<'_>) -> impl Parser<&'a str, Output = (u32, Span), Error = PE
 }
 
 /// Parses one whitespace-free token that starts at byte `base` of the source.
-pub fn parse_token<'t>(tok: &'t str, base: usize) -> Result<Token, SyntaxError> {
+pub fn parse_token(tok: &str, base: usize) -> Result<Token, SyntaxError> {
     if let Some(t) = fast::token(tok.as_bytes(), base) {
         return Ok(t);
     }
