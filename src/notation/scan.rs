@@ -16,6 +16,8 @@ pub struct Scanner<'a> {
     text: &'a str,
     pos: usize,
     invalid: &'a [Span],
+    /// Movetext items of the previous game: the next game's first allocation.
+    hint: usize,
 }
 
 fn is_space(b: u8) -> bool {
@@ -30,6 +32,7 @@ impl<'a> Scanner<'a> {
             text,
             pos: 0,
             invalid,
+            hint: 16,
         }
     }
 
@@ -148,7 +151,7 @@ impl<'a> Iterator for Scanner<'a> {
     fn next(&mut self) -> Option<Game<'a>> {
         let mut game = Game {
             headers: Vec::with_capacity(8),
-            moves: Vec::with_capacity(64),
+            moves: Vec::with_capacity(self.hint),
             ..Game::default()
         };
         let mut started = false;
@@ -238,6 +241,7 @@ impl<'a> Iterator for Scanner<'a> {
             }
         }
         game.span = Span::new(first.unwrap_or(last), last);
+        self.hint = (game.moves.len() + 8).clamp(16, 1024);
         Some(game)
     }
 }

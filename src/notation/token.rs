@@ -11,8 +11,8 @@ use nom::error::{ErrorKind, ParseError};
 use nom::{IResult, Parser};
 
 use super::ast::{
-    Annotation, GameResult, MoveNumber, ResultToken, Span, SquareAt, Step, SyntaxError, SyntaxKind,
-    Turn, TurnKind,
+    Annotation, Captures, GameResult, MoveNumber, ResultToken, Span, SquareAt, Step, Steps,
+    SyntaxError, SyntaxKind, Turn, TurnKind,
 };
 use crate::engine::Square;
 
@@ -113,7 +113,7 @@ fn step<'a>(cx: &Cx<'_>) -> impl Parser<&'a str, Output = Step, Error = PErr<'a>
     move |i: &'a str| {
         let (r, _) = char('-').parse(i)?;
         let (mut r, to) = cut(square(cx)).parse(r)?;
-        let mut captures = Vec::new();
+        let mut captures = Captures::new();
         while let Ok((r2, _)) = char::<_, PErr<'a>>('x').parse(r) {
             let (r3, sq) = cut(square(cx)).parse(r2)?;
             captures.push(sq);
@@ -167,7 +167,7 @@ fn turn<'a>(cx: &Cx<'_>) -> impl Parser<&'a str, Output = Turn, Error = PErr<'a>
                     kind: SyntaxKind::BadMove,
                 }));
             }
-            let mut steps = Vec::new();
+            let mut steps = Steps::new();
             let mut r = r;
             while r.starts_with('-') {
                 let (r2, s) = cut(step(cx)).parse(r)?;
@@ -371,7 +371,8 @@ impl Span {
 /// accepts a token only when it reads all of it, and then gives the same [`Token`] as the nom
 /// parser; anything else (every malformed token) is left to nom, which words the error.
 mod fast {
-    use super::{Annotation, Body, GameResult, MoveNumber, ResultToken, Span, SquareAt, Step};
+    use super::{Annotation, Body, Captures, GameResult, MoveNumber, ResultToken, Span, SquareAt};
+    use super::{Step, Steps};
     use super::{Token, Turn, TurnKind};
     use crate::engine::Square;
 
@@ -432,12 +433,12 @@ mod fast {
                 i += 1;
                 TurnKind::Place(first, square(b, &mut i, base)?)
             } else {
-                let mut steps = Vec::new();
+                let mut steps = Steps::new();
                 while b.get(i) == Some(&b'-') {
                     let step_start = i;
                     i += 1;
                     let to = square(b, &mut i, base)?;
-                    let mut captures = Vec::new();
+                    let mut captures = Captures::new();
                     while b.get(i) == Some(&b'x') {
                         i += 1;
                         captures.push(square(b, &mut i, base)?);

@@ -354,7 +354,7 @@ pub fn check_game(game: &Game<'_>, text: &str, index: usize, opts: &Options) -> 
                     break;
                 }
                 let before = pos.clone();
-                match play(&mut pos, t, text) {
+                match play(&mut pos, t, opts.record) {
                     Ok(captures) => {
                         if let Some(p) = passer.take() {
                             let over = pos.outcome_after_turn(false);
@@ -501,8 +501,9 @@ impl Failure {
     }
 }
 
-/// Plays one turn on `pos`, checking any written captures.
-fn play(pos: &mut Position, t: &Turn, _text: &str) -> Result<Vec<Bitboard>, Failure> {
+/// Plays one turn on `pos`, checking any written captures; returns what each step captured
+/// when `record` is set (and nothing, without allocating, otherwise).
+fn play(pos: &mut Position, t: &Turn, record: bool) -> Result<Vec<Bitboard>, Failure> {
     match &t.kind {
         TurnKind::Place(a, b) => {
             pos.place(a.square, b.square)
@@ -517,7 +518,7 @@ fn play(pos: &mut Position, t: &Turn, _text: &str) -> Result<Vec<Bitboard>, Fail
             let mut mv = pos
                 .begin_move(from.square)
                 .map_err(|e| Failure::Rule(e, None))?;
-            let mut captures = Vec::with_capacity(steps.len());
+            let mut captures = Vec::with_capacity(if record { steps.len() } else { 0 });
             for (k, s) in steps.iter().enumerate() {
                 let got = pos
                     .step(&mut mv, s.to.square)
@@ -535,7 +536,9 @@ fn play(pos: &mut Position, t: &Turn, _text: &str) -> Result<Vec<Bitboard>, Fail
                         return Err(Failure::CaptureMissing(s.span, missing.squares().collect()));
                     }
                 }
-                captures.push(got);
+                if record {
+                    captures.push(got);
+                }
             }
             pos.end_move(mv).map_err(|e| Failure::Rule(e, None))?;
             Ok(captures)
