@@ -52,6 +52,32 @@ fn spread(bb: Bitboard, size: Size) -> Bitboard {
     bb.spread(size)
 }
 
+/// The squares of `passable` reachable from `from` by orthogonal steps through `passable`
+/// (`from` included). Boards up to 7×7 fit in 64 bits (rank stride 9), which halves the work.
+fn flood(from: Bitboard, passable: Bitboard, size: Size) -> Bitboard {
+    if size.get() <= 7 {
+        let (file_a, file_i) = (FILE_A as u64, (FILE_A << 8) as u64);
+        let pass = passable.0 as u64;
+        let mut reach = from.0 as u64;
+        loop {
+            let s = reach << 9 | reach >> 9 | (reach & !file_i) << 1 | (reach & !file_a) >> 1;
+            let next = reach | (s & pass);
+            if next == reach {
+                return Bitboard(reach as u128);
+            }
+            reach = next;
+        }
+    }
+    let mut reach = from;
+    loop {
+        let next = reach | (spread(reach, size) & passable);
+        if next == reach {
+            return reach;
+        }
+        reach = next;
+    }
+}
+
 impl Position {
     /// Whether `color` would have a barrier under the ruleset's barrier kind (R15).
     pub fn has_barrier(&self, color: Color) -> bool {
@@ -71,14 +97,7 @@ impl Position {
             return false;
         }
         let passable = Bitboard::full(size) & !mine;
-        let mut reach = theirs;
-        loop {
-            let next = reach | (spread(reach, size) & passable);
-            if next == reach {
-                break;
-            }
-            reach = next;
-        }
+        let reach = flood(theirs, passable, size);
         let wall = mine & spread(reach, size);
         let behind = Bitboard::full(size) & !reach & !wall;
         !behind.is_empty() && (wall & !spread(behind, size)).is_empty()
@@ -193,6 +212,29 @@ mod tests {
         assert!(!edge.has_barrier(Color::Black));
         let split = pos("ludus", "w4/5/bbbbb/5/w4 b");
         assert!(!split.has_barrier(Color::Black));
+    }
+
+    #[test]
+    fn the_small_board_flood_agrees_with_the_wide_one() {
+        let mut rng = crate::generate::SplitMix64::new(3);
+        for n in [5u8, 7] {
+            let size = Size::new(n).unwrap();
+            for _ in 0..2000 {
+                let full = Bitboard::full(size);
+                let passable =
+                    Bitboard(rng.next_u64() as u128 | (rng.next_u64() as u128) << 64) & full;
+                let from = Bitboard(rng.next_u64() as u128) & passable;
+                let mut wide = from;
+                loop {
+                    let next = wide | (spread(wide, size) & passable);
+                    if next == wide {
+                        break;
+                    }
+                    wide = next;
+                }
+                assert_eq!(flood(from, passable, size), wide);
+            }
+        }
     }
 
     #[test]
