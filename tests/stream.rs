@@ -36,9 +36,11 @@ fn whole(bytes: &[u8]) -> Seen {
 
 fn streamed(bytes: &[u8], jobs: usize, block: usize) -> Seen {
     let mut games = 0;
+    let mut chunks = 0;
     let mut out = Vec::new();
     check_stream_in_blocks(bytes, &Options::default(), jobs, block, &mut |placed| {
         assert_eq!(placed.games_before, games);
+        chunks += 1;
         games += placed.checked.games;
         let lines = placed.line_index();
         let text = placed.source.text();
@@ -55,6 +57,12 @@ fn streamed(bytes: &[u8], jobs: usize, block: usize) -> Seen {
         Ok(())
     })
     .expect("reading from memory does not fail");
+    if block <= 333 && bytes.len() > 20 * block && games > 20 {
+        assert!(
+            chunks > 1,
+            "a large input with small blocks is cut into chunks"
+        );
+    }
     (games, out)
 }
 
@@ -133,6 +141,15 @@ fn tricky_boundaries_stream_like_one_scan() {
     for c in &cases {
         same_everywhere(c.as_bytes());
     }
+    // Games without results: cut between them, and a tag section is never cut.
+    let no_result = "[Event \"x\"]\n[Site \"y\"]\n{ note }\n[Date \"z\"]\n\n1. a1,a2 b1,b2\n\n";
+    same_everywhere(no_result.repeat(50).as_bytes());
+    let (games, problems) = whole(no_result.repeat(50).as_bytes());
+    assert_eq!(
+        (games, problems.len()),
+        (50, 50),
+        "each game lacks its result"
+    );
     let mut bad = game.repeat(10).into_bytes();
     bad.extend_from_slice(b"[X \"\xff\xfe\"]\n1. a1,a9 *\n\n");
     bad.extend_from_slice(game.repeat(10).as_bytes());

@@ -3,11 +3,13 @@
 //!
 //! # How chunks are cut, and why the games come out as from one scan
 //!
-//! The [`Splitter`] reads blocks and cuts the text before a line that starts with `[` and follows
-//! a result token and blank space only: the usual start of a game's tags. That guess is cheap
-//! (a backward `memmem` search) but blind to comments, so every chunk's scan is then *verified*:
-//! the cut is a true game boundary when the chunk's last game ends with a result token followed
-//! by nothing but blank space, and no comment in the chunk was left unterminated. The scanner
+//! The [`Splitter`] reads blocks and cuts the text before a line that starts with `[` and whose
+//! last non-blank line before is no tag line: the usual start of a game's tags. That guess is
+//! cheap (a backward `memmem` search) but blind to comments, so every chunk's scan is then
+//! *verified*: the cut is a true game boundary when no comment in the chunk was left
+//! unterminated and the chunk's last game either ends with a result token followed by nothing but
+//! blank space, or has no result but reached its movetext (the whole-file scan ends such a game
+//! at the next `[` token, which is where the cut is). The scanner
 //! looks past a position only to find a comment's `}` (or, failing that, the next line starting
 //! with `[`) and to find the end of a line; lines end before the cut, and a `}` sought past the
 //! cut shows as an unterminated comment in the chunk. So a verified chunk holds exactly the
@@ -105,23 +107,21 @@ impl<R: Read> Splitter<R> {
         self.searched = self.buf.len();
         memchr::memmem::rfind_iter(hay, b"\n[")
             .map(|i| from + i + 1)
-            .find(|&p| follows_result(&self.buf[..p]))
+            .find(|&p| after_movetext(&self.buf[..p]))
     }
 }
 
-/// Whether `before` ends with a result token and blank space.
-fn follows_result(before: &[u8]) -> bool {
+/// Whether the last line of `before` that is not blank is no tag line: then a `[` line after it
+/// likely starts a game (after a result token, or after a game that lacks one).
+fn after_movetext(before: &[u8]) -> bool {
     let end = before
         .iter()
         .rposition(|b| !b.is_ascii_whitespace())
         .map_or(0, |i| i + 1);
     let before = &before[..end];
-    [&b"1-0"[..], b"0-1", b"1/2-1/2", b"*"].iter().any(|r| {
-        before.ends_with(r)
-            && before[..before.len() - r.len()]
-                .last()
-                .is_none_or(|b| b.is_ascii_whitespace())
-    })
+    let start = memchr::memrchr2(b'\n', b'\r', before).map_or(0, |i| i + 1);
+    let line = before[start..].trim_ascii_start();
+    !line.is_empty() && !line.starts_with(b"[")
 }
 
 /// What checking one chunk found. Game numbers and lines are still the chunk's own.
@@ -160,7 +160,7 @@ pub fn check_chunk(bytes: &[u8], opts: &Options) -> Checked {
     };
     let text = source.text();
     let mut unterminated = false;
-    let mut last_result_end = None;
+    let mut ends_well = false;
     for (i, game) in Scanner::new(text, source.invalid()).enumerate() {
         let v = check_game(&game, text, i + 1, opts);
         c.games += 1;
@@ -172,12 +172,22 @@ pub fn check_chunk(bytes: &[u8], opts: &Options) -> Checked {
         }
         c.problems.extend(v.problems);
         unterminated |= has_unterminated_comment(&game);
-        last_result_end = game.result.map(|r| r.span.end);
+        ends_well = match game.result {
+            // After a result, the scan of the whole file would start the next game at the cut
+            // only if nothing but blank space (no comment) lies in between.
+            Some(r) => text[r.span.end..].bytes().all(|b| b.is_ascii_whitespace()),
+            // A game without a result that reached its movetext ends at the next `[` token,
+            // as the cut is; one still in its tags would go on with the tags after the cut.
+            None => game.moves.iter().any(|m| !is_missing_result(m)),
+        };
     }
-    c.boundary = !unterminated
-        && last_result_end.is_some_and(|end| text[end..].bytes().all(|b| b.is_ascii_whitespace()));
+    c.boundary = !unterminated && ends_well;
     c.source = source;
     c
+}
+
+fn is_missing_result(m: &Element<'_>) -> bool {
+    matches!(m, Element::Error(e) if e.kind == SyntaxKind::MissingResult)
 }
 
 fn has_unterminated_comment(game: &Game<'_>) -> bool {
