@@ -150,6 +150,12 @@ fn tricky_boundaries_stream_like_one_scan() {
         (50, 50),
         "each game lacks its result"
     );
+    // Games without tags: cut after their results.
+    same_everywhere(
+        "c2,d4 *\n{c} 1. c2,d4 1-0 { after }\nc2,d4 *\n"
+            .repeat(60)
+            .as_bytes(),
+    );
     let mut bad = game.repeat(10).into_bytes();
     bad.extend_from_slice(b"[X \"\xff\xfe\"]\n1. a1,a9 *\n\n");
     bad.extend_from_slice(game.repeat(10).as_bytes());

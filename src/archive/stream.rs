@@ -3,8 +3,9 @@
 //!
 //! # How chunks are cut, and why the games come out as from one scan
 //!
-//! The [`Splitter`] reads blocks and cuts the text before a line that starts with `[` and whose
-//! last non-blank line before is no tag line: the usual start of a game's tags. That guess is
+//! The [`Splitter`] reads blocks and cuts the text at the start of a line that follows a result
+//! token and blank space, or before a line that starts with `[` and whose last non-blank line
+//! before is no tag line: the usual starts of a game. That guess is
 //! cheap (a backward `memmem` search) but blind to comments, so every chunk's scan is then
 //! *verified*: the cut is a true game boundary when no comment in the chunk was left
 //! unterminated and the chunk's last game either ends with a result token followed by nothing but
@@ -105,10 +106,29 @@ impl<R: Read> Splitter<R> {
         let from = self.searched.saturating_sub(1);
         let hay = &self.buf[from..];
         self.searched = self.buf.len();
-        memchr::memmem::rfind_iter(hay, b"\n[")
+        memchr::memrchr_iter(b'\n', hay)
             .map(|i| from + i + 1)
-            .find(|&p| after_movetext(&self.buf[..p]))
+            .filter(|&p| p < self.buf.len())
+            .find(|&p| {
+                let before = &self.buf[..p];
+                follows_result(before) || (self.buf[p] == b'[' && after_movetext(before))
+            })
     }
+}
+
+/// Whether `before` ends with a result token and blank space: any line after it starts afresh.
+fn follows_result(before: &[u8]) -> bool {
+    let end = before
+        .iter()
+        .rposition(|b| !b.is_ascii_whitespace())
+        .map_or(0, |i| i + 1);
+    let before = &before[..end];
+    [&b"1-0"[..], b"0-1", b"1/2-1/2", b"*"].iter().any(|r| {
+        before.ends_with(r)
+            && before[..before.len() - r.len()]
+                .last()
+                .is_none_or(|b| b.is_ascii_whitespace())
+    })
 }
 
 /// Whether the last line of `before` that is not blank is no tag line: then a `[` line after it
