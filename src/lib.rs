@@ -18,6 +18,7 @@ pub mod archive;
 pub mod canonical;
 pub mod dedupe;
 pub mod engine;
+pub mod generate;
 pub mod notation;
 pub mod render;
 pub mod results;

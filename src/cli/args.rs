@@ -21,6 +21,8 @@ pub struct Cli {
 pub enum Command {
     /// Replay every game and report each illegal turn and syntax error.
     Check(CheckArgs),
+    /// Write random games, legal or with one illegal turn, deterministic for a seed.
+    Generate(GenerateArgs),
     /// Convert archives between SGN, JSON and JSON Lines, losslessly.
     Convert(ConvertArgs),
     /// Draw a game's position as a board.
@@ -266,6 +268,35 @@ pub struct CheckArgs {
     /// atomically, standard input goes to standard output; reports go to standard error.
     #[arg(long)]
     pub fix: bool,
+    /// Threads checking games [default: all cores].
+    #[arg(long, short = 'j')]
+    pub jobs: Option<usize>,
+}
+
+/// Arguments of `seega generate`.
+#[derive(Debug, Args)]
+pub struct GenerateArgs {
+    /// Number of games.
+    #[arg(long, default_value_t = 1000)]
+    pub games: u64,
+    /// Seed: the same seed and options give the same bytes.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Rulesets to draw each game's rules from (a preset, then key=value options).
+    #[arg(long, num_args = 1.., default_values_t = ["standard".to_owned()])]
+    pub rules: Vec<String>,
+    /// Probability (0 to 1) that a game gets one illegal turn.
+    #[arg(long, default_value_t = 0.0)]
+    pub invalid_rate: f64,
+    /// Movement turns after which a game stops unfinished with `*`.
+    #[arg(long, default_value_t = 60)]
+    pub max_turns: u32,
+    /// Output file (written atomically) [default: standard output].
+    #[arg(long, short = 'o')]
+    pub output: Option<PathBuf>,
+    /// Threads generating games [default: all cores].
+    #[arg(long, short = 'j')]
+    pub jobs: Option<usize>,
 }
 
 /// Output formats of `check`.

@@ -1,16 +1,16 @@
 //! `seega check`: replay every game and report what is wrong.
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use miette::GraphicalTheme;
-use seega::archive::check_source;
-use seega::notation::{LineIndex, Source};
+use seega::archive::stream::{Placed, check_stream};
 use seega::render::diagnostic::{NamedText, Renderer};
 use seega::render::wire::{DiagnosticLine, SummaryLine};
 
 use super::args::{CheckArgs, Format};
 use super::inputs::resolve;
-use super::{Exit, Global, trouble};
+use super::{Exit, Global, threads, trouble};
 
 /// Runs `seega check`.
 pub fn run(args: &CheckArgs, global: &Global, out: &mut impl Write) -> std::io::Result<Exit> {
@@ -31,6 +31,7 @@ pub fn run(args: &CheckArgs, global: &Global, out: &mut impl Write) -> std::io::
         ..SummaryLine::default()
     };
     let mut io_trouble = false;
+    let jobs = threads(args.jobs);
     for input in resolve(&args.paths) {
         let input = match input {
             Ok(i) => i,
@@ -41,8 +42,8 @@ pub fn run(args: &CheckArgs, global: &Global, out: &mut impl Write) -> std::io::
             }
         };
         let name = input.name();
-        let bytes = match input.read() {
-            Ok(b) => b,
+        let (reader, len) = match input.open() {
+            Ok(r) => r,
             Err(e) => {
                 trouble(format_args!("cannot read `{name}`: {e}"));
                 io_trouble = true;
@@ -50,26 +51,26 @@ pub fn run(args: &CheckArgs, global: &Global, out: &mut impl Write) -> std::io::
             }
         };
         sum.files += 1;
-        let source = Source::from_bytes(&bytes);
-        drop(bytes);
-        let text = source.text();
-        let lines = LineIndex::new(text);
-        let named = NamedText {
-            name: &name,
-            text,
-            lines: &lines,
-        };
-        for checked in check_source(&source, &opts) {
-            let v = &checked.verdict;
-            sum.games += 1;
-            if v.is_valid() {
-                sum.valid += 1;
-            } else {
-                sum.invalid += 1;
+        let bar = progress(len);
+        let result = check_stream(reader, &opts, jobs, &mut |placed: Placed| {
+            let c = &placed.checked;
+            bar.inc(c.bytes as u64);
+            sum.games += c.games;
+            sum.valid += c.valid;
+            sum.invalid += c.games - c.valid;
+            sum.errors += c.errors;
+            sum.warnings += c.warnings;
+            if c.problems.is_empty() {
+                return Ok(());
             }
-            sum.errors += v.errors();
-            sum.warnings += v.warnings();
-            for p in &v.problems {
+            let text = placed.source.text();
+            let lines = placed.line_index();
+            let named = NamedText {
+                name: &name,
+                text,
+                lines: &lines,
+            };
+            for p in &c.problems {
                 match args.format {
                     Format::Human => out.write_all(renderer.render(p, named).as_bytes())?,
                     Format::Jsonl => {
@@ -81,6 +82,15 @@ pub fn run(args: &CheckArgs, global: &Global, out: &mut impl Write) -> std::io::
                     }
                 }
             }
+            Ok(())
+        });
+        bar.finish_and_clear();
+        if let Err(e) = result {
+            if e.kind() == std::io::ErrorKind::BrokenPipe {
+                return Err(e);
+            }
+            trouble(format_args!("cannot read `{name}`: {e}"));
+            io_trouble = true;
         }
     }
     match args.format {
@@ -110,6 +120,24 @@ pub fn run(args: &CheckArgs, global: &Global, out: &mut impl Write) -> std::io::
     } else {
         Exit::Valid
     })
+}
+
+/// A progress bar on stderr when stderr is a terminal, hidden otherwise.
+fn progress(len: Option<u64>) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(len, ProgressDrawTarget::stderr());
+    let style = match len {
+        Some(_) => {
+            ProgressStyle::with_template("{bar:40} {bytes}/{total_bytes} {bytes_per_sec} eta {eta}")
+        }
+        None => ProgressStyle::with_template("{spinner} {bytes} {bytes_per_sec}"),
+    };
+    if let Ok(style) = style {
+        bar.set_style(style);
+    }
+    bar
 }
 
 fn plural<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {

@@ -21,7 +21,23 @@ impl Input {
         }
     }
 
+    /// Opens the input for streaming, with its size when known.
+    pub fn open(&self) -> std::io::Result<(Box<dyn Read + Send>, Option<u64>)> {
+        match self {
+            Input::Stdin => Ok((Box::new(std::io::stdin()), None)),
+            Input::File(p) => {
+                let f = std::fs::File::open(p)?;
+                let len = f.metadata().ok().filter(|m| m.is_file()).map(|m| m.len());
+                Ok((Box::new(f), len))
+            }
+        }
+    }
+
     /// Reads the whole input.
+    #[allow(
+        dead_code,
+        reason = "check streams now; kept for commands that need the whole text"
+    )]
     pub fn read(&self) -> std::io::Result<Vec<u8>> {
         match self {
             Input::Stdin => {

@@ -9,6 +9,7 @@ mod dedupe;
 mod explain;
 mod fix;
 mod fmt;
+mod generate;
 mod inputs;
 mod select;
 mod show;
@@ -91,6 +92,7 @@ pub fn main() -> ExitCode {
         Command::Convert(args) => convert::run(&args, &mut out),
         Command::Show(args) => show::run(&args, &mut out),
         Command::Fmt(args) => fmt::run(&args, &mut out),
+        Command::Generate(args) => generate::run(&args, &mut out),
     };
     let result = result.and_then(|exit| out.flush().map(|_| exit));
     match result {
@@ -125,6 +127,12 @@ pub fn options(rules: &str, record: bool) -> Option<seega::validate::Options> {
             None
         }
     }
+}
+
+/// The number of threads to use: `jobs`, or every core.
+pub fn threads(jobs: Option<usize>) -> usize {
+    jobs.filter(|j| *j > 0)
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZero::get))
 }
 
 /// Reports a problem with the run itself (not with a game) on stderr.

@@ -2,6 +2,34 @@
 
 use super::square::{Size, Square};
 
+/// The squares of file `a` on every rank of the 9×9 grid.
+pub(crate) const FILE_A: u128 = {
+    let mut m = 0u128;
+    let mut r = 0;
+    while r < 9 {
+        m |= 1 << (r * 9);
+        r += 1;
+    }
+    m
+};
+
+/// The squares of file `i` on every rank.
+const FILE_I: u128 = FILE_A << 8;
+
+/// The squares of an `n`×`n` board.
+const fn full_mask(n: u32) -> u128 {
+    let mut m = 0u128;
+    let mut r = 0;
+    while r < n {
+        m |= ((1u128 << n) - 1) << (r * 9);
+        r += 1;
+    }
+    m
+}
+
+/// Full boards indexed by `n / 2` (5 → 2, 7 → 3, 9 → 4).
+const FULL: [u128; 5] = [0, 0, full_mask(5), full_mask(7), full_mask(9)];
+
 /// A set of squares; bit `i` stands for the square with index `i`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Bitboard(pub u128);
@@ -17,11 +45,33 @@ impl Bitboard {
 
     /// Every square of a board of `size`.
     pub fn full(size: Size) -> Bitboard {
-        let mut bb = Bitboard::EMPTY;
-        for sq in size.squares() {
-            bb.insert(sq);
-        }
-        bb
+        Bitboard(FULL[(size.get() as usize / 2).min(4)])
+    }
+
+    /// The squares of files `a` up to `files` (exclusive), on every rank of the 9×9 grid.
+    pub(crate) const fn files_below(files: u8) -> u128 {
+        FILE_A.wrapping_mul((1u128 << files) - 1)
+    }
+
+    /// The squares orthogonally next to some square of the set, on a board of `size`.
+    pub fn spread(self, size: Size) -> Bitboard {
+        let b = self.0;
+        let s = b << 9 | b >> 9 | (b & !FILE_I) << 1 | (b & !FILE_A) >> 1;
+        Bitboard(s & FULL[(size.get() as usize / 2).min(4)])
+    }
+
+    /// The set moved one square in direction `d` (an index into
+    /// [`super::square::DIRECTIONS`]: up, right, down, left), dropping squares that leave the
+    /// board of `size`.
+    pub fn shift(self, d: usize, size: Size) -> Bitboard {
+        let b = self.0;
+        let s = match d {
+            0 => b << 9,
+            1 => (b & !FILE_I) << 1,
+            2 => b >> 9,
+            _ => (b & !FILE_A) >> 1,
+        };
+        Bitboard(s & FULL[(size.get() as usize / 2).min(4)])
     }
 
     /// Whether `sq` is in the set.
@@ -106,6 +156,33 @@ mod tests {
     fn full_board_counts() {
         assert_eq!(Bitboard::full(Size::FIVE).count(), 25);
         assert_eq!(Bitboard::full(Size::NINE).count(), 81);
+        let slow = |n: u8| {
+            let mut bb = Bitboard::EMPTY;
+            for sq in Size::new(n).unwrap().squares() {
+                bb.insert(sq);
+            }
+            bb
+        };
+        for n in [5, 7, 9] {
+            assert_eq!(Bitboard::full(Size::new(n).unwrap()), slow(n));
+        }
+        assert_eq!(Bitboard(Bitboard::files_below(2)).count(), 18);
+    }
+
+    #[test]
+    fn shifts_follow_the_directions() {
+        use crate::engine::DIRECTIONS;
+        for n in [5, 7, 9] {
+            let size = Size::new(n).unwrap();
+            for sq in size.squares() {
+                for (d, (df, dr)) in DIRECTIONS.into_iter().enumerate() {
+                    let want = sq
+                        .offset(df, dr, size)
+                        .map_or(Bitboard::EMPTY, Bitboard::from_square);
+                    assert_eq!(Bitboard::from_square(sq).shift(d, size), want, "{sq} {d}");
+                }
+            }
+        }
     }
 
     #[test]

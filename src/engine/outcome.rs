@@ -1,9 +1,9 @@
 //! How a game ends by rule (R13–R17): capture-all, barrier (wall or line), blocked.
 
-use super::bitboard::Bitboard;
+use super::bitboard::{Bitboard, FILE_A};
 use super::position::{Phase, Position};
 use super::ruleset::Barrier;
-use super::square::{Color, Size, Square};
+use super::square::{Color, Size};
 
 /// The rule that ended a game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -47,22 +47,35 @@ impl Outcome {
     }
 }
 
-const FILE_A: u128 = {
-    let mut m = 0u128;
-    let mut r = 0;
-    while r < 9 {
-        m |= 1 << (r * 9);
-        r += 1;
-    }
-    m
-};
-const FILE_I: u128 = FILE_A << 8;
-
 /// The squares orthogonally next to some square of `bb`, on a board of `size`.
 fn spread(bb: Bitboard, size: Size) -> Bitboard {
-    let b = bb.0;
-    let s = b << 9 | b >> 9 | (b & !FILE_I) << 1 | (b & !FILE_A) >> 1;
-    Bitboard(s) & Bitboard::full(size)
+    bb.spread(size)
+}
+
+/// The squares of `passable` reachable from `from` by orthogonal steps through `passable`
+/// (`from` included). Boards up to 7×7 fit in 64 bits (rank stride 9), which halves the work.
+fn flood(from: Bitboard, passable: Bitboard, size: Size) -> Bitboard {
+    if size.get() <= 7 {
+        let (file_a, file_i) = (FILE_A as u64, (FILE_A << 8) as u64);
+        let pass = passable.0 as u64;
+        let mut reach = from.0 as u64;
+        loop {
+            let s = reach << 9 | reach >> 9 | (reach & !file_i) << 1 | (reach & !file_a) >> 1;
+            let next = reach | (s & pass);
+            if next == reach {
+                return Bitboard(reach as u128);
+            }
+            reach = next;
+        }
+    }
+    let mut reach = from;
+    loop {
+        let next = reach | (spread(reach, size) & passable);
+        if next == reach {
+            return reach;
+        }
+        reach = next;
+    }
 }
 
 impl Position {
@@ -84,14 +97,7 @@ impl Position {
             return false;
         }
         let passable = Bitboard::full(size) & !mine;
-        let mut reach = theirs;
-        loop {
-            let next = reach | (spread(reach, size) & passable);
-            if next == reach {
-                break;
-            }
-            reach = next;
-        }
+        let reach = flood(theirs, passable, size);
         let wall = mine & spread(reach, size);
         let behind = Bitboard::full(size) & !reach & !wall;
         !behind.is_empty() && (wall & !spread(behind, size)).is_empty()
@@ -105,30 +111,21 @@ impl Position {
         if theirs.is_empty() {
             return false;
         }
-        let line = |k: u8, vertical: bool| -> (Bitboard, Bitboard, Bitboard) {
-            let (mut on, mut low, mut high) = (Bitboard::EMPTY, Bitboard::EMPTY, Bitboard::EMPTY);
-            for a in 0..n {
-                for b in 0..n {
-                    let sq = if vertical {
-                        Square::new(a, b)
-                    } else {
-                        Square::new(b, a)
-                    };
-                    match a.cmp(&k) {
-                        std::cmp::Ordering::Less => low.insert(sq),
-                        std::cmp::Ordering::Equal => on.insert(sq),
-                        std::cmp::Ordering::Greater => high.insert(sq),
-                    }
-                }
-            }
-            (on, low, high)
-        };
+        let full = Bitboard::full(self.size()).0;
         (1..n - 1).any(|k| {
-            [false, true].into_iter().any(|vertical| {
-                let (on, low, high) = line(k, vertical);
-                (on & !mine).is_empty()
-                    && ((theirs & !low).is_empty() || (theirs & !high).is_empty())
-            })
+            // Rank k, and the ranks below it; file k, and the files left of it.
+            let rank_on = ((1u128 << n) - 1) << (9 * k as u32);
+            let rank_low = full & ((1u128 << (9 * k as u32)) - 1);
+            let file_on = (FILE_A << k) & full;
+            let file_low = Bitboard::files_below(k) & full;
+            [(rank_on, rank_low), (file_on, file_low)]
+                .into_iter()
+                .any(|(on, low)| {
+                    let (on, low) = (Bitboard(on), Bitboard(low));
+                    let high = Bitboard(full) & !on & !low;
+                    (on & !mine).is_empty()
+                        && ((theirs & !low).is_empty() || (theirs & !high).is_empty())
+                })
         })
     }
 
@@ -215,6 +212,29 @@ mod tests {
         assert!(!edge.has_barrier(Color::Black));
         let split = pos("ludus", "w4/5/bbbbb/5/w4 b");
         assert!(!split.has_barrier(Color::Black));
+    }
+
+    #[test]
+    fn the_small_board_flood_agrees_with_the_wide_one() {
+        let mut rng = crate::generate::SplitMix64::new(3);
+        for n in [5u8, 7] {
+            let size = Size::new(n).unwrap();
+            for _ in 0..2000 {
+                let full = Bitboard::full(size);
+                let passable =
+                    Bitboard(rng.next_u64() as u128 | (rng.next_u64() as u128) << 64) & full;
+                let from = Bitboard(rng.next_u64() as u128) & passable;
+                let mut wide = from;
+                loop {
+                    let next = wide | (spread(wide, size) & passable);
+                    if next == wide {
+                        break;
+                    }
+                    wide = next;
+                }
+                assert_eq!(flood(from, passable, size), wide);
+            }
+        }
     }
 
     #[test]

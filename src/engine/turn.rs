@@ -158,21 +158,15 @@ impl Position {
             return Bitboard::EMPTY;
         };
         let size = self.size();
-        let centre = size.centre();
         let mine = self.pieces(me);
-        let theirs = self.pieces(me.other());
+        let mut theirs = self.pieces(me.other());
+        theirs.remove(size.centre());
+        let at = Bitboard::from_square(to);
         let mut captured = Bitboard::EMPTY;
-        for (df, dr) in DIRECTIONS {
-            let Some(next) = to.offset(df, dr, size) else {
-                continue;
-            };
-            if next == centre || !theirs.contains(next) {
-                continue;
-            }
-            if let Some(beyond) = next.offset(df, dr, size) {
-                if mine.contains(beyond) {
-                    captured.insert(next);
-                }
+        for d in 0..DIRECTIONS.len() {
+            let next = at.shift(d, size) & theirs;
+            if !next.is_empty() && !(next.shift(d, size) & mine).is_empty() {
+                captured |= next;
             }
         }
         captured
@@ -199,10 +193,7 @@ impl Position {
 
     /// Whether `color` would have a step if it were its turn.
     pub fn has_step_for(&self, color: super::square::Color) -> bool {
-        let empty = self.empty();
-        self.pieces(color)
-            .squares()
-            .any(|sq| sq.neighbours(self.size()).any(|n| empty.contains(n)))
+        !(self.pieces(color) & self.empty().spread(self.size())).is_empty()
     }
 
     /// Takes one step of `mv` to `to`, returning what it captured (R6–R10).

@@ -125,13 +125,19 @@ pub struct SquareAt {
     pub span: Span,
 }
 
+/// The captures written after a step; kept inline (no allocation) for up to two.
+pub type Captures = smallvec::SmallVec<[SquareAt; 2]>;
+
+/// The steps of a movement; kept inline (no allocation) for one step.
+pub type Steps = smallvec::SmallVec<[Step; 1]>;
+
 /// One step of a movement: `-` destination, then the captures written for it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Step {
     /// The destination.
     pub to: SquareAt,
     /// The captured squares written after it, each as `x` + square.
-    pub captures: Vec<SquareAt>,
+    pub captures: Captures,
     /// From the `-` to the end of the last capture.
     pub span: Span,
 }
@@ -146,7 +152,7 @@ pub enum TurnKind {
         /// The starting square.
         from: SquareAt,
         /// The steps, at least one.
-        steps: Vec<Step>,
+        steps: Steps,
     },
     /// A pass: `--`.
     Pass,

@@ -16,6 +16,8 @@ pub struct Scanner<'a> {
     text: &'a str,
     pos: usize,
     invalid: &'a [Span],
+    /// Movetext items of the previous game: the next game's first allocation.
+    hint: usize,
 }
 
 fn is_space(b: u8) -> bool {
@@ -30,6 +32,7 @@ impl<'a> Scanner<'a> {
             text,
             pos: 0,
             invalid,
+            hint: 16,
         }
     }
 
@@ -146,7 +149,11 @@ impl<'a> Iterator for Scanner<'a> {
     type Item = Game<'a>;
 
     fn next(&mut self) -> Option<Game<'a>> {
-        let mut game = Game::default();
+        let mut game = Game {
+            headers: Vec::with_capacity(8),
+            moves: Vec::with_capacity(self.hint),
+            ..Game::default()
+        };
         let mut started = false;
         let mut in_moves = false;
         let mut first = None;
@@ -237,6 +244,7 @@ impl<'a> Iterator for Scanner<'a> {
             }
         }
         game.span = Span::new(first.unwrap_or(last), last);
+        self.hint = (game.moves.len() + 8).clamp(16, 1024);
         Some(game)
     }
 }

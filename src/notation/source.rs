@@ -70,10 +70,12 @@ impl Source {
 
 /// Line starts of a text; maps byte offsets to 1-based lines and character columns.
 ///
-/// A line ends at LF, at CRLF, or at a lone CR.
+/// A line ends at LF, at CRLF, or at a lone CR. The text may be a chunk of a larger file that
+/// starts at the beginning of a line: [`LineIndex::with_base`] then numbers lines as in the file.
 #[derive(Debug, Clone)]
 pub struct LineIndex {
     starts: Vec<usize>,
+    base: usize,
 }
 
 /// A 1-based line and column (columns count characters).
@@ -88,15 +90,26 @@ pub struct LineCol {
 impl LineIndex {
     /// Indexes `text`.
     pub fn new(text: &str) -> LineIndex {
-        let b = text.as_bytes();
+        LineIndex::with_base(text, 0)
+    }
+
+    /// Indexes `text`, a chunk of a file that starts at the beginning of the file's 0-based line
+    /// `base`: every line reported is a line of the file.
+    pub fn with_base(text: &str, base: usize) -> LineIndex {
         let mut starts = vec![0];
-        for i in memchr::memchr2_iter(b'\n', b'\r', b) {
-            if b[i] == b'\r' && b.get(i + 1) == Some(&b'\n') {
-                continue;
-            }
-            starts.push(i + 1);
-        }
-        LineIndex { starts }
+        starts.extend(line_breaks(text.as_bytes()));
+        LineIndex { starts, base }
+    }
+
+    /// How many lines start after the beginning of `text` (its line breaks): the `base` of the
+    /// chunk that follows it.
+    pub fn count_breaks(text: &str) -> usize {
+        line_breaks(text.as_bytes()).count()
+    }
+
+    /// The file line (0-based) of this index's 0-based line `line`.
+    pub fn file_line(&self, line: usize) -> usize {
+        self.base + line
     }
 
     /// The line and column of byte `offset` of `text` (the text this index was built from).
@@ -109,17 +122,17 @@ impl LineIndex {
             .map_or(offset - start, |s| s.chars().count())
             + 1;
         LineCol {
-            line: line + 1,
+            line: self.base + line + 1,
             column,
         }
     }
 
-    /// Number of lines.
+    /// Number of lines of the indexed text.
     pub fn lines(&self) -> usize {
         self.starts.len()
     }
 
-    /// The 0-based line holding byte `offset`.
+    /// The 0-based line of the indexed text holding byte `offset`.
     pub fn line_of(&self, offset: usize) -> usize {
         self.starts.partition_point(|&s| s <= offset) - 1
     }
@@ -128,6 +141,13 @@ impl LineIndex {
     pub fn line_start(&self, line: usize, text: &str) -> usize {
         self.starts.get(line).copied().unwrap_or(text.len())
     }
+}
+
+/// The offsets where a line starts after a break: after LF, after CRLF, after a lone CR.
+fn line_breaks(b: &[u8]) -> impl Iterator<Item = usize> + '_ {
+    memchr::memchr2_iter(b'\n', b'\r', b)
+        .filter(move |&i| !(b[i] == b'\r' && b.get(i + 1) == Some(&b'\n')))
+        .map(|i| i + 1)
 }
 
 #[cfg(test)]
@@ -143,6 +163,17 @@ mod tests {
         assert_eq!(idx.line_col(t, x), LineCol { line: 2, column: 4 });
         let y = t.find('y').unwrap();
         assert_eq!(idx.line_col(t, y), LineCol { line: 3, column: 1 });
+    }
+
+    #[test]
+    fn chunks_number_lines_as_in_the_file() {
+        let t = "a\r\nb\rc\nd\n";
+        let cut = t.find('c').unwrap();
+        let (head, tail) = t.split_at(cut);
+        let whole = LineIndex::new(t);
+        let part = LineIndex::with_base(tail, LineIndex::count_breaks(head));
+        assert_eq!(part.line_col(tail, 2), whole.line_col(t, cut + 2));
+        assert_eq!(part.line_col(tail, 2), LineCol { line: 4, column: 1 });
     }
 
     #[test]

@@ -11,8 +11,8 @@ use nom::error::{ErrorKind, ParseError};
 use nom::{IResult, Parser};
 
 use super::ast::{
-    Annotation, GameResult, MoveNumber, ResultToken, Span, SquareAt, Step, SyntaxError, SyntaxKind,
-    Turn, TurnKind,
+    Annotation, Captures, GameResult, MoveNumber, ResultToken, Span, SquareAt, Step, Steps,
+    SyntaxError, SyntaxKind, Turn, TurnKind,
 };
 use crate::engine::Square;
 
@@ -119,7 +119,7 @@ fn step<'a>(cx: &Cx<'_>) -> impl Parser<&'a str, Output = Step, Error = PErr<'a>
     move |i: &'a str| {
         let (r, _) = char('-').parse(i)?;
         let (mut r, to) = cut(square(cx)).parse(r)?;
-        let mut captures = Vec::new();
+        let mut captures = Captures::new();
         while let Ok((r2, _)) = char::<_, PErr<'a>>('x').parse(r) {
             let (r3, sq) = cut(square(cx)).parse(r2)?;
             captures.push(sq);
@@ -173,7 +173,7 @@ fn turn<'a>(cx: &Cx<'_>) -> impl Parser<&'a str, Output = Turn, Error = PErr<'a>
                     kind: SyntaxKind::BadMove,
                 }));
             }
-            let mut steps = Vec::new();
+            let mut steps = Steps::new();
             let mut r = r;
             while r.starts_with('-') {
                 let (r2, s) = cut(step(cx)).parse(r)?;
@@ -252,7 +252,15 @@ fn nag<'a>(cx: &Cx<'_>) -> impl Parser<&'a str, Output = (u32, Span), Error = PE
 }
 
 /// Parses one whitespace-free token that starts at byte `base` of the source.
-pub fn parse_token<'t>(tok: &'t str, base: usize) -> Result<Token, SyntaxError> {
+pub fn parse_token(tok: &str, base: usize) -> Result<Token, SyntaxError> {
+    if let Some(t) = fast::token(tok.as_bytes(), base) {
+        return Ok(t);
+    }
+    parse_token_nom(tok, base)
+}
+
+/// The nom parser: the reference for every token, and the only one for malformed tokens.
+fn parse_token_nom<'t>(tok: &'t str, base: usize) -> Result<Token, SyntaxError> {
     let cx = Cx { tok, base };
     let run = |i: &'t str| -> Res<'t, Token> {
         if let Ok((r, res)) = result(&cx).parse(i) {
@@ -365,6 +373,11 @@ impl Span {
     }
 }
 
+/// A hand-written reader for well-formed tokens, byte by byte and without backtracking. It
+/// accepts a token only when it reads all of it, and then gives the same [`Token`] as the nom
+/// parser; anything else (every malformed token) is left to nom, which words the error.
+mod fast;
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -407,6 +420,63 @@ mod tests {
         assert!(t.body.is_some());
         for r in ["1-0", "0-1", "1/2-1/2", "*"] {
             assert!(matches!(ok(r).body, Some(Body::Result(_))), "{r}");
+        }
+    }
+
+    #[test]
+    fn the_fast_reader_agrees_with_nom() {
+        let toks = [
+            "b2-b3xb4xc3-b4xa4!?",
+            "c2,d4",
+            "c2,d4!!",
+            "--",
+            "--?",
+            "7.c4-c3",
+            "16...",
+            "7.",
+            "1-0",
+            "0-1",
+            "1/2-1/2",
+            "*",
+            "12...--",
+            "i9-i8xi7",
+            "3.a1,a2?!",
+        ];
+        for tok in toks {
+            let fast = fast::token(tok.as_bytes(), 5);
+            assert!(fast.is_some(), "{tok} is read by the fast reader");
+            assert_eq!(
+                fast.as_ref(),
+                parse_token_nom(tok, 5).as_ref().ok(),
+                "{tok}"
+            );
+        }
+        // Numeric annotation glyphs are rare: nom reads them.
+        assert!(fast::token(b"$14", 0).is_none());
+        let bad = [
+            "b2-",
+            "c2,",
+            "a10-a9",
+            "b2-j1",
+            "c2,d44",
+            "b2-b3xq",
+            "b2-b3+",
+            "1-O",
+            "b2b3",
+            "$x",
+            "0.",
+            "99999999999999999999.",
+            "c2,d4!!!",
+            "c2,d4?x",
+            "7..",
+            "--x",
+            "a1",
+            "x",
+        ];
+        for tok in bad {
+            if let Some(t) = fast::token(tok.as_bytes(), 0) {
+                assert_eq!(Ok(t), parse_token_nom(tok, 0), "{tok}");
+            }
         }
     }
 

@@ -50,7 +50,7 @@ impl SourceCode for NamedText<'_> {
             self.name.to_owned(),
             &self.text.as_bytes()[from..to],
             (from, to - from).into(),
-            from_line,
+            self.lines.file_line(from_line),
             column,
             to_line - from_line + 1,
         )))

@@ -37,6 +37,16 @@ impl Problem {
     pub fn is_error(&self) -> bool {
         !self.code.is_warning()
     }
+
+    /// Gives the problem the game number `game`, in [`Problem::game`] and in the label (which
+    /// starts `game N`). Used when a chunk of a file was checked with games counted from 1.
+    pub fn renumber(&mut self, game: usize) {
+        let old = format!("game {}", self.game);
+        if let Some(rest) = self.label.strip_prefix(&old) {
+            self.label = format!("game {game}{rest}");
+        }
+        self.game = game;
+    }
 }
 
 impl miette::Diagnostic for Problem {

@@ -80,18 +80,22 @@ impl Verdict {
     }
 }
 
-/// The game and where we are in it, to word problems.
-struct Cx {
+/// The game and where we are in it, to word problems. The title is made only when a problem
+/// is reported.
+struct Cx<'g, 'a> {
     game: usize,
-    title: String,
+    source: &'g Game<'a>,
+    title: Option<String>,
     problems: Vec<Problem>,
 }
 
-impl Cx {
+impl Cx<'_, '_> {
     fn push(&mut self, code: Code, span: Span, message: String, help: String, turn: Option<u64>) {
+        let (source, game) = (self.source, self.game);
+        let title = self.title.get_or_insert_with(|| title(source, game));
         let label = match turn {
-            Some(t) => format!("{}, turn {t}", self.title),
-            None => self.title.clone(),
+            Some(t) => format!("{title}, turn {t}"),
+            None => title.clone(),
         };
         self.problems.push(Problem {
             code,
@@ -200,7 +204,8 @@ pub fn check_game(game: &Game<'_>, text: &str, index: usize, opts: &Options) -> 
     }
     let mut cx = Cx {
         game: index,
-        title: title(game, index),
+        source: game,
+        title: None,
         problems: Vec::new(),
     };
     let total_turns = game
@@ -356,7 +361,7 @@ pub fn check_game(game: &Game<'_>, text: &str, index: usize, opts: &Options) -> 
                     break;
                 }
                 let before = pos.clone();
-                match play(&mut pos, t) {
+                match play(&mut pos, t, opts.record) {
                     Ok(captures) => {
                         if let Some(p) = passer.take() {
                             let over = pos.outcome_after_turn(false);
@@ -422,7 +427,7 @@ pub fn check_game(game: &Game<'_>, text: &str, index: usize, opts: &Options) -> 
 }
 
 /// The result token against the outcome (R18) and against the Result tag (N8).
-fn check_result(game: &Game<'_>, outcome: Option<Outcome>, cx: &mut Cx) {
+fn check_result(game: &Game<'_>, outcome: Option<Outcome>, cx: &mut Cx<'_, '_>) {
     let Some(token) = game.result else { return };
     let tag = game.tag("Result");
     if let Some(o) = outcome {
@@ -510,8 +515,9 @@ impl Failure {
     }
 }
 
-/// Plays one turn on `pos`, checking any written captures.
-pub(crate) fn play(pos: &mut Position, t: &Turn) -> Result<Vec<Bitboard>, Failure> {
+/// Plays one turn on `pos`, checking any written captures; returns what each step captured
+/// when `record` is set (and nothing, without allocating, otherwise).
+pub(crate) fn play(pos: &mut Position, t: &Turn, record: bool) -> Result<Vec<Bitboard>, Failure> {
     match &t.kind {
         TurnKind::Place(a, b) => {
             pos.place(a.square, b.square)
@@ -526,7 +532,7 @@ pub(crate) fn play(pos: &mut Position, t: &Turn) -> Result<Vec<Bitboard>, Failur
             let mut mv = pos
                 .begin_move(from.square)
                 .map_err(|e| Failure::Rule(e, None))?;
-            let mut captures = Vec::with_capacity(steps.len());
+            let mut captures = Vec::with_capacity(if record { steps.len() } else { 0 });
             for (k, s) in steps.iter().enumerate() {
                 let got = pos
                     .step(&mut mv, s.to.square)
@@ -544,7 +550,9 @@ pub(crate) fn play(pos: &mut Position, t: &Turn) -> Result<Vec<Bitboard>, Failur
                         return Err(Failure::CaptureMissing(s.span, missing.squares().collect()));
                     }
                 }
-                captures.push(got);
+                if record {
+                    captures.push(got);
+                }
             }
             pos.end_move(mv).map_err(|e| Failure::Rule(e, None))?;
             Ok(captures)

@@ -45,11 +45,12 @@ fn at(square: Square) -> SquareAt {
 fn single_move(from: Square, to: Square) -> TurnKind {
     TurnKind::Move {
         from: at(from),
-        steps: vec![Step {
+        steps: std::iter::once(Step {
             to: at(to),
-            captures: Vec::new(),
+            captures: Default::default(),
             span: Span::default(),
-        }],
+        })
+        .collect(),
     }
 }
 
@@ -61,7 +62,7 @@ fn legal(before: &Position, kind: TurnKind) -> Option<String> {
         span: Span::default(),
     };
     let mut pos = before.clone();
-    let captures = play(&mut pos, &turn).ok()?;
+    let captures = play(&mut pos, &turn, true).ok()?;
     Some(turn_text(&turn.kind, &captures))
 }
 

@@ -1,0 +1,86 @@
+//! The pipeline's phases on generated archives of 5×5, 7×7 and 9×9 games: scanning and parsing
+//! only, replaying already parsed games only, and checking end to end (stream, one thread).
+//!
+//! Run with `cargo bench --bench pipeline`. Benchmarks only: nothing here asserts a time.
+
+use seega::archive::stream::check_stream;
+use seega::engine::Ruleset;
+use seega::generate::{GenOptions, Generator};
+use seega::notation::{Game, Scanner, Source};
+use seega::validate::{Options, check_game};
+
+fn main() {
+    divan::main();
+}
+
+const RULES: [&str; 3] = ["standard", "seesa", "seesa size=9"];
+
+/// 500 legal games under `rules`, as text.
+fn archive(rules: &str) -> String {
+    let mut g = Generator::new(GenOptions {
+        seed: 42,
+        rules: vec![Ruleset::parse(rules).expect("a preset")],
+        ..GenOptions::default()
+    });
+    let mut s = String::new();
+    for i in 1..=500 {
+        g.write_game(i, &mut s);
+    }
+    s
+}
+
+#[divan::bench(args = RULES)]
+fn parse_only(bencher: divan::Bencher, rules: &str) {
+    let text = archive(rules);
+    bencher
+        .counter(divan::counter::BytesCount::new(text.len()))
+        .bench(|| {
+            Scanner::new(divan::black_box(&text), &[])
+                .map(|g| g.moves.len())
+                .sum::<usize>()
+        });
+}
+
+#[divan::bench(args = RULES)]
+fn replay_only(bencher: divan::Bencher, rules: &str) {
+    let text = archive(rules);
+    let games: Vec<Game<'_>> = Scanner::new(&text, &[]).collect();
+    let opts = Options::default();
+    bencher
+        .counter(divan::counter::BytesCount::new(text.len()))
+        .bench(|| {
+            games
+                .iter()
+                .enumerate()
+                .map(|(i, g)| check_game(g, &text, i + 1, &opts).legal_turns)
+                .sum::<u64>()
+        });
+}
+
+#[divan::bench(args = RULES)]
+fn check_end_to_end(bencher: divan::Bencher, rules: &str) {
+    let text = archive(rules);
+    let opts = Options::default();
+    bencher
+        .counter(divan::counter::BytesCount::new(text.len()))
+        .bench(|| {
+            let mut games = 0;
+            let _ = check_stream(divan::black_box(text.as_bytes()), &opts, 1, &mut |p| {
+                games += p.checked.games;
+                Ok(())
+            });
+            games
+        });
+}
+
+#[divan::bench]
+fn decode_source(bencher: divan::Bencher) {
+    let text = archive("standard");
+    bencher
+        .counter(divan::counter::BytesCount::new(text.len()))
+        .bench(|| {
+            Source::from_bytes(divan::black_box(text.as_bytes()))
+                .text()
+                .len()
+        });
+}

@@ -1,0 +1,121 @@
+//! A hand-written reader for well-formed tokens, byte by byte and without backtracking. It
+//! accepts a token only when it reads all of it, and then gives the same [`Token`] as the nom
+//! parser; anything else (every malformed token) is left to nom, which words the error.
+
+use super::{Body, Token};
+use crate::engine::Square;
+use crate::notation::ast::{
+    Annotation, Captures, GameResult, MoveNumber, ResultToken, Span, SquareAt, Step, Steps, Turn,
+    TurnKind,
+};
+
+pub(super) fn token(b: &[u8], base: usize) -> Option<Token> {
+    let span = |from: usize, to: usize| Span::new(base + from, base + to);
+    if let Some(result) = match b {
+        b"1-0" => Some(GameResult::WhiteWins),
+        b"0-1" => Some(GameResult::BlackWins),
+        b"1/2-1/2" => Some(GameResult::Draw),
+        b"*" => Some(GameResult::Unknown),
+        _ => None,
+    } {
+        return Some(Token {
+            number: None,
+            body: Some(Body::Result(ResultToken {
+                result,
+                span: span(0, b.len()),
+            })),
+        });
+    }
+    let mut i = 0;
+    let mut number = None;
+    if b.first().is_some_and(u8::is_ascii_digit) {
+        while i < b.len() && b[i].is_ascii_digit() {
+            i += 1;
+        }
+        if i > 9 {
+            return None;
+        }
+        let n = b[..i].iter().fold(0u32, |n, d| n * 10 + (d - b'0') as u32);
+        if n == 0 {
+            return None;
+        }
+        let second = b[i..].starts_with(b"...");
+        if second {
+            i += 3;
+        } else if b.get(i) == Some(&b'.') {
+            i += 1;
+        } else {
+            return None;
+        }
+        number = Some(MoveNumber {
+            number: n,
+            second,
+            span: span(0, i),
+        });
+        if i == b.len() {
+            return Some(Token { number, body: None });
+        }
+    }
+    let start = i;
+    let kind = if b[i..].starts_with(b"--") {
+        i += 2;
+        TurnKind::Pass
+    } else {
+        let first = square(b, &mut i, base)?;
+        if b.get(i) == Some(&b',') {
+            i += 1;
+            TurnKind::Place(first, square(b, &mut i, base)?)
+        } else {
+            let mut steps = Steps::new();
+            while b.get(i) == Some(&b'-') {
+                let step_start = i;
+                i += 1;
+                let to = square(b, &mut i, base)?;
+                let mut captures = Captures::new();
+                while b.get(i) == Some(&b'x') {
+                    i += 1;
+                    captures.push(square(b, &mut i, base)?);
+                }
+                steps.push(Step {
+                    to,
+                    captures,
+                    span: span(step_start, i),
+                });
+            }
+            if steps.is_empty() {
+                return None;
+            }
+            TurnKind::Move { from: first, steps }
+        }
+    };
+    let rest = &b[i..];
+    let annotation = match rest {
+        b"" => None,
+        _ => Some(Annotation::parse(std::str::from_utf8(rest).ok()?)?),
+    };
+    Some(Token {
+        number,
+        body: Some(Body::Turn(Turn {
+            kind,
+            annotation,
+            span: span(start, b.len()),
+        })),
+    })
+}
+
+/// A square at `*i`, not followed by a digit.
+fn square(b: &[u8], i: &mut usize, base: usize) -> Option<SquareAt> {
+    let (f, r) = (*b.get(*i)?, *b.get(*i + 1)?);
+    if !(b'a'..=b'i').contains(&f) || !(b'1'..=b'9').contains(&r) {
+        return None;
+    }
+    if b.get(*i + 2).is_some_and(u8::is_ascii_digit) {
+        return None;
+    }
+    let at = SquareAt {
+        square: Square::new(f - b'a', r - b'1'),
+        span: Span::new(base + *i, base + *i + 2),
+    };
+    *i += 2;
+    Some(at)
+}

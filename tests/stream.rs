@@ -1,0 +1,163 @@
+//! Streaming in chunks on threads finds exactly what one scan of the whole file finds: the same
+//! games, problems, game numbers, lines and columns, for any block size and thread count.
+
+use seega::archive::check_source;
+use seega::archive::stream::check_stream_in_blocks;
+use seega::engine::Ruleset;
+use seega::generate::{GenOptions, Generator};
+use seega::notation::{LineIndex, Source};
+use seega::validate::Options;
+
+/// (game, code, label, line, column) of every problem, and the number of games.
+type Seen = (usize, Vec<(usize, String, String, usize, usize)>);
+
+fn whole(bytes: &[u8]) -> Seen {
+    let src = Source::from_bytes(bytes);
+    let text = src.text();
+    let lines = LineIndex::new(text);
+    let opts = Options::default();
+    let mut games = 0;
+    let mut out = Vec::new();
+    for c in check_source(&src, &opts) {
+        games += 1;
+        for p in &c.verdict.problems {
+            let lc = lines.line_col(text, p.span.start);
+            out.push((
+                p.game,
+                p.code.to_string(),
+                p.label.clone(),
+                lc.line,
+                lc.column,
+            ));
+        }
+    }
+    (games, out)
+}
+
+fn streamed(bytes: &[u8], jobs: usize, block: usize) -> Seen {
+    let mut games = 0;
+    let mut chunks = 0;
+    let mut out = Vec::new();
+    check_stream_in_blocks(bytes, &Options::default(), jobs, block, &mut |placed| {
+        assert_eq!(placed.games_before, games);
+        chunks += 1;
+        games += placed.checked.games;
+        let lines = placed.line_index();
+        let text = placed.source.text();
+        for p in &placed.checked.problems {
+            let lc = lines.line_col(text, p.span.start);
+            out.push((
+                p.game,
+                p.code.to_string(),
+                p.label.clone(),
+                lc.line,
+                lc.column,
+            ));
+        }
+        Ok(())
+    })
+    .expect("reading from memory does not fail");
+    if block <= 333 && bytes.len() > 20 * block && games > 20 {
+        assert!(
+            chunks > 1,
+            "a large input with small blocks is cut into chunks"
+        );
+    }
+    (games, out)
+}
+
+fn archive(games: u64, rate: f64) -> Vec<u8> {
+    let mut g = Generator::new(GenOptions {
+        seed: 11,
+        rules: ["standard", "ludus", "seesa", "seesa size=9"]
+            .iter()
+            .map(|r| Ruleset::parse(r).unwrap())
+            .collect(),
+        invalid_rate: rate,
+        max_turns: 40,
+    });
+    let mut s = String::new();
+    for i in 1..=games {
+        g.write_game(i, &mut s);
+    }
+    s.into_bytes()
+}
+
+fn same_everywhere(bytes: &[u8]) {
+    let want = whole(bytes);
+    for jobs in [1, 3] {
+        for block in [64, 333, 4096, 1 << 20] {
+            assert_eq!(
+                streamed(bytes, jobs, block),
+                want,
+                "jobs {jobs}, block {block}"
+            );
+        }
+    }
+}
+
+#[test]
+fn generated_archives_stream_like_one_scan() {
+    let bytes = archive(300, 0.2);
+    let (games, problems) = whole(&bytes);
+    assert_eq!(games, 300);
+    assert!(problems.len() > 20, "the mutated games are reported");
+    same_everywhere(&bytes);
+}
+
+#[test]
+fn conformance_files_stream_like_one_scan() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/conformance");
+    let mut n = 0;
+    for e in std::fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.extension().is_some_and(|x| x == "sgn") {
+            same_everywhere(&std::fs::read(&p).unwrap());
+            n += 1;
+        }
+    }
+    assert!(n >= 8);
+}
+
+#[test]
+fn tricky_boundaries_stream_like_one_scan() {
+    let game = "[Event \"x\"]\n\n1. a1,a2 b1,b2 *\n\n";
+    let cases = [
+        // A comment holding what looks like a game boundary.
+        format!("{game}[A \"b\"]\n1. a1,a2 {{ spans\n1-0\n[Event \"y\"]\n }} c1,c2 *\n\n{game}"),
+        // A comment never closed, then many games.
+        format!(
+            "[A \"b\"]\n1. a1,a2 {{ never closed\n*\n{}",
+            game.repeat(40)
+        ),
+        // Comments between games, a game without a result, CRLF and lone CR line ends.
+        format!(
+            "{game}{{between}}\n{game}1. a1,a2\n\r\n{}[B \"c\"]\r1. c1,c2 *\r\n",
+            game.replace('\n', "\r\n")
+        ),
+        // Invalid UTF-8 and a BOM.
+        format!("\u{feff}{game}[A \"\u{0}\"]\n1. a1,a2 *\n{game}"),
+    ];
+    for c in &cases {
+        same_everywhere(c.as_bytes());
+    }
+    // Games without results: cut between them, and a tag section is never cut.
+    let no_result = "[Event \"x\"]\n[Site \"y\"]\n{ note }\n[Date \"z\"]\n\n1. a1,a2 b1,b2\n\n";
+    same_everywhere(no_result.repeat(50).as_bytes());
+    let (games, problems) = whole(no_result.repeat(50).as_bytes());
+    assert_eq!(
+        (games, problems.len()),
+        (50, 50),
+        "each game lacks its result"
+    );
+    // Games without tags: cut after their results.
+    same_everywhere(
+        "c2,d4 *\n{c} 1. c2,d4 1-0 { after }\nc2,d4 *\n"
+            .repeat(60)
+            .as_bytes(),
+    );
+    let mut bad = game.repeat(10).into_bytes();
+    bad.extend_from_slice(b"[X \"\xff\xfe\"]\n1. a1,a9 *\n\n");
+    bad.extend_from_slice(game.repeat(10).as_bytes());
+    same_everywhere(&bad);
+}
