@@ -1,55 +1,11 @@
 //! The `convert`, `show` and `fmt` commands, run as a user runs them; outputs are snapshots.
 
-use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
-
-const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+mod common;
+use common::run_with as run;
+use common::{ROOT, files_in, scratch, stderr, stdout};
 
 fn fixture(name: &str) -> String {
     format!("{ROOT}/tests/fixtures/{name}")
-}
-
-fn run(args: &[&str], stdin: Option<&[u8]>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_seega"))
-        .args(args)
-        .current_dir(ROOT)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("seega runs");
-    let mut pipe = child.stdin.take().expect("stdin");
-    if let Some(bytes) = stdin {
-        pipe.write_all(bytes).expect("stdin written");
-    }
-    drop(pipe);
-    child.wait_with_output().expect("seega finishes")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).expect("utf-8")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).expect("utf-8")
-}
-
-/// A fresh scratch directory for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("seega-cli-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("scratch dir");
-    dir
-}
-
-fn files_in(dir: &Path) -> Vec<String> {
-    let mut v: Vec<String> = std::fs::read_dir(dir)
-        .expect("listable")
-        .filter_map(|e| e.ok().map(|e| e.file_name().to_string_lossy().into_owned()))
-        .collect();
-    v.sort();
-    v
 }
 
 #[test]

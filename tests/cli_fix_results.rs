@@ -1,43 +1,14 @@
 //! `seega fmt --fix-results`, run as a user runs it; outputs are snapshots.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
+use common::{ROOT, files_in, scratch, stderr, stdout};
 
-const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+fn run(args: &[&str]) -> std::process::Output {
+    common::run_with(args, None)
+}
+
 /// Relative to the crate root, the working directory, so that snapshots hold no absolute path.
 const RESULTS: &str = "tests/fixtures/results.sgn";
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_seega"))
-        .args(args)
-        .current_dir(ROOT)
-        .output()
-        .expect("seega runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).expect("utf-8")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).expect("utf-8")
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("seega-results-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("scratch dir");
-    dir
-}
-
-fn files_in(dir: &Path) -> Vec<String> {
-    let mut v: Vec<String> = std::fs::read_dir(dir)
-        .expect("listable")
-        .filter_map(|e| e.ok().map(|e| e.file_name().to_string_lossy().into_owned()))
-        .collect();
-    v.sort();
-    v
-}
 
 /// The codes `check` reports for each game of `path`, in order.
 fn codes(path: &str) -> Vec<(u64, String)> {
