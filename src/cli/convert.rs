@@ -1,10 +1,11 @@
 //! `seega convert`: SGN ⇄ JSON / JSON Lines, game by game.
 
-use std::io::Write;
+use std::io::{BufRead, Read, Write};
 use std::path::Path;
 
-use seega::notation::Source;
-use seega::render::game_json::{GameObject, for_each_object, game_text};
+use seega::archive::stream::check_stream;
+use seega::notation::{LineIndex, Scanner};
+use seega::render::game_json::{GameObject, Origin, game_text};
 use seega::validate::Options;
 
 use super::args::{ConvertArgs, DataFormat};
@@ -156,14 +157,31 @@ fn convert_all(
             }
         };
         let name = input.name();
-        let bytes = match input.read() {
-            Ok(b) => b,
+        let mut reader = match input.open() {
+            Ok((r, _)) => std::io::BufReader::with_capacity(1 << 16, r),
             Err(e) => {
                 trouble(format_args!("cannot read `{name}`: {e}"));
                 tally.trouble = true;
                 continue;
             }
         };
+        let format = match reader.fill_buf() {
+            Ok(head) => format_of(&input, head, args.from),
+            Err(e) => {
+                trouble(format_args!("cannot read `{name}`: {e}"));
+                tally.trouble = true;
+                continue;
+            }
+        };
+        // JSON is read whole (its objects are still handed on one by one); notation streams.
+        let mut bytes = Vec::new();
+        if format != DataFormat::Sgn {
+            if let Err(e) = reader.read_to_end(&mut bytes) {
+                trouble(format_args!("cannot read `{name}`: {e}"));
+                tally.trouble = true;
+                continue;
+            }
+        }
         let mut io_error = None;
         let mut bad_input = false;
         let mut index = 0;
@@ -187,12 +205,23 @@ fn convert_all(
                 }
             }
         };
-        match format_of(&input, &bytes, args.from) {
+        match format {
             DataFormat::Sgn => {
-                let source = Source::from_bytes(&bytes);
-                drop(bytes);
-                let _ = for_each_object(&source, &name, opts, &mut sink);
-                if index == 0 && !source.text().trim().is_empty() {
+                let mut commented = false;
+                let read = for_each_object_streamed(
+                    reader,
+                    &name,
+                    opts,
+                    &mut |obj| sink(obj),
+                    &mut commented,
+                );
+                if let Err(e) = read {
+                    if io_error.is_none() {
+                        trouble(format_args!("cannot read `{name}`: {e}"));
+                        bad_input = true;
+                    }
+                }
+                if index == 0 && commented {
                     eprintln!(
                         "seega: warning: `{name}` holds no game, only comments: nothing converted"
                     );
@@ -240,6 +269,44 @@ fn convert_all(
         }
     }
     em.end(w)
+}
+
+/// Builds the object of every game read from `reader` and hands each to `sink`, a chunk at a
+/// time (so memory stays flat); stops when `sink` fails. Sets `commented` when the input holds
+/// text but no game.
+fn for_each_object_streamed(
+    reader: impl Read + Send,
+    file: &str,
+    opts: &Options,
+    sink: &mut dyn FnMut(GameObject) -> Result<(), ()>,
+    commented: &mut bool,
+) -> std::io::Result<()> {
+    let record = Options {
+        record: true,
+        ..*opts
+    };
+    let mut failed = false;
+    let result = check_stream(reader, opts, 1, &mut |placed| {
+        let text = placed.source.text();
+        *commented |= !text.trim().is_empty();
+        let lines = LineIndex::with_base(text, placed.first_line);
+        let at = Origin {
+            file,
+            text,
+            lines: &lines,
+        };
+        for (i, game) in Scanner::new(text, placed.source.invalid()).enumerate() {
+            let index = placed.games_before + i + 1;
+            let verdict = seega::validate::check_game(&game, text, index, &record);
+            if sink(GameObject::new(&game, &verdict, index, at)).is_err() {
+                failed = true;
+                return Err(std::io::Error::other("the output failed"));
+            }
+        }
+        Ok(())
+    });
+    // A failing sink has already recorded why; only reading errors are reported from here.
+    if failed { Ok(()) } else { result }
 }
 
 /// Runs `seega convert`.
