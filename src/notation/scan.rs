@@ -253,12 +253,21 @@ impl Game<'_> {
     }
 }
 
+/// The first character boundary of `s` at or after `i` (the length past the end).
+fn ceil_char(s: &str, mut i: usize) -> usize {
+    while i < s.len() && !s.is_char_boundary(i) {
+        i += 1;
+    }
+    i.min(s.len())
+}
+
 /// Parses `[Name "value"]` at the start of `line` (which starts at byte `base`); returns the tag
 /// and its length in bytes.
 fn parse_tag(line: &str, base: usize) -> Result<(Tag<'_>, usize), SyntaxError> {
+    // Spans end on a character boundary: past the whole character that `end` falls in.
     let bad = |at: usize, end: usize, kind: SyntaxKind, message: String| SyntaxError {
         kind,
-        span: Span::new(base + at, base + end),
+        span: Span::new(base + at, base + ceil_char(line, end)),
         message,
     };
     let b = line.as_bytes();

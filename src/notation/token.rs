@@ -319,11 +319,14 @@ fn error(tok: &str, base: usize, at: usize, kind: SyntaxKind) -> SyntaxError {
     let span = if kind == SyntaxKind::UnknownToken || kind == SyntaxKind::NumberOverflow {
         Span::new(base, end)
     } else if kind == SyntaxKind::BadSquare {
-        let from = at - base;
-        let len = tok[from..]
-            .find(|c: char| !c.is_ascii_alphanumeric())
-            .unwrap_or(tok.len() - from);
-        Span::new(at, at + len.max(1).min(tok.len() - from))
+        // The alphanumeric run at `at`, or else the one character there: never half of one.
+        let rest = tok.get(at - base..).unwrap_or("");
+        let len = match rest.find(|c: char| !c.is_ascii_alphanumeric()) {
+            Some(0) => rest.chars().next().map_or(0, char::len_utf8),
+            Some(n) => n,
+            None => rest.len(),
+        };
+        Span::new(at, at + len)
     } else {
         Span::new(at, end)
     };
