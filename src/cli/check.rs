@@ -61,8 +61,7 @@ pub fn run(args: &CheckArgs, global: &Global, out: &mut impl Write) -> std::io::
             }
         };
         sum.files += 1;
-        let source = Source::from_bytes(&bytes);
-        drop(bytes);
+        let source = Source::from_vec(bytes);
         let text = source.text();
         let lines = LineIndex::new(text);
         let named = NamedText {

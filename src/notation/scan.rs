@@ -8,7 +8,8 @@
 use std::borrow::Cow;
 
 use super::ast::{Comment, Element, Game, Header, ResultToken, Span, SyntaxError, SyntaxKind, Tag};
-use super::token::{Body, parse_token};
+use super::limits::{MAX_HEADERS, MAX_MOVETEXT};
+use super::token::{Body, Token, parse_token};
 
 /// Yields the games of an archive in order.
 #[derive(Debug, Clone)]
@@ -16,6 +17,8 @@ pub struct Scanner<'a> {
     text: &'a str,
     pos: usize,
     invalid: &'a [Span],
+    /// A search for `}` from this offset found none: no later search can find one either.
+    no_close_from: usize,
 }
 
 fn is_space(b: u8) -> bool {
@@ -30,6 +33,7 @@ impl<'a> Scanner<'a> {
             text,
             pos: 0,
             invalid,
+            no_close_from: usize::MAX,
         }
     }
 
@@ -77,7 +81,10 @@ impl<'a> Scanner<'a> {
                 line: true,
                 span: Span::new(start, end),
             }
-        } else if let Some(i) = memchr::memchr(b'}', &b[start..]) {
+        } else if let Some(i) = (start < self.no_close_from)
+            .then(|| memchr::memchr(b'}', &b[start..]))
+            .flatten()
+        {
             let end = start + i + 1;
             self.pos = end;
             Comment {
@@ -86,6 +93,8 @@ impl<'a> Scanner<'a> {
                 span: Span::new(start, end),
             }
         } else {
+            // Remembered, so that many unclosed `{` cost one search, not one each.
+            self.no_close_from = self.no_close_from.min(start);
             // Recover at the next line that starts a tag, or at the end.
             let next = memchr::memmem::find(&b[start..], b"\n[").map_or(b.len(), |i| start + i + 1);
             self.pos = next;
@@ -151,6 +160,8 @@ impl<'a> Iterator for Scanner<'a> {
         let mut in_moves = false;
         let mut first = None;
         let mut last = self.pos;
+        // Set once a limit is passed: later items are scanned for the game's end, not kept.
+        let mut skipping = false;
         loop {
             self.skip_space();
             let Some(&c) = self.bytes().get(self.pos) else {
@@ -162,13 +173,41 @@ impl<'a> Iterator for Scanner<'a> {
                 b'[' if in_moves => break,
                 b'[' => {
                     started = true;
-                    game.headers.push(match self.tag() {
+                    let item = match self.tag() {
                         Ok(t) => Header::Tag(t),
                         Err(e) => Header::Error(e),
-                    });
+                    };
+                    if game.headers.len() < MAX_HEADERS {
+                        game.headers.push(item);
+                    } else if !skipping {
+                        skipping = true;
+                        game.headers.push(Header::Error(too_long(
+                            Span::new(start, self.pos),
+                            format!("this game has more than {MAX_HEADERS} header lines"),
+                        )));
+                    }
                 }
                 b'{' | b';' => {
                     let item = self.comment();
+                    let kept = if in_moves {
+                        game.moves.len()
+                    } else {
+                        game.headers.len()
+                    };
+                    let cap = if in_moves { MAX_MOVETEXT } else { MAX_HEADERS };
+                    if skipping || kept >= cap {
+                        if !skipping {
+                            skipping = true;
+                            let e = too_long(Span::new(start, self.pos), limit_message(in_moves));
+                            if in_moves {
+                                game.moves.push(Element::Error(e));
+                            } else {
+                                game.headers.push(Header::Error(e));
+                            }
+                        }
+                        last = self.pos;
+                        continue;
+                    }
                     match (in_moves, item) {
                         (true, Ok(c)) => game.moves.push(Element::Comment(c)),
                         (true, Err(e)) => game.moves.push(Element::Error(e)),
@@ -189,6 +228,24 @@ impl<'a> Iterator for Scanner<'a> {
                     }
                     self.pos = end;
                     let span = Span::new(start, end);
+                    if skipping || game.moves.len() >= MAX_MOVETEXT {
+                        // Past a limit: keep nothing, but still end the game at its result.
+                        if !skipping {
+                            skipping = true;
+                            game.moves
+                                .push(Element::Error(too_long(span, limit_message(true))));
+                        }
+                        last = end;
+                        if let Ok(Token {
+                            body: Some(Body::Result(r)),
+                            ..
+                        }) = parse_token(&self.text[start..end], start)
+                        {
+                            game.result = Some(r);
+                            break;
+                        }
+                        continue;
+                    }
                     if let Some(e) = self.tainted(span) {
                         game.moves.push(Element::Error(e));
                         last = end;
@@ -250,6 +307,23 @@ impl Game<'_> {
     /// The result token, if written.
     pub fn result_token(&self) -> Option<ResultToken> {
         self.result
+    }
+}
+
+/// The error for the first item past a limit.
+fn too_long(span: Span, message: String) -> SyntaxError {
+    SyntaxError {
+        kind: SyntaxKind::TooLong,
+        span,
+        message,
+    }
+}
+
+fn limit_message(in_moves: bool) -> String {
+    if in_moves {
+        format!("this game has more than {MAX_MOVETEXT} movetext items")
+    } else {
+        format!("this game has more than {MAX_HEADERS} header lines")
     }
 }
 

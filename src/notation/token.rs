@@ -293,7 +293,9 @@ pub fn parse_token<'t>(tok: &'t str, base: usize) -> Result<Token, SyntaxError> 
         }
         Err(nom::Err::Error(e) | nom::Err::Failure(e)) => {
             let at = cx.at(e.input);
-            let k = if at == base && e.kind != SyntaxKind::NumberOverflow {
+            let k = if at == base
+                && !matches!(e.kind, SyntaxKind::NumberOverflow | SyntaxKind::BadNag)
+            {
                 SyntaxKind::UnknownToken
             } else {
                 e.kind

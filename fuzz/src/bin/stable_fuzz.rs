@@ -3,7 +3,7 @@
 //! codes, code pairs, endings, turn counts) as a crude substitute for coverage feedback.
 //!
 //! ```text
-//! cargo run --release --no-default-features --bin stable_fuzz -- \
+//! cargo run --release --no-default-features --features stable --bin stable_fuzz -- \
 //!     [--target parse|check|roundtrip|all] [--runs N] [--seconds S] [--seed N] [--max-len N]
 //! ```
 //!

@@ -1,0 +1,13 @@
+//! The limits the scanner enforces, so that one game's syntax tree stays bounded in memory
+//! whatever the input. Each limit, when passed, gives a [`super::SyntaxKind::TooLong`] error
+//! and the rest of the game is skipped (scanned for its end, not stored). See the Limits section
+//! of `spec/architecture.md`.
+
+/// Header items (tags, comments and broken tag lines) kept for one game.
+pub const MAX_HEADERS: usize = 100_000;
+
+/// Movetext items (turns, move numbers, comments, `$N` glyphs) kept for one game.
+pub const MAX_MOVETEXT: usize = 1_000_000;
+
+/// Bytes of one input file; the CLI refuses larger files before reading them.
+pub const MAX_FILE_BYTES: u64 = 1 << 30;
