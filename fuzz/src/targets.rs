@@ -322,6 +322,9 @@ pub fn roundtrip(data: &[u8]) {
     }
 }
 
+/// A fuzz target: takes any bytes, panics on a broken invariant.
+pub type Target = fn(&[u8]);
+
 /// All targets by name, for drivers.
-pub const TARGETS: [(&str, fn(&[u8])); 3] =
+pub const TARGETS: [(&str, Target); 3] =
     [("parse", parse), ("check", check), ("roundtrip", roundtrip)];
