@@ -243,10 +243,10 @@ fn main() {
                 Err(_) => {
                     let msg = last_panic.lock().map(|m| m.clone()).unwrap_or_default();
                     let key = msg.lines().next().unwrap_or("").to_owned();
-                    if !crashes.contains_key(&key) {
+                    if let std::collections::hash_map::Entry::Vacant(slot) = crashes.entry(key) {
                         let p = save(&out_dir, "crash", &input);
                         eprintln!("crash in {name}: {msg}\n  input saved as {}", p.display());
-                        crashes.insert(key, p);
+                        slot.insert(p);
                     }
                 }
                 Ok(()) => {
