@@ -352,14 +352,41 @@ fn squares_off_every_board_are_reported() {
 #[test]
 fn deeply_repeated_annotations_are_reported_once() {
     let mut text = String::from("c2,d4!?");
-    text.push_str(&"!".repeat(100_000));
+    text.push_str(&"!".repeat(1_000));
     text.push_str(" *\n");
     let (diags, _, _) = check(text.as_bytes());
     assert_eq!(diags, vec![d(1, "syntax::placement", 1, 8)]);
+    // Past the token limit the token is refused whole, unread.
+    let text = text.replace("!?!", &"!".repeat(100_000));
+    let (diags, _, _) = check(text.as_bytes());
+    assert_eq!(diags, vec![d(1, "limit::too-long", 1, 1)]);
     let mut text = String::from("c2,d4 ");
     text.push_str(&"$1 ".repeat(100_000));
     text.push_str("{x} ".repeat(100_000).as_str());
     text.push_str("b1,b2 *\n");
     let (diags, _, valid) = check(text.as_bytes());
     assert_eq!((diags, valid), (vec![], 1));
+}
+
+#[test]
+fn a_token_past_the_limit_is_refused_unread() {
+    let limit = seega::notation::limits::MAX_TOKEN_BYTES;
+    // A movement of 100,000 steps: no legal turn has more than about 80 steps and captures.
+    let mut text = String::from("1. c2,d4 b1,b2 2. c2");
+    text.push_str(&"-c1-c2".repeat(100_000));
+    text.push_str(" *\n\n1. c2,d4 b1,b2 *\n");
+    let source = Source::from_text(text);
+    let opts = Options::default();
+    let checked: Vec<_> = check_source(&source, &opts).collect();
+    assert_eq!(checked.len(), 2);
+    let p = &checked[0].verdict.problems;
+    assert_eq!(p.len(), 1);
+    assert_eq!(p[0].code.as_str(), "seega::limit::too-long");
+    assert_eq!(p[0].span.start, "1. c2,d4 b1,b2 2. ".len());
+    assert_eq!(
+        p[0].message,
+        "this token is 600002 bytes long; a token has at most 1024"
+    );
+    assert!(limit < 600_002);
+    assert!(checked[1].verdict.is_valid());
 }

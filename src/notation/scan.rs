@@ -8,7 +8,7 @@
 use std::borrow::Cow;
 
 use super::ast::{Comment, Element, Game, Header, ResultToken, Span, SyntaxError, SyntaxKind, Tag};
-use super::limits::{MAX_HEADERS, MAX_MOVETEXT};
+use super::limits::{MAX_HEADERS, MAX_MOVETEXT, MAX_TOKEN_BYTES};
 use super::token::{Body, Token, parse_token};
 
 /// Yields the games of an archive in order.
@@ -248,6 +248,17 @@ impl<'a> Iterator for Scanner<'a> {
                     }
                     if let Some(e) = self.tainted(span) {
                         game.moves.push(Element::Error(e));
+                        last = end;
+                        continue;
+                    }
+                    if span.len() > MAX_TOKEN_BYTES {
+                        game.moves.push(Element::Error(too_long(
+                            span,
+                            format!(
+                                "this token is {} bytes long; a token has at most {MAX_TOKEN_BYTES}",
+                                span.len()
+                            ),
+                        )));
                         last = end;
                         continue;
                     }

@@ -180,7 +180,7 @@ fn syntax_help(kind: SyntaxKind) -> &'static str {
         }
         SyntaxKind::InvalidUtf8 => "Save the file as UTF-8.",
         SyntaxKind::TooLong => {
-            "Split the game: seega keeps at most 100000 header lines and 1000000 movetext items of one game, and skipped the rest of this one up to its result."
+            "Split the game or the token: seega keeps at most 100000 header lines and 1000000 movetext items of one game, and reads tokens of at most 1024 bytes; the rest of this game was not checked."
         }
     }
 }
