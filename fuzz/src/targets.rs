@@ -112,7 +112,11 @@ fn options(data: &[u8]) -> (Options, &[u8]) {
     (opts, rest)
 }
 
-fn verdict_ok(text: &str, lines: &LineIndex, v: &Verdict, renderer: &Renderer) {
+/// Problems per input drawn as miette reports (drawing is the slow part; JSON lines and every
+/// other check cover them all).
+const RENDERED: usize = 8;
+
+fn verdict_ok(text: &str, lines: &LineIndex, v: &Verdict, renderer: &Renderer, budget: &mut usize) {
     let named = NamedText {
         name: "fuzz.sgn",
         text,
@@ -133,11 +137,14 @@ fn verdict_ok(text: &str, lines: &LineIndex, v: &Verdict, renderer: &Renderer) {
         let line = DiagnosticLine::new(p, "fuzz.sgn", text, lines);
         assert!(line.line >= 1 && line.column >= 1);
         assert!((line.line, line.column) <= (line.end_line, line.end_column));
-        let shown = renderer.render(p, named);
-        assert!(
-            shown.contains(p.code.as_str()),
-            "report lacks its code: {shown}"
-        );
+        if *budget > 0 {
+            *budget -= 1;
+            let shown = renderer.render(p, named);
+            assert!(
+                shown.contains(p.code.as_str()),
+                "report lacks its code: {shown}"
+            );
+        }
     }
     assert!(
         v.problems.iter().filter(|p| p.is_error()).count() == v.errors(),
@@ -153,6 +160,7 @@ pub fn check(data: &[u8]) {
     let text = source.text();
     let lines = LineIndex::new(text);
     let renderer = Renderer::plain();
+    let mut budget = RENDERED;
     for checked in check_source(&source, &opts) {
         game_spans_ok(text, &checked.game);
         let v = &checked.verdict;
@@ -164,7 +172,7 @@ pub fn check(data: &[u8]) {
                 "every legal turn recorded"
             );
         }
-        verdict_ok(text, &lines, v, &renderer);
+        verdict_ok(text, &lines, v, &renderer, &mut budget);
     }
 }
 
