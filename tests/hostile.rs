@@ -390,3 +390,26 @@ fn a_token_past_the_limit_is_refused_unread() {
     assert!(limit < 600_002);
     assert!(checked[1].verdict.is_valid());
 }
+
+#[test]
+fn errors_inside_multibyte_characters_cover_whole_characters() {
+    // Found by the fuzzer: these spans used to end inside `é`, `\u{feff}` and `ḥ`.
+    let source =
+        Source::from_text("1. c2,d4 b1,b2 2. c2-bé2 *\n[A \"x\"\u{feff}\n[B \"\\ḥ\"]\nc2,d4 *\n");
+    let text = source.text();
+    let opts = Options::default();
+    let mut spans = Vec::new();
+    for c in check_source(&source, &opts) {
+        for p in &c.verdict.problems {
+            spans.push((p.code.as_str(), p.span.of(text)));
+        }
+    }
+    assert_eq!(
+        spans,
+        vec![
+            ("seega::syntax::square", "é"),
+            ("seega::syntax::tag", "\u{feff}"),
+            ("seega::syntax::escape", "\\ḥ"),
+        ]
+    );
+}
