@@ -236,10 +236,12 @@ impl<'a> Iterator for Scanner<'a> {
                                 .push(Element::Error(too_long(span, limit_message(true))));
                         }
                         last = end;
-                        if let Ok(Token {
+                        // A result token is at most 7 bytes (`1/2-1/2`): nothing longer is parsed.
+                        if let Some(Ok(Token {
                             body: Some(Body::Result(r)),
                             ..
-                        }) = parse_token(&self.text[start..end], start)
+                        })) =
+                            (span.len() <= 7).then(|| parse_token(&self.text[start..end], start))
                         {
                             game.result = Some(r);
                             break;
