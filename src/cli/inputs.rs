@@ -3,6 +3,8 @@
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
+use seega::notation::limits::MAX_FILE_BYTES;
+
 /// One input: a file or standard input.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Input {
@@ -33,27 +35,52 @@ impl Input {
         }
     }
 
-    /// Reads the whole input.
-    #[allow(
-        dead_code,
-        reason = "check streams now; kept for commands that need the whole text"
-    )]
+    /// Reads the whole input, refusing more than [`MAX_FILE_BYTES`].
+    ///
+    /// A file named on the command line may be a FIFO or a pipe (`<(...)`): it is read like
+    /// `cat` would, waiting for its writer.
     pub fn read(&self) -> std::io::Result<Vec<u8>> {
+        let too_big = |n: u64| {
+            std::io::Error::other(format!(
+                "it holds {n} bytes or more; seega reads at most {MAX_FILE_BYTES} bytes (1 GiB) from one input"
+            ))
+        };
+        let mut v = Vec::new();
         match self {
             Input::Stdin => {
-                let mut v = Vec::new();
-                std::io::stdin().lock().read_to_end(&mut v)?;
-                Ok(v)
+                std::io::stdin()
+                    .lock()
+                    .take(MAX_FILE_BYTES + 1)
+                    .read_to_end(&mut v)?;
             }
-            Input::File(p) => std::fs::read(p),
+            Input::File(p) => {
+                let f = std::fs::File::open(p)?;
+                let meta = f.metadata()?;
+                if meta.is_dir() {
+                    return Err(std::io::Error::other("it is a directory"));
+                }
+                if meta.len() > MAX_FILE_BYTES {
+                    return Err(too_big(meta.len()));
+                }
+                v.reserve(usize::try_from(meta.len()).unwrap_or(0));
+                f.take(MAX_FILE_BYTES + 1).read_to_end(&mut v)?;
+            }
         }
+        if v.len() as u64 > MAX_FILE_BYTES {
+            return Err(too_big(v.len() as u64));
+        }
+        Ok(v)
     }
 }
 
+/// An input that could not be resolved: its name and why.
+pub type Unresolved = (String, std::io::Error);
+
 /// The inputs named by `paths` (standard input when empty), each directory replaced by its
-/// `*.sgn` files, recursively and sorted. Paths that cannot be listed come back as errors in
-/// their place.
-pub fn resolve(paths: &[PathBuf]) -> Vec<Result<Input, (String, std::io::Error)>> {
+/// `*.sgn` files, recursively and sorted. Paths that cannot be listed, directories without any
+/// `*.sgn` file and special files (FIFOs, sockets, devices) met while walking a directory come
+/// back as errors in their place.
+pub fn resolve(paths: &[PathBuf]) -> Vec<Result<Input, Unresolved>> {
     if paths.is_empty() {
         return vec![Ok(Input::Stdin)];
     }
@@ -62,7 +89,14 @@ pub fn resolve(paths: &[PathBuf]) -> Vec<Result<Input, (String, std::io::Error)>
         if p.as_os_str() == "-" {
             out.push(Ok(Input::Stdin));
         } else if p.is_dir() {
+            let before = out.len();
             walk(p, &mut out);
+            if out.len() == before {
+                out.push(Err((
+                    p.display().to_string(),
+                    std::io::Error::other("the directory holds no .sgn file"),
+                )));
+            }
         } else {
             out.push(Ok(Input::File(p.clone())));
         }
@@ -70,7 +104,7 @@ pub fn resolve(paths: &[PathBuf]) -> Vec<Result<Input, (String, std::io::Error)>
     out
 }
 
-fn walk(dir: &Path, out: &mut Vec<Result<Input, (String, std::io::Error)>>) {
+fn walk(dir: &Path, out: &mut Vec<Result<Input, Unresolved>>) {
     let entries = match std::fs::read_dir(dir) {
         Ok(e) => e,
         Err(e) => {
@@ -90,7 +124,18 @@ fn walk(dir: &Path, out: &mut Vec<Result<Input, (String, std::io::Error)>>) {
                 walk(&p, out);
             }
         } else if p.extension().is_some_and(|e| e == "sgn") {
-            out.push(Ok(Input::File(p)));
+            // Reading a FIFO found by walking could wait forever for a writer: only regular
+            // files are taken from directories.
+            match std::fs::metadata(&p) {
+                Ok(m) if m.is_file() => out.push(Ok(Input::File(p))),
+                Ok(_) => out.push(Err((
+                    p.display().to_string(),
+                    std::io::Error::other(
+                        "it is not a regular file (a FIFO, socket or device); name it on its own to read it",
+                    ),
+                ))),
+                Err(e) => out.push(Err((p.display().to_string(), e))),
+            }
         }
     }
 }

@@ -285,6 +285,8 @@ pub enum SyntaxKind {
     MissingResult,
     /// Bytes that are not UTF-8.
     InvalidUtf8,
+    /// A game past one of the limits in [`super::limits`]; the rest of it was skipped.
+    TooLong,
 }
 
 /// A syntax error: its kind, where it is, and a message in words.

@@ -4,6 +4,7 @@
 //! placement on an occupied square is a well-formed placement. Legality is `validate`'s job.
 
 pub mod ast;
+pub mod limits;
 pub mod scan;
 pub mod source;
 pub mod token;

@@ -8,7 +8,8 @@
 use std::borrow::Cow;
 
 use super::ast::{Comment, Element, Game, Header, ResultToken, Span, SyntaxError, SyntaxKind, Tag};
-use super::token::{Body, parse_token};
+use super::limits::{MAX_HEADERS, MAX_MOVETEXT, MAX_TOKEN_BYTES};
+use super::token::{Body, Token, parse_token};
 
 /// Yields the games of an archive in order.
 #[derive(Debug, Clone)]
@@ -18,6 +19,8 @@ pub struct Scanner<'a> {
     invalid: &'a [Span],
     /// Movetext items of the previous game: the next game's first allocation.
     hint: usize,
+    /// A search for `}` from this offset found none: no later search can find one either.
+    no_close_from: usize,
 }
 
 fn is_space(b: u8) -> bool {
@@ -33,6 +36,7 @@ impl<'a> Scanner<'a> {
             pos: 0,
             invalid,
             hint: 16,
+            no_close_from: usize::MAX,
         }
     }
 
@@ -80,7 +84,10 @@ impl<'a> Scanner<'a> {
                 line: true,
                 span: Span::new(start, end),
             }
-        } else if let Some(i) = memchr::memchr(b'}', &b[start..]) {
+        } else if let Some(i) = (start < self.no_close_from)
+            .then(|| memchr::memchr(b'}', &b[start..]))
+            .flatten()
+        {
             let end = start + i + 1;
             self.pos = end;
             Comment {
@@ -89,6 +96,8 @@ impl<'a> Scanner<'a> {
                 span: Span::new(start, end),
             }
         } else {
+            // Remembered, so that many unclosed `{` cost one search, not one each.
+            self.no_close_from = self.no_close_from.min(start);
             // Recover at the next line that starts a tag, or at the end.
             let next = memchr::memmem::find(&b[start..], b"\n[").map_or(b.len(), |i| start + i + 1);
             self.pos = next;
@@ -159,6 +168,8 @@ impl<'a> Iterator for Scanner<'a> {
         let mut first = None;
         let mut last = self.pos;
         let mut last_token = self.pos;
+        // Set once a limit is passed: later items are scanned for the game's end, not kept.
+        let mut skipping = false;
         loop {
             self.skip_space();
             let Some(&c) = self.bytes().get(self.pos) else {
@@ -170,14 +181,42 @@ impl<'a> Iterator for Scanner<'a> {
                 b'[' if in_moves => break,
                 b'[' => {
                     started = true;
-                    game.headers.push(match self.tag() {
+                    let item = match self.tag() {
                         Ok(t) => Header::Tag(t),
                         Err(e) => Header::Error(e),
-                    });
+                    };
+                    if game.headers.len() < MAX_HEADERS {
+                        game.headers.push(item);
+                    } else if !skipping {
+                        skipping = true;
+                        game.headers.push(Header::Error(too_long(
+                            Span::new(start, self.pos),
+                            format!("this game has more than {MAX_HEADERS} header lines"),
+                        )));
+                    }
                     last_token = self.pos;
                 }
                 b'{' | b';' => {
                     let item = self.comment();
+                    let kept = if in_moves {
+                        game.moves.len()
+                    } else {
+                        game.headers.len()
+                    };
+                    let cap = if in_moves { MAX_MOVETEXT } else { MAX_HEADERS };
+                    if skipping || kept >= cap {
+                        if !skipping {
+                            skipping = true;
+                            let e = too_long(Span::new(start, self.pos), limit_message(in_moves));
+                            if in_moves {
+                                game.moves.push(Element::Error(e));
+                            } else {
+                                game.headers.push(Header::Error(e));
+                            }
+                        }
+                        last = self.pos;
+                        continue;
+                    }
                     match (in_moves, item) {
                         (true, Ok(c)) => game.moves.push(Element::Comment(c)),
                         (true, Err(e)) => game.moves.push(Element::Error(e)),
@@ -199,8 +238,39 @@ impl<'a> Iterator for Scanner<'a> {
                     self.pos = end;
                     last_token = end;
                     let span = Span::new(start, end);
+                    if skipping || game.moves.len() >= MAX_MOVETEXT {
+                        // Past a limit: keep nothing, but still end the game at its result.
+                        if !skipping {
+                            skipping = true;
+                            game.moves
+                                .push(Element::Error(too_long(span, limit_message(true))));
+                        }
+                        last = end;
+                        // A result token is at most 7 bytes (`1/2-1/2`): nothing longer is parsed.
+                        if let Some(Ok(Token {
+                            body: Some(Body::Result(r)),
+                            ..
+                        })) =
+                            (span.len() <= 7).then(|| parse_token(&self.text[start..end], start))
+                        {
+                            game.result = Some(r);
+                            break;
+                        }
+                        continue;
+                    }
                     if let Some(e) = self.tainted(span) {
                         game.moves.push(Element::Error(e));
+                        last = end;
+                        continue;
+                    }
+                    if span.len() > MAX_TOKEN_BYTES {
+                        game.moves.push(Element::Error(too_long(
+                            span,
+                            format!(
+                                "this token is {} bytes long; a token has at most {MAX_TOKEN_BYTES}",
+                                span.len()
+                            ),
+                        )));
                         last = end;
                         continue;
                     }
@@ -264,12 +334,38 @@ impl Game<'_> {
     }
 }
 
+/// The error for the first item past a limit.
+fn too_long(span: Span, message: String) -> SyntaxError {
+    SyntaxError {
+        kind: SyntaxKind::TooLong,
+        span,
+        message,
+    }
+}
+
+fn limit_message(in_moves: bool) -> String {
+    if in_moves {
+        format!("this game has more than {MAX_MOVETEXT} movetext items")
+    } else {
+        format!("this game has more than {MAX_HEADERS} header lines")
+    }
+}
+
+/// The first character boundary of `s` at or after `i` (the length past the end).
+fn ceil_char(s: &str, mut i: usize) -> usize {
+    while i < s.len() && !s.is_char_boundary(i) {
+        i += 1;
+    }
+    i.min(s.len())
+}
+
 /// Parses `[Name "value"]` at the start of `line` (which starts at byte `base`); returns the tag
 /// and its length in bytes.
 fn parse_tag(line: &str, base: usize) -> Result<(Tag<'_>, usize), SyntaxError> {
+    // Spans end on a character boundary: past the whole character that `end` falls in.
     let bad = |at: usize, end: usize, kind: SyntaxKind, message: String| SyntaxError {
         kind,
-        span: Span::new(base + at, base + end),
+        span: Span::new(base + at, base + ceil_char(line, end)),
         message,
     };
     let b = line.as_bytes();

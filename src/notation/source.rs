@@ -39,13 +39,21 @@ impl Source {
         }
     }
 
+    /// Decodes `bytes`, reusing the buffer when it is UTF-8 (no second copy of a big file).
+    pub fn from_vec(bytes: Vec<u8>) -> Source {
+        match String::from_utf8(bytes) {
+            Ok(text) => Source::from_text(text),
+            Err(e) => Source::from_bytes(e.as_bytes()),
+        }
+    }
+
     /// Text that is known to be UTF-8.
     pub fn from_text(text: impl Into<String>) -> Source {
         let text = text.into();
-        let text = match text.strip_prefix('\u{feff}') {
-            Some(t) => t.to_owned(),
-            None => text,
-        };
+        let mut text = text;
+        if text.starts_with('\u{feff}') {
+            text.drain(..'\u{feff}'.len_utf8());
+        }
         Source {
             text,
             invalid: Vec::new(),
@@ -72,11 +80,20 @@ impl Source {
 ///
 /// A line ends at LF, at CRLF, or at a lone CR. The text may be a chunk of a larger file that
 /// starts at the beginning of a line: [`LineIndex::with_base`] then numbers lines as in the file.
+///
+/// Lines longer than [`CHECKPOINT`] bytes carry checkpoints (a byte offset and its column)
+/// every `CHECKPOINT` bytes, so that finding a column costs at most that many bytes of counting
+/// however long the line is: many diagnostics on one 10 MB line stay linear.
 #[derive(Debug, Clone)]
 pub struct LineIndex {
     starts: Vec<usize>,
+    /// `(offset, 0-based column)` pairs in increasing offset, offsets on character boundaries.
+    checkpoints: Vec<(usize, usize)>,
     base: usize,
 }
+
+/// Distance in bytes between column checkpoints on long lines.
+pub const CHECKPOINT: usize = 4096;
 
 /// A 1-based line and column (columns count characters).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -98,7 +115,26 @@ impl LineIndex {
     pub fn with_base(text: &str, base: usize) -> LineIndex {
         let mut starts = vec![0];
         starts.extend(line_breaks(text.as_bytes()));
-        LineIndex { starts, base }
+        let mut checkpoints = Vec::new();
+        for (k, &start) in starts.iter().enumerate() {
+            let end = starts.get(k + 1).copied().unwrap_or(text.len());
+            let mut at = start;
+            let mut column = 0;
+            while end - at > CHECKPOINT {
+                let mut next = at + CHECKPOINT;
+                while !text.is_char_boundary(next) {
+                    next += 1;
+                }
+                column += text.get(at..next).map_or(0, |s| s.chars().count());
+                checkpoints.push((next, column));
+                at = next;
+            }
+        }
+        LineIndex {
+            starts,
+            checkpoints,
+            base,
+        }
     }
 
     /// How many lines start after the beginning of `text` (its line breaks): the `base` of the
@@ -116,15 +152,29 @@ impl LineIndex {
     pub fn line_col(&self, text: &str, offset: usize) -> LineCol {
         let offset = offset.min(text.len());
         let line = self.line_of(offset);
-        let start = self.starts[line];
-        let column = text
-            .get(start..offset)
-            .map_or(offset - start, |s| s.chars().count())
-            + 1;
         LineCol {
             line: self.base + line + 1,
-            column,
+            column: self.column_in(text, line, offset) + 1,
         }
+    }
+
+    /// The 0-based character column of byte `offset`, which lies on 0-based line `line`.
+    fn column_in(&self, text: &str, line: usize, offset: usize) -> usize {
+        let start = self.starts.get(line).copied().unwrap_or(0).min(offset);
+        let k = self.checkpoints.partition_point(|&(o, _)| o <= offset);
+        let (from, base) = match k.checked_sub(1).map(|k| self.checkpoints[k]) {
+            Some((o, c)) if o >= start => (o, c),
+            _ => (start, 0),
+        };
+        base + text
+            .get(from..offset)
+            .map_or(offset - from, |s| s.chars().count())
+    }
+
+    /// The 0-based character column of byte `offset` within its line.
+    pub fn column0(&self, text: &str, offset: usize) -> usize {
+        let offset = offset.min(text.len());
+        self.column_in(text, self.line_of(offset), offset)
     }
 
     /// Number of lines of the indexed text.
@@ -174,6 +224,37 @@ mod tests {
         let part = LineIndex::with_base(tail, LineIndex::count_breaks(head));
         assert_eq!(part.line_col(tail, 2), whole.line_col(t, cut + 2));
         assert_eq!(part.line_col(tail, 2), LineCol { line: 4, column: 1 });
+    }
+
+    #[test]
+    fn columns_on_long_lines_use_checkpoints() {
+        let line = "é".repeat(3 * CHECKPOINT) + "x\r" + &"ab".repeat(CHECKPOINT) + "y";
+        let idx = LineIndex::new(&line);
+        assert!(!idx.checkpoints.is_empty());
+        let x = line.find('x').unwrap();
+        assert_eq!(
+            idx.line_col(&line, x),
+            LineCol {
+                line: 1,
+                column: 3 * CHECKPOINT + 1
+            }
+        );
+        let y = line.find('y').unwrap();
+        assert_eq!(
+            idx.line_col(&line, y),
+            LineCol {
+                line: 2,
+                column: 2 * CHECKPOINT + 1
+            }
+        );
+        for off in (0..line.len())
+            .filter(|&o| line.is_char_boundary(o))
+            .step_by(997)
+        {
+            let l = idx.line_of(off);
+            let start = idx.line_start(l, &line);
+            assert_eq!(idx.column0(&line, off), line[start..off].chars().count());
+        }
     }
 
     #[test]

@@ -307,7 +307,9 @@ fn parse_token_nom<'t>(tok: &'t str, base: usize) -> Result<Token, SyntaxError> 
         }
         Err(nom::Err::Error(e) | nom::Err::Failure(e)) => {
             let at = cx.at(e.input);
-            let k = if at == base && e.kind != SyntaxKind::NumberOverflow {
+            let k = if at == base
+                && !matches!(e.kind, SyntaxKind::NumberOverflow | SyntaxKind::BadNag)
+            {
                 SyntaxKind::UnknownToken
             } else {
                 e.kind
@@ -333,11 +335,15 @@ fn error(tok: &str, base: usize, at: usize, kind: SyntaxKind) -> SyntaxError {
     let span = if kind == SyntaxKind::UnknownToken || kind == SyntaxKind::NumberOverflow {
         Span::new(base, end)
     } else if kind == SyntaxKind::BadSquare {
-        let from = at - base;
-        let len = tok[from..]
-            .find(|c: char| !c.is_ascii_alphanumeric())
-            .unwrap_or(tok.len() - from);
-        Span::new(at, at + len.max(1).min(tok.len() - from))
+        // The alphanumeric run at `at` (letters of any script: `bé2` is one bad square), or else
+        // the one character there: never half of one.
+        let rest = tok.get(at - base..).unwrap_or("");
+        let len = match rest.find(|c: char| !c.is_alphanumeric()) {
+            Some(0) => rest.chars().next().map_or(0, char::len_utf8),
+            Some(n) => n,
+            None => rest.len(),
+        };
+        Span::new(at, at + len)
     } else {
         Span::new(at, end)
     };

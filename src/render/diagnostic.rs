@@ -1,4 +1,8 @@
 //! Draws a [`Problem`] as a miette graphical report over its file's text.
+//!
+//! Hostile text is drawn safely: long lines are cut to a window around the span, lone carriage
+//! returns count as line ends (as in [`LineIndex`]), and control characters from the file never
+//! reach the terminal.
 
 use miette::{
     Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, MietteError,
@@ -21,6 +25,86 @@ pub struct NamedText<'a> {
     pub lines: &'a LineIndex,
 }
 
+/// Bytes of context kept on each side of a span on a long line.
+const WINDOW: usize = 240;
+
+/// Lines of context the report handler shows around a label (miette's default).
+const CONTEXT_LINES: usize = 1;
+
+/// Where a snippet lies: bytes `from..to`, starting on 0-based `line` at 0-based `column`,
+/// covering `line_count` lines.
+#[derive(Debug, Clone, Copy)]
+struct Window {
+    from: usize,
+    to: usize,
+    line: usize,
+    column: usize,
+    line_count: usize,
+}
+
+impl NamedText<'_> {
+    fn floor_char(&self, mut i: usize) -> usize {
+        i = i.min(self.text.len());
+        while !self.text.is_char_boundary(i) {
+            i -= 1;
+        }
+        i
+    }
+
+    fn ceil_char(&self, mut i: usize) -> usize {
+        i = i.min(self.text.len());
+        while !self.text.is_char_boundary(i) {
+            i += 1;
+        }
+        i
+    }
+
+    /// The bytes miette gets for `span` with `before` and `after` lines of context. Long lines
+    /// are cut to [`WINDOW`] bytes on each side of the span, so a report costs the same on a
+    /// 10 MB line as on a short one.
+    fn window(
+        &self,
+        span: &SourceSpan,
+        before: usize,
+        after: usize,
+    ) -> Result<Window, MietteError> {
+        let start = span.offset();
+        let end = start
+            .checked_add(span.len())
+            .ok_or(MietteError::OutOfBounds)?;
+        if end > self.text.len() {
+            return Err(MietteError::OutOfBounds);
+        }
+        let first_line = self.lines.line_of(start);
+        let last_line = self.lines.line_of(end.saturating_sub(1).max(start));
+        let (from, to) = if before == 0 && after == 0 {
+            // Only the place is wanted (for the report's `file:line:column` header).
+            (start, end)
+        } else {
+            let from_line = first_line.saturating_sub(before);
+            let to_line = (last_line + after).min(self.lines.lines() - 1);
+            let mut from = self.lines.line_start(from_line, self.text);
+            let mut to = self.lines.line_start(to_line + 1, self.text);
+            if to - from > span.len() + 2 * WINDOW {
+                from = self.lines.line_start(first_line, self.text);
+                to = self.lines.line_start(last_line + 1, self.text);
+                from = from.max(self.floor_char(start.saturating_sub(WINDOW)));
+                to = to.min(self.ceil_char(end.saturating_add(WINDOW)));
+            }
+            (from, to)
+        };
+        let line = self.lines.line_of(from);
+        Ok(Window {
+            from,
+            to,
+            // The file's line: a chunk's index numbers its lines from the chunk's base.
+            line: self.lines.file_line(line),
+            column: self.lines.column0(self.text, from),
+            line_count: self.lines.line_of(to.saturating_sub(1).max(from)) - line + 1,
+        })
+    }
+}
+
 impl SourceCode for NamedText<'_> {
     fn read_span<'a>(
         &'a self,
@@ -28,45 +112,113 @@ impl SourceCode for NamedText<'_> {
         before: usize,
         after: usize,
     ) -> Result<Box<dyn SpanContents<'a> + 'a>, MietteError> {
-        let start = span.offset();
-        let end = start + span.len();
-        if end > self.text.len() {
-            return Err(MietteError::OutOfBounds);
-        }
-        let first_line = self.lines.line_of(start);
-        let last_line = self.lines.line_of(end.saturating_sub(1).max(start));
-        let from_line = first_line.saturating_sub(before);
-        let to_line = (last_line + after).min(self.lines.lines() - 1);
-        let from = self.lines.line_start(from_line, self.text);
-        let to = self.lines.line_start(to_line + 1, self.text);
-        let column = if before == 0 {
-            self.text[self.lines.line_start(first_line, self.text)..start]
-                .chars()
-                .count()
-        } else {
-            0
-        };
+        let w = self.window(span, before, after)?;
         Ok(Box::new(MietteSpanContents::new_named(
             self.name.to_owned(),
-            &self.text.as_bytes()[from..to],
-            (from, to - from).into(),
-            self.lines.file_line(from_line),
-            column,
-            to_line - from_line + 1,
+            &self.text.as_bytes()[w.from..w.to],
+            (w.from, w.to - w.from).into(),
+            w.line,
+            w.column,
+            w.line_count,
         )))
     }
+}
+
+/// A snippet made safe to draw: lone carriage returns become line feeds (the line index counts
+/// them as line ends, miette does not) and other control characters become `?`, so that nothing
+/// in a file can move the cursor or recolour the terminal. Every byte keeps its place, so
+/// offsets stay right.
+fn drawable(data: &[u8]) -> Vec<u8> {
+    let mut out = data.to_vec();
+    for i in 0..out.len() {
+        out[i] = match out[i] {
+            b'\r' if out.get(i + 1) != Some(&b'\n') => b'\n',
+            b @ (b'\t' | b'\n' | b'\r') => b,
+            0..=0x1f | 0x7f => b'?',
+            b => b,
+        };
+    }
+    out
+}
+
+/// The part of a file one report shows, copied and made [`drawable`].
+#[derive(Debug)]
+struct Drawn<'a> {
+    named: NamedText<'a>,
+    from: usize,
+    data: Vec<u8>,
+}
+
+impl<'a> Drawn<'a> {
+    /// Copies the region every label of `problem` can show, with `context` lines around.
+    fn new(named: NamedText<'a>, problem: &Problem, context: usize) -> Drawn<'a> {
+        let spans = std::iter::once(problem.span).chain(problem.also.as_ref().map(|(s, _)| *s));
+        let mut region: Option<(usize, usize)> = None;
+        for s in spans {
+            if let Ok(w) = named.window(&(s.start, s.len()).into(), context, context) {
+                region = Some(region.map_or((w.from, w.to), |(a, b)| (a.min(w.from), b.max(w.to))));
+            }
+        }
+        let (from, to) = region.unwrap_or((0, 0));
+        Drawn {
+            named,
+            from,
+            data: drawable(&named.text.as_bytes()[from..to]),
+        }
+    }
+}
+
+impl SourceCode for Drawn<'_> {
+    fn read_span<'a>(
+        &'a self,
+        span: &SourceSpan,
+        before: usize,
+        after: usize,
+    ) -> Result<Box<dyn SpanContents<'a> + 'a>, MietteError> {
+        let w = self.named.window(span, before, after)?;
+        let data = w
+            .from
+            .checked_sub(self.from)
+            .and_then(|a| self.data.get(a..w.to - self.from))
+            .ok_or(MietteError::OutOfBounds)?;
+        Ok(Box::new(MietteSpanContents::new_named(
+            self.named.name.to_owned(),
+            data,
+            (w.from, w.to - w.from).into(),
+            w.line,
+            w.column,
+            w.line_count,
+        )))
+    }
+}
+
+/// `s` with control characters written as escapes, for messages, help and labels that quote
+/// the file.
+fn printable(s: &str) -> String {
+    if !s.chars().any(char::is_control) {
+        return s.to_owned();
+    }
+    s.chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
 }
 
 /// A problem together with the text it points into.
 #[derive(Debug)]
 struct Located<'a> {
     problem: &'a Problem,
-    source: NamedText<'a>,
+    source: Drawn<'a>,
 }
 
 impl std::fmt::Display for Located<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        self.problem.fmt(f)
+        f.write_str(&printable(&self.problem.message))
     }
 }
 
@@ -80,10 +232,19 @@ impl Diagnostic for Located<'_> {
         self.problem.severity()
     }
     fn help<'b>(&'b self) -> Option<Box<dyn std::fmt::Display + 'b>> {
-        self.problem.help()
+        Some(Box::new(printable(&self.problem.help)))
     }
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
-        self.problem.labels()
+        let labels = self.problem.labels()?;
+        Some(Box::new(labels.map(|l| {
+            let label = l.label().map(printable);
+            let span = *l.inner();
+            if l.primary() {
+                LabeledSpan::new_primary_with_span(label, span)
+            } else {
+                LabeledSpan::new_with_span(label, span)
+            }
+        })))
     }
     fn source_code(&self) -> Option<&dyn SourceCode> {
         Some(&self.source)
@@ -103,6 +264,7 @@ impl Renderer {
             handler: GraphicalReportHandler::new_themed(theme)
                 .with_links(false)
                 .with_width(width)
+                .with_context_lines(CONTEXT_LINES)
                 .with_word_splitter(textwrap::WordSplitter::NoHyphenation),
         }
     }
@@ -115,9 +277,12 @@ impl Renderer {
     /// Renders `problem`, which points into `source`.
     pub fn render(&self, problem: &Problem, source: NamedText<'_>) -> String {
         let mut out = String::new();
-        let located = Located { problem, source };
+        let located = Located {
+            problem,
+            source: Drawn::new(source, problem, CONTEXT_LINES),
+        };
         if self.handler.render_report(&mut out, &located).is_err() {
-            out = format!("{}: {}\n", problem.code, problem.message);
+            out = format!("{}: {}\n", problem.code, printable(&problem.message));
         }
         out.push('\n');
         out

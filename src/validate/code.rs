@@ -27,6 +27,8 @@ pub enum Code {
     SyntaxUnterminatedComment,
     /// A game without a result token.
     MissingResult,
+    /// A game past one of the scanner's limits (too many header lines or movetext items).
+    TooLong,
     /// An unknown preset in a Rules tag.
     RulesPreset,
     /// An unknown option in a Rules tag.
@@ -85,7 +87,7 @@ pub enum Code {
 
 impl Code {
     /// Every code, in order.
-    pub const ALL: [Code; 39] = [
+    pub const ALL: [Code; 40] = [
         Code::InvalidUtf8,
         Code::SyntaxToken,
         Code::SyntaxSquare,
@@ -98,6 +100,7 @@ impl Code {
         Code::SyntaxEscape,
         Code::SyntaxUnterminatedComment,
         Code::MissingResult,
+        Code::TooLong,
         Code::RulesPreset,
         Code::RulesOption,
         Code::RulesValue,
@@ -142,6 +145,7 @@ impl Code {
             Code::SyntaxEscape => "seega::syntax::escape",
             Code::SyntaxUnterminatedComment => "seega::syntax::unterminated-comment",
             Code::MissingResult => "seega::syntax::missing-result",
+            Code::TooLong => "seega::limit::too-long",
             Code::RulesPreset => "seega::rules::unknown-preset",
             Code::RulesOption => "seega::rules::unknown-option",
             Code::RulesValue => "seega::rules::bad-value",
@@ -203,6 +207,7 @@ impl Code {
             Code::SyntaxTag | Code::SyntaxUnterminatedTag | Code::SyntaxEscape => "N3",
             Code::SyntaxUnterminatedComment => "N7",
             Code::MissingResult => "N8",
+            Code::TooLong => "L1",
             Code::RulesPreset
             | Code::RulesOption
             | Code::RulesValue

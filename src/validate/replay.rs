@@ -154,6 +154,7 @@ fn syntax_code(kind: SyntaxKind) -> Code {
         SyntaxKind::UnterminatedComment => Code::SyntaxUnterminatedComment,
         SyntaxKind::MissingResult => Code::MissingResult,
         SyntaxKind::InvalidUtf8 => Code::InvalidUtf8,
+        SyntaxKind::TooLong => Code::TooLong,
     }
 }
 
@@ -186,6 +187,9 @@ fn syntax_help(kind: SyntaxKind) -> &'static str {
             "End every game with its result: `1-0`, `0-1`, `1/2-1/2`, or `*` when unknown."
         }
         SyntaxKind::InvalidUtf8 => "Save the file as UTF-8.",
+        SyntaxKind::TooLong => {
+            "Split the game or the token: seega keeps at most 100000 header lines and 1000000 movetext items of one game, and reads tokens of at most 1024 bytes; the rest of this game was not checked."
+        }
     }
 }
 
@@ -226,7 +230,15 @@ pub fn check_game(game: &Game<'_>, text: &str, index: usize, opts: &Options) -> 
 
     // Header errors: report them all; a broken Rules or Position line stops the replay.
     let mut stop = false;
+    // Where the previous header item ended: a broken tag's line starts no earlier, so looking
+    // back for it costs no more than the header's own bytes.
+    let mut prev_end = game.span.start;
     for h in &game.headers {
+        let item_end = match h {
+            Header::Tag(t) => t.span.end,
+            Header::Comment(c) => c.span.end,
+            Header::Error(e) => e.span.end,
+        };
         if let Header::Error(e) = h {
             let code = syntax_code(e.kind);
             cx.push(
@@ -236,13 +248,25 @@ pub fn check_game(game: &Game<'_>, text: &str, index: usize, opts: &Options) -> 
                 syntax_help(e.kind).into(),
                 None,
             );
-            let line = text[e.span.start..].trim_start_matches(['[', ' ', '\t']);
-            let line_start = text[..e.span.start].rfind('\n').map_or(0, |i| i + 1);
-            let whole = text[line_start..].trim_start_matches(['[', ' ', '\t']);
-            stop |= [line, whole]
-                .iter()
-                .any(|l| l.starts_with("Rules") || l.starts_with("Position"));
+            let from = prev_end.min(e.span.start);
+            let line = text
+                .get(e.span.start..)
+                .unwrap_or("")
+                .trim_start_matches(['[', ' ', '\t']);
+            let line_start = text
+                .get(from..e.span.start)
+                .and_then(|t| t.rfind(['\n', '\r']))
+                .map_or(from, |i| from + i + 1);
+            let whole = text
+                .get(line_start..)
+                .unwrap_or("")
+                .trim_start_matches(['[', ' ', '\t']);
+            stop |= e.kind == SyntaxKind::TooLong
+                || [line, whole]
+                    .iter()
+                    .any(|l| l.starts_with("Rules") || l.starts_with("Position"));
         }
+        prev_end = prev_end.max(item_end);
     }
 
     let rules = match game.tag("Rules") {

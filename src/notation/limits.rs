@@ -1,0 +1,18 @@
+//! The limits the scanner enforces, so that one game's syntax tree stays bounded in memory
+//! whatever the input. Each limit, when passed, gives a [`super::SyntaxKind::TooLong`] error
+//! and the rest of the game is skipped (scanned for its end, not stored). See the Limits section
+//! of `spec/architecture.md`.
+
+/// Header items (tags, comments and broken tag lines) kept for one game.
+pub const MAX_HEADERS: usize = 100_000;
+
+/// Movetext items (turns, move numbers, comments, `$N` glyphs) kept for one game.
+pub const MAX_MOVETEXT: usize = 1_000_000;
+
+/// Bytes of one movetext token. The longest legal turn (a chain of steps capturing every piece
+/// on a 9×9 board) is about 250 bytes; a longer token is refused unread, which bounds the steps
+/// and captures kept for one turn.
+pub const MAX_TOKEN_BYTES: usize = 1024;
+
+/// Bytes of one input file; the CLI refuses larger files before reading them.
+pub const MAX_FILE_BYTES: u64 = 1 << 30;

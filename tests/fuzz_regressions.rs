@@ -1,0 +1,95 @@
+//! Every input a fuzzer ever crashed on, kept in `tests/fuzz-regressions/`, run through every
+//! fuzz target; plus a short deterministic run of the stable mutation driver over the samples.
+//!
+//! The targets themselves live in `fuzz/src/targets.rs` and assert their invariants (spans in
+//! bounds and on character boundaries, reports rendered, round trips equal).
+
+#[path = "../fuzz/src/targets.rs"]
+#[allow(
+    dead_code,
+    reason = "shared with the fuzz crate; not every item is used here"
+)]
+mod targets;
+
+#[path = "../fuzz/src/mutate.rs"]
+#[allow(
+    dead_code,
+    reason = "shared with the fuzz crate; not every item is used here"
+)]
+mod mutate;
+
+use std::path::{Path, PathBuf};
+
+const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+
+fn files(dir: &str) -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(Path::new(ROOT).join(dir))
+        .expect("directory exists")
+        .map(|e| e.expect("readable entry").path())
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn every_kept_crash_input_passes_every_target() {
+    let inputs = files("tests/fuzz-regressions");
+    assert!(!inputs.is_empty(), "the regression inputs are missing");
+    for p in inputs {
+        let data = std::fs::read(&p).expect("readable regression input");
+        for (name, run) in targets::TARGETS {
+            // Each target also runs with every first byte the option selector distinguishes.
+            for first in [0u8, 1, 2, 0x80] {
+                let mut d = vec![first];
+                d.extend_from_slice(&data);
+                run(&d);
+            }
+            run(&data);
+            eprintln!("{} ok under {name}", p.display());
+        }
+    }
+}
+
+#[test]
+fn the_corpus_passes_every_target() {
+    let mut inputs = files("tests/conformance");
+    inputs.extend(files("samples"));
+    inputs.retain(|p| p.extension().is_some_and(|e| e == "sgn"));
+    assert!(inputs.len() > 5);
+    for p in inputs {
+        let data = std::fs::read(&p).expect("readable corpus file");
+        for (_, run) in targets::TARGETS {
+            run(&data);
+        }
+    }
+}
+
+#[test]
+fn a_short_mutation_run_finds_nothing() {
+    let seeds: Vec<Vec<u8>> = files("tests/conformance")
+        .into_iter()
+        .chain(files("samples"))
+        .filter(|p| p.extension().is_some_and(|e| e == "sgn"))
+        .map(|p| std::fs::read(p).expect("readable seed"))
+        .map(|mut d| {
+            d.truncate(2048);
+            d
+        })
+        .collect();
+    let mut rng = mutate::Rng::new(6);
+    let mut input = Vec::new();
+    for _ in 0..1000 {
+        input.clear();
+        input.extend_from_slice(&seeds[rng.below(seeds.len())]);
+        let other = &seeds[rng.below(seeds.len())];
+        mutate::mutate(&mut input, other, &mut rng, 4096);
+        for (name, run) in targets::TARGETS {
+            if std::panic::catch_unwind(|| run(&input)).is_err() {
+                panic!(
+                    "target {name} failed on {:?}",
+                    String::from_utf8_lossy(&input)
+                );
+            }
+        }
+    }
+}

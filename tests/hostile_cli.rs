@@ -1,0 +1,263 @@
+//! Hostile inputs through the `seega` binary: directories, FIFOs, missing and unreadable files
+//! among good ones, an over-large file, and a closed stdout. Each case asserts what is reported
+//! and the exit code; every child is waited for with a deadline, so a hang fails the test.
+
+use std::io::{BufRead, BufReader, Write};
+use std::os::unix::fs::PermissionsExt;
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+const SEEGA: &str = env!("CARGO_BIN_EXE_seega");
+const GOOD: &str = "[Event \"good\"]\n1. c2,d4 b1,b2 *\n";
+
+/// A fresh empty directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("seega-hostile-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch directory");
+    std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    dir
+}
+
+fn write(path: &Path, text: &str) {
+    std::fs::write(path, text).expect("write test file");
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o644)).expect("chmod");
+}
+
+fn mkfifo(path: &Path) {
+    let ok = Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .expect("mkfifo runs");
+    assert!(ok.success(), "mkfifo failed");
+}
+
+/// Waits for `child` at most 60 seconds; a hang fails the test.
+fn finish(mut child: Child) -> Output {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        if child.try_wait().expect("child status").is_some() {
+            return child.wait_with_output().expect("child output");
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("seega did not finish within 60 seconds");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+fn spawn(cmd: &mut Command) -> Child {
+    cmd.stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("seega starts")
+}
+
+fn summary(out: &Output) -> serde_json::Value {
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let last = stdout.lines().last().expect("a summary line");
+    serde_json::from_str(last).expect("the summary is JSON")
+}
+
+#[test]
+fn trouble_among_good_files_is_reported_and_the_rest_is_checked() {
+    let dir = scratch("mixed");
+    let tree = dir.join("tree");
+    std::fs::create_dir_all(tree.join("sub")).expect("dirs");
+    std::fs::create_dir_all(tree.join("x.sgn")).expect("a directory named like a file");
+    write(&tree.join("a.sgn"), GOOD);
+    write(&tree.join("sub/b.sgn"), GOOD);
+    write(&tree.join("x.sgn/c.sgn"), GOOD);
+    write(&tree.join("notes.txt"), "not an archive");
+    mkfifo(&tree.join("y.sgn"));
+    let empty = dir.join("empty");
+    std::fs::create_dir_all(&empty).expect("empty dir");
+    let locked = dir.join("locked.sgn");
+    write(&locked, GOOD);
+    std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o000)).expect("chmod");
+    let last = dir.join("last.sgn");
+    write(&last, GOOD);
+
+    let mut cmd = Command::new(SEEGA);
+    cmd.args(["check", "--format", "jsonl"])
+        .arg(&tree)
+        .arg(dir.join("missing.sgn"))
+        .arg(&empty)
+        .arg(&locked)
+        .arg(&last);
+    // Root reads a mode-000 file anyway; then the check runs as `nobody`, who cannot.
+    let privileged = std::fs::read(&locked).is_ok();
+    if privileged {
+        cmd.uid(65534).gid(65534);
+    }
+    let out = finish(spawn(&mut cmd));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "stderr: {stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    let expect = [
+        format!(
+            "seega: error: cannot read `{}`: it is not a regular file",
+            tree.join("y.sgn").display()
+        ),
+        format!(
+            "seega: error: cannot read `{}`: No such file",
+            dir.join("missing.sgn").display()
+        ),
+        format!(
+            "seega: error: cannot read `{}`: the directory holds no .sgn file",
+            empty.display()
+        ),
+        format!(
+            "seega: error: cannot read `{}`: Permission denied",
+            locked.display()
+        ),
+    ];
+    let lines: Vec<&str> = stderr
+        .lines()
+        .filter(|l| l.starts_with("seega: error"))
+        .collect();
+    assert_eq!(lines.len(), expect.len(), "{stderr}");
+    for (line, want) in lines.iter().zip(&expect) {
+        assert!(
+            line.starts_with(want.as_str()),
+            "got {line:?}, want {want:?}"
+        );
+    }
+    let s = summary(&out);
+    assert_eq!(
+        (
+            s["files"].as_u64(),
+            s["games"].as_u64(),
+            s["valid"].as_u64()
+        ),
+        (Some(4), Some(4), Some(4))
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_fifo_named_on_the_command_line_is_read_from_its_writer() {
+    let dir = scratch("fifo");
+    let fifo = dir.join("live.sgn");
+    mkfifo(&fifo);
+    let child = spawn(
+        Command::new(SEEGA)
+            .args(["check", "--format", "jsonl"])
+            .arg(&fifo),
+    );
+    let writer = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || {
+            let mut f = std::fs::OpenOptions::new()
+                .write(true)
+                .open(&fifo)
+                .expect("open fifo");
+            f.write_all(GOOD.as_bytes()).expect("write");
+            f.write_all(b"\n[Event \"bad\"]\n1. a1,c3 *\n")
+                .expect("write");
+        })
+    };
+    let out = finish(child);
+    writer.join().expect("writer");
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("\"code\":\"seega::place::centre\""),
+        "{stdout}"
+    );
+    assert!(stdout.contains("\"line\":5,\"column\":7"), "{stdout}");
+    let s = summary(&out);
+    assert_eq!(
+        (s["games"].as_u64(), s["invalid"].as_u64()),
+        (Some(2), Some(1))
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_file_past_the_size_limit_is_refused_without_reading_it() {
+    // `check` streams inputs of any size; the commands that read an input whole refuse one
+    // past the limit, by its size, before reading it.
+    let dir = scratch("huge");
+    let huge = dir.join("huge.sgn");
+    let f = std::fs::File::create(&huge).expect("create");
+    // Sparse: no disk space is used.
+    f.set_len(seega::notation::limits::MAX_FILE_BYTES + 1)
+        .expect("set_len");
+    drop(f);
+    let good = dir.join("good.sgn");
+    write(&good, GOOD);
+    let started = Instant::now();
+    let out = finish(spawn(
+        Command::new(SEEGA)
+            .args(["dedupe", "--format", "json"])
+            .arg(&huge)
+            .arg(&good),
+    ));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("seega reads at most 1073741824 bytes (1 GiB) from one input"),
+        "{stderr}"
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(stdout.lines().count(), 1, "the good file's game: {stdout}");
+    assert!(
+        started.elapsed() < Duration::from_secs(30),
+        "the file was read"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_closed_stdout_ends_quietly_with_exit_0() {
+    let dir = scratch("pipe");
+    let big = dir.join("big.sgn");
+    // Enough invalid games that the report overflows any pipe buffer.
+    write(&big, &"[Event \"x\"]\n1. a1,c3 *\n\n".repeat(5_000));
+    for format in ["human", "jsonl"] {
+        let mut child = spawn(
+            Command::new(SEEGA)
+                .args(["check", "--format", format])
+                .arg(&big),
+        );
+        let stdout = child.stdout.take().expect("piped stdout");
+        let mut first = String::new();
+        BufReader::new(stdout)
+            .read_line(&mut first)
+            .expect("a first line");
+        assert!(!first.is_empty());
+        // The reader is gone now, like `| head -1`.
+        let out = finish(child);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{format}: {stderr}");
+        assert_eq!(stderr, "", "{format}: nothing on stderr");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_closed_stdout_through_a_shell_pipe_ends_quietly() {
+    let dir = scratch("head");
+    let big = dir.join("big.sgn");
+    write(&big, &"[Event \"x\"]\n1. a1,c3 *\n\n".repeat(5_000));
+    let script = format!(
+        "\"{SEEGA}\" check \"{}\" | head -1 >/dev/null; echo \"status=${{PIPESTATUS[0]}}\"",
+        big.display()
+    );
+    let out = finish(spawn(Command::new("bash").arg("-c").arg(script)));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(stdout.trim(), "status=0", "{stderr}");
+    assert_eq!(stderr, "");
+    let _ = std::fs::remove_dir_all(&dir);
+}
