@@ -43,6 +43,20 @@ fn run(args: &[&str], stdin: Option<&str>) -> String {
 fn help_texts() {
     insta::assert_snapshot!("help", run(&["--help"], None));
     insta::assert_snapshot!("check_help", run(&["check", "--help"], None));
+    for sub in [
+        "convert",
+        "show",
+        "fmt",
+        "explain",
+        "stats",
+        "select",
+        "dedupe",
+        "generate",
+        "completions",
+        "man",
+    ] {
+        insta::assert_snapshot!(format!("{sub}_help"), run(&[sub, "--help"], None));
+    }
 }
 
 #[test]
