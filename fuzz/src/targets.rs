@@ -336,5 +336,31 @@ pub fn roundtrip(data: &[u8]) {
 pub type Target = fn(&[u8]);
 
 /// All targets by name, for drivers.
-pub const TARGETS: [(&str, Target); 3] =
-    [("parse", parse), ("check", check), ("roundtrip", roundtrip)];
+pub const TARGETS: [(&str, Target); 4] = [
+    ("parse", parse),
+    ("check", check),
+    ("roundtrip", roundtrip),
+    ("json", json),
+];
+
+/// JSON import: any bytes read as JSON Lines of game objects (as `convert --from jsonl` does)
+/// must either be refused with an error or give notation text, and that text must scan and
+/// check without panicking; a game written back from a valid object is read as one game.
+pub fn json(data: &[u8]) {
+    use seega::render::game_json::{GameObject, game_text};
+    for line in data.split(|b| *b == b'\n') {
+        let Ok(obj) = serde_json::from_slice::<GameObject>(line) else {
+            continue;
+        };
+        let Ok(text) = game_text(&obj, 80) else {
+            continue;
+        };
+        let source = seega::notation::Source::from_text(text.as_str());
+        let opts = Options::default();
+        let games = check_source(&source, &opts).count();
+        assert!(
+            games <= 1 || obj.source.is_some(),
+            "a game object gave {games} games: {text:?}"
+        );
+    }
+}

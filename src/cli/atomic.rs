@@ -7,13 +7,37 @@ use std::sync::atomic::{AtomicU32, Ordering};
 
 static COUNTER: AtomicU32 = AtomicU32::new(0);
 
-/// Removes the temporary file unless it was renamed.
+/// Temporary files being written now, removed by the Ctrl-C handler.
+static PENDING: std::sync::Mutex<Vec<PathBuf>> = std::sync::Mutex::new(Vec::new());
+
+/// On Ctrl-C (SIGINT or SIGTERM), removes every temporary file being written and exits with
+/// status 130, so that an interrupted run leaves no partial output file behind.
+pub fn remove_partial_output_on_interrupt() {
+    let _ = ctrlc::set_handler(|| {
+        if let Ok(pending) = PENDING.lock() {
+            for p in pending.iter() {
+                let _ = std::fs::remove_file(p);
+            }
+        }
+        std::process::exit(130);
+    });
+}
+
+fn pending() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
+    PENDING
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// Removes the temporary file unless it was renamed, and forgets it.
 struct Guard(Option<PathBuf>);
 
 impl Drop for Guard {
     fn drop(&mut self) {
+        let mut pending = pending();
         if let Some(p) = self.0.take() {
-            let _ = std::fs::remove_file(p);
+            let _ = std::fs::remove_file(&p);
+            pending.retain(|q| *q != p);
         }
     }
 }
@@ -43,6 +67,7 @@ pub fn write_atomically(
             Err(e) => return Err(e),
         }
     };
+    pending().push(tmp.clone());
     let mut guard = Guard(Some(tmp.clone()));
     let mut w = std::io::BufWriter::new(file);
     fill(&mut w)?;
@@ -52,8 +77,14 @@ pub fn write_atomically(
     }
     file.sync_all()?;
     drop(file);
-    std::fs::rename(&tmp, target)?;
-    guard.0 = None;
+    {
+        // Rename and forget under the lock, so that Ctrl-C removes the temporary file or
+        // lets the finished output stand, never half of each.
+        let mut pending = pending();
+        std::fs::rename(&tmp, target)?;
+        pending.retain(|q| *q != tmp);
+        guard.0 = None;
+    }
     Ok(())
 }
 

@@ -61,6 +61,7 @@ pub fn main() -> ExitCode {
             };
         }
     };
+    atomic::remove_partial_output_on_interrupt();
     let stdout_tty = std::io::stdout().is_terminal();
     let color = match cli.color {
         ColorChoice::Always => true,

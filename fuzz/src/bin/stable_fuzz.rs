@@ -72,6 +72,7 @@ fn features(data: &[u8], out: &mut Vec<u64>) {
     let opts = Options {
         default_rules: PRESETS[usize::from(first) % PRESETS.len()].1,
         record: false,
+        auto_rules: first & 0x40 != 0,
     };
     let source = Source::from_bytes(rest);
     let mut games = 0u32;
