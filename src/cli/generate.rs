@@ -1,12 +1,12 @@
 //! `seega generate`: random games, written in order, batches made on every core.
 
 use std::io::Write;
-use std::path::Path;
 
 use seega::engine::Ruleset;
 use seega::generate::{GenOptions, Generator};
 
 use super::args::GenerateArgs;
+use super::atomic::write_atomically;
 use super::{Exit, threads, trouble};
 
 /// Games per batch handed to one thread.
@@ -43,23 +43,20 @@ pub fn run(args: &GenerateArgs, out: &mut impl Write) -> std::io::Result<Exit> {
             write_games(&opts, args.games, jobs, out)?;
             Ok(Exit::Valid)
         }
-        Some(path) => match write_atomically(path, |w| write_games(&opts, args.games, jobs, w)) {
-            Ok(()) => Ok(Exit::Valid),
-            Err(e) => {
-                trouble(format_args!("cannot write `{}`: {e}", path.display()));
-                Ok(Exit::Trouble)
+        Some(path) => {
+            match write_atomically(path, &mut |w| write_games(&opts, args.games, jobs, w)) {
+                Ok(()) => Ok(Exit::Valid),
+                Err(e) => {
+                    trouble(format_args!("cannot write `{}`: {e}", path.display()));
+                    Ok(Exit::Trouble)
+                }
             }
-        },
+        }
     }
 }
 
 /// Writes games 1..=n in order; `jobs` threads each make one batch per round.
-fn write_games(
-    opts: &GenOptions,
-    n: u64,
-    jobs: usize,
-    out: &mut impl Write,
-) -> std::io::Result<()> {
+fn write_games(opts: &GenOptions, n: u64, jobs: usize, out: &mut dyn Write) -> std::io::Result<()> {
     let mut gens: Vec<Generator> = (0..jobs).map(|_| Generator::new(opts.clone())).collect();
     let mut bufs: Vec<String> = vec![String::new(); jobs];
     let mut next = 1u64;
@@ -84,31 +81,4 @@ fn write_games(
         next += jobs as u64 * BATCH;
     }
     Ok(())
-}
-
-/// Writes through a temporary file in the same directory, renamed over `path` at the end.
-fn write_atomically(
-    path: &Path,
-    body: impl FnOnce(&mut std::io::BufWriter<std::fs::File>) -> std::io::Result<()>,
-) -> std::io::Result<()> {
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => std::path::PathBuf::from("."),
-    };
-    let name = path
-        .file_name()
-        .map_or("out".into(), |n| n.to_string_lossy().into_owned());
-    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    let result = (|| {
-        let mut w = std::io::BufWriter::with_capacity(1 << 20, std::fs::File::create(&tmp)?);
-        body(&mut w)?;
-        w.flush()?;
-        w.get_ref().sync_all()?;
-        drop(w);
-        std::fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    result
 }
