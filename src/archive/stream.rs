@@ -293,6 +293,25 @@ impl Pending {
         }
     }
 
+    /// Where a chunk's results go: placed now when nothing waits before it and it ends at a game
+    /// boundary (`alone` checks it by itself); otherwise its bytes wait, or join those waiting.
+    fn settle(
+        &mut self,
+        bytes: &[u8],
+        alone: impl FnOnce() -> Checked,
+        opts: &Options,
+    ) -> Option<Checked> {
+        if !self.is_empty() {
+            return self.push(bytes, opts);
+        }
+        let checked = alone();
+        if checked.boundary {
+            return Some(checked);
+        }
+        self.start(bytes.to_vec());
+        None
+    }
+
     /// Starts waiting with `bytes`, already checked and found off a boundary.
     fn start(&mut self, bytes: Vec<u8>) {
         self.checked_len = bytes.len();
@@ -335,20 +354,9 @@ pub fn check_stream_in_blocks<R: Read + Send>(
     if jobs <= 1 {
         let mut pending = Pending::default();
         while let Some(bytes) = splitter.next_chunk()? {
-            let done = if pending.is_empty() {
-                let checked = check_chunk(&bytes, opts);
-                if !checked.boundary {
-                    pending.start(bytes);
-                    continue;
-                }
-                checked
-            } else {
-                match pending.push(&bytes, opts) {
-                    Some(c) => c,
-                    None => continue,
-                }
-            };
-            each(placer.place(done))?;
+            if let Some(done) = pending.settle(&bytes, || check_chunk(&bytes, opts), opts) {
+                each(placer.place(done))?;
+            }
         }
         if let Some(c) = pending.finish(opts) {
             each(placer.place(c))?;
@@ -446,19 +454,9 @@ fn collect(
         };
         next += 1;
         let _ = credits.send(());
-        let checked = if pending.is_empty() {
-            if !checked.boundary {
-                pending.start(Arc::unwrap_or_clone(bytes));
-                continue;
-            }
-            checked
-        } else {
-            match pending.push(&bytes, opts) {
-                Some(c) => c,
-                None => continue,
-            }
-        };
-        each(placer.place(checked))?;
+        if let Some(done) = pending.settle(&bytes, || checked, opts) {
+            each(placer.place(done))?;
+        }
     }
     if let Some(c) = pending.finish(opts) {
         each(placer.place(c))?;
