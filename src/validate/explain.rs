@@ -17,6 +17,20 @@ pub struct Explanation {
     pub auto_rules: bool,
 }
 
+/// A game whose second token is 1100 bytes long: past the 1024-byte limit of a token.
+static LONG_TOKEN_GAME: [u8; 1111] = {
+    let mut game = [b'a'; 1111];
+    let head = b"1. c2,d4 ";
+    let mut i = 0;
+    while i < head.len() {
+        game[i] = head[i];
+        i += 1;
+    }
+    game[1109] = b' ';
+    game[1110] = b'*';
+    game
+};
+
 /// The explanation of `code`.
 pub fn explain(code: Code) -> Explanation {
     let (summary, wrong, right): (&str, &[u8], &[u8]) = match code {
@@ -202,28 +216,7 @@ pub fn explain(code: Code) -> Explanation {
         ),
         Code::TooLong => (
             "seega bounds what one game may hold, so that memory stays bounded by one game: a token has at most 1024 bytes, a game at most 100,000 header lines and 1,000,000 movetext items. Past a limit the rest of the game is skipped up to its result, and the game is invalid; the games after it are read as usual.",
-            concat!(
-                "1. c2,d4 ",
-                "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
-                "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
-                "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
-                "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
-                "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
-                "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
-                "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
-                "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
-                "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
-                "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
-                "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
-                "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
-                "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
-                "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
-                "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
-                "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
-                "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
-                " *"
-            )
-            .as_bytes(),
+            &LONG_TOKEN_GAME,
             b"1. c2,d4 *",
         ),
         Code::RulesInferred => (
