@@ -7,7 +7,7 @@ use seega::render::game_json::for_each_object;
 use seega::validate::Options;
 use serde_json::{Value, json};
 
-const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+use common::ROOT;
 
 fn validator() -> jsonschema::Validator {
     let text = std::fs::read_to_string(format!("{ROOT}/spec/game.schema.json")).expect("schema");
@@ -15,17 +15,8 @@ fn validator() -> jsonschema::Validator {
     jsonschema::validator_for(&schema).expect("schema compiles")
 }
 
-/// Every `*.sgn` file under `dir`, recursively.
-fn walk(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
-    for e in std::fs::read_dir(dir).expect("directory exists").flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            walk(&p, out);
-        } else if p.extension().is_some_and(|e| e == "sgn") {
-            out.push(p);
-        }
-    }
-}
+mod common;
+use common::walk;
 
 fn all_objects() -> Vec<Value> {
     let mut out = Vec::new();

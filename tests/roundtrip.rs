@@ -8,19 +8,10 @@ use seega::render::game_json::{GameObject, for_each_object, game_text};
 use seega::validate::{Options, check_game};
 use serde_json::Value;
 
-const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+use common::ROOT;
 
-/// Every `*.sgn` file under `dir`, recursively.
-fn walk(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
-    for e in std::fs::read_dir(dir).expect("directory exists").flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            walk(&p, out);
-        } else if p.extension().is_some_and(|e| e == "sgn") {
-            out.push(p);
-        }
-    }
-}
+mod common;
+use common::walk;
 
 /// Every `*.sgn` file under the corpus, the samples and the test fixtures, sorted; fails when
 /// a directory has none.

@@ -57,3 +57,15 @@ pub fn files_in(dir: &Path) -> Vec<String> {
     v.sort();
     v
 }
+
+/// Adds every `*.sgn` file under `dir`, recursively, to `out`.
+pub fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+    for e in std::fs::read_dir(dir).expect("directory exists").flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            walk(&p, out);
+        } else if p.extension().is_some_and(|e| e == "sgn") {
+            out.push(p);
+        }
+    }
+}
