@@ -40,6 +40,17 @@ impl<'a> Scanner<'a> {
         }
     }
 
+    /// Moves the cursor forward to `offset`, a game boundary found by another reader (the fast
+    /// lane of [`crate::validate::clean_game`]); never backward.
+    pub fn seek(&mut self, offset: usize) {
+        self.pos = self.pos.max(offset.min(self.text.len()));
+    }
+
+    /// Where the scan of the next game starts.
+    pub fn offset(&self) -> usize {
+        self.pos
+    }
+
     fn bytes(&self) -> &'a [u8] {
         self.text.as_bytes()
     }

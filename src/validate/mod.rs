@@ -4,6 +4,7 @@
 mod auto;
 mod code;
 mod explain;
+mod fast;
 mod fix;
 mod problem;
 mod replay;
@@ -12,6 +13,7 @@ mod turn_errors;
 
 pub use code::Code;
 pub use explain::{Explanation, explain};
+pub use fast::{RulesCache, clean_game};
 pub use fix::{Fixed, MAX_FIXES, fix_game};
 pub use problem::Problem;
 pub use replay::{Options, Played, Verdict, check_game};

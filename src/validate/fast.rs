@@ -1,0 +1,311 @@
+//! The fast lane: proves a plainly written, valid game clean straight from its bytes.
+//!
+//! Most games of a large archive are well formed and legal, and for those `seega check` has
+//! nothing to say. This lane reads such a game byte by byte and plays each turn on the engine
+//! as it reads it, without building a syntax tree, without spans and without allocating. It
+//! answers only "clean" (the full path would report nothing, and would split the archive at the
+//! same place) or "don't know". On "don't know" the caller checks the game the full way
+//! ([`super::check_game`] on the scanner's [`crate::notation::Game`]), which alone words
+//! diagnostics.
+//!
+//! # Architecture invariant
+//!
+//! The lane accepts a subset of what the full path calls clean, never more. It gives up at
+//! anything it does not read itself: comments, annotations, glyphs, escapes in tags,
+//! `--rules auto` without a Rules tag, a mismatched move number, an illegal
+//! turn, a limit reached, a wrong result. `tests/fast_lane.rs` checks, over every corpus we
+//! have and over random mutations, that the two paths give identical results.
+
+use crate::engine::{Bitboard, Color, Outcome, Position, Ruleset, Square};
+use crate::notation::GameResult;
+use crate::notation::limits::{MAX_HEADERS, MAX_MOVETEXT, MAX_TOKEN_BYTES};
+
+use super::replay::Options;
+
+/// The rulesets of recently read Rules tags, so that an archive parses each text once.
+#[derive(Debug, Default)]
+pub struct RulesCache {
+    entries: Vec<(Box<str>, Ruleset)>,
+}
+
+impl RulesCache {
+    /// The ruleset a Rules tag's text names, or `None` when it names none.
+    fn get(&mut self, text: &str) -> Option<Ruleset> {
+        if let Some((_, r)) = self.entries.iter().find(|(t, _)| &**t == text) {
+            return Some(*r);
+        }
+        let r = Ruleset::parse(text).ok()?;
+        if self.entries.len() >= 16 {
+            self.entries.remove(0);
+        }
+        self.entries.push((text.into(), r));
+        Some(r)
+    }
+}
+
+/// The scanner's idea of blank space.
+fn is_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | b'\x0c' | b'\x0b')
+}
+
+fn skip_space(b: &[u8], mut i: usize) -> usize {
+    while i < b.len() && is_space(b[i]) {
+        i += 1;
+    }
+    i
+}
+
+/// Tries the game whose text starts at byte `start` of `text` (blank space may come first).
+/// When the game is clean, returns the offset just after its result token, where the scanner
+/// will look for the next game. `None` means "check it the full way", also at the end of the
+/// text.
+pub fn clean_game(
+    text: &str,
+    start: usize,
+    opts: &Options,
+    cache: &mut RulesCache,
+) -> Option<usize> {
+    if opts.record {
+        return None;
+    }
+    let b = text.as_bytes();
+    let mut i = skip_space(b, start);
+    let mut rules_tag: Option<&str> = None;
+    let mut position_tag: Option<&str> = None;
+    let mut result_tag: Option<&str> = None;
+    let mut headers = 0usize;
+    while b.get(i) == Some(&b'[') {
+        let (name, value, end) = tag(text, i)?;
+        headers += 1;
+        if headers > MAX_HEADERS {
+            return None;
+        }
+        match name {
+            "Rules" => {
+                rules_tag.get_or_insert(value);
+            }
+            "Result" => {
+                result_tag.get_or_insert(value);
+            }
+            "Position" => {
+                position_tag.get_or_insert(value);
+            }
+            _ => {}
+        }
+        i = skip_space(b, end);
+    }
+    let rules = match rules_tag {
+        Some(t) => cache.get(t)?,
+        None if opts.auto_rules => return None,
+        None => opts.default_rules,
+    };
+    let mut game = Replay {
+        pos: match position_tag {
+            None => Position::new(rules),
+            Some(setup) => Position::from_setup(rules, setup).ok()?,
+        },
+        number: 1,
+        outcome: None,
+        passer: None,
+    };
+    let mut items = 0usize;
+    loop {
+        if i >= b.len() {
+            return None;
+        }
+        let from = i;
+        while i < b.len() && !is_space(b[i]) {
+            i += 1;
+        }
+        let tok = &b[from..i];
+        if tok.len() > MAX_TOKEN_BYTES || items >= MAX_MOVETEXT {
+            return None;
+        }
+        if let Some(result) = result_token(tok) {
+            if !game.result_is_clean(result, result_tag) {
+                return None;
+            }
+            // A comment after the result may be the file's trailing comments.
+            let next = skip_space(b, i);
+            return (!matches!(b.get(next), Some(b'{' | b';'))).then_some(i);
+        }
+        items += game.token(tok)?;
+        i = skip_space(b, i);
+    }
+}
+
+/// Reads `[Name "value"]` at `at`, with no escape in the value; returns name, value and the
+/// offset after `]`.
+fn tag(text: &str, at: usize) -> Option<(&str, &str, usize)> {
+    let b = text.as_bytes();
+    let blank = |mut i: usize| {
+        while i < b.len() && (b[i] == b' ' || b[i] == b'\t') {
+            i += 1;
+        }
+        i
+    };
+    let name_start = blank(at + 1);
+    let mut i = name_start;
+    while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
+        i += 1;
+    }
+    let name_end = i;
+    i = blank(i);
+    if name_end == name_start || b.get(i) != Some(&b'"') {
+        return None;
+    }
+    let value_start = i + 1;
+    let len = memchr::memchr3(b'"', b'\\', b'\n', &b[value_start..])?;
+    let value_end = value_start + len;
+    if b[value_end] != b'"' || b[value_start..value_end].contains(&b'\r') {
+        return None;
+    }
+    i = blank(value_end + 1);
+    if b.get(i) != Some(&b']') {
+        return None;
+    }
+    Some((
+        text.get(name_start..name_end)?,
+        text.get(value_start..value_end)?,
+        i + 1,
+    ))
+}
+
+fn result_token(tok: &[u8]) -> Option<GameResult> {
+    match tok {
+        b"1-0" => Some(GameResult::WhiteWins),
+        b"0-1" => Some(GameResult::BlackWins),
+        b"1/2-1/2" => Some(GameResult::Draw),
+        b"*" => Some(GameResult::Unknown),
+        _ => None,
+    }
+}
+
+/// A square at `b[*i..]` (`a`–`i` then `1`–`9`, no digit after), moving `*i` past it.
+fn square(b: &[u8], i: &mut usize) -> Option<Square> {
+    let (f, r) = (*b.get(*i)?, *b.get(*i + 1)?);
+    if !(b'a'..=b'i').contains(&f) || !(b'1'..=b'9').contains(&r) {
+        return None;
+    }
+    *i += 2;
+    if b.get(*i).is_some_and(u8::is_ascii_digit) {
+        return None;
+    }
+    Some(Square::new(f - b'a', r - b'1'))
+}
+
+/// The replay state, as the full path keeps it.
+struct Replay {
+    pos: Position,
+    /// The number of the next turn (from 1).
+    number: u64,
+    outcome: Option<Outcome>,
+    /// The side that passed on the previous turn.
+    passer: Option<Color>,
+}
+
+impl Replay {
+    /// Reads and plays one movetext token; returns how many movetext items it holds.
+    fn token(&mut self, b: &[u8]) -> Option<usize> {
+        let mut i = 0;
+        let mut items = 0;
+        if b.first().is_some_and(u8::is_ascii_digit) {
+            while i < b.len() && b[i].is_ascii_digit() {
+                i += 1;
+            }
+            if i > 9 {
+                return None;
+            }
+            let n = b[..i]
+                .iter()
+                .fold(0u64, |n, d| n * 10 + u64::from(d - b'0'));
+            let second = b[i..].starts_with(b"...");
+            i += if second { 3 } else { 1 };
+            if n == 0 || (!second && b.get(i - 1) != Some(&b'.')) {
+                return None;
+            }
+            if 2 * n - u64::from(!second) != self.number {
+                return None;
+            }
+            items += 1;
+            if i == b.len() {
+                return Some(items);
+            }
+        }
+        self.turn(&b[i..])?;
+        Some(items + 1)
+    }
+
+    /// Reads and plays one turn written as `b` (the whole rest of a token).
+    fn turn(&mut self, b: &[u8]) -> Option<()> {
+        if self.outcome.is_some() {
+            return None;
+        }
+        let side = self.pos.to_move();
+        let mut i = 0;
+        let was_pass = if b == b"--" {
+            self.pos.pass().ok()?;
+            true
+        } else {
+            let first = square(b, &mut i)?;
+            if b.get(i) == Some(&b',') {
+                i += 1;
+                let second = square(b, &mut i)?;
+                if i != b.len() {
+                    return None;
+                }
+                self.pos.place(first, second).ok()?;
+            } else {
+                self.movement(first, b, i)?;
+            }
+            false
+        };
+        if let Some(p) = self.passer.take() {
+            if self.pos.outcome_after_turn(false).is_none() && !self.pos.has_step_for(p) {
+                return None;
+            }
+        }
+        if was_pass {
+            self.passer = Some(side);
+        }
+        self.outcome = self.pos.outcome_after_turn(was_pass);
+        self.number += 1;
+        Some(())
+    }
+
+    /// Plays the steps of a movement from `from`, written in `b[i..]`.
+    fn movement(&mut self, from: Square, b: &[u8], mut i: usize) -> Option<()> {
+        let mut mv = self.pos.begin_move(from).ok()?;
+        while b.get(i) == Some(&b'-') {
+            i += 1;
+            let to = square(b, &mut i)?;
+            let got = self.pos.step(&mut mv, to).ok()?;
+            let mut written = Bitboard::EMPTY;
+            while b.get(i) == Some(&b'x') {
+                i += 1;
+                let c = square(b, &mut i)?;
+                if !got.contains(c) || written.contains(c) {
+                    return None;
+                }
+                written.insert(c);
+            }
+            if !written.is_empty() && written != got {
+                return None;
+            }
+        }
+        if i != b.len() {
+            return None;
+        }
+        self.pos.end_move(mv).ok()
+    }
+
+    /// Whether the full path's result checks (R18, N8) find nothing.
+    fn result_is_clean(&self, token: GameResult, tag: Option<&str>) -> bool {
+        if let Some(o) = self.outcome {
+            if token.as_str() != o.result_token() {
+                return false;
+            }
+        }
+        tag.is_none_or(|t| GameResult::parse(t) == Some(token))
+    }
+}

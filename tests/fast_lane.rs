@@ -1,0 +1,307 @@
+//! The fast lane never changes what `seega check` says: for every corpus we have, for generated
+//! archives with illegal turns, and for random byte mutations, checking a chunk with the lane
+//! gives exactly what checking it the full way gives (games, counts, problems, boundary).
+
+mod common;
+
+use std::path::Path;
+
+use proptest::prelude::*;
+use seega::archive::stream::{Checked, check_chunk_with};
+use seega::engine::PRESETS;
+use seega::generate::{GenOptions, Generator};
+use seega::notation::Scanner;
+use seega::validate::{Options, RulesCache, clean_game};
+
+/// The ways of checking a chunk the CLI can ask for.
+fn option_sets() -> Vec<Options> {
+    let mut sets = Vec::new();
+    for (_, rules) in PRESETS {
+        sets.push(Options {
+            default_rules: rules,
+            ..Options::default()
+        });
+    }
+    sets.push(Options {
+        auto_rules: true,
+        ..Options::default()
+    });
+    sets
+}
+
+/// What a check found, in a form two runs can be compared by.
+fn summary(c: &Checked) -> String {
+    format!(
+        "games {} valid {} errors {} warnings {} boundary {} bytes {}\n{:#?}",
+        c.games, c.valid, c.errors, c.warnings, c.boundary, c.bytes, c.problems
+    )
+}
+
+/// Checks `bytes` with and without the lane under `opts`; returns how many games the chunk
+/// holds and how many of them are valid.
+fn check(bytes: &[u8], opts: &Options, what: &str) -> (usize, usize) {
+    let fast = check_chunk_with(bytes, opts, true);
+    let full = check_chunk_with(bytes, opts, false);
+    assert_eq!(summary(&fast), summary(&full), "{what}");
+    (full.games, full.valid)
+}
+
+fn corpus_files() -> Vec<std::path::PathBuf> {
+    let mut files = Vec::new();
+    for dir in ["tests/conformance", "samples", "tests/fuzz-regressions"] {
+        common::walk(&Path::new(common::ROOT).join(dir), &mut files);
+    }
+    files.retain(|f| f.extension().is_some_and(|e| e == "sgn"));
+    files.sort();
+    files
+}
+
+#[test]
+fn every_corpus_file_gives_the_same_verdicts_either_way() {
+    let files = corpus_files();
+    assert!(files.len() > 40, "only {} corpus files found", files.len());
+    let (mut games, mut valid) = (0, 0);
+    for f in &files {
+        let bytes = std::fs::read(f).expect("corpus file");
+        // The lane leaves games with comments to the full path: without them, more games
+        // (the invalid samples among them) take the lane.
+        let bare = without_comments(&bytes);
+        for opts in option_sets() {
+            for b in [&bytes, &bare] {
+                let (g, v) = check(b, &opts, &f.display().to_string());
+                games += g;
+                valid += v;
+            }
+        }
+    }
+    // The comparison means something only if both kinds of games were seen.
+    assert!(
+        valid > 500 && games - valid > 200,
+        "{games} games, {valid} valid"
+    );
+}
+
+/// `bytes` without `{...}` and `;` comments.
+fn without_comments(bytes: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let skip_to = match bytes[i] {
+            b'{' => bytes[i..]
+                .iter()
+                .position(|&b| b == b'}')
+                .map(|n| i + n + 1),
+            b';' => Some(
+                bytes[i..]
+                    .iter()
+                    .position(|&b| b == b'\n')
+                    .map_or(bytes.len(), |n| i + n),
+            ),
+            _ => None,
+        };
+        match skip_to {
+            Some(j) => i = j,
+            None => {
+                out.push(bytes[i]);
+                i += 1;
+            }
+        }
+    }
+    out
+}
+
+fn generated(seed: u64, games: u64, invalid_rate: f64) -> String {
+    let mut g = Generator::new(GenOptions {
+        seed,
+        rules: PRESETS.iter().map(|(_, r)| *r).collect(),
+        invalid_rate,
+        max_turns: 60,
+    });
+    let mut out = String::new();
+    for i in 1..=games {
+        g.write_game(i, &mut out);
+    }
+    out
+}
+
+#[test]
+fn generated_archives_with_illegal_turns_give_the_same_verdicts() {
+    let text = generated(7, 400, 0.3);
+    let (games, valid) = check(text.as_bytes(), &Options::default(), "generated archive");
+    assert_eq!(games, 400);
+    assert!(valid > 100 && valid < 380, "{valid} valid games of 400");
+}
+
+/// Bytes that matter to the notation, for mutations.
+const ALPHABET: &[u8] = b" \n\r\t[]\"\\{};$!?.,-x*/01239aeiz";
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(96))]
+
+    #[test]
+    fn random_mutations_give_the_same_verdicts(
+        seed in 0u64..1000,
+        edits in proptest::collection::vec((any::<prop::sample::Index>(), 0usize..3, 0usize..ALPHABET.len()), 1..4),
+        opts in 0usize..4,
+    ) {
+        let mut bytes = generated(seed, 3, 0.0).into_bytes();
+        for (at, what, c) in edits {
+            let i = at.index(bytes.len().max(1));
+            match what {
+                0 if !bytes.is_empty() => { bytes.remove(i); }
+                1 => bytes.insert(i, ALPHABET[c]),
+                _ if !bytes.is_empty() => bytes[i] = ALPHABET[c],
+                _ => {}
+            }
+        }
+        let opts = option_sets()[opts];
+        check(&bytes, &opts, &String::from_utf8_lossy(&bytes));
+    }
+}
+
+const RESULTS: [&str; 6] = ["1-0", "0-1", "1/2-1/2", "*", "2-0", ""];
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(96))]
+
+    /// Result tags, result tokens and move numbers: the parts of a game the lane judges
+    /// besides its turns.
+    #[test]
+    fn results_and_numbers_give_the_same_verdicts(
+        seed in 0u64..1000,
+        tag in 0usize..RESULTS.len(),
+        token in 0usize..RESULTS.len(),
+        number in any::<prop::sample::Index>(),
+        renumber in 0u32..4,
+    ) {
+        let text = generated(seed, 1, 0.0);
+        let text = text.replacen("[Result \"*\"]", &format!("[Result \"{}\"]", RESULTS[tag]), 1);
+        let end = text.trim_end().rfind(' ').map_or(0, |i| i + 1);
+        let mut text = format!("{}{}\n", &text[..end], RESULTS[token]);
+        if renumber > 0 {
+            let dots: Vec<usize> = text.match_indices(". ").map(|(i, _)| i).collect();
+            if !dots.is_empty() {
+                let at = dots[number.index(dots.len())];
+                text.insert_str(at, if renumber == 1 { ".." } else { "0" });
+            }
+        }
+        for opts in option_sets() {
+            check(text.as_bytes(), &opts, &text);
+        }
+    }
+}
+
+#[test]
+fn limits_are_the_same_either_way() {
+    // A game just under and just over the token limit, and tags of every kind the lane reads.
+    let long = "a".repeat(1100);
+    let text = format!(
+        "[Rules \"standard\"]\n[Result \"*\"]\n\n1. a1,b1 *\n\n[Event \"{long}\"]\n1. a1,b1 *\n\n1. a1,b1{long} *\n"
+    );
+    let (games, valid) = check(text.as_bytes(), &Options::default(), "limits");
+    assert_eq!((games, valid), (3, 2));
+}
+
+/// Hand-made games at the edges of what the lane reads, each also as the second game of an
+/// archive after a clean one.
+const EDGES: &[&str] = &[
+    "1. a1,b2c d1,e1 *",
+    "1. a1,b12 *",
+    "1. a12,b1 *",
+    "1. a1,b1 d1,e1 *c",
+    "[Rules \"standard\"]\n[Rules \"seesa\"]\n\n1. a1,b1 *",
+    "[Rules \"seesa\"]\n[Rules \"bogus\"]\n\n1. a1,b1 *",
+    "[Result \"*\"]\n[Result \"1-0\"]\n\n1. a1,b1 *",
+    "[Result \"1-0\"]\n[Result \"*\"]\n\n1. a1,b1 *",
+    "[Rules \"standard\"]\n[Rules \"seesa size=9\"]\n\n1. h8,i9 *",
+    "1. a1,b1 * {never closed",
+    "1. a1,b1 *\n{never closed\n[Event \"x\"]\n1. a1,b1 *",
+    "1. a1,b1 * {after}",
+    "1. a1,b1 * ; after",
+    "1. a1,b1 *\x0b",
+    "1. a1,b1 *\n{between}\n[Event \"x\"]\n1. a1,b1 *",
+    "[Event \"a\\\"b\"]\n1. a1,b1 *",
+    "[Event \"a\rb\"]\n1. a1,b1 *",
+    "[Event \"ab\" x]\n1. a1,b1 *",
+    "[ Event  \"ab\"  ]1. a1,b1 *",
+    "1... a1,b1 *",
+    "0. a1,b1 *",
+    "1.a1,b1 2. d1,e1 *",
+    "1.. a1,b1 *",
+    "1. a1,b1 1. d1,e1 *",
+    "1. -- *",
+    "1. a1,a1 *",
+    "1. c3,a1 *",
+    "1. a1,b1!? *",
+    "1. a1,b1 $1 *",
+    "1. a1,b1{c} *",
+    "1. a1,b1;c\n*",
+    "1. a1,b1 [Event \"x\"]",
+];
+
+#[test]
+fn edges_are_the_same_either_way() {
+    let clean = generated(3, 1, 0.0);
+    for edge in EDGES {
+        for text in [edge.to_string(), format!("{clean}{edge}\n")] {
+            for opts in option_sets() {
+                check(text.as_bytes(), &opts, &text);
+            }
+        }
+    }
+}
+
+#[test]
+fn movetext_and_header_limits_are_the_same_either_way() {
+    use seega::notation::limits::{MAX_HEADERS, MAX_MOVETEXT};
+    let numbers = format!("{}a1,b1 *\n", "1. ".repeat(MAX_MOVETEXT));
+    let (games, valid) = check(numbers.as_bytes(), &Options::default(), "numbers");
+    assert_eq!((games, valid), (1, 0));
+    let just = format!("{}a1,b1 *\n", "1. ".repeat(MAX_MOVETEXT - 2));
+    assert_eq!(
+        check(just.as_bytes(), &Options::default(), "numbers"),
+        (1, 1)
+    );
+    let tags = format!("{}1. a1,b1 *\n", "[A \"b\"]\n".repeat(MAX_HEADERS + 1));
+    assert_eq!(check(tags.as_bytes(), &Options::default(), "tags"), (1, 0));
+    let tags = format!("{}1. a1,b1 *\n", "[A \"b\"]\n".repeat(MAX_HEADERS));
+    assert_eq!(check(tags.as_bytes(), &Options::default(), "tags"), (1, 1));
+}
+
+#[test]
+fn a_capture_written_twice_is_the_same_either_way() {
+    let mut seen = 0;
+    for seed in 0..20 {
+        let text = generated(seed, 1, 0.0);
+        let moves = text.find("\n\n").unwrap_or(0);
+        let Some(x) = text[moves..].find('x').map(|x| moves + x) else {
+            continue;
+        };
+        let twice = format!("{}{}{}", &text[..x + 3], &text[x..x + 3], &text[x + 3..]);
+        let (games, valid) = check(twice.as_bytes(), &Options::default(), &twice);
+        assert_eq!((games, valid), (1, 0), "{twice}");
+        seen += 1;
+    }
+    assert!(seen > 10);
+}
+
+#[test]
+fn the_lane_takes_plain_valid_games() {
+    // Otherwise the comparisons above would compare the full path with itself.
+    let text = generated(11, 300, 0.0);
+    let opts = Options::default();
+    let mut cache = RulesCache::default();
+    let mut scanner = Scanner::new(&text, &[]);
+    let (mut fast, mut full) = (0, 0);
+    loop {
+        if let Some(end) = clean_game(&text, scanner.offset(), &opts, &mut cache) {
+            fast += 1;
+            scanner.seek(end);
+        } else if scanner.next().is_some() {
+            full += 1;
+        } else {
+            break;
+        }
+    }
+    assert_eq!((fast, full), (300, 0));
+}
