@@ -140,7 +140,15 @@ impl LineIndex {
     /// How many lines start after the beginning of `text` (its line breaks): the `base` of the
     /// chunk that follows it.
     pub fn count_breaks(text: &str) -> usize {
-        line_breaks(text.as_bytes()).count()
+        let b = text.as_bytes();
+        if memchr::memchr(b'\r', b).is_none() {
+            // The common case, counted 64 bytes at a time in a loop the compiler vectorises.
+            return b
+                .chunks(64)
+                .map(|c| c.iter().map(|&x| u8::from(x == b'\n')).sum::<u8>() as usize)
+                .sum();
+        }
+        line_breaks(b).count()
     }
 
     /// The file line (0-based) of this index's 0-based line `line`.

@@ -43,9 +43,19 @@ impl RulesCache {
     }
 }
 
-/// The scanner's idea of blank space.
+/// The scanner's idea of blank space, as a table.
+const SPACE: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut k = 0;
+    while k < 6 {
+        t[[b' ', b'\t', b'\n', b'\r', b'\x0c', b'\x0b'][k] as usize] = true;
+        k += 1;
+    }
+    t
+};
+
 fn is_space(b: u8) -> bool {
-    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | b'\x0c' | b'\x0b')
+    SPACE[b as usize]
 }
 
 fn skip_space(b: &[u8], mut i: usize) -> usize {
@@ -110,27 +120,27 @@ pub fn clean_game(
     };
     let mut items = 0usize;
     loop {
-        if i >= b.len() {
+        if items >= MAX_MOVETEXT {
             return None;
         }
-        let from = i;
-        while i < b.len() && !is_space(b[i]) {
-            i += 1;
-        }
-        let tok = &b[from..i];
-        if tok.len() > MAX_TOKEN_BYTES || items >= MAX_MOVETEXT {
-            return None;
-        }
-        if let Some(result) = result_token(tok) {
+        // Turns start with a file letter; results with `*`, `0` or `1`.
+        if let Some((result, end)) = (!b.get(i).is_some_and(u8::is_ascii_lowercase))
+            .then(|| result_at(b, i))
+            .flatten()
+        {
             if !game.result_is_clean(result, result_tag) {
                 return None;
             }
             // A comment after the result may be the file's trailing comments.
-            let next = skip_space(b, i);
-            return (!matches!(b.get(next), Some(b'{' | b';'))).then_some(i);
+            let next = skip_space(b, end);
+            return (!matches!(b.get(next), Some(b'{' | b';'))).then_some(end);
         }
-        items += game.token(tok)?;
-        i = skip_space(b, i);
+        let (end, n) = game.token(b, i)?;
+        if end - i > MAX_TOKEN_BYTES {
+            return None;
+        }
+        items += n;
+        i = skip_space(b, end);
     }
 }
 
@@ -171,14 +181,22 @@ fn tag(text: &str, at: usize) -> Option<(&str, &str, usize)> {
     ))
 }
 
-fn result_token(tok: &[u8]) -> Option<GameResult> {
-    match tok {
-        b"1-0" => Some(GameResult::WhiteWins),
-        b"0-1" => Some(GameResult::BlackWins),
-        b"1/2-1/2" => Some(GameResult::Draw),
-        b"*" => Some(GameResult::Unknown),
-        _ => None,
-    }
+/// Whether a token ends at `i`: blank space or the end of the text follows.
+fn ends(b: &[u8], i: usize) -> bool {
+    b.get(i).is_none_or(|&c| is_space(c))
+}
+
+/// The result token at `i`, if one is written there, and where it ends.
+fn result_at(b: &[u8], i: usize) -> Option<(GameResult, usize)> {
+    let rest = b.get(i..)?;
+    let (result, len) = match rest.first()? {
+        b'*' => (GameResult::Unknown, 1),
+        b'0' if rest.starts_with(b"0-1") => (GameResult::BlackWins, 3),
+        b'1' if rest.starts_with(b"1-0") => (GameResult::WhiteWins, 3),
+        b'1' if rest.starts_with(b"1/2-1/2") => (GameResult::Draw, 7),
+        _ => return None,
+    };
+    ends(b, i + len).then_some((result, i + len))
 }
 
 /// A square at `b[*i..]` (`a`–`i` then `1`–`9`, no digit after), moving `*i` past it.
@@ -205,45 +223,51 @@ struct Replay {
 }
 
 impl Replay {
-    /// Reads and plays one movetext token; returns how many movetext items it holds.
-    fn token(&mut self, b: &[u8]) -> Option<usize> {
-        let mut i = 0;
+    /// Reads and plays the movetext token at `i`; returns where it ends and how many movetext
+    /// items (a move number, a turn) it holds.
+    fn token(&mut self, b: &[u8], mut i: usize) -> Option<(usize, usize)> {
         let mut items = 0;
-        if b.first().is_some_and(u8::is_ascii_digit) {
-            while i < b.len() && b[i].is_ascii_digit() {
+        if b.get(i).is_some_and(u8::is_ascii_digit) {
+            let from = i;
+            while b.get(i).is_some_and(u8::is_ascii_digit) {
                 i += 1;
             }
-            if i > 9 {
+            if i - from > 9 {
                 return None;
             }
-            let n = b[..i]
+            let n = b[from..i]
                 .iter()
                 .fold(0u64, |n, d| n * 10 + u64::from(d - b'0'));
             let second = b[i..].starts_with(b"...");
-            i += if second { 3 } else { 1 };
-            if n == 0 || (!second && b.get(i - 1) != Some(&b'.')) {
+            if second {
+                i += 3;
+            } else if b.get(i) == Some(&b'.') {
+                i += 1;
+            } else {
                 return None;
             }
-            if 2 * n - u64::from(!second) != self.number {
+            if n == 0 || 2 * n - u64::from(!second) != self.number {
                 return None;
             }
             items += 1;
-            if i == b.len() {
-                return Some(items);
+            if ends(b, i) {
+                return Some((i, items));
             }
         }
-        self.turn(&b[i..])?;
-        Some(items + 1)
+        Some((self.turn(b, i)?, items + 1))
     }
 
-    /// Reads and plays one turn written as `b` (the whole rest of a token).
-    fn turn(&mut self, b: &[u8]) -> Option<()> {
+    /// Reads and plays the turn at `i` (the rest of a token); returns where it ends.
+    fn turn(&mut self, b: &[u8], mut i: usize) -> Option<usize> {
         if self.outcome.is_some() {
             return None;
         }
         let side = self.pos.to_move();
-        let mut i = 0;
-        let was_pass = if b == b"--" {
+        let was_pass = if b[i..].starts_with(b"--") {
+            i += 2;
+            if !ends(b, i) {
+                return None;
+            }
             self.pos.pass().ok()?;
             true
         } else {
@@ -251,12 +275,12 @@ impl Replay {
             if b.get(i) == Some(&b',') {
                 i += 1;
                 let second = square(b, &mut i)?;
-                if i != b.len() {
+                if !ends(b, i) {
                     return None;
                 }
                 self.pos.place(first, second).ok()?;
             } else {
-                self.movement(first, b, i)?;
+                i = self.movement(first, b, i)?;
             }
             false
         };
@@ -270,11 +294,12 @@ impl Replay {
         }
         self.outcome = self.pos.outcome_after_turn(was_pass);
         self.number += 1;
-        Some(())
+        Some(i)
     }
 
-    /// Plays the steps of a movement from `from`, written in `b[i..]`.
-    fn movement(&mut self, from: Square, b: &[u8], mut i: usize) -> Option<()> {
+    /// Plays the steps of a movement from `from`, written from `b[i..]`; returns where the
+    /// token ends.
+    fn movement(&mut self, from: Square, b: &[u8], mut i: usize) -> Option<usize> {
         let mut mv = self.pos.begin_move(from).ok()?;
         while b.get(i) == Some(&b'-') {
             i += 1;
@@ -293,10 +318,11 @@ impl Replay {
                 return None;
             }
         }
-        if i != b.len() {
+        if !ends(b, i) {
             return None;
         }
-        self.pos.end_move(mv).ok()
+        self.pos.end_move(mv).ok()?;
+        Some(i)
     }
 
     /// Whether the full path's result checks (R18, N8) find nothing.
