@@ -131,7 +131,8 @@ pub fn clean_game(
             if !game.result_is_clean(result, result_tag) {
                 return None;
             }
-            // A comment after the result may be the file's trailing comments.
+            // A comment after the result may be the file's trailing comments: the full path
+            // takes them (this only gives up earlier; the verdict would be the same).
             let next = skip_space(b, end);
             return (!matches!(b.get(next), Some(b'{' | b';'))).then_some(end);
         }
@@ -206,6 +207,7 @@ fn square(b: &[u8], i: &mut usize) -> Option<Square> {
         return None;
     }
     *i += 2;
+    // As the token parser reads squares (every caller also checks what follows).
     if b.get(*i).is_some_and(u8::is_ascii_digit) {
         return None;
     }
