@@ -37,6 +37,8 @@ pub const BLOCK: usize = 1 << 20;
 pub struct Splitter<R> {
     reader: R,
     buf: Vec<u8>,
+    /// A buffer handed back by the consumer, for the next chunk.
+    spare: Vec<u8>,
     searched: usize,
     eof: bool,
     block: usize,
@@ -48,6 +50,7 @@ impl<R: Read> Splitter<R> {
         Splitter {
             reader,
             buf: Vec::new(),
+            spare: Vec::new(),
             searched: 0,
             eof: false,
             block: block.max(64),
@@ -59,7 +62,10 @@ impl<R: Read> Splitter<R> {
     pub fn next_chunk(&mut self) -> std::io::Result<Option<Vec<u8>>> {
         loop {
             if let Some(p) = self.last_cut() {
-                let rest = self.buf.split_off(p);
+                let mut rest = std::mem::take(&mut self.spare);
+                rest.clear();
+                rest.extend_from_slice(&self.buf[p..]);
+                self.buf.truncate(p);
                 self.searched = 0;
                 return Ok(Some(std::mem::replace(&mut self.buf, rest)));
             }
@@ -74,26 +80,26 @@ impl<R: Read> Splitter<R> {
         }
     }
 
+    /// Gives back a chunk's buffer once its bytes are no longer needed, so that the next chunk
+    /// reuses its memory instead of asking the allocator (and the kernel) for more.
+    pub fn recycle(&mut self, buf: Vec<u8>) {
+        if buf.capacity() > self.spare.capacity() {
+            self.spare = buf;
+        }
+    }
+
     /// Reads one more block (or up to the end of the stream).
     fn fill(&mut self) -> std::io::Result<()> {
         let start = self.buf.len();
-        self.buf.resize(start + self.block, 0);
-        let mut got = 0;
-        while got < self.block {
-            match self.reader.read(&mut self.buf[start + got..]) {
-                Ok(0) => {
-                    self.eof = true;
-                    break;
-                }
-                Ok(n) => got += n,
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-                Err(e) => {
-                    self.buf.truncate(start + got);
-                    return Err(e);
-                }
-            }
+        self.buf.reserve(self.block);
+        // `read_to_end` fills the spare capacity without zeroing it first.
+        let got = (&mut self.reader)
+            .take(self.block as u64)
+            .read_to_end(&mut self.buf)?;
+        if got < self.block {
+            self.eof = true;
         }
-        self.buf.truncate(start + got);
+        debug_assert_eq!(self.buf.len(), start + got);
         Ok(())
     }
 
@@ -384,6 +390,7 @@ pub fn check_stream_in_blocks<R: Read + Send>(
             if let Some(done) = pending.settle(&bytes, || check_chunk(&bytes, opts), opts) {
                 each(placer.place(done))?;
             }
+            splitter.recycle(bytes);
         }
         if let Some(c) = pending.finish(opts) {
             each(placer.place(c))?;
@@ -409,6 +416,8 @@ fn parallel<R: Read + Send>(
     let (done_tx, done_rx) = sync_channel::<Done>(in_flight);
     // Credits bound the chunks read but not yet handed to `each`.
     let (credit_tx, credit_rx) = sync_channel::<()>(in_flight);
+    // Buffers of placed chunks go back to the reader for reuse.
+    let (recycle_tx, recycle_rx) = sync_channel::<Vec<u8>>(in_flight);
     for _ in 0..in_flight {
         let _ = credit_tx.send(());
     }
@@ -421,7 +430,13 @@ fn parallel<R: Read + Send>(
         drop(done_tx);
         let reader = s.spawn(move || -> std::io::Result<u64> {
             let mut seq = 0;
-            while let Some(bytes) = splitter.next_chunk()? {
+            loop {
+                while let Ok(buf) = recycle_rx.try_recv() {
+                    splitter.recycle(buf);
+                }
+                let Some(bytes) = splitter.next_chunk()? else {
+                    break;
+                };
                 if credit_rx.recv().is_err() {
                     break;
                 }
@@ -432,7 +447,7 @@ fn parallel<R: Read + Send>(
             }
             Ok(seq)
         });
-        let collected = collect(&done_rx, &credit_tx, opts, &mut placer, each);
+        let collected = collect(&done_rx, &credit_tx, &recycle_tx, opts, &mut placer, each);
         // Unblock the reader and the workers if collecting stopped early.
         drop(credit_tx);
         drop(done_rx);
@@ -461,6 +476,7 @@ fn work(rx: &Mutex<Receiver<Job>>, tx: &SyncSender<Done>, opts: &Options) {
 fn collect(
     done: &Receiver<Done>,
     credits: &SyncSender<()>,
+    recycle: &SyncSender<Vec<u8>>,
     opts: &Options,
     placer: &mut Placer,
     each: &mut dyn FnMut(Placed) -> std::io::Result<()>,
@@ -483,6 +499,9 @@ fn collect(
         let _ = credits.send(());
         if let Some(done) = pending.settle(&bytes, || checked, opts) {
             each(placer.place(done))?;
+        }
+        if let Ok(buf) = Arc::try_unwrap(bytes) {
+            let _ = recycle.try_send(buf);
         }
     }
     if let Some(c) = pending.finish(opts) {
