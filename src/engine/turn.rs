@@ -1,9 +1,10 @@
 //! Playing turns: placements (R3–R4), steps and chains (R5–R10), passes (R11–R12).
 
 use super::bitboard::Bitboard;
+use super::kernel::{self, B9, with_board};
 use super::position::{Phase, Position};
 use super::ruleset::Chain;
-use super::square::{DIRECTIONS, Square};
+use super::square::{Color, Square};
 
 /// Why a turn, or one step of it, is illegal. Each variant is one rule of `spec/rules.md`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
@@ -61,10 +62,10 @@ pub enum IllegalTurn {
     Forced(&'static str),
     /// A pass while a step exists (R11).
     #[error("a pass while {0} has a legal step")]
-    PassIllegal(super::square::Color),
+    PassIllegal(Color),
     /// The turn after a pass leaves the passer still without a step (R12).
     #[error("this turn leaves {0}, who passed, still without a legal step")]
-    NoOpening(super::square::Color),
+    NoOpening(Color),
 }
 
 /// A movement turn under way: the moving piece, where it stands, and how its steps went.
@@ -154,36 +155,42 @@ impl Position {
 
     /// The enemy pieces a step from `from` to the empty neighbour `to` would capture (R7, R8).
     pub fn captures_of_step(&self, from: Square, to: Square) -> Bitboard {
+        let pieces = [self.pieces[0].0, self.pieces[1].0];
+        let (f, t) = (from.index(), to.index());
+        let on_board = with_board!(self.size(), B => kernel::captures_of_step::<B>(f, t, pieces));
+        Bitboard(on_board.unwrap_or_else(|| self.captures_off_board(from, to)))
+    }
+
+    /// [`Position::captures_of_step`] for a `to` off the board, which no caller asks for: the
+    /// 9×9 kernel's file masks keep every shift on its rank, so the pieces of this board next to
+    /// `to` are still found as the rule says.
+    fn captures_off_board(&self, from: Square, to: Square) -> u128 {
         let Some(me) = self.piece_at(from) else {
-            return Bitboard::EMPTY;
+            return 0;
         };
-        let size = self.size();
-        let mine = self.pieces(me);
+        let mine = self.pieces(me).0;
         let mut theirs = self.pieces(me.other());
-        theirs.remove(size.centre());
-        let at = Bitboard::from_square(to);
-        let mut captured = Bitboard::EMPTY;
-        for d in 0..DIRECTIONS.len() {
-            let next = at.shift(d, size) & theirs;
-            if !next.is_empty() && !(next.shift(d, size) & mine).is_empty() {
-                captured |= next;
-            }
-        }
-        captured
+        theirs.remove(self.size().centre());
+        kernel::captures::<B9>(1u128 << to.index(), mine, theirs.0)
+    }
+
+    /// Whether a piece of `me` standing on a square of `from` has a step that captures.
+    fn capture_from(&self, me: Color, from: Bitboard) -> bool {
+        let (mine, theirs) = (self.pieces(me).0, self.pieces(me.other()).0);
+        with_board!(self.size(), B => kernel::can_capture_from::<B>(from.0, mine, theirs))
     }
 
     /// Whether the piece on `at` has a step that captures.
     pub fn piece_can_capture(&self, at: Square) -> bool {
-        let empty = self.empty();
-        at.neighbours(self.size())
-            .any(|to| empty.contains(to) && !self.captures_of_step(at, to).is_empty())
+        match self.piece_at(at) {
+            Some(me) => self.capture_from(me, Bitboard::from_square(at)),
+            None => false,
+        }
     }
 
     /// Whether any piece of the side to move has a step that captures.
     pub fn can_capture(&self) -> bool {
-        self.pieces(self.to_move)
-            .squares()
-            .any(|sq| self.piece_can_capture(sq))
+        self.capture_from(self.to_move, self.pieces(self.to_move))
     }
 
     /// Whether the side to move has any step at all (R11).
@@ -192,8 +199,9 @@ impl Position {
     }
 
     /// Whether `color` would have a step if it were its turn.
-    pub fn has_step_for(&self, color: super::square::Color) -> bool {
-        !(self.pieces(color) & self.empty().spread(self.size())).is_empty()
+    pub fn has_step_for(&self, color: Color) -> bool {
+        let (mine, occupied) = (self.pieces(color).0, self.occupied().0);
+        with_board!(self.size(), B => kernel::has_step::<B>(mine, occupied))
     }
 
     /// Takes one step of `mv` to `to`, returning what it captured (R6–R10).
@@ -265,8 +273,8 @@ impl Position {
         let can_capture = self.piece_can_capture(mv.at);
         let may = match self.rules.chain {
             Chain::Any => {
-                let empty = self.empty();
-                mv.at.neighbours(self.size()).any(|n| empty.contains(n))
+                let (at, occupied) = (Bitboard::from_square(mv.at).0, self.occupied().0);
+                with_board!(self.size(), B => kernel::has_empty_neighbour::<B>(at, occupied))
             }
             _ => can_capture,
         };
