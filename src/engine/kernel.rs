@@ -318,7 +318,11 @@ pub(crate) fn can_capture_from<B: Board>(from: u128, mine: u128, theirs: u128) -
 /// What the piece on square `from` captures by stepping to square `to` (R7, R8), with the pieces
 /// of the two sides in `pieces`; `None` when `to` is off the board. Nothing when `from` is empty.
 #[inline(always)]
-pub(crate) fn captures_of_step<B: Board>(from: usize, to: usize, pieces: [u128; 2]) -> Option<u128> {
+pub(crate) fn captures_of_step<B: Board>(
+    from: usize,
+    to: usize,
+    pieces: [u128; 2],
+) -> Option<u128> {
     let at = B::W::bit(to) & B::FULL;
     if at == B::W::ZERO {
         return None;
@@ -357,50 +361,4 @@ fn capture_targets<B: Board>(mine: B::W, theirs: B::W, empty: B::W) -> B::W {
     let right = ((theirs & ((mine & B::NOT_FIRST) >> 1)) & B::NOT_FIRST) >> 1;
     let left = ((theirs & ((mine & B::NOT_LAST) << 1)) & B::NOT_LAST) << 1;
     (up | down | right | left) & empty
-}
-
-#[cfg(test)]
-mod stats_tmp {
-    use super::*;
-    #[test]
-    #[ignore]
-    fn stats() {
-        let text = std::fs::read_to_string("/work/bench/g20k.sgn").unwrap();
-        let text = &text[..text.len() / 4];
-        let opts = crate::validate::Options { record: true, ..Default::default() };
-        let mut hist = [0u64; 40];
-        let (mut first_w, mut total, mut pos) = (0u64, 0u64, 0u64);
-        for (i, g) in crate::notation::Scanner::new(text, &[]).enumerate() {
-            let v = crate::validate::check_game(&g, text, i + 1, &opts);
-            for p in &v.played {
-                let a = &p.after;
-                if a.phase() != crate::engine::Phase::Movement { continue; }
-                for c in [crate::engine::Color::Black, crate::engine::Color::White] {
-                    let mine = a.pieces(c).0 as u64;
-                    let theirs = a.pieces(c.other()).0 as u64;
-                    total += 1;
-                    if a.has_barrier(c) { pos += 1; }
-                    // rounds
-                    let pass = B5::FULL & !mine;
-                    let mut reach = theirs;
-                    let mut r = 0;
-                    let s0 = spread::<B5>(theirs);
-                    let h0 = B5::FULL & !(theirs | s0);
-                    if h0 != 0 && (mine & s0) & !spread::<B5>(h0) != 0 { first_w += 1; }
-                    loop {
-                        r += 1;
-                        let s = spread::<B5>(reach);
-                        let behind = B5::FULL & !(reach | s);
-                        if behind == 0 { break; }
-                        let next = fill_towards_i::<B5>(reach | (s & pass), pass);
-                        if next == reach { r += 20; break; }
-                        reach = next;
-                    }
-                    hist[r.min(39)] += 1;
-                }
-            }
-        }
-        eprintln!("total {total} positive {pos} first-round wall reject {first_w}");
-        for (i, h) in hist.iter().enumerate() { if *h > 0 { eprintln!("{i}: {h}"); } }
-    }
 }

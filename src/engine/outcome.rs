@@ -99,7 +99,9 @@ impl Position {
         };
         let pieces = [self.pieces[0].0, self.pieces[1].0];
         // has_barrier(Black) || has_barrier(White), with one dispatch on the size
-        if line.is_some_and(|l| with_board!(self.size(), B => kernel::either_barrier::<B>(l, pieces))) {
+        if line
+            .is_some_and(|l| with_board!(self.size(), B => kernel::either_barrier::<B>(l, pieces)))
+        {
             return Some(self.by_count(Termination::Barrier));
         }
         if was_pass {
