@@ -9,7 +9,7 @@
 //! Every kernel takes bitboards that lie on the board (as a [`super::Position`]'s pieces always
 //! do) and is checked against a plain square-by-square version in `tests/engine_kernels.rs`.
 
-use std::ops::{BitAnd, BitOr, BitXor, Not, Shl, Shr};
+use std::ops::{BitAnd, BitOr, Not, Shl, Shr};
 
 use super::bitboard::FILE_A;
 
@@ -19,7 +19,6 @@ pub(crate) trait Word:
     + Eq
     + BitAnd<Output = Self>
     + BitOr<Output = Self>
-    + BitXor<Output = Self>
     + Not<Output = Self>
     + Shl<u32, Output = Self>
     + Shr<u32, Output = Self>
@@ -30,8 +29,6 @@ pub(crate) trait Word:
     fn narrow(x: u128) -> Self;
     /// Back to a `u128` bitboard.
     fn widen(self) -> u128;
-    /// Wrapping addition (carries run along the bits).
-    fn add(self, other: Self) -> Self;
     /// The word with only bit `i` set, or no bit when `i` is past the word's end.
     fn bit(i: usize) -> Self;
 }
@@ -45,10 +42,6 @@ impl Word for u64 {
     #[inline(always)]
     fn widen(self) -> u128 {
         self as u128
-    }
-    #[inline(always)]
-    fn add(self, other: u64) -> u64 {
-        self.wrapping_add(other)
     }
     #[inline(always)]
     fn bit(i: usize) -> u64 {
@@ -67,10 +60,6 @@ impl Word for u128 {
         self
     }
     #[inline(always)]
-    fn add(self, other: u128) -> u128 {
-        self.wrapping_add(other)
-    }
-    #[inline(always)]
     fn bit(i: usize) -> u128 {
         1u128.checked_shl(i as u32).unwrap_or(0)
     }
@@ -83,17 +72,6 @@ const fn full_mask(n: u32) -> u128 {
     while r < n {
         m |= ((1u128 << n) - 1) << (r * 9);
         r += 1;
-    }
-    m
-}
-
-/// The ranks of even number (1, 3, 5, … counting from 0) of the 9×9 board.
-const fn even_ranks() -> u128 {
-    let mut m = 0u128;
-    let mut r = 0;
-    while r < 9 {
-        m |= 0x1ff << (r * 9);
-        r += 2;
     }
     m
 }
@@ -131,11 +109,6 @@ pub(crate) trait Board {
     const NOT_LAST: Self::W;
     /// The same for shifts towards file `a`.
     const NOT_FIRST: Self::W;
-    /// Ranks whose row runs never carry into a square of the next rank: every rank on boards
-    /// up to 7×7 (file `i` is a gap), the even ranks on 9×9.
-    const CARRY_A: Self::W;
-    /// The other ranks (none up to 7×7, the odd ranks on 9×9).
-    const CARRY_B: Self::W;
     /// The inner lines, as in [`lines`].
     const LINES: &'static [(u128, u128, u128)];
     /// The centre square, whose piece cannot be captured (R8).
@@ -154,8 +127,6 @@ impl Board for B5 {
     const FULL: u64 = full_mask(5) as u64;
     const NOT_LAST: u64 = !0;
     const NOT_FIRST: u64 = !0;
-    const CARRY_A: u64 = !0;
-    const CARRY_B: u64 = 0;
     const LINES: &'static [(u128, u128, u128)] = &lines::<6>(5);
     const CENTRE: u64 = 1 << (2 * 9 + 2);
 }
@@ -165,8 +136,6 @@ impl Board for B7 {
     const FULL: u64 = full_mask(7) as u64;
     const NOT_LAST: u64 = !0;
     const NOT_FIRST: u64 = !0;
-    const CARRY_A: u64 = !0;
-    const CARRY_B: u64 = 0;
     const LINES: &'static [(u128, u128, u128)] = &lines::<10>(7);
     const CENTRE: u64 = 1 << (3 * 9 + 3);
 }
@@ -176,8 +145,6 @@ impl Board for B9 {
     const FULL: u128 = full_mask(9);
     const NOT_LAST: u128 = !(FILE_A << 8);
     const NOT_FIRST: u128 = !FILE_A;
-    const CARRY_A: u128 = even_ranks();
-    const CARRY_B: u128 = full_mask(9) & !even_ranks();
     const LINES: &'static [(u128, u128, u128)] = &lines::<14>(9);
     const CENTRE: u128 = 1 << (4 * 9 + 4);
 }
@@ -210,25 +177,6 @@ pub(crate) fn spread<B: Board>(b: B::W) -> B::W {
     b << 9 | b >> 9 | (b & B::NOT_LAST) << 1 | (b & B::NOT_FIRST) >> 1
 }
 
-/// `reach` grown along the row runs of `pass` towards file `i`: from each square of `reach` up
-/// to the end of its run. Needs `reach ⊆ pass ⊆ board`.
-///
-/// Adding `reach` to `pass` carries each lowest seed of a run through the run and out of its
-/// top end, onto the bit after it, which is not in `pass` (file `i`+1 is off the board, or the
-/// next rank's file `a`, kept out by doing even and odd ranks apart on 9×9). The bits that
-/// changed, within `pass`, are the run from its lowest seed up; further seeds of the same run
-/// flip to 1 (their bit was cleared by the carry) and are added back by `| reach`.
-#[inline(always)]
-fn fill_towards_i<B: Board>(reach: B::W, pass: B::W) -> B::W {
-    let a = pass & B::CARRY_A;
-    let mut out = ((a.add(reach & a) ^ a) & a) | reach;
-    if B::CARRY_B != B::W::ZERO {
-        let b = pass & B::CARRY_B;
-        out = out | ((b.add(reach & b) ^ b) & b);
-    }
-    out
-}
-
 /// The wall test of R15a for the side owning `mine` against `theirs`.
 ///
 /// R is the set reachable from `theirs` through squares not in `mine`; wall = `mine` ∩ N(R)
@@ -257,7 +205,7 @@ pub(crate) fn has_wall<B: Board>(mine: B::W, theirs: B::W) -> bool {
         if behind == zero || mine & s & !spread::<B>(behind) != zero {
             return false;
         }
-        let next = fill_towards_i::<B>(reach | (s & pass), pass);
+        let next = reach | (s & pass);
         if next == reach {
             return true;
         }
@@ -318,20 +266,17 @@ pub(crate) fn can_capture_from<B: Board>(from: u128, mine: u128, theirs: u128) -
 /// What the piece on square `from` captures by stepping to square `to` (R7, R8), with the pieces
 /// of the two sides in `pieces`; `None` when `to` is off the board. Nothing when `from` is empty.
 #[inline(always)]
-pub(crate) fn captures_of_step<B: Board>(
-    from: usize,
-    to: usize,
-    pieces: [u128; 2],
-) -> Option<u128> {
+pub(crate) fn captures_of_step<B: Board>(from: usize, to: usize, pieces: [u128; 2]) -> Option<u128> {
+    let zero = B::W::ZERO;
     let at = B::W::bit(to) & B::FULL;
-    if at == B::W::ZERO {
+    if at == zero {
         return None;
     }
     let (a, b) = (B::W::narrow(pieces[0]), B::W::narrow(pieces[1]));
     let f = B::W::bit(from);
-    let (mine, theirs) = if a & f != B::W::ZERO {
+    let (mine, theirs) = if a & f != zero {
         (a, b)
-    } else if b & f != B::W::ZERO {
+    } else if b & f != zero {
         (b, a)
     } else {
         return Some(0);

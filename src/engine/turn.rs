@@ -1,7 +1,7 @@
 //! Playing turns: placements (R3–R4), steps and chains (R5–R10), passes (R11–R12).
 
 use super::bitboard::Bitboard;
-use super::kernel::{self, B9, with_board};
+use super::kernel::{self, B9, Board, Word, with_board};
 use super::position::{Phase, Position};
 use super::ruleset::Chain;
 use super::square::{Color, Square};
@@ -206,7 +206,17 @@ impl Position {
 
     /// Takes one step of `mv` to `to`, returning what it captured (R6–R10).
     pub fn step(&mut self, mv: &mut Move, to: Square) -> Result<Bitboard, IllegalTurn> {
-        self.on_board(to)?;
+        with_board!(self.size(), B => self.step_on::<B>(mv, to))
+    }
+
+    /// [`Position::step`] on the words of board `B`, the board of this position.
+    fn step_on<B: Board>(&mut self, mv: &mut Move, to: Square) -> Result<Bitboard, IllegalTurn> {
+        let zero = <B::W as Word>::ZERO;
+        // Every index below 81 past the word's end is off the smaller boards too.
+        let bit_to = B::W::bit(to.index()) & B::FULL;
+        if bit_to == zero {
+            return Err(IllegalTurn::OffBoard(to));
+        }
         let from = mv.at;
         if mv.steps > 0 {
             match self.rules.chain {
@@ -221,19 +231,32 @@ impl Position {
                 _ => {}
             }
         }
-        let df = (from.file() as i8 - to.file() as i8).abs();
-        let dr = (from.rank() as i8 - to.rank() as i8).abs();
-        if df == 1 && dr == 1 {
-            return Err(IllegalTurn::MoveDiagonal { from, to });
+        let d = to.index() as i32 - from.index() as i32;
+        let next_to = d == 9 || d == -9 || ((d == 1 || d == -1) && from.rank() == to.rank());
+        if !next_to {
+            let df = (from.file() as i8 - to.file() as i8).abs();
+            let dr = (from.rank() as i8 - to.rank() as i8).abs();
+            return Err(if df == 1 && dr == 1 {
+                IllegalTurn::MoveDiagonal { from, to }
+            } else {
+                IllegalTurn::MoveFar { from, to }
+            });
         }
-        if df + dr != 1 {
-            return Err(IllegalTurn::MoveFar { from, to });
-        }
-        if self.piece_at(to).is_some() {
+        let a = B::W::narrow(self.pieces[0].0);
+        let b = B::W::narrow(self.pieces[1].0);
+        if (a | b) & bit_to != zero {
             return Err(IllegalTurn::MoveOccupied(to));
         }
-        let captured = self.captures_of_step(from, to);
-        if captured.is_empty() {
+        // The captures of the piece on `from`, whichever side it belongs to (R7, R8).
+        let bit_from = B::W::bit(from.index());
+        let captured = if a & bit_from != zero {
+            kernel::captures::<B>(bit_to, a, b & !B::CENTRE)
+        } else if b & bit_from != zero {
+            kernel::captures::<B>(bit_to, b, a & !B::CENTRE)
+        } else {
+            zero
+        };
+        if captured == zero {
             if mv.steps > 0 && self.rules.chain == Chain::Capture {
                 return Err(IllegalTurn::ChainOn(
                     "under chain=capture every further step must capture",
@@ -250,16 +273,15 @@ impl Position {
                 }
             }
         }
-        let me = self.to_move;
-        let mine = &mut self.pieces[me.index()];
-        mine.remove(from);
-        mine.insert(to);
-        let theirs = &mut self.pieces[me.other().index()];
-        *theirs = *theirs & !captured;
+        // The pieces lie on the board, inside the word: widening gives them back whole.
+        let me = self.to_move.index();
+        let mine = B::W::narrow(self.pieces[me].0) & !bit_from | bit_to;
+        self.pieces[me].0 = mine.widen();
+        self.pieces[1 - me].0 = (B::W::narrow(self.pieces[1 - me].0) & !captured).widen();
         mv.at = to;
         mv.steps += 1;
-        mv.last_captured = !captured.is_empty();
-        Ok(captured)
+        mv.last_captured = captured != zero;
+        Ok(Bitboard(captured.widen()))
     }
 
     /// Whether `mv` may take another step, and whether it must (R9, R10).
