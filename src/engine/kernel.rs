@@ -266,7 +266,11 @@ pub(crate) fn can_capture_from<B: Board>(from: u128, mine: u128, theirs: u128) -
 /// What the piece on square `from` captures by stepping to square `to` (R7, R8), with the pieces
 /// of the two sides in `pieces`; `None` when `to` is off the board. Nothing when `from` is empty.
 #[inline(always)]
-pub(crate) fn captures_of_step<B: Board>(from: usize, to: usize, pieces: [u128; 2]) -> Option<u128> {
+pub(crate) fn captures_of_step<B: Board>(
+    from: usize,
+    to: usize,
+    pieces: [u128; 2],
+) -> Option<u128> {
     let zero = B::W::ZERO;
     let at = B::W::bit(to) & B::FULL;
     if at == zero {

@@ -285,6 +285,7 @@ impl Position {
     }
 
     /// Whether `mv` may take another step, and whether it must (R9, R10).
+    #[inline]
     pub fn continuation(&self, mv: &Move) -> (bool, bool) {
         if mv.steps == 0 {
             return (true, true);
@@ -292,6 +293,13 @@ impl Position {
         if self.rules.chain == Chain::None || !mv.last_captured {
             return (false, false);
         }
+        self.continuation_after_capture(mv)
+    }
+
+    /// [`Position::continuation`] after a capturing step under a chain mode, kept out of line so
+    /// that the common case (no capture) stays small.
+    #[inline(never)]
+    fn continuation_after_capture(&self, mv: &Move) -> (bool, bool) {
         let can_capture = self.piece_can_capture(mv.at);
         let may = match self.rules.chain {
             Chain::Any => {
