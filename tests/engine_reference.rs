@@ -9,7 +9,7 @@ mod common;
 use std::collections::VecDeque;
 use std::path::Path;
 
-use seega::engine::{Barrier, Chain, Color, Position, Ruleset, Size, Square, Termination};
+use seega::engine::{Barrier, Chain, Color, Position, Ruleset, Square, Termination};
 use seega::generate::{GenOptions, Generator, SplitMix64};
 use seega::notation::{Scanner, Source};
 use seega::validate::{Options, check_game};
@@ -267,7 +267,7 @@ fn rules(n: u8, barrier: &str, chain: &str, forced: bool) -> Ruleset {
 fn random_position(rng: &mut SplitMix64, rules: Ruleset) -> Position {
     let n = rules.size.get();
     let max = rules.size.pieces_per_side() as usize;
-    let mut cells = vec![None::<Color>; 81];
+    let mut cells = [None::<Color>; 81];
     // Squares set by a line or ring, kept when a side has too many pieces.
     let mut fixed = [false; 81];
     let density = rng.next_u64() % 100;
@@ -294,12 +294,7 @@ fn random_position(rng: &mut SplitMix64, rules: Ruleset) -> Position {
             let keep_low = rng.next_u64() % 2 == 0;
             let one_side = rng.next_u64() % 3 != 0;
             for sq in board(n) {
-                let (line, other) = if by_rank {
-                    (sq.rank(), sq.file())
-                } else {
-                    (sq.file(), sq.rank())
-                };
-                let _ = other;
+                let line = if by_rank { sq.rank() } else { sq.file() };
                 if line == k {
                     cells[sq.index()] = Some(owner);
                     fixed[sq.index()] = true;
@@ -331,9 +326,7 @@ fn random_position(rng: &mut SplitMix64, rules: Ruleset) -> Position {
                     let (side_f, side_r) = (f == f0 || f == f1, r == r0 || r == r1);
                     cells[sq.index()] = if side_f && side_r {
                         None
-                    } else if side_f || side_r {
-                        Some(owner)
-                    } else if rng.next_u64() % 4 == 0 {
+                    } else if side_f || side_r || rng.next_u64() % 4 == 0 {
                         Some(owner)
                     } else {
                         None
