@@ -192,13 +192,27 @@ pub(crate) fn spread<B: Board>(b: B::W) -> B::W {
 /// So a wall needs behind' ≠ ∅ and wall' ⊆ wall ⊆ N(behind) ⊆ N(behind'): when either test fails
 /// for R' there is no wall. Once R' = R both tests are the rule itself. Most positions fail in the
 /// first round, with R' = `theirs`.
+#[inline(always)]
 pub(crate) fn has_wall<B: Board>(mine: B::W, theirs: B::W) -> bool {
     let zero = B::W::ZERO;
     if theirs == zero {
         return false;
     }
+    // The first round, inline: it decides most positions.
+    let s = spread::<B>(theirs);
+    let behind = B::FULL & !(theirs | s);
+    if behind == zero || mine & s & !spread::<B>(behind) != zero {
+        return false;
+    }
+    let next = theirs | (s & B::FULL & !mine);
+    next == theirs || wall_rounds::<B>(mine, next)
+}
+
+/// The further rounds of [`has_wall`], from `reach` (a non-empty R' ⊆ R).
+#[inline(never)]
+fn wall_rounds<B: Board>(mine: B::W, mut reach: B::W) -> bool {
+    let zero = B::W::ZERO;
     let pass = B::FULL & !mine;
-    let mut reach = theirs;
     loop {
         let s = spread::<B>(reach);
         let behind = B::FULL & !(reach | s);
