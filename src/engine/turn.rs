@@ -114,11 +114,13 @@ impl Position {
         self.on_board(b)?;
         self.expect_phase(Phase::Placement, "placement")?;
         let centre = self.size().centre();
-        for sq in [a, b] {
+        let occupied = self.occupied().0;
+        let (bit_a, bit_b) = (1u128 << a.index(), 1u128 << b.index());
+        for (sq, bit) in [(a, bit_a), (b, bit_b)] {
             if sq == centre {
                 return Err(IllegalTurn::PlaceCentre(sq));
             }
-            if self.piece_at(sq).is_some() {
+            if occupied & bit != 0 {
                 return Err(IllegalTurn::PlaceOccupied(sq));
             }
         }
@@ -128,8 +130,7 @@ impl Position {
         let me = self.to_move;
         let hand = &mut self.hands[me.index()];
         *hand = hand.saturating_sub(2);
-        self.pieces[me.index()].insert(a);
-        self.pieces[me.index()].insert(b);
+        self.pieces[me.index()].0 |= bit_a | bit_b;
         self.to_move = if self.phase() == Phase::Movement {
             self.rules.first_mover
         } else {
