@@ -7,7 +7,7 @@
 //! run time; the compiler then folds the board's masks into the code.
 //!
 //! Every kernel takes bitboards that lie on the board (as a [`super::Position`]'s pieces always
-//! do) and is checked against a plain square-by-square version in `tests/engine_kernels.rs`.
+//! do) and is checked against a plain square-by-square version in `tests/engine_reference.rs`.
 
 use std::ops::{BitAnd, BitOr, Not, Shl, Shr};
 
@@ -104,8 +104,9 @@ pub(crate) trait Board {
     /// Its squares.
     const FULL: Self::W;
     /// The squares that may shift one file towards `i` without wrapping onto the next rank: all
-    /// but file `i` on 9×9; every square on smaller boards, where the wrapped bit lands on file
-    /// `i`, off the board, and every use masks it away.
+    /// but file `i` on 9×9; every square on smaller boards, where a shift from the last file
+    /// lands on file n (and one towards `a` from file `a` on file `i` of the rank below), off
+    /// the board, and every use intersects the result with squares of the board.
     const NOT_LAST: Self::W;
     /// The same for shifts towards file `a`.
     const NOT_FIRST: Self::W;
