@@ -229,8 +229,8 @@ fn wall_rounds<B: Board>(mine: B::W, mut reach: B::W) -> bool {
 }
 
 /// Whether either side has a barrier of kind `line` (else wall), with the pieces of the two
-/// sides in `pieces`.
-#[inline(always)]
+/// sides in `pieces`. Out of line: a small leaf that keeps its callers small.
+#[inline(never)]
 pub(crate) fn either_barrier<B: Board>(line: bool, pieces: [u128; 2]) -> bool {
     let (a, b) = (B::W::narrow(pieces[0]), B::W::narrow(pieces[1]));
     if line {
