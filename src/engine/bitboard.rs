@@ -48,11 +48,6 @@ impl Bitboard {
         Bitboard(FULL[(size.get() as usize / 2).min(4)])
     }
 
-    /// The squares of files `a` up to `files` (exclusive), on every rank of the 9×9 grid.
-    pub(crate) const fn files_below(files: u8) -> u128 {
-        FILE_A.wrapping_mul((1u128 << files) - 1)
-    }
-
     /// The squares orthogonally next to some square of the set, on a board of `size`.
     pub fn spread(self, size: Size) -> Bitboard {
         let b = self.0;
@@ -166,7 +161,6 @@ mod tests {
         for n in [5, 7, 9] {
             assert_eq!(Bitboard::full(Size::new(n).unwrap()), slow(n));
         }
-        assert_eq!(Bitboard(Bitboard::files_below(2)).count(), 18);
     }
 
     #[test]

@@ -4,6 +4,7 @@
 //! place here and its number is named in the doc comment of that place.
 
 mod bitboard;
+mod kernel;
 mod outcome;
 mod position;
 mod ruleset;

@@ -1,9 +1,9 @@
 //! How a game ends by rule (R13–R17): capture-all, barrier (wall or line), blocked.
 
-use super::bitboard::{Bitboard, FILE_A};
+use super::kernel::{self, Word, with_board};
 use super::position::{Phase, Position};
 use super::ruleset::Barrier;
-use super::square::{Color, Size};
+use super::square::Color;
 
 /// The rule that ended a game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -47,86 +47,20 @@ impl Outcome {
     }
 }
 
-/// The squares orthogonally next to some square of `bb`, on a board of `size`.
-fn spread(bb: Bitboard, size: Size) -> Bitboard {
-    bb.spread(size)
-}
-
-/// The squares of `passable` reachable from `from` by orthogonal steps through `passable`
-/// (`from` included). Boards up to 7×7 fit in 64 bits (rank stride 9), which halves the work.
-fn flood(from: Bitboard, passable: Bitboard, size: Size) -> Bitboard {
-    if size.get() <= 7 {
-        let (file_a, file_i) = (FILE_A as u64, (FILE_A << 8) as u64);
-        let pass = passable.0 as u64;
-        let mut reach = from.0 as u64;
-        loop {
-            let s = reach << 9 | reach >> 9 | (reach & !file_i) << 1 | (reach & !file_a) >> 1;
-            let next = reach | (s & pass);
-            if next == reach {
-                return Bitboard(reach as u128);
-            }
-            reach = next;
-        }
-    }
-    let mut reach = from;
-    loop {
-        let next = reach | (spread(reach, size) & passable);
-        if next == reach {
-            return reach;
-        }
-        reach = next;
-    }
-}
-
 impl Position {
     /// Whether `color` would have a barrier under the ruleset's barrier kind (R15).
     pub fn has_barrier(&self, color: Color) -> bool {
+        let mine = self.pieces(color).0;
+        let theirs = self.pieces(color.other()).0;
         match self.rules.barrier {
             Barrier::None => false,
-            Barrier::Wall => self.has_wall(color),
-            Barrier::Line => self.has_line(color),
+            Barrier::Wall => with_board!(self.size(), B => {
+                kernel::has_wall::<B>(Word::narrow(mine), Word::narrow(theirs))
+            }),
+            Barrier::Line => with_board!(self.size(), B => {
+                kernel::has_line::<B>(Word::narrow(mine), Word::narrow(theirs))
+            }),
         }
-    }
-
-    /// The wall test (R15a).
-    fn has_wall(&self, p: Color) -> bool {
-        let size = self.size();
-        let mine = self.pieces(p);
-        let theirs = self.pieces(p.other());
-        if theirs.is_empty() {
-            return false;
-        }
-        let passable = Bitboard::full(size) & !mine;
-        let reach = flood(theirs, passable, size);
-        let wall = mine & spread(reach, size);
-        let behind = Bitboard::full(size) & !reach & !wall;
-        !behind.is_empty() && (wall & !spread(behind, size)).is_empty()
-    }
-
-    /// The line test (R15b).
-    fn has_line(&self, p: Color) -> bool {
-        let n = self.size().get();
-        let mine = self.pieces(p);
-        let theirs = self.pieces(p.other());
-        if theirs.is_empty() {
-            return false;
-        }
-        let full = Bitboard::full(self.size()).0;
-        (1..n - 1).any(|k| {
-            // Rank k, and the ranks below it; file k, and the files left of it.
-            let rank_on = ((1u128 << n) - 1) << (9 * k as u32);
-            let rank_low = full & ((1u128 << (9 * k as u32)) - 1);
-            let file_on = (FILE_A << k) & full;
-            let file_low = Bitboard::files_below(k) & full;
-            [(rank_on, rank_low), (file_on, file_low)]
-                .into_iter()
-                .any(|(on, low)| {
-                    let (on, low) = (Bitboard(on), Bitboard(low));
-                    let high = Bitboard(full) & !on & !low;
-                    (on & !mine).is_empty()
-                        && ((theirs & !low).is_empty() || (theirs & !high).is_empty())
-                })
-        })
     }
 
     fn by_count(&self, termination: Termination) -> Outcome {
@@ -145,19 +79,30 @@ impl Position {
 
     /// Whether the game is over after a turn (R13): capture-all, then barrier, then — when the
     /// turn was a pass — blocked.
+    #[inline]
     pub fn outcome_after_turn(&self, was_pass: bool) -> Option<Outcome> {
         if self.phase() != Phase::Movement {
             return None;
         }
         for color in [Color::Black, Color::White] {
-            if self.material(color) == 0 {
+            // material is zero: nothing on the board and nothing in hand
+            if self.pieces(color).is_empty() && self.in_hand(color) == 0 {
                 return Some(Outcome {
                     termination: Termination::CaptureAll,
                     winner: Some(color.other()),
                 });
             }
         }
-        if self.has_barrier(Color::Black) || self.has_barrier(Color::White) {
+        let line = match self.rules.barrier {
+            Barrier::None => None,
+            Barrier::Wall => Some(false),
+            Barrier::Line => Some(true),
+        };
+        let pieces = [self.pieces[0].0, self.pieces[1].0];
+        // has_barrier(Black) || has_barrier(White), with one dispatch on the size
+        if line
+            .is_some_and(|l| with_board!(self.size(), B => kernel::either_barrier::<B>(l, pieces)))
+        {
             return Some(self.by_count(Termination::Barrier));
         }
         if was_pass {
@@ -212,29 +157,6 @@ mod tests {
         assert!(!edge.has_barrier(Color::Black));
         let split = pos("ludus", "w4/5/bbbbb/5/w4 b");
         assert!(!split.has_barrier(Color::Black));
-    }
-
-    #[test]
-    fn the_small_board_flood_agrees_with_the_wide_one() {
-        let mut rng = crate::generate::SplitMix64::new(3);
-        for n in [5u8, 7] {
-            let size = Size::new(n).unwrap();
-            for _ in 0..2000 {
-                let full = Bitboard::full(size);
-                let passable =
-                    Bitboard(rng.next_u64() as u128 | (rng.next_u64() as u128) << 64) & full;
-                let from = Bitboard(rng.next_u64() as u128) & passable;
-                let mut wide = from;
-                loop {
-                    let next = wide | (spread(wide, size) & passable);
-                    if next == wide {
-                        break;
-                    }
-                    wide = next;
-                }
-                assert_eq!(flood(from, passable, size), wide);
-            }
-        }
     }
 
     #[test]

@@ -37,7 +37,8 @@ impl Size {
 
     /// Whether `sq` lies on a board of this size.
     pub fn contains(self, sq: Square) -> bool {
-        sq.file() < self.0 && sq.rank() < self.0
+        // The smallest board holding `sq` is at most this one (a square index is below 81).
+        SMALLEST_BOARD.get(sq.index()).is_some_and(|&m| m <= self.0)
     }
 
     /// Every square of the board, rank by rank from a1.
@@ -52,6 +53,25 @@ impl fmt::Display for Size {
         write!(f, "{}", self.0)
     }
 }
+
+/// For each square index, the side of the smallest board that holds the square: 5, 7 or 9.
+const SMALLEST_BOARD: [u8; 81] = {
+    let mut t = [0u8; 81];
+    let mut i = 0;
+    while i < 81 {
+        let (file, rank) = (i % 9, i / 9);
+        let far = if file > rank { file } else { rank };
+        t[i] = if far < 5 {
+            5
+        } else if far < 7 {
+            7
+        } else {
+            9
+        };
+        i += 1;
+    }
+    t
+};
 
 /// One of the two sides.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -201,5 +221,16 @@ mod tests {
         assert_eq!(n.len(), 2);
         assert!(Size::FIVE.contains(Square::new(4, 4)));
         assert!(!Size::FIVE.contains(Square::new(5, 1)));
+        for n in [5, 7, 9] {
+            let size = Size::new(n).unwrap();
+            for i in 0..81 {
+                let sq = Square::from_index(i).unwrap();
+                assert_eq!(
+                    size.contains(sq),
+                    sq.file() < n && sq.rank() < n,
+                    "{sq} on {n}"
+                );
+            }
+        }
     }
 }

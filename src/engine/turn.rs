@@ -1,9 +1,10 @@
 //! Playing turns: placements (R3–R4), steps and chains (R5–R10), passes (R11–R12).
 
 use super::bitboard::Bitboard;
+use super::kernel::{self, B9, Board, Word, with_board};
 use super::position::{Phase, Position};
 use super::ruleset::Chain;
-use super::square::{DIRECTIONS, Square};
+use super::square::{Color, Square};
 
 /// Why a turn, or one step of it, is illegal. Each variant is one rule of `spec/rules.md`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
@@ -61,10 +62,10 @@ pub enum IllegalTurn {
     Forced(&'static str),
     /// A pass while a step exists (R11).
     #[error("a pass while {0} has a legal step")]
-    PassIllegal(super::square::Color),
+    PassIllegal(Color),
     /// The turn after a pass leaves the passer still without a step (R12).
     #[error("this turn leaves {0}, who passed, still without a legal step")]
-    NoOpening(super::square::Color),
+    NoOpening(Color),
 }
 
 /// A movement turn under way: the moving piece, where it stands, and how its steps went.
@@ -113,11 +114,13 @@ impl Position {
         self.on_board(b)?;
         self.expect_phase(Phase::Placement, "placement")?;
         let centre = self.size().centre();
-        for sq in [a, b] {
+        let occupied = self.occupied().0;
+        let (bit_a, bit_b) = (1u128 << a.index(), 1u128 << b.index());
+        for (sq, bit) in [(a, bit_a), (b, bit_b)] {
             if sq == centre {
                 return Err(IllegalTurn::PlaceCentre(sq));
             }
-            if self.piece_at(sq).is_some() {
+            if occupied & bit != 0 {
                 return Err(IllegalTurn::PlaceOccupied(sq));
             }
         }
@@ -127,8 +130,7 @@ impl Position {
         let me = self.to_move;
         let hand = &mut self.hands[me.index()];
         *hand = hand.saturating_sub(2);
-        self.pieces[me.index()].insert(a);
-        self.pieces[me.index()].insert(b);
+        self.pieces[me.index()].0 |= bit_a | bit_b;
         self.to_move = if self.phase() == Phase::Movement {
             self.rules.first_mover
         } else {
@@ -154,36 +156,42 @@ impl Position {
 
     /// The enemy pieces a step from `from` to the empty neighbour `to` would capture (R7, R8).
     pub fn captures_of_step(&self, from: Square, to: Square) -> Bitboard {
+        let pieces = [self.pieces[0].0, self.pieces[1].0];
+        let (f, t) = (from.index(), to.index());
+        let on_board = with_board!(self.size(), B => kernel::captures_of_step::<B>(f, t, pieces));
+        Bitboard(on_board.unwrap_or_else(|| self.captures_off_board(from, to)))
+    }
+
+    /// [`Position::captures_of_step`] for a `to` off the board, which no caller asks for: the
+    /// 9×9 kernel's file masks keep every shift on its rank, so the pieces of this board next to
+    /// `to` are still found as the rule says.
+    fn captures_off_board(&self, from: Square, to: Square) -> u128 {
         let Some(me) = self.piece_at(from) else {
-            return Bitboard::EMPTY;
+            return 0;
         };
-        let size = self.size();
-        let mine = self.pieces(me);
+        let mine = self.pieces(me).0;
         let mut theirs = self.pieces(me.other());
-        theirs.remove(size.centre());
-        let at = Bitboard::from_square(to);
-        let mut captured = Bitboard::EMPTY;
-        for d in 0..DIRECTIONS.len() {
-            let next = at.shift(d, size) & theirs;
-            if !next.is_empty() && !(next.shift(d, size) & mine).is_empty() {
-                captured |= next;
-            }
-        }
-        captured
+        theirs.remove(self.size().centre());
+        kernel::captures::<B9>(1u128 << to.index(), mine, theirs.0)
+    }
+
+    /// Whether a piece of `me` standing on a square of `from` has a step that captures.
+    fn capture_from(&self, me: Color, from: Bitboard) -> bool {
+        let (mine, theirs) = (self.pieces(me).0, self.pieces(me.other()).0);
+        with_board!(self.size(), B => kernel::can_capture_from::<B>(from.0, mine, theirs))
     }
 
     /// Whether the piece on `at` has a step that captures.
     pub fn piece_can_capture(&self, at: Square) -> bool {
-        let empty = self.empty();
-        at.neighbours(self.size())
-            .any(|to| empty.contains(to) && !self.captures_of_step(at, to).is_empty())
+        match self.piece_at(at) {
+            Some(me) => self.capture_from(me, Bitboard::from_square(at)),
+            None => false,
+        }
     }
 
     /// Whether any piece of the side to move has a step that captures.
     pub fn can_capture(&self) -> bool {
-        self.pieces(self.to_move)
-            .squares()
-            .any(|sq| self.piece_can_capture(sq))
+        self.capture_from(self.to_move, self.pieces(self.to_move))
     }
 
     /// Whether the side to move has any step at all (R11).
@@ -192,13 +200,24 @@ impl Position {
     }
 
     /// Whether `color` would have a step if it were its turn.
-    pub fn has_step_for(&self, color: super::square::Color) -> bool {
-        !(self.pieces(color) & self.empty().spread(self.size())).is_empty()
+    pub fn has_step_for(&self, color: Color) -> bool {
+        let (mine, occupied) = (self.pieces(color).0, self.occupied().0);
+        with_board!(self.size(), B => kernel::has_step::<B>(mine, occupied))
     }
 
     /// Takes one step of `mv` to `to`, returning what it captured (R6–R10).
     pub fn step(&mut self, mv: &mut Move, to: Square) -> Result<Bitboard, IllegalTurn> {
-        self.on_board(to)?;
+        with_board!(self.size(), B => self.step_on::<B>(mv, to))
+    }
+
+    /// [`Position::step`] on the words of board `B`, the board of this position.
+    fn step_on<B: Board>(&mut self, mv: &mut Move, to: Square) -> Result<Bitboard, IllegalTurn> {
+        let zero = <B::W as Word>::ZERO;
+        // Every index below 81 past the word's end is off the smaller boards too.
+        let bit_to = B::W::bit(to.index()) & B::FULL;
+        if bit_to == zero {
+            return Err(IllegalTurn::OffBoard(to));
+        }
         let from = mv.at;
         if mv.steps > 0 {
             match self.rules.chain {
@@ -213,19 +232,32 @@ impl Position {
                 _ => {}
             }
         }
-        let df = (from.file() as i8 - to.file() as i8).abs();
-        let dr = (from.rank() as i8 - to.rank() as i8).abs();
-        if df == 1 && dr == 1 {
-            return Err(IllegalTurn::MoveDiagonal { from, to });
+        let d = to.index() as i32 - from.index() as i32;
+        let next_to = d == 9 || d == -9 || ((d == 1 || d == -1) && from.rank() == to.rank());
+        if !next_to {
+            let df = (from.file() as i8 - to.file() as i8).abs();
+            let dr = (from.rank() as i8 - to.rank() as i8).abs();
+            return Err(if df == 1 && dr == 1 {
+                IllegalTurn::MoveDiagonal { from, to }
+            } else {
+                IllegalTurn::MoveFar { from, to }
+            });
         }
-        if df + dr != 1 {
-            return Err(IllegalTurn::MoveFar { from, to });
-        }
-        if self.piece_at(to).is_some() {
+        let a = B::W::narrow(self.pieces[0].0);
+        let b = B::W::narrow(self.pieces[1].0);
+        if (a | b) & bit_to != zero {
             return Err(IllegalTurn::MoveOccupied(to));
         }
-        let captured = self.captures_of_step(from, to);
-        if captured.is_empty() {
+        // The captures of the piece on `from`, whichever side it belongs to (R7, R8).
+        let bit_from = B::W::bit(from.index());
+        let captured = if a & bit_from != zero {
+            kernel::captures::<B>(bit_to, a, b & !B::CENTRE)
+        } else if b & bit_from != zero {
+            kernel::captures::<B>(bit_to, b, a & !B::CENTRE)
+        } else {
+            zero
+        };
+        if captured == zero {
             if mv.steps > 0 && self.rules.chain == Chain::Capture {
                 return Err(IllegalTurn::ChainOn(
                     "under chain=capture every further step must capture",
@@ -242,19 +274,19 @@ impl Position {
                 }
             }
         }
-        let me = self.to_move;
-        let mine = &mut self.pieces[me.index()];
-        mine.remove(from);
-        mine.insert(to);
-        let theirs = &mut self.pieces[me.other().index()];
-        *theirs = *theirs & !captured;
+        // The pieces lie on the board, inside the word: widening gives them back whole.
+        let me = self.to_move.index();
+        let mine = B::W::narrow(self.pieces[me].0) & !bit_from | bit_to;
+        self.pieces[me].0 = mine.widen();
+        self.pieces[1 - me].0 = (B::W::narrow(self.pieces[1 - me].0) & !captured).widen();
         mv.at = to;
         mv.steps += 1;
-        mv.last_captured = !captured.is_empty();
-        Ok(captured)
+        mv.last_captured = captured != zero;
+        Ok(Bitboard(captured.widen()))
     }
 
     /// Whether `mv` may take another step, and whether it must (R9, R10).
+    #[inline]
     pub fn continuation(&self, mv: &Move) -> (bool, bool) {
         if mv.steps == 0 {
             return (true, true);
@@ -262,11 +294,18 @@ impl Position {
         if self.rules.chain == Chain::None || !mv.last_captured {
             return (false, false);
         }
+        self.continuation_after_capture(mv)
+    }
+
+    /// [`Position::continuation`] after a capturing step under a chain mode, kept out of line so
+    /// that the common case (no capture) stays small.
+    #[inline(never)]
+    fn continuation_after_capture(&self, mv: &Move) -> (bool, bool) {
         let can_capture = self.piece_can_capture(mv.at);
         let may = match self.rules.chain {
             Chain::Any => {
-                let empty = self.empty();
-                mv.at.neighbours(self.size()).any(|n| empty.contains(n))
+                let (at, occupied) = (Bitboard::from_square(mv.at).0, self.occupied().0);
+                with_board!(self.size(), B => kernel::has_empty_neighbour::<B>(at, occupied))
             }
             _ => can_capture,
         };

@@ -1,0 +1,328 @@
+//! Bit kernels sized to the board: the inner loops of the engine (spreads, captures, barrier
+//! tests) on a `u64` for boards up to 7×7 and on a `u128` for 9×9.
+//!
+//! Squares keep the layout of [`super::Bitboard`] (bit `rank * 9 + file`), so a 7×7 board ends
+//! at bit 60 and narrowing a board's bitboard to `u64` loses nothing. Each kernel is generic over
+//! a [`Board`] and called through [`with_board!`], which picks the board type from the size at
+//! run time; the compiler then folds the board's masks into the code.
+//!
+//! Every kernel takes bitboards that lie on the board (as a [`super::Position`]'s pieces always
+//! do) and is checked against a plain square-by-square version in `tests/engine_reference.rs`.
+
+use std::ops::{BitAnd, BitOr, Not, Shl, Shr};
+
+use super::bitboard::FILE_A;
+
+/// An unsigned word holding the squares of a board.
+pub(crate) trait Word:
+    Copy
+    + Eq
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + Not<Output = Self>
+    + Shl<u32, Output = Self>
+    + Shr<u32, Output = Self>
+{
+    /// No squares.
+    const ZERO: Self;
+    /// The low bits of a `u128` bitboard (all of them for the board's own squares).
+    fn narrow(x: u128) -> Self;
+    /// Back to a `u128` bitboard.
+    fn widen(self) -> u128;
+    /// The word with only bit `i` set, or no bit when `i` is past the word's end.
+    fn bit(i: usize) -> Self;
+}
+
+impl Word for u64 {
+    const ZERO: u64 = 0;
+    #[inline(always)]
+    fn narrow(x: u128) -> u64 {
+        x as u64
+    }
+    #[inline(always)]
+    fn widen(self) -> u128 {
+        self as u128
+    }
+    #[inline(always)]
+    fn bit(i: usize) -> u64 {
+        1u64.checked_shl(i as u32).unwrap_or(0)
+    }
+}
+
+impl Word for u128 {
+    const ZERO: u128 = 0;
+    #[inline(always)]
+    fn narrow(x: u128) -> u128 {
+        x
+    }
+    #[inline(always)]
+    fn widen(self) -> u128 {
+        self
+    }
+    #[inline(always)]
+    fn bit(i: usize) -> u128 {
+        1u128.checked_shl(i as u32).unwrap_or(0)
+    }
+}
+
+/// The squares of an `n`×`n` board in the 9-wide layout.
+const fn full_mask(n: u32) -> u128 {
+    let mut m = 0u128;
+    let mut r = 0;
+    while r < n {
+        m |= ((1u128 << n) - 1) << (r * 9);
+        r += 1;
+    }
+    m
+}
+
+/// The inner lines of an `n`×`n` board for the line barrier (R15b): for each inner rank and
+/// file `k` (1 ≤ k ≤ n−2), the line itself, the squares on its low side and those on its high
+/// side.
+const fn lines<const L: usize>(n: u32) -> [(u128, u128, u128); L] {
+    let full = full_mask(n);
+    let mut out = [(0u128, 0u128, 0u128); L];
+    let mut k = 1;
+    let mut i = 0;
+    while k + 1 < n {
+        let rank_on = ((1u128 << n) - 1) << (9 * k);
+        let rank_low = full & ((1u128 << (9 * k)) - 1);
+        out[i] = (rank_on, rank_low, full & !rank_on & !rank_low);
+        let file_on = (FILE_A << k) & full;
+        let file_low = FILE_A.wrapping_mul((1u128 << k) - 1) & full;
+        out[i + 1] = (file_on, file_low, full & !file_on & !file_low);
+        i += 2;
+        k += 1;
+    }
+    out
+}
+
+/// A board size as a type: its word and masks.
+pub(crate) trait Board {
+    /// The word that holds its squares.
+    type W: Word;
+    /// Its squares.
+    const FULL: Self::W;
+    /// The squares that may shift one file towards `i` without wrapping onto the next rank: all
+    /// but file `i` on 9×9; every square on smaller boards, where a shift from the last file
+    /// lands on file n (and one towards `a` from file `a` on file `i` of the rank below), off
+    /// the board, and every use intersects the result with squares of the board.
+    const NOT_LAST: Self::W;
+    /// The same for shifts towards file `a`.
+    const NOT_FIRST: Self::W;
+    /// The inner lines, as in [`lines`].
+    const LINES: &'static [(u128, u128, u128)];
+    /// The centre square, whose piece cannot be captured (R8).
+    const CENTRE: Self::W;
+}
+
+/// The 5×5 board.
+pub(crate) struct B5;
+/// The 7×7 board.
+pub(crate) struct B7;
+/// The 9×9 board.
+pub(crate) struct B9;
+
+impl Board for B5 {
+    type W = u64;
+    const FULL: u64 = full_mask(5) as u64;
+    const NOT_LAST: u64 = !0;
+    const NOT_FIRST: u64 = !0;
+    const LINES: &'static [(u128, u128, u128)] = &lines::<6>(5);
+    const CENTRE: u64 = 1 << (2 * 9 + 2);
+}
+
+impl Board for B7 {
+    type W = u64;
+    const FULL: u64 = full_mask(7) as u64;
+    const NOT_LAST: u64 = !0;
+    const NOT_FIRST: u64 = !0;
+    const LINES: &'static [(u128, u128, u128)] = &lines::<10>(7);
+    const CENTRE: u64 = 1 << (3 * 9 + 3);
+}
+
+impl Board for B9 {
+    type W = u128;
+    const FULL: u128 = full_mask(9);
+    const NOT_LAST: u128 = !(FILE_A << 8);
+    const NOT_FIRST: u128 = !FILE_A;
+    const LINES: &'static [(u128, u128, u128)] = &lines::<14>(9);
+    const CENTRE: u128 = 1 << (4 * 9 + 4);
+}
+
+/// Runs `$body` with `$b` standing for the [`Board`] type of `$size` (a [`super::Size`]).
+macro_rules! with_board {
+    ($size:expr, $b:ident => $body:expr) => {
+        match $size.get() {
+            5 => {
+                type $b = $crate::engine::kernel::B5;
+                $body
+            }
+            7 => {
+                type $b = $crate::engine::kernel::B7;
+                $body
+            }
+            _ => {
+                type $b = $crate::engine::kernel::B9;
+                $body
+            }
+        }
+    };
+}
+pub(crate) use with_board;
+
+/// The squares next to some square of `b`, plus (on boards below 9×9) squares off the board:
+/// exact once intersected with any set of the board's squares.
+#[inline(always)]
+pub(crate) fn spread<B: Board>(b: B::W) -> B::W {
+    b << 9 | b >> 9 | (b & B::NOT_LAST) << 1 | (b & B::NOT_FIRST) >> 1
+}
+
+/// The wall test of R15a for the side owning `mine` against `theirs`.
+///
+/// R is the set reachable from `theirs` through squares not in `mine`; wall = `mine` ∩ N(R)
+/// (N = orthogonal neighbours); behind = board ∖ R ∖ wall. The side has a wall when behind is
+/// not empty and wall ⊆ N(behind).
+///
+/// The flood grows R' ⊆ R round by round and tests both conditions on R' at every round:
+/// - every square of N(R) outside R holds a piece of `mine` (an empty or enemy neighbour of R
+///   would be reachable, so in R), hence behind = board ∖ (R ∪ N(R)), a subset of
+///   behind' = board ∖ (R' ∪ N(R'));
+/// - wall' = `mine` ∩ N(R') is a subset of the wall.
+///
+/// So a wall needs behind' ≠ ∅ and wall' ⊆ wall ⊆ N(behind) ⊆ N(behind'): when either test fails
+/// for R' there is no wall. Once R' = R both tests are the rule itself. Most positions fail in the
+/// first round, with R' = `theirs`.
+#[inline(always)]
+pub(crate) fn has_wall<B: Board>(mine: B::W, theirs: B::W) -> bool {
+    let zero = B::W::ZERO;
+    if theirs == zero {
+        return false;
+    }
+    // The first round, inline: it decides most positions.
+    let s = spread::<B>(theirs);
+    let behind = B::FULL & !(theirs | s);
+    if behind == zero || mine & s & !spread::<B>(behind) != zero {
+        return false;
+    }
+    let next = theirs | (s & B::FULL & !mine);
+    next == theirs || wall_rounds::<B>(mine, next)
+}
+
+/// The further rounds of [`has_wall`], from `reach` (a non-empty R' ⊆ R).
+#[inline(never)]
+fn wall_rounds<B: Board>(mine: B::W, mut reach: B::W) -> bool {
+    let zero = B::W::ZERO;
+    let pass = B::FULL & !mine;
+    loop {
+        let s = spread::<B>(reach);
+        let behind = B::FULL & !(reach | s);
+        if behind == zero || mine & s & !spread::<B>(behind) != zero {
+            return false;
+        }
+        let next = reach | (s & pass);
+        if next == reach {
+            return true;
+        }
+        reach = next;
+    }
+}
+
+/// Whether either side has a barrier of kind `line` (else wall), with the pieces of the two
+/// sides in `pieces`. Out of line: a small leaf that keeps its callers small.
+#[inline(never)]
+pub(crate) fn either_barrier<B: Board>(line: bool, pieces: [u128; 2]) -> bool {
+    let (a, b) = (B::W::narrow(pieces[0]), B::W::narrow(pieces[1]));
+    if line {
+        has_line::<B>(a, b) || has_line::<B>(b, a)
+    } else {
+        has_wall::<B>(a, b) || has_wall::<B>(b, a)
+    }
+}
+
+/// The line test of R15b for the side owning `mine` against `theirs`: an inner rank or file
+/// full of `mine` with every piece of `theirs` strictly on one side of it.
+pub(crate) fn has_line<B: Board>(mine: B::W, theirs: B::W) -> bool {
+    let zero = B::W::ZERO;
+    if theirs == zero {
+        return false;
+    }
+    B::LINES.iter().any(|&(on, low, high)| {
+        let (on, low, high) = (B::W::narrow(on), B::W::narrow(low), B::W::narrow(high));
+        on & !mine == zero && (theirs & !low == zero || theirs & !high == zero)
+    })
+}
+
+/// Whether some piece of `mine` has an empty square next to it (`occupied` holds every piece).
+#[inline(always)]
+pub(crate) fn has_step<B: Board>(mine: u128, occupied: u128) -> bool {
+    let empty = B::FULL & !B::W::narrow(occupied);
+    spread::<B>(empty) & B::W::narrow(mine) != B::W::ZERO
+}
+
+/// Whether some square of `at` has an empty square next to it (`occupied` holds every piece).
+#[inline(always)]
+pub(crate) fn has_empty_neighbour<B: Board>(at: u128, occupied: u128) -> bool {
+    let empty = B::FULL & !B::W::narrow(occupied);
+    spread::<B>(B::W::narrow(at)) & empty != B::W::ZERO
+}
+
+/// Whether a piece of `mine` standing on a square of `from` has a step that captures a piece of
+/// `theirs`; `centre` is the uncapturable centre (R8).
+#[inline(always)]
+pub(crate) fn can_capture_from<B: Board>(from: u128, mine: u128, theirs: u128) -> bool {
+    let (mine, theirs) = (B::W::narrow(mine), B::W::narrow(theirs));
+    let empty = B::FULL & !(mine | theirs);
+    let capturable = theirs & !B::CENTRE;
+    let targets = capture_targets::<B>(mine, capturable, empty);
+    targets & spread::<B>(B::W::narrow(from)) != B::W::ZERO
+}
+
+/// What the piece on square `from` captures by stepping to square `to` (R7, R8), with the pieces
+/// of the two sides in `pieces`; `None` when `to` is off the board. Nothing when `from` is empty.
+#[inline(always)]
+pub(crate) fn captures_of_step<B: Board>(
+    from: usize,
+    to: usize,
+    pieces: [u128; 2],
+) -> Option<u128> {
+    let zero = B::W::ZERO;
+    let at = B::W::bit(to) & B::FULL;
+    if at == zero {
+        return None;
+    }
+    let (a, b) = (B::W::narrow(pieces[0]), B::W::narrow(pieces[1]));
+    let f = B::W::bit(from);
+    let (mine, theirs) = if a & f != zero {
+        (a, b)
+    } else if b & f != zero {
+        (b, a)
+    } else {
+        return Some(0);
+    };
+    Some(captures::<B>(at, mine, theirs & !B::CENTRE).widen())
+}
+
+/// The pieces of `theirs` captured by a piece of `mine` arriving on the squares of `to`: an
+/// enemy next to `to` with a piece of `mine` right behind it, in the same direction (R7).
+/// `theirs` must already leave out the uncapturable centre (R8).
+#[inline(always)]
+pub(crate) fn captures<B: Board>(to: B::W, mine: B::W, theirs: B::W) -> B::W {
+    let up = (to << 9) & theirs & (mine >> 9);
+    let down = (to >> 9) & theirs & (mine << 9);
+    let right = ((to & B::NOT_LAST) << 1) & theirs & ((mine & B::NOT_FIRST) >> 1);
+    let left = ((to & B::NOT_FIRST) >> 1) & theirs & ((mine & B::NOT_LAST) << 1);
+    up | down | right | left
+}
+
+/// The empty squares a piece of `mine` could step onto to capture, whoever can reach them:
+/// every `to` in `empty` with an enemy of `theirs` next to it and a piece of `mine` right behind
+/// that enemy. `theirs` must already leave out the centre.
+#[inline(always)]
+fn capture_targets<B: Board>(mine: B::W, theirs: B::W, empty: B::W) -> B::W {
+    let up = (theirs & (mine >> 9)) >> 9;
+    let down = (theirs & (mine << 9)) << 9;
+    let right = ((theirs & ((mine & B::NOT_FIRST) >> 1)) & B::NOT_FIRST) >> 1;
+    let left = ((theirs & ((mine & B::NOT_LAST) << 1)) & B::NOT_LAST) << 1;
+    (up | down | right | left) & empty
+}
