@@ -43,26 +43,46 @@ impl RulesCache {
     }
 }
 
-/// The scanner's idea of blank space, as a table.
-const SPACE: [bool; 256] = {
-    let mut t = [false; 256];
+/// Classes of bytes, as bits of one table.
+const SPACE: u8 = 1;
+/// A byte of a tag name.
+const NAME: u8 = 2;
+/// A byte that ends a tag value the lane reads (`"`), or makes it give up.
+const VALUE_STOP: u8 = 4;
+
+const CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
     let mut k = 0;
-    while k < 6 {
-        t[[b' ', b'\t', b'\n', b'\r', b'\x0c', b'\x0b'][k] as usize] = true;
+    while k < 256 {
+        let c = k as u8;
+        if matches!(c, b' ' | b'\t' | b'\n' | b'\r' | b'\x0c' | b'\x0b') {
+            t[k] |= SPACE;
+        }
+        if c.is_ascii_alphanumeric() || c == b'_' {
+            t[k] |= NAME;
+        }
+        if matches!(c, b'"' | b'\\' | b'\n' | b'\r') {
+            t[k] |= VALUE_STOP;
+        }
         k += 1;
     }
     t
 };
 
+/// The scanner's idea of blank space.
 fn is_space(b: u8) -> bool {
-    SPACE[b as usize]
+    CLASS[b as usize] & SPACE != 0
 }
 
-fn skip_space(b: &[u8], mut i: usize) -> usize {
-    while i < b.len() && is_space(b[i]) {
+fn class_run(b: &[u8], mut i: usize, class: u8) -> usize {
+    while i < b.len() && CLASS[b[i] as usize] & class != 0 {
         i += 1;
     }
     i
+}
+
+fn skip_space(b: &[u8], i: usize) -> usize {
+    class_run(b, i, SPACE)
 }
 
 /// Tries the game whose text starts at byte `start` of `text` (blank space may come first).
@@ -85,22 +105,22 @@ pub fn clean_game(
     let mut result_tag: Option<&str> = None;
     let mut headers = 0usize;
     while b.get(i) == Some(&b'[') {
-        let (name, value, end) = tag(text, i)?;
+        let (name, value, end) = tag(b, i)?;
         headers += 1;
         if headers > MAX_HEADERS {
             return None;
         }
-        match name {
-            "Rules" => {
-                rules_tag.get_or_insert(value);
+        let slot = match name {
+            b"Rules" => &mut rules_tag,
+            b"Result" => &mut result_tag,
+            b"Position" => &mut position_tag,
+            _ => {
+                i = skip_space(b, end);
+                continue;
             }
-            "Result" => {
-                result_tag.get_or_insert(value);
-            }
-            "Position" => {
-                position_tag.get_or_insert(value);
-            }
-            _ => {}
+        };
+        if slot.is_none() {
+            *slot = Some(text.get(value)?);
         }
         i = skip_space(b, end);
     }
@@ -145,10 +165,9 @@ pub fn clean_game(
     }
 }
 
-/// Reads `[Name "value"]` at `at`, with no escape in the value; returns name, value and the
-/// offset after `]`.
-fn tag(text: &str, at: usize) -> Option<(&str, &str, usize)> {
-    let b = text.as_bytes();
+/// Reads `[Name "value"]` at `at`, with no escape in the value; returns the name, the value's
+/// range and the offset after `]`.
+fn tag(b: &[u8], at: usize) -> Option<(&[u8], std::ops::Range<usize>, usize)> {
     let blank = |mut i: usize| {
         while i < b.len() && (b[i] == b' ' || b[i] == b'\t') {
             i += 1;
@@ -156,30 +175,24 @@ fn tag(text: &str, at: usize) -> Option<(&str, &str, usize)> {
         i
     };
     let name_start = blank(at + 1);
-    let mut i = name_start;
-    while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
-        i += 1;
-    }
-    let name_end = i;
-    i = blank(i);
+    let name_end = class_run(b, name_start, NAME);
+    let mut i = blank(name_end);
     if name_end == name_start || b.get(i) != Some(&b'"') {
         return None;
     }
     let value_start = i + 1;
-    let len = memchr::memchr3(b'"', b'\\', b'\n', &b[value_start..])?;
-    let value_end = value_start + len;
-    if b[value_end] != b'"' || b[value_start..value_end].contains(&b'\r') {
+    let mut value_end = value_start;
+    while value_end < b.len() && CLASS[b[value_end] as usize] & VALUE_STOP == 0 {
+        value_end += 1;
+    }
+    if b.get(value_end) != Some(&b'"') {
         return None;
     }
     i = blank(value_end + 1);
     if b.get(i) != Some(&b']') {
         return None;
     }
-    Some((
-        text.get(name_start..name_end)?,
-        text.get(value_start..value_end)?,
-        i + 1,
-    ))
+    Some((&b[name_start..name_end], value_start..value_end, i + 1))
 }
 
 /// Whether a token ends at `i`: blank space or the end of the text follows.
