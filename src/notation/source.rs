@@ -140,7 +140,13 @@ impl LineIndex {
     /// How many lines start after the beginning of `text` (its line breaks): the `base` of the
     /// chunk that follows it.
     pub fn count_breaks(text: &str) -> usize {
-        line_breaks(text.as_bytes()).count()
+        LineIndex::count_breaks_in(text.as_bytes())
+    }
+
+    /// [`LineIndex::count_breaks`] of the text [`Source::from_bytes`] makes of `bytes` (line
+    /// breaks are ASCII, which decoding never changes), counted without decoding.
+    pub fn count_breaks_in(bytes: &[u8]) -> usize {
+        line_breaks(bytes).count()
     }
 
     /// The file line (0-based) of this index's 0-based line `line`.
