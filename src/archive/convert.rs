@@ -133,7 +133,7 @@ impl ChunkWork for ConvertWork<'_> {
                     match game_text(&GameObject::new(&game, &verdict, index, at), width) {
                         Ok(t) => {
                             c.out.game_start();
-                            c.out.raw(t.as_bytes());
+                            c.out.raw_slice(t.as_bytes());
                         }
                         Err(why) => c.refused.push((index, why)),
                     }

@@ -143,6 +143,9 @@ fn parallel<R: Read + Send, W: ChunkWork>(
             let tx = done_tx.clone();
             s.spawn(move || worker(&rx, &tx, work));
         }
+        // Only the workers hold the receiving end of the jobs: when they are gone (collecting
+        // stopped early), the reader's next send fails instead of waiting forever.
+        drop(job_rx);
         drop(done_tx);
         let reader = s.spawn(move || -> std::io::Result<u64> {
             let mut seq = 0;
@@ -218,4 +221,77 @@ fn collect<W: ChunkWork>(
         each(d)?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Says where each chunk starts, and that every chunk ends at a boundary.
+    struct Lines;
+
+    impl ChunkWork for Lines {
+        type Done = (usize, usize);
+
+        fn work(&self, bytes: &[u8], first_line: usize) -> (usize, usize) {
+            (first_line, LineIndex::count_breaks_in(bytes))
+        }
+
+        fn boundary(&self, _: &(usize, usize)) -> bool {
+            true
+        }
+    }
+
+    fn archive(games: usize) -> Vec<u8> {
+        "[Event \"x\"]\r\n\r1. c2,d4 *\n\n"
+            .repeat(games)
+            .into_bytes()
+    }
+
+    #[test]
+    fn chunks_come_in_order_with_their_first_line() {
+        let bytes = archive(2000);
+        for jobs in [1, 2, 5] {
+            let mut line = 0;
+            let mut chunks = 0;
+            for_each_chunk(&bytes[..], 256, jobs, &Lines, &mut |(first, breaks)| {
+                assert_eq!(first, line);
+                line += breaks;
+                chunks += 1;
+                Ok(())
+            })
+            .unwrap();
+            assert_eq!(line, LineIndex::count_breaks_in(&bytes));
+            assert!(chunks > 100, "{chunks} chunks");
+        }
+    }
+
+    /// Takes its time, so that the reader fills the queue of jobs.
+    struct Slow;
+
+    impl ChunkWork for Slow {
+        type Done = ();
+
+        fn work(&self, _: &[u8], _: usize) {
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+
+        fn boundary(&self, _: &()) -> bool {
+            true
+        }
+    }
+
+    #[test]
+    fn a_failing_consumer_stops_every_thread() {
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let bytes = archive(2_000);
+            let r = for_each_chunk(&bytes[..], 128, 2, &Slow, &mut |()| {
+                Err(std::io::Error::other("the output failed"))
+            });
+            let _ = tx.send(r.is_err());
+        });
+        let stopped = rx.recv_timeout(std::time::Duration::from_secs(60));
+        assert_eq!(stopped, Ok(true), "the run ends, with the consumer's error");
+    }
 }

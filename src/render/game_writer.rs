@@ -14,7 +14,7 @@ use super::game_json::{Origin, RulesObject, Side};
 use super::json_buf::JsonBuf;
 use super::wire::DiagnosticLine;
 use crate::engine::{Color, Ruleset, Square};
-use crate::notation::{Comment, Element, Game, Header, Turn, TurnKind};
+use crate::notation::{Comment, Element, Game, Header, LineCursor, Turn, TurnKind};
 use crate::validate::{Played, Verdict};
 
 /// Writes game objects; keeps the JSON of the last ruleset seen, as most archives use one.
@@ -50,11 +50,11 @@ fn square(out: &mut JsonBuf, s: Square) {
 }
 
 fn side(out: &mut JsonBuf, c: Option<Color>) {
-    out.raw(match c.map(Side::from) {
-        Some(Side::Black) => b"\"black\"",
-        Some(Side::White) => b"\"white\"",
-        None => b"null",
-    });
+    match c.map(Side::from) {
+        Some(Side::Black) => out.raw(b"\"black\""),
+        Some(Side::White) => out.raw(b"\"white\""),
+        None => out.raw(b"null"),
+    }
 }
 
 /// `[...]` of the `$N` glyphs among `items`.
@@ -73,11 +73,11 @@ fn nags(out: &mut JsonBuf, items: &[Element<'_>]) {
 fn comment(out: &mut JsonBuf, c: &Comment<'_>) {
     out.raw(b"{\"text\":");
     out.str(c.text);
-    out.raw(if c.line {
-        b",\"line\":true}"
+    if c.line {
+        out.raw(b",\"line\":true}");
     } else {
-        b",\"line\":false}"
-    });
+        out.raw(b",\"line\":false}");
+    }
 }
 
 /// `[...]` of the comments among `items`.
@@ -101,11 +101,11 @@ fn element_comments<'a>(items: &'a [Element<'a>]) -> impl Iterator<Item = &'a Co
 fn header_comment(out: &mut JsonBuf, c: &Comment<'_>) {
     out.raw(b"{\"comment\":");
     out.str(c.text);
-    out.raw(if c.line {
-        b",\"line\":true}"
+    if c.line {
+        out.raw(b",\"line\":true}");
     } else {
-        b",\"line\":false}"
-    });
+        out.raw(b",\"line\":false}");
+    }
 }
 
 impl GameWriter {
@@ -172,6 +172,7 @@ impl GameWriter {
         out.raw(b",\"comments\":");
         comments(out, element_comments(&lead[first_nag..]));
         out.raw(b",\"turns\":[");
+        let mut lines = at.lines.cursor(at.text);
         let mut played = verdict.played.iter().peekable();
         let mut turns = List::new();
         let mut number = 0;
@@ -185,7 +186,7 @@ impl GameWriter {
                 number += 1;
                 let legal = played.next_if(|p| p.element == k);
                 turns.item(out);
-                turn(out, t, number, legal, &moves[k + 1..end], at);
+                turn(out, t, number, legal, &moves[k + 1..end], &mut lines);
             }
             k = end;
         }
@@ -193,7 +194,7 @@ impl GameWriter {
         match game.result {
             Some(r) => {
                 out.raw(b"\"");
-                out.raw(r.result.as_str().as_bytes());
+                out.raw_slice(r.result.as_str().as_bytes());
                 out.raw(b"\"");
             }
             None => out.raw(b"null"),
@@ -235,7 +236,7 @@ impl GameWriter {
 
     fn rules(&mut self, out: &mut JsonBuf, r: &Ruleset) {
         match &self.rules {
-            Some((seen, json)) if seen == r => out.raw(json),
+            Some((seen, json)) if seen == r => out.raw_slice(json),
             _ => {
                 let mut b = JsonBuf::default();
                 let o = RulesObject::from(r);
@@ -254,7 +255,7 @@ impl GameWriter {
                 b.raw(b",\"barrier\":");
                 b.str(&o.barrier);
                 b.raw(b"}");
-                out.raw(b.bytes());
+                out.raw_slice(b.bytes());
                 self.rules = Some((*r, b.into_bytes()));
             }
         }
@@ -268,38 +269,68 @@ fn color(s: Side) -> Color {
     }
 }
 
-/// One turn; `tail` holds the movetext items after it, up to the next turn.
+/// Where the placeholder `..` of a template stands (found when compiling).
+const fn placeholder(t: &[u8]) -> usize {
+    let mut i = 0;
+    while i + 1 < t.len() {
+        if t[i] == b'.' && t[i + 1] == b'.' {
+            return i;
+        }
+        i += 1;
+    }
+    panic!("a template without `..`")
+}
+
+/// `template` with the square `s` written at `at` (the file letter, then the rank digit).
+#[inline]
+fn with_square<const N: usize>(mut template: [u8; N], at: usize, s: Square) -> [u8; N] {
+    template[at] = b'a' + s.file();
+    template[at + 1] = b'1' + s.rank();
+    template
+}
+
+/// A constant fragment whose placeholder `..` is replaced by a square.
+macro_rules! filled {
+    ($template:literal, $square:expr) => {{
+        const AT: usize = placeholder($template);
+        with_square(*$template, AT, $square)
+    }};
+}
+
+/// One turn; `tail` holds the movetext items after it, up to the next turn. Most turns are
+/// written in a few constant fragments with their squares filled in.
 fn turn(
     out: &mut JsonBuf,
     t: &Turn,
     number: u64,
     legal: Option<&Played>,
     tail: &[Element<'_>],
-    at: Origin<'_>,
+    lines: &mut LineCursor<'_>,
 ) {
     out.raw(b"{\"number\":");
     out.uint(number);
-    out.raw(b",\"side\":");
-    side(out, legal.map(|p| p.side));
+    match legal.map(|p| Side::from(p.side)) {
+        Some(Side::Black) => out.raw(b",\"side\":\"black\",\"kind\":"),
+        Some(Side::White) => out.raw(b",\"side\":\"white\",\"kind\":"),
+        None => out.raw(b",\"side\":null,\"kind\":"),
+    }
     match &t.kind {
         TurnKind::Place(a, b) => {
-            out.raw(b",\"kind\":\"place\",\"squares\":[");
-            square(out, a.square);
-            out.raw(b",");
-            square(out, b.square);
-            out.raw(b"],\"from\":null,\"steps\":[]");
+            out.raw(&filled!(b"\"place\",\"squares\":[\"..\",\"", a.square));
+            out.raw(&filled!(b"..\"],\"from\":null,\"steps\":[]", b.square));
         }
-        TurnKind::Pass => out.raw(b",\"kind\":\"pass\",\"squares\":[],\"from\":null,\"steps\":[]"),
+        TurnKind::Pass => out.raw(b"\"pass\",\"squares\":[],\"from\":null,\"steps\":[]"),
         TurnKind::Move { from, steps } => {
-            out.raw(b",\"kind\":\"move\",\"squares\":[],\"from\":");
-            square(out, from.square);
-            out.raw(b",\"steps\":[");
-            let mut list = List::new();
+            out.raw(&filled!(
+                b"\"move\",\"squares\":[],\"from\":\"..\",\"steps\":[",
+                from.square
+            ));
             for (k, s) in steps.iter().enumerate() {
-                list.item(out);
-                out.raw(b"{\"to\":");
-                square(out, s.to.square);
-                out.raw(b",\"captures\":[");
+                if k == 0 {
+                    out.raw(&filled!(b"{\"to\":\"..\",\"captures\":[", s.to.square));
+                } else {
+                    out.raw(&filled!(b",{\"to\":\"..\",\"captures\":[", s.to.square));
+                }
                 let mut caps = List::new();
                 // Legal turns show what the engine captured, the others what was written.
                 match legal.and_then(|p| p.captures.get(k)) {
@@ -321,18 +352,26 @@ fn turn(
             out.raw(b"]");
         }
     }
-    out.raw(b",\"annotation\":");
-    out.opt_str(t.annotation.map(|a| a.as_str()));
-    out.raw(b",\"nags\":");
-    nags(out, tail);
-    out.raw(b",\"comments\":");
-    comments(out, element_comments(tail));
-    out.raw(if legal.is_some() {
-        b",\"legal\":true,\"line\":"
+    if t.annotation.is_none() && tail.iter().all(|e| matches!(e, Element::Number(_))) {
+        if legal.is_some() {
+            out.raw(b",\"annotation\":null,\"nags\":[],\"comments\":[],\"legal\":true,\"line\":");
+        } else {
+            out.raw(b",\"annotation\":null,\"nags\":[],\"comments\":[],\"legal\":false,\"line\":");
+        }
     } else {
-        b",\"legal\":false,\"line\":"
-    });
-    let lc = at.lines.line_col(at.text, t.span.start);
+        out.raw(b",\"annotation\":");
+        out.opt_str(t.annotation.map(|a| a.as_str()));
+        out.raw(b",\"nags\":");
+        nags(out, tail);
+        out.raw(b",\"comments\":");
+        comments(out, element_comments(tail));
+        if legal.is_some() {
+            out.raw(b",\"legal\":true,\"line\":");
+        } else {
+            out.raw(b",\"legal\":false,\"line\":");
+        }
+    }
+    let lc = lines.line_col(t.span.start);
     out.uint(lc.line as u64);
     out.raw(b",\"column\":");
     out.uint(lc.column as u64);
