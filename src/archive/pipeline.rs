@@ -121,6 +121,8 @@ impl Pending {
 type Job = (u64, usize, Arc<Vec<u8>>);
 /// A chunk worked on.
 type Done<D> = (u64, usize, Arc<Vec<u8>>, D);
+/// Chunks worked on that arrived before their turn, by number.
+type Waiting<D> = BTreeMap<u64, (usize, Arc<Vec<u8>>, D)>;
 
 fn parallel<R: Read + Send, W: ChunkWork>(
     mut splitter: Splitter<R>,
@@ -197,7 +199,7 @@ fn collect<W: ChunkWork>(
     work: &W,
     each: &mut dyn FnMut(W::Done) -> std::io::Result<()>,
 ) -> std::io::Result<()> {
-    let mut waiting: BTreeMap<u64, (usize, Arc<Vec<u8>>, W::Done)> = BTreeMap::new();
+    let mut waiting: Waiting<W::Done> = BTreeMap::new();
     let mut next = 0u64;
     let mut pending = Pending::default();
     loop {
