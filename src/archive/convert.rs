@@ -16,7 +16,10 @@ use crate::validate::{Options, check_game};
 
 /// The size of one read when converting. The output of a chunk is about 19 times its input
 /// (JSON Lines), and a few chunks per thread are in flight: small blocks keep memory low.
-pub const CONVERT_BLOCK: usize = 1 << 16;
+pub const CONVERT_BLOCK: usize = 1 << 15;
+
+/// The largest buffer kept for reuse.
+const MAX_SPARE: usize = 4 << 20;
 
 /// What games are converted to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -74,10 +77,15 @@ impl<'a> ConvertWork<'a> {
         }
     }
 
-    /// Hands a chunk's buffer back once it is written, to be reused by a later chunk.
+    /// Hands a chunk's buffer back once it is written, to be reused by a later chunk (unless a
+    /// long game made it large: memory stays flat after it).
     pub fn recycle(&self, done: Converted) {
+        let bytes = done.out.into_bytes();
+        if bytes.capacity() > MAX_SPARE {
+            return;
+        }
         if let Ok(mut spare) = self.spare.lock() {
-            spare.push(done.out.into_bytes());
+            spare.push(bytes);
         }
     }
 
