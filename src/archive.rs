@@ -1,5 +1,7 @@
 //! Checking whole archives: the scanner and the validator, one game at a time.
 
+pub mod convert;
+pub mod pipeline;
 pub mod stream;
 
 use crate::notation::{Game, Scanner, Source};

@@ -226,3 +226,27 @@ fn fmt_stdin_check_and_in_place() {
     assert_eq!(files_in(&dir), ["a.sgn", "b.sgn", "c.sgn"]);
     std::fs::remove_dir_all(&dir).expect("cleaned");
 }
+
+#[test]
+fn convert_writes_the_same_bytes_for_any_number_of_jobs() {
+    let samples = format!("{ROOT}/samples");
+    let corpus = format!("{ROOT}/tests/conformance");
+    for to in ["json", "jsonl", "sgn"] {
+        for extra in [None, Some("--valid-only")] {
+            let runs: Vec<_> = ["1", "2", "5"]
+                .iter()
+                .map(|jobs| {
+                    let mut args = vec!["convert", "--to", to, "--jobs", jobs, &samples, &corpus];
+                    args.extend(extra);
+                    run(&args, None)
+                })
+                .collect();
+            assert!(runs[0].stdout.len() > 10_000, "{to}: output written");
+            for r in &runs[1..] {
+                assert_eq!(r.status.code(), runs[0].status.code(), "{to} {extra:?}");
+                assert!(r.stdout == runs[0].stdout, "{to} {extra:?}: same bytes");
+                assert_eq!(stderr(r), stderr(&runs[0]), "{to} {extra:?}");
+            }
+        }
+    }
+}

@@ -21,10 +21,9 @@
 //! number of games before it, and [`crate::notation::LineIndex::with_base`] and
 //! [`crate::validate::Problem::renumber`] turn them into the file's lines and game numbers.
 
-use std::collections::BTreeMap;
 use std::io::Read;
-use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
-use std::sync::{Arc, Mutex};
+
+use super::pipeline::{ChunkWork, for_each_chunk};
 
 use crate::notation::{Element, Game, Header, LineIndex, Scanner, Source, SyntaxError, SyntaxKind};
 use crate::validate::{Options, Problem, RulesCache, check_game, clean_game};
@@ -81,16 +80,16 @@ impl<R: Read> Splitter<R> {
     }
 
     /// Gives back a chunk's buffer once its bytes are no longer needed, so that the next chunk
-    /// reuses its memory instead of asking the allocator (and the kernel) for more.
+    /// reuses its memory instead of asking the allocator (and the kernel) for more. Buffers
+    /// much larger than a block (a long game's) are let go.
     pub fn recycle(&mut self, buf: Vec<u8>) {
-        if buf.capacity() > self.spare.capacity() {
+        if buf.capacity() > self.spare.capacity() && buf.capacity() <= 4 * self.block {
             self.spare = buf;
         }
     }
 
     /// Reads one more block (or up to the end of the stream).
     fn fill(&mut self) -> std::io::Result<()> {
-        let start = self.buf.len();
         self.buf.reserve(self.block);
         // `read_to_end` fills the spare capacity without zeroing it first.
         let got = (&mut self.reader)
@@ -99,7 +98,6 @@ impl<R: Read> Splitter<R> {
         if got < self.block {
             self.eof = true;
         }
-        debug_assert_eq!(self.buf.len(), start + got);
         Ok(())
     }
 
@@ -195,8 +193,7 @@ pub fn check_chunk_with(bytes: &[u8], opts: &Options, fast: bool) -> Checked {
     let fast = fast && source.invalid().is_empty();
     let mut rules = RulesCache::default();
     let mut scanner = Scanner::new(text, source.invalid());
-    let mut unterminated = false;
-    let mut ends_well = false;
+    let mut boundary = Boundary::default();
     loop {
         let at = scanner.offset();
         if let Some(end) = fast
@@ -205,7 +202,7 @@ pub fn check_chunk_with(bytes: &[u8], opts: &Options, fast: bool) -> Checked {
         {
             c.games += 1;
             c.valid += 1;
-            ends_well = after_result(text, end);
+            boundary.see_clean(text, end);
             scanner.seek(end);
             continue;
         }
@@ -219,17 +216,46 @@ pub fn check_chunk_with(bytes: &[u8], opts: &Options, fast: bool) -> Checked {
             c.valid += 1;
         }
         c.problems.extend(v.problems);
-        unterminated |= has_unterminated_comment(&game);
-        ends_well = match game.result {
+        boundary.see(&game, text);
+    }
+    c.boundary = boundary.verified();
+    c.source = source;
+    c
+}
+
+/// Whether a chunk's scan ends at a true game boundary (see the module documentation), seen
+/// game by game.
+#[derive(Debug, Default)]
+pub struct Boundary {
+    unterminated: bool,
+    ends_well: bool,
+}
+
+impl Boundary {
+    /// Takes the chunk's next game, scanned from the chunk's `text`.
+    pub fn see(&mut self, game: &Game<'_>, text: &str) {
+        self.unterminated |= has_unterminated_comment(game);
+        self.ends_well = match game.result {
+            // After a result, the scan of the whole file would start the next game at the cut
+            // only if nothing but blank space (no comment) lies in between.
             Some(r) => after_result(text, r.span.end),
             // A game without a result that reached its movetext ends at the next `[` token,
             // as the cut is; one still in its tags would go on with the tags after the cut.
             None => game.moves.iter().any(|m| !is_missing_result(m)),
         };
     }
-    c.boundary = !unterminated && ends_well;
-    c.source = source;
-    c
+
+    /// Takes a game the fast lane found clean, whose result token ends at `end`: it has no
+    /// comment, and ends as a game with that result does.
+    pub fn see_clean(&mut self, text: &str, end: usize) {
+        self.ends_well = after_result(text, end);
+    }
+
+    /// Whether the games seen end at a true game boundary: no comment left unterminated, and
+    /// the last game ended as a scan of the whole file would end it.
+    pub fn verified(&self) -> bool {
+        !self.unterminated && self.ends_well
+    }
 }
 
 /// Whether a game whose result ends at `end` ends the chunk well: the scan of the whole file
@@ -300,67 +326,6 @@ impl Placer {
     }
 }
 
-/// Bytes that did not end at a game boundary, waiting for more. They are checked again only
-/// once they have doubled, so that a long game or comment costs linear time.
-#[derive(Debug, Default)]
-struct Pending {
-    bytes: Vec<u8>,
-    checked_len: usize,
-}
-
-impl Pending {
-    /// Appends `more`; returns the results when the bytes are worth checking again.
-    fn push(&mut self, more: &[u8], opts: &Options) -> Option<Checked> {
-        self.bytes.extend_from_slice(more);
-        if self.bytes.len() < 2 * self.checked_len {
-            return None;
-        }
-        self.checked_len = self.bytes.len();
-        let checked = check_chunk(&self.bytes, opts);
-        if checked.boundary {
-            self.bytes = Vec::new();
-            self.checked_len = 0;
-            Some(checked)
-        } else {
-            None
-        }
-    }
-
-    /// Where a chunk's results go: placed now when nothing waits before it and it ends at a game
-    /// boundary (`alone` checks it by itself); otherwise its bytes wait, or join those waiting.
-    fn settle(
-        &mut self,
-        bytes: &[u8],
-        alone: impl FnOnce() -> Checked,
-        opts: &Options,
-    ) -> Option<Checked> {
-        if !self.is_empty() {
-            return self.push(bytes, opts);
-        }
-        let checked = alone();
-        if checked.boundary {
-            return Some(checked);
-        }
-        self.start(bytes.to_vec());
-        None
-    }
-
-    /// Starts waiting with `bytes`, already checked and found off a boundary.
-    fn start(&mut self, bytes: Vec<u8>) {
-        self.checked_len = bytes.len();
-        self.bytes = bytes;
-    }
-
-    fn is_empty(&self) -> bool {
-        self.bytes.is_empty()
-    }
-
-    /// The results of whatever is left, at the end of the stream.
-    fn finish(self, opts: &Options) -> Option<Checked> {
-        (!self.bytes.is_empty()).then(|| check_chunk(&self.bytes, opts))
-    }
-}
-
 /// Checks every game read from `reader`, on `jobs` threads, and calls `each` with every chunk's
 /// results in input order. Memory stays within a few chunks per thread, plus the longest game.
 ///
@@ -382,130 +347,23 @@ pub fn check_stream_in_blocks<R: Read + Send>(
     block: usize,
     each: &mut dyn FnMut(Placed) -> std::io::Result<()>,
 ) -> std::io::Result<()> {
-    let mut splitter = Splitter::new(reader, block);
     let mut placer = Placer::default();
-    if jobs <= 1 {
-        let mut pending = Pending::default();
-        while let Some(bytes) = splitter.next_chunk()? {
-            if let Some(done) = pending.settle(&bytes, || check_chunk(&bytes, opts), opts) {
-                each(placer.place(done))?;
-            }
-            splitter.recycle(bytes);
-        }
-        if let Some(c) = pending.finish(opts) {
-            each(placer.place(c))?;
-        }
-        return Ok(());
-    }
-    parallel(splitter, opts, jobs, placer, each)
-}
-
-type Job = (u64, Arc<Vec<u8>>);
-type Done = (u64, Arc<Vec<u8>>, Checked);
-
-fn parallel<R: Read + Send>(
-    mut splitter: Splitter<R>,
-    opts: &Options,
-    jobs: usize,
-    mut placer: Placer,
-    each: &mut dyn FnMut(Placed) -> std::io::Result<()>,
-) -> std::io::Result<()> {
-    let in_flight = 2 * jobs + 2;
-    let (job_tx, job_rx) = sync_channel::<Job>(jobs);
-    let job_rx = Arc::new(Mutex::new(job_rx));
-    let (done_tx, done_rx) = sync_channel::<Done>(in_flight);
-    // Credits bound the chunks read but not yet handed to `each`.
-    let (credit_tx, credit_rx) = sync_channel::<()>(in_flight);
-    // Buffers of placed chunks go back to the reader for reuse.
-    let (recycle_tx, recycle_rx) = sync_channel::<Vec<u8>>(in_flight);
-    for _ in 0..in_flight {
-        let _ = credit_tx.send(());
-    }
-    std::thread::scope(|s| {
-        for _ in 0..jobs {
-            let rx = Arc::clone(&job_rx);
-            let tx = done_tx.clone();
-            s.spawn(move || work(&rx, &tx, opts));
-        }
-        drop(done_tx);
-        let reader = s.spawn(move || -> std::io::Result<u64> {
-            let mut seq = 0;
-            loop {
-                while let Ok(buf) = recycle_rx.try_recv() {
-                    splitter.recycle(buf);
-                }
-                let Some(bytes) = splitter.next_chunk()? else {
-                    break;
-                };
-                if credit_rx.recv().is_err() {
-                    break;
-                }
-                if job_tx.send((seq, Arc::new(bytes))).is_err() {
-                    break;
-                }
-                seq += 1;
-            }
-            Ok(seq)
-        });
-        let collected = collect(&done_rx, &credit_tx, &recycle_tx, opts, &mut placer, each);
-        // Unblock the reader and the workers if collecting stopped early.
-        drop(credit_tx);
-        drop(done_rx);
-        let read = reader
-            .join()
-            .unwrap_or_else(|_| Err(std::io::Error::other("the reading thread failed")));
-        collected.and(read.map(|_| ()))
+    for_each_chunk(reader, block, jobs, &CheckWork(opts), &mut |c| {
+        each(placer.place(c))
     })
 }
 
-fn work(rx: &Mutex<Receiver<Job>>, tx: &SyncSender<Done>, opts: &Options) {
-    loop {
-        let job = match rx.lock() {
-            Ok(guard) => guard.recv(),
-            Err(_) => return,
-        };
-        let Ok((seq, bytes)) = job else { return };
-        let checked = check_chunk(&bytes, opts);
-        if tx.send((seq, bytes, checked)).is_err() {
-            return;
-        }
-    }
-}
+/// Checking chunks: [`check_chunk`] on the worker threads.
+struct CheckWork<'o>(&'o Options);
 
-/// Takes results in input order; joins a chunk that ends off a game boundary with the next.
-fn collect(
-    done: &Receiver<Done>,
-    credits: &SyncSender<()>,
-    recycle: &SyncSender<Vec<u8>>,
-    opts: &Options,
-    placer: &mut Placer,
-    each: &mut dyn FnMut(Placed) -> std::io::Result<()>,
-) -> std::io::Result<()> {
-    let mut waiting: BTreeMap<u64, (Arc<Vec<u8>>, Checked)> = BTreeMap::new();
-    let mut next = 0u64;
-    let mut pending = Pending::default();
-    loop {
-        let (bytes, checked) = match waiting.remove(&next) {
-            Some(x) => x,
-            None => match done.recv() {
-                Ok((seq, bytes, checked)) => {
-                    waiting.insert(seq, (bytes, checked));
-                    continue;
-                }
-                Err(_) => break,
-            },
-        };
-        next += 1;
-        let _ = credits.send(());
-        if let Some(done) = pending.settle(&bytes, || checked, opts) {
-            each(placer.place(done))?;
-        }
-        if let Ok(buf) = Arc::try_unwrap(bytes) {
-            let _ = recycle.try_send(buf);
-        }
+impl ChunkWork for CheckWork<'_> {
+    type Done = Checked;
+
+    fn work(&self, bytes: &[u8], _first_line: usize) -> Checked {
+        check_chunk(bytes, self.0)
     }
-    if let Some(c) = pending.finish(opts) {
-        each(placer.place(c))?;
+
+    fn boundary(&self, done: &Checked) -> bool {
+        done.boundary
     }
-    Ok(())
 }

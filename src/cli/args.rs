@@ -185,6 +185,9 @@ pub struct ConvertArgs {
     /// Columns to wrap SGN movetext at.
     #[arg(long, default_value_t = 80)]
     pub width: usize,
+    /// Threads converting games [default: all cores].
+    #[arg(long, short = 'j')]
+    pub jobs: Option<usize>,
 }
 
 /// Arguments of `seega show`.

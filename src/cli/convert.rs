@@ -3,15 +3,14 @@
 use std::io::{BufRead, Read, Write};
 use std::path::Path;
 
-use seega::archive::stream::check_stream;
-use seega::notation::{LineIndex, Scanner};
-use seega::render::game_json::{GameObject, Origin, game_text};
+use seega::archive::convert::{ConvertWork, Target, convert_stream};
+use seega::render::game_json::{GameObject, game_text};
 use seega::validate::Options;
 
 use super::args::{ConvertArgs, DataFormat};
 use super::atomic::write_atomically;
 use super::inputs::{Input, resolve};
-use super::{Exit, trouble};
+use super::{Exit, threads, trouble};
 
 /// The format of an input: `--from`, else the extension, else the content.
 fn format_of(input: &Input, bytes: &[u8], from: Option<DataFormat>) -> DataFormat {
@@ -207,21 +206,38 @@ fn convert_all(
         };
         match format {
             DataFormat::Sgn => {
+                let target = match args.to {
+                    DataFormat::Json => Target::Json,
+                    DataFormat::Jsonl => Target::Jsonl,
+                    DataFormat::Sgn => Target::Sgn { width: em.width },
+                };
+                let work = ConvertWork::new(opts, &name, target, args.valid_only);
                 let mut commented = false;
-                let read = for_each_object_streamed(
-                    reader,
-                    &name,
-                    opts,
-                    &mut |obj| sink(obj),
-                    &mut commented,
-                );
+                let mut games = 0;
+                let read = convert_stream(reader, &work, threads(args.jobs), &mut |c, before| {
+                    games += c.games;
+                    tally.games += c.games;
+                    tally.dropped += c.dropped;
+                    commented |= c.text;
+                    for (n, why) in &c.refused {
+                        trouble(format_args!("`{name}`, game {}: {why}", before + n));
+                        tally.trouble = true;
+                    }
+                    match c.write_to(w, target, before, &mut em.written) {
+                        Ok(()) => Ok(()),
+                        Err(e) => {
+                            io_error = Some(e);
+                            Err(std::io::Error::other("the output failed"))
+                        }
+                    }
+                });
                 if let Err(e) = read {
                     if io_error.is_none() {
                         trouble(format_args!("cannot read `{name}`: {e}"));
                         bad_input = true;
                     }
                 }
-                if index == 0 && commented {
+                if games == 0 && commented {
                     eprintln!(
                         "seega: warning: `{name}` holds no game, only comments: nothing converted"
                     );
@@ -269,44 +285,6 @@ fn convert_all(
         }
     }
     em.end(w)
-}
-
-/// Builds the object of every game read from `reader` and hands each to `sink`, a chunk at a
-/// time (so memory stays flat); stops when `sink` fails. Sets `commented` when the input holds
-/// text but no game.
-fn for_each_object_streamed(
-    reader: impl Read + Send,
-    file: &str,
-    opts: &Options,
-    sink: &mut dyn FnMut(GameObject) -> Result<(), ()>,
-    commented: &mut bool,
-) -> std::io::Result<()> {
-    let record = Options {
-        record: true,
-        ..*opts
-    };
-    let mut failed = false;
-    let result = check_stream(reader, opts, 1, &mut |placed| {
-        let text = placed.source.text();
-        *commented |= !text.trim().is_empty();
-        let lines = LineIndex::with_base(text, placed.first_line);
-        let at = Origin {
-            file,
-            text,
-            lines: &lines,
-        };
-        for (i, game) in Scanner::new(text, placed.source.invalid()).enumerate() {
-            let index = placed.games_before + i + 1;
-            let verdict = seega::validate::check_game(&game, text, index, &record);
-            if sink(GameObject::new(&game, &verdict, index, at)).is_err() {
-                failed = true;
-                return Err(std::io::Error::other("the output failed"));
-            }
-        }
-        Ok(())
-    });
-    // A failing sink has already recorded why; only reading errors are reported from here.
-    if failed { Ok(()) } else { result }
 }
 
 /// Runs `seega convert`.

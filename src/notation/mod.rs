@@ -12,4 +12,4 @@ pub mod writer;
 
 pub use ast::*;
 pub use scan::Scanner;
-pub use source::{LineCol, LineIndex, Source};
+pub use source::{LineCol, LineCursor, LineIndex, Source};

@@ -140,15 +140,20 @@ impl LineIndex {
     /// How many lines start after the beginning of `text` (its line breaks): the `base` of the
     /// chunk that follows it.
     pub fn count_breaks(text: &str) -> usize {
-        let b = text.as_bytes();
-        if memchr::memchr(b'\r', b).is_none() {
+        LineIndex::count_breaks_in(text.as_bytes())
+    }
+
+    /// [`LineIndex::count_breaks`] of the text [`Source::from_bytes`] makes of `bytes` (line
+    /// breaks are ASCII, which decoding never changes), counted without decoding.
+    pub fn count_breaks_in(bytes: &[u8]) -> usize {
+        if memchr::memchr(b'\r', bytes).is_none() {
             // The common case, counted 64 bytes at a time in a loop the compiler vectorises.
-            return b
+            return bytes
                 .chunks(64)
                 .map(|c| c.iter().map(|&x| u8::from(x == b'\n')).sum::<u8>() as usize)
                 .sum();
         }
-        line_breaks(b).count()
+        line_breaks(bytes).count()
     }
 
     /// The file line (0-based) of this index's 0-based line `line`.
@@ -179,6 +184,17 @@ impl LineIndex {
             .map_or(offset - from, |s| s.chars().count())
     }
 
+    /// A cursor for [`LineIndex::line_col`] of offsets of `text` taken in increasing order.
+    pub fn cursor<'i>(&'i self, text: &'i str) -> LineCursor<'i> {
+        LineCursor {
+            index: self,
+            text,
+            line: 0,
+            offset: 0,
+            column: 0,
+        }
+    }
+
     /// The 0-based character column of byte `offset` within its line.
     pub fn column0(&self, text: &str, offset: usize) -> usize {
         let offset = offset.min(text.len());
@@ -198,6 +214,51 @@ impl LineIndex {
     /// The byte where 0-based line `line` starts (the text's length past the last line).
     pub fn line_start(&self, line: usize, text: &str) -> usize {
         self.starts.get(line).copied().unwrap_or(text.len())
+    }
+}
+
+/// [`LineIndex::line_col`] for offsets taken in increasing order (the turns of a game, the
+/// games of a chunk): each costs the lines and characters since the one before rather than a
+/// search and a count from the start of the line. Any offset may be asked for; one before the
+/// previous one is looked up afresh. The answers are those of [`LineIndex::line_col`].
+#[derive(Debug, Clone)]
+pub struct LineCursor<'i> {
+    index: &'i LineIndex,
+    text: &'i str,
+    /// 0-based line, byte offset and 0-based column of the last answer.
+    line: usize,
+    offset: usize,
+    column: usize,
+}
+
+impl LineCursor<'_> {
+    /// The line and column of byte `offset` of the text.
+    pub fn line_col(&mut self, offset: usize) -> LineCol {
+        let offset = offset.min(self.text.len());
+        let starts = &self.index.starts;
+        if offset < self.offset {
+            self.line = self.index.line_of(offset);
+            self.column = self.index.column_in(self.text, self.line, offset);
+        } else {
+            let line = self.line;
+            // Mostly the same line or the next; a search when further.
+            if starts.get(self.line + 1).is_some_and(|&s| s <= offset) {
+                self.line += 1;
+                if starts.get(self.line + 1).is_some_and(|&s| s <= offset) {
+                    self.line = self.index.line_of(offset);
+                }
+            }
+            // Characters add up between two character boundaries of one line.
+            match self.text.get(self.offset..offset) {
+                Some(between) if self.line == line => self.column += between.chars().count(),
+                _ => self.column = self.index.column_in(self.text, self.line, offset),
+            }
+        }
+        self.offset = offset;
+        LineCol {
+            line: self.index.base + self.line + 1,
+            column: self.column + 1,
+        }
     }
 }
 
@@ -262,6 +323,26 @@ mod tests {
             let l = idx.line_of(off);
             let start = idx.line_start(l, &line);
             assert_eq!(idx.column0(&line, off), line[start..off].chars().count());
+        }
+    }
+
+    #[test]
+    fn a_cursor_answers_as_the_index_does() {
+        let t = "é".repeat(CHECKPOINT + 7) + "ab\r\nḥé x\ry\n\n" + &"ab".repeat(CHECKPOINT) + "\r";
+        let idx = LineIndex::with_base(&t, 40);
+        let every: Vec<usize> = (0..=t.len() + 3).collect();
+        let mut forward = idx.cursor(&t);
+        for &o in &every {
+            assert_eq!(forward.line_col(o), idx.line_col(&t, o), "offset {o}");
+        }
+        // Jumps forward over lines and back, on and off character boundaries.
+        let mut jumping = idx.cursor(&t);
+        for o in every
+            .iter()
+            .step_by(613)
+            .chain(every.iter().rev().step_by(389))
+        {
+            assert_eq!(jumping.line_col(*o), idx.line_col(&t, *o), "offset {o}");
         }
     }
 

@@ -5,6 +5,8 @@
 pub mod ascii;
 pub mod diagnostic;
 pub mod game_json;
+pub mod game_writer;
 pub mod highlight;
+pub mod json_buf;
 pub mod svg;
 pub mod wire;

@@ -1,0 +1,212 @@
+//! Converting an archive chunk by chunk on the worker threads of [`super::pipeline`]: every
+//! game is checked (recording the engine's captures) and written, as a JSON object or as
+//! canonical notation, into the chunk's own buffer; the buffers are written out in input order
+//! with the game numbers filled in ([`Converted::write_to`]).
+
+use std::io::{Read, Write};
+use std::sync::Mutex;
+
+use super::pipeline::{ChunkWork, for_each_chunk};
+use super::stream::Boundary;
+use crate::notation::{LineIndex, Scanner, Source};
+use crate::render::game_json::{GameObject, Origin, game_text};
+use crate::render::game_writer::GameWriter;
+use crate::render::json_buf::JsonBuf;
+use crate::validate::{Options, check_game};
+
+/// The size of one read when converting. The output of a chunk is about 19 times its input
+/// (JSON Lines), and a few chunks per thread are in flight: small blocks keep memory low.
+pub const CONVERT_BLOCK: usize = 1 << 15;
+
+/// The largest buffer kept for reuse.
+const MAX_SPARE: usize = 4 << 20;
+
+/// What games are converted to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Target {
+    /// A JSON array of game objects (`[`, `]` and separators are the caller's, see
+    /// [`Converted::write_to`]).
+    Json,
+    /// One game object per line.
+    Jsonl,
+    /// Notation in canonical layout, wrapped at `width` columns.
+    Sgn {
+        /// The column to wrap movetext at.
+        width: usize,
+    },
+}
+
+/// How to convert the chunks of one input.
+#[derive(Debug)]
+pub struct ConvertWork<'a> {
+    opts: Options,
+    file: &'a str,
+    target: Target,
+    valid_only: bool,
+    spare: Mutex<Vec<Vec<u8>>>,
+}
+
+/// One chunk converted. Game numbers are the chunk's own until [`Converted::write_to`].
+#[derive(Debug)]
+pub struct Converted {
+    out: JsonBuf,
+    boundary: bool,
+    /// Games found.
+    pub games: usize,
+    /// Invalid games left out (with `valid_only`).
+    pub dropped: usize,
+    /// Whether the chunk holds anything but blank space.
+    pub text: bool,
+    /// Games that cannot be written as notation: their number in the chunk, and why.
+    pub refused: Vec<(usize, String)>,
+}
+
+impl<'a> ConvertWork<'a> {
+    /// Converts the games of the file named `file` to `target`, checked with `opts`; with
+    /// `valid_only`, invalid games are left out.
+    pub fn new(opts: &Options, file: &'a str, target: Target, valid_only: bool) -> Self {
+        ConvertWork {
+            opts: Options {
+                record: true,
+                ..*opts
+            },
+            file,
+            target,
+            valid_only,
+            spare: Mutex::new(Vec::new()),
+        }
+    }
+
+    /// Hands a chunk's buffer back once it is written, to be reused by a later chunk (unless a
+    /// long game made it large: memory stays flat after it).
+    pub fn recycle(&self, done: Converted) {
+        let bytes = done.out.into_bytes();
+        if bytes.capacity() > MAX_SPARE {
+            return;
+        }
+        if let Ok(mut spare) = self.spare.lock() {
+            spare.push(bytes);
+        }
+    }
+
+    fn buffer(&self) -> JsonBuf {
+        let bytes = self
+            .spare
+            .lock()
+            .ok()
+            .and_then(|mut s| s.pop())
+            .unwrap_or_default();
+        JsonBuf::with_bytes(bytes)
+    }
+}
+
+impl ChunkWork for ConvertWork<'_> {
+    type Done = Converted;
+
+    fn work(&self, bytes: &[u8], first_line: usize) -> Converted {
+        let source = Source::from_bytes(bytes);
+        let text = source.text();
+        let lines = LineIndex::with_base(text, first_line);
+        let at = Origin {
+            file: self.file,
+            text,
+            lines: &lines,
+        };
+        let mut c = Converted {
+            out: self.buffer(),
+            boundary: false,
+            games: 0,
+            dropped: 0,
+            text: !text.trim().is_empty(),
+            refused: Vec::new(),
+        };
+        let mut writer = GameWriter::new();
+        let mut boundary = Boundary::default();
+        for (i, game) in Scanner::new(text, source.invalid()).enumerate() {
+            let index = i + 1;
+            boundary.see(&game, text);
+            c.games += 1;
+            let verdict = check_game(&game, text, index, &self.opts);
+            if self.valid_only && !verdict.is_valid() {
+                c.dropped += 1;
+                continue;
+            }
+            match self.target {
+                Target::Json => writer.write(&mut c.out, &game, &verdict, index, at),
+                Target::Jsonl => {
+                    writer.write(&mut c.out, &game, &verdict, index, at);
+                    c.out.raw(b"\n");
+                }
+                Target::Sgn { width } => {
+                    match game_text(&GameObject::new(&game, &verdict, index, at), width) {
+                        Ok(t) => {
+                            c.out.game_start();
+                            c.out.raw_slice(t.as_bytes());
+                        }
+                        Err(why) => c.refused.push((index, why)),
+                    }
+                }
+            }
+        }
+        c.boundary = boundary.verified();
+        c
+    }
+
+    fn boundary(&self, done: &Converted) -> bool {
+        done.boundary
+    }
+}
+
+impl Converted {
+    /// Writes the chunk to `w`, its games numbered after `games_before`; `written` counts the
+    /// games written to `w` so far (by earlier chunks and inputs), for the separators: `,` and
+    /// a line break between the elements of a JSON array, a blank line between games of
+    /// notation.
+    pub fn write_to(
+        &self,
+        w: &mut dyn Write,
+        target: Target,
+        games_before: usize,
+        written: &mut usize,
+    ) -> std::io::Result<()> {
+        self.out.write_to(w, games_before, &mut || {
+            let first = *written == 0;
+            *written += 1;
+            match (target, first) {
+                (Target::Json, true) => b"\n",
+                (Target::Json, false) => b",\n",
+                (Target::Jsonl, _) | (Target::Sgn { .. }, true) => b"",
+                (Target::Sgn { .. }, false) => b"\n",
+            }
+        })
+    }
+}
+
+/// Converts every game read from `reader` on `jobs` threads and hands each converted chunk, in
+/// input order, to `each` with the number of games before it. Memory stays within a few chunks
+/// per thread, plus the longest game.
+pub fn convert_stream<R: Read + Send>(
+    reader: R,
+    work: &ConvertWork<'_>,
+    jobs: usize,
+    each: &mut dyn FnMut(&Converted, usize) -> std::io::Result<()>,
+) -> std::io::Result<()> {
+    convert_stream_in_blocks(reader, work, jobs, CONVERT_BLOCK, each)
+}
+
+/// [`convert_stream`] reading blocks of `block` bytes (small blocks make tests cut often).
+pub fn convert_stream_in_blocks<R: Read + Send>(
+    reader: R,
+    work: &ConvertWork<'_>,
+    jobs: usize,
+    block: usize,
+    each: &mut dyn FnMut(&Converted, usize) -> std::io::Result<()>,
+) -> std::io::Result<()> {
+    let mut games = 0;
+    for_each_chunk(reader, block, jobs, work, &mut |done| {
+        let r = each(&done, games);
+        games += done.games;
+        work.recycle(done);
+        r
+    })
+}

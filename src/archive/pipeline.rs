@@ -1,0 +1,312 @@
+//! Chunks of a stream worked on by several threads and handed on in input order, in bounded
+//! memory: the machinery under [`super::stream::check_stream`] and `seega convert`.
+//!
+//! A [`Splitter`] cuts the stream at likely game boundaries; each chunk is worked on (checked,
+//! converted: a [`ChunkWork`]) on one of `jobs` threads; the results are handed to the caller in
+//! input order. A chunk whose result says it does not end at a true game boundary is joined
+//! with the next one and worked on again (see the module documentation of
+//! [`super::stream`]). At most `2 × jobs + 2` chunks are read and not yet handed on.
+
+use std::collections::BTreeMap;
+use std::io::Read;
+use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
+use std::sync::{Arc, Mutex};
+
+use super::stream::Splitter;
+use crate::notation::LineIndex;
+
+/// What is done with each chunk of an archive, on a worker thread.
+pub trait ChunkWork: Sync {
+    /// What working on one chunk gives.
+    type Done: Send;
+
+    /// Works on the bytes of a chunk that starts on the file's 0-based line `first_line`.
+    fn work(&self, bytes: &[u8], first_line: usize) -> Self::Done;
+
+    /// Whether the chunk ended at a true game boundary; if not, it is joined with the next
+    /// chunk and worked on again.
+    fn boundary(&self, done: &Self::Done) -> bool;
+}
+
+/// Reads `reader` in blocks of `block` bytes, works on every chunk with `work` on `jobs`
+/// threads, and calls `each` with the results in input order.
+///
+/// Stops at the first error of `each` or of reading, and returns it.
+pub fn for_each_chunk<R: Read + Send, W: ChunkWork>(
+    reader: R,
+    block: usize,
+    jobs: usize,
+    work: &W,
+    each: &mut dyn FnMut(W::Done) -> std::io::Result<()>,
+) -> std::io::Result<()> {
+    let mut splitter = Splitter::new(reader, block);
+    if jobs <= 1 {
+        let mut pending = Pending::default();
+        let mut line = 0;
+        while let Some(bytes) = splitter.next_chunk()? {
+            let first_line = line;
+            line += LineIndex::count_breaks_in(&bytes);
+            if let Some(done) =
+                pending.settle(&bytes, first_line, || work.work(&bytes, first_line), work)
+            {
+                each(done)?;
+            }
+            splitter.recycle(bytes);
+        }
+        if let Some(done) = pending.finish(work) {
+            each(done)?;
+        }
+        return Ok(());
+    }
+    parallel(splitter, jobs, work, each)
+}
+
+/// Bytes that did not end at a game boundary, waiting for more. They are worked on again only
+/// once they have doubled, so that a long game or comment costs linear time.
+#[derive(Debug, Default)]
+struct Pending {
+    bytes: Vec<u8>,
+    first_line: usize,
+    checked_len: usize,
+}
+
+impl Pending {
+    /// Appends `more`; returns the results when the bytes are worth working on again and end
+    /// at a boundary.
+    fn push<W: ChunkWork>(&mut self, more: &[u8], work: &W) -> Option<W::Done> {
+        self.bytes.extend_from_slice(more);
+        if self.bytes.len() < 2 * self.checked_len {
+            return None;
+        }
+        self.checked_len = self.bytes.len();
+        let done = work.work(&self.bytes, self.first_line);
+        if work.boundary(&done) {
+            self.bytes = Vec::new();
+            self.checked_len = 0;
+            Some(done)
+        } else {
+            None
+        }
+    }
+
+    /// Where a chunk's results go: handed on now when nothing waits before it and it ends at a
+    /// game boundary (`alone` works on it by itself); otherwise its bytes wait, or join those
+    /// waiting.
+    fn settle<W: ChunkWork>(
+        &mut self,
+        bytes: &[u8],
+        first_line: usize,
+        alone: impl FnOnce() -> W::Done,
+        work: &W,
+    ) -> Option<W::Done> {
+        if !self.bytes.is_empty() {
+            return self.push(bytes, work);
+        }
+        let done = alone();
+        if work.boundary(&done) {
+            return Some(done);
+        }
+        self.checked_len = bytes.len();
+        self.bytes = bytes.to_vec();
+        self.first_line = first_line;
+        None
+    }
+
+    /// The results of whatever is left, at the end of the stream.
+    fn finish<W: ChunkWork>(self, work: &W) -> Option<W::Done> {
+        (!self.bytes.is_empty()).then(|| work.work(&self.bytes, self.first_line))
+    }
+}
+
+/// A chunk to work on: its number, first line and bytes.
+type Job = (u64, usize, Arc<Vec<u8>>);
+/// A chunk worked on.
+type Done<D> = (u64, usize, Arc<Vec<u8>>, D);
+/// Chunks worked on that arrived before their turn, by number.
+type Waiting<D> = BTreeMap<u64, (usize, Arc<Vec<u8>>, D)>;
+
+fn parallel<R: Read + Send, W: ChunkWork>(
+    mut splitter: Splitter<R>,
+    jobs: usize,
+    work: &W,
+    each: &mut dyn FnMut(W::Done) -> std::io::Result<()>,
+) -> std::io::Result<()> {
+    let in_flight = 2 * jobs + 2;
+    let (job_tx, job_rx) = sync_channel::<Job>(jobs);
+    let job_rx = Arc::new(Mutex::new(job_rx));
+    let (done_tx, done_rx) = sync_channel::<Done<W::Done>>(in_flight);
+    // Credits bound the chunks read but not yet handed to `each`.
+    let (credit_tx, credit_rx) = sync_channel::<()>(in_flight);
+    // Buffers of chunks handed on go back to the reader for reuse.
+    let (recycle_tx, recycle_rx) = sync_channel::<Vec<u8>>(in_flight);
+    for _ in 0..in_flight {
+        let _ = credit_tx.send(());
+    }
+    std::thread::scope(|s| {
+        for _ in 0..jobs {
+            let rx = Arc::clone(&job_rx);
+            let tx = done_tx.clone();
+            s.spawn(move || worker(&rx, &tx, work));
+        }
+        // Only the workers hold the receiving end of the jobs: when they are gone (collecting
+        // stopped early), the reader's next send fails instead of waiting forever.
+        drop(job_rx);
+        drop(done_tx);
+        let reader = s.spawn(move || -> std::io::Result<u64> {
+            let mut seq = 0;
+            let mut line = 0;
+            loop {
+                while let Ok(buf) = recycle_rx.try_recv() {
+                    splitter.recycle(buf);
+                }
+                let Some(bytes) = splitter.next_chunk()? else {
+                    break;
+                };
+                let first_line = line;
+                line += LineIndex::count_breaks_in(&bytes);
+                if credit_rx.recv().is_err() {
+                    break;
+                }
+                if job_tx.send((seq, first_line, Arc::new(bytes))).is_err() {
+                    break;
+                }
+                seq += 1;
+            }
+            Ok(seq)
+        });
+        let collected = collect(&done_rx, &credit_tx, &recycle_tx, work, each);
+        // Unblock the reader and the workers if collecting stopped early.
+        drop(credit_tx);
+        drop(done_rx);
+        let read = reader
+            .join()
+            .unwrap_or_else(|_| Err(std::io::Error::other("the reading thread failed")));
+        collected.and(read.map(|_| ()))
+    })
+}
+
+fn worker<W: ChunkWork>(rx: &Mutex<Receiver<Job>>, tx: &SyncSender<Done<W::Done>>, work: &W) {
+    loop {
+        let job = match rx.lock() {
+            Ok(guard) => guard.recv(),
+            Err(_) => return,
+        };
+        let Ok((seq, first_line, bytes)) = job else {
+            return;
+        };
+        let done = work.work(&bytes, first_line);
+        if tx.send((seq, first_line, bytes, done)).is_err() {
+            return;
+        }
+    }
+}
+
+/// Takes results in input order; joins a chunk that ends off a game boundary with the next.
+fn collect<W: ChunkWork>(
+    done: &Receiver<Done<W::Done>>,
+    credits: &SyncSender<()>,
+    recycle: &SyncSender<Vec<u8>>,
+    work: &W,
+    each: &mut dyn FnMut(W::Done) -> std::io::Result<()>,
+) -> std::io::Result<()> {
+    let mut waiting: Waiting<W::Done> = BTreeMap::new();
+    let mut next = 0u64;
+    let mut pending = Pending::default();
+    loop {
+        let (first_line, bytes, result) = match waiting.remove(&next) {
+            Some(x) => x,
+            None => match done.recv() {
+                Ok((seq, first_line, bytes, result)) => {
+                    waiting.insert(seq, (first_line, bytes, result));
+                    continue;
+                }
+                Err(_) => break,
+            },
+        };
+        next += 1;
+        let _ = credits.send(());
+        if let Some(d) = pending.settle(&bytes, first_line, || result, work) {
+            each(d)?;
+        }
+        if let Ok(buf) = Arc::try_unwrap(bytes) {
+            let _ = recycle.try_send(buf);
+        }
+    }
+    if let Some(d) = pending.finish(work) {
+        each(d)?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Says where each chunk starts, and that every chunk ends at a boundary.
+    struct Lines;
+
+    impl ChunkWork for Lines {
+        type Done = (usize, usize);
+
+        fn work(&self, bytes: &[u8], first_line: usize) -> (usize, usize) {
+            (first_line, LineIndex::count_breaks_in(bytes))
+        }
+
+        fn boundary(&self, _: &(usize, usize)) -> bool {
+            true
+        }
+    }
+
+    fn archive(games: usize) -> Vec<u8> {
+        "[Event \"x\"]\r\n\r1. c2,d4 *\n\n"
+            .repeat(games)
+            .into_bytes()
+    }
+
+    #[test]
+    fn chunks_come_in_order_with_their_first_line() {
+        let bytes = archive(2000);
+        for jobs in [1, 2, 5] {
+            let mut line = 0;
+            let mut chunks = 0;
+            for_each_chunk(&bytes[..], 256, jobs, &Lines, &mut |(first, breaks)| {
+                assert_eq!(first, line);
+                line += breaks;
+                chunks += 1;
+                Ok(())
+            })
+            .unwrap();
+            assert_eq!(line, LineIndex::count_breaks_in(&bytes));
+            assert!(chunks > 100, "{chunks} chunks");
+        }
+    }
+
+    /// Takes its time, so that the reader fills the queue of jobs.
+    struct Slow;
+
+    impl ChunkWork for Slow {
+        type Done = ();
+
+        fn work(&self, _: &[u8], _: usize) {
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+
+        fn boundary(&self, _: &()) -> bool {
+            true
+        }
+    }
+
+    #[test]
+    fn a_failing_consumer_stops_every_thread() {
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let bytes = archive(2_000);
+            let r = for_each_chunk(&bytes[..], 128, 2, &Slow, &mut |()| {
+                Err(std::io::Error::other("the output failed"))
+            });
+            let _ = tx.send(r.is_err());
+        });
+        let stopped = rx.recv_timeout(std::time::Duration::from_secs(60));
+        assert_eq!(stopped, Ok(true), "the run ends, with the consumer's error");
+    }
+}

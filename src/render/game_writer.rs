@@ -1,0 +1,411 @@
+//! Game objects written straight from a game and its verdict into a [`JsonBuf`], without
+//! building the wire structs: `seega convert --to json|jsonl` spends most of its time here.
+//!
+//! The bytes are exactly those `serde_json` writes for the [`GameObject`] that
+//! [`GameObject::new`] builds from the same game and verdict (same field order, same escaping,
+//! same mapping of movetext items to fields); `tests/json_writer.rs` checks that on every game
+//! of the test corpus. [`GameObject`] remains the type JSON is read back into, and the
+//! reference this writer is tested against.
+//!
+//! [`GameObject`]: super::game_json::GameObject
+//! [`GameObject::new`]: super::game_json::GameObject::new
+
+use super::game_json::{Origin, RulesObject, Side};
+use super::json_buf::JsonBuf;
+use super::wire::DiagnosticLine;
+use crate::engine::{Color, Ruleset, Square};
+use crate::notation::{Comment, Element, Game, Header, LineCursor, Turn, TurnKind};
+use crate::validate::{Played, Verdict};
+
+/// Writes game objects; keeps the JSON of the last ruleset seen, as most archives use one.
+#[derive(Debug, Default)]
+pub struct GameWriter {
+    rules: Option<(Ruleset, Vec<u8>)>,
+}
+
+fn is_turn(e: &Element<'_>) -> bool {
+    matches!(e, Element::Turn(_))
+}
+
+/// Writes `,` before every item of a list but the first.
+struct List(bool);
+
+impl List {
+    fn new() -> List {
+        List(true)
+    }
+
+    #[inline]
+    fn item(&mut self, out: &mut JsonBuf) {
+        if self.0 {
+            self.0 = false;
+        } else {
+            out.raw(b",");
+        }
+    }
+}
+
+fn square(out: &mut JsonBuf, s: Square) {
+    out.raw(&[b'"', b'a' + s.file(), b'1' + s.rank(), b'"']);
+}
+
+fn side(out: &mut JsonBuf, c: Option<Color>) {
+    match c.map(Side::from) {
+        Some(Side::Black) => out.raw(b"\"black\""),
+        Some(Side::White) => out.raw(b"\"white\""),
+        None => out.raw(b"null"),
+    }
+}
+
+/// `[...]` of the `$N` glyphs among `items`.
+fn nags(out: &mut JsonBuf, items: &[Element<'_>]) {
+    out.raw(b"[");
+    let mut list = List::new();
+    for e in items {
+        if let Element::Nag(n, _) = e {
+            list.item(out);
+            out.uint(u64::from(*n));
+        }
+    }
+    out.raw(b"]");
+}
+
+fn comment(out: &mut JsonBuf, c: &Comment<'_>) {
+    out.raw(b"{\"text\":");
+    out.str(c.text);
+    if c.line {
+        out.raw(b",\"line\":true}");
+    } else {
+        out.raw(b",\"line\":false}");
+    }
+}
+
+/// `[...]` of the comments among `items`.
+fn comments<'a>(out: &mut JsonBuf, items: impl IntoIterator<Item = &'a Comment<'a>>) {
+    out.raw(b"[");
+    let mut list = List::new();
+    for c in items {
+        list.item(out);
+        comment(out, c);
+    }
+    out.raw(b"]");
+}
+
+fn element_comments<'a>(items: &'a [Element<'a>]) -> impl Iterator<Item = &'a Comment<'a>> {
+    items.iter().filter_map(|e| match e {
+        Element::Comment(c) => Some(c),
+        _ => None,
+    })
+}
+
+fn header_comment(out: &mut JsonBuf, c: &Comment<'_>) {
+    out.raw(b"{\"comment\":");
+    out.str(c.text);
+    if c.line {
+        out.raw(b",\"line\":true}");
+    } else {
+        out.raw(b",\"line\":false}");
+    }
+}
+
+impl GameWriter {
+    /// A writer.
+    pub fn new() -> GameWriter {
+        GameWriter::default()
+    }
+
+    /// Writes the object of game number `index` of its chunk (a [`JsonBuf::game_number`] mark,
+    /// filled in when the chunk is placed in its file), checked with `verdict` (made with
+    /// `Options::record`). Marks the game's start first.
+    pub fn write(
+        &mut self,
+        out: &mut JsonBuf,
+        game: &Game<'_>,
+        verdict: &Verdict,
+        index: usize,
+        at: Origin<'_>,
+    ) {
+        out.game_start();
+        out.raw(b"{\"game\":");
+        out.game_number(index);
+        out.raw(b",\"headers\":[");
+        let mut headers = List::new();
+        let mut broken = false;
+        for h in &game.headers {
+            match h {
+                Header::Tag(t) => {
+                    headers.item(out);
+                    out.raw(b"{\"name\":");
+                    out.str(t.name);
+                    out.raw(b",\"value\":");
+                    out.str(&t.value);
+                    out.raw(b"}");
+                }
+                Header::Comment(c) => {
+                    headers.item(out);
+                    header_comment(out, c);
+                }
+                Header::Error(_) => broken = true,
+            }
+        }
+        broken |= game.moves.iter().any(|e| matches!(e, Element::Error(_)));
+        // Before the first turn, comments that precede any `$N` glyph belong to the headers;
+        // the glyphs and the comments after them go to `nags` and `comments`.
+        let moves = &game.moves[..];
+        let first_turn = moves.iter().position(is_turn).unwrap_or(moves.len());
+        let lead = &moves[..first_turn];
+        let first_nag = lead
+            .iter()
+            .position(|e| matches!(e, Element::Nag(..)))
+            .unwrap_or(lead.len());
+        for c in element_comments(&lead[..first_nag]) {
+            headers.item(out);
+            header_comment(out, c);
+        }
+        out.raw(b"],\"rules\":");
+        match &verdict.rules {
+            Some(r) => self.rules(out, r),
+            None => out.raw(b"null"),
+        }
+        out.raw(b",\"nags\":");
+        nags(out, lead);
+        out.raw(b",\"comments\":");
+        comments(out, element_comments(&lead[first_nag..]));
+        out.raw(b",\"turns\":[");
+        let mut lines = at.lines.cursor(at.text);
+        let mut played = verdict.played.iter().peekable();
+        let mut turns = List::new();
+        let mut number = 0;
+        let mut k = first_turn;
+        while k < moves.len() {
+            let end = moves[k + 1..]
+                .iter()
+                .position(is_turn)
+                .map_or(moves.len(), |p| k + 1 + p);
+            if let Element::Turn(t) = &moves[k] {
+                number += 1;
+                let legal = played.next_if(|p| p.element == k);
+                turns.item(out);
+                turn(out, t, number, legal, &moves[k + 1..end], &mut lines);
+            }
+            k = end;
+        }
+        out.raw(b"],\"result\":");
+        match game.result {
+            Some(r) => {
+                out.raw(b"\"");
+                out.raw_slice(r.result.as_str().as_bytes());
+                out.raw(b"\"");
+            }
+            None => out.raw(b"null"),
+        }
+        out.raw(b",\"trailing\":");
+        comments(out, &game.trailing);
+        out.raw(b",\"outcome\":");
+        match verdict.outcome {
+            Some(o) => {
+                out.raw(b"{\"termination\":");
+                out.str(o.termination.as_str());
+                out.raw(b",\"winner\":");
+                side(out, o.winner);
+                out.raw(b"}");
+            }
+            None => out.raw(b"null"),
+        }
+        out.raw(b",\"final\":");
+        match &verdict.position {
+            Some(p) => out.str(&p.to_setup_string()),
+            None => out.raw(b"null"),
+        }
+        out.raw(b",\"valid\":");
+        out.bool(verdict.is_valid());
+        out.raw(b",\"errors\":[");
+        let mut errors = List::new();
+        for p in &verdict.problems {
+            errors.item(out);
+            diagnostic(out, &DiagnosticLine::new(p, at.file, at.text, at.lines));
+        }
+        out.raw(b"],\"source\":");
+        if broken || game.result.is_none() {
+            out.str(game.span.of(at.text));
+        } else {
+            out.raw(b"null");
+        }
+        out.raw(b"}");
+    }
+
+    fn rules(&mut self, out: &mut JsonBuf, r: &Ruleset) {
+        match &self.rules {
+            Some((seen, json)) if seen == r => out.raw_slice(json),
+            _ => {
+                let mut b = JsonBuf::default();
+                let o = RulesObject::from(r);
+                b.raw(b"{\"text\":");
+                b.str(&o.text);
+                b.raw(b",\"size\":");
+                b.uint(u64::from(o.size));
+                b.raw(b",\"first_placer\":");
+                side(&mut b, Some(color(o.first_placer)));
+                b.raw(b",\"first_mover\":");
+                side(&mut b, Some(color(o.first_mover)));
+                b.raw(b",\"chain\":");
+                b.str(&o.chain);
+                b.raw(b",\"forced\":");
+                b.bool(o.forced);
+                b.raw(b",\"barrier\":");
+                b.str(&o.barrier);
+                b.raw(b"}");
+                out.raw_slice(b.bytes());
+                self.rules = Some((*r, b.into_bytes()));
+            }
+        }
+    }
+}
+
+fn color(s: Side) -> Color {
+    match s {
+        Side::Black => Color::Black,
+        Side::White => Color::White,
+    }
+}
+
+/// Where the placeholder `..` of a template stands (found when compiling).
+const fn placeholder(t: &[u8]) -> usize {
+    let mut i = 0;
+    while i + 1 < t.len() {
+        if t[i] == b'.' && t[i + 1] == b'.' {
+            return i;
+        }
+        i += 1;
+    }
+    panic!("a template without `..`")
+}
+
+/// `template` with the square `s` written at `at` (the file letter, then the rank digit).
+#[inline]
+fn with_square<const N: usize>(mut template: [u8; N], at: usize, s: Square) -> [u8; N] {
+    template[at] = b'a' + s.file();
+    template[at + 1] = b'1' + s.rank();
+    template
+}
+
+/// A constant fragment whose placeholder `..` is replaced by a square.
+macro_rules! filled {
+    ($template:literal, $square:expr) => {{
+        const AT: usize = placeholder($template);
+        with_square(*$template, AT, $square)
+    }};
+}
+
+/// One turn; `tail` holds the movetext items after it, up to the next turn. Most turns are
+/// written in a few constant fragments with their squares filled in.
+fn turn(
+    out: &mut JsonBuf,
+    t: &Turn,
+    number: u64,
+    legal: Option<&Played>,
+    tail: &[Element<'_>],
+    lines: &mut LineCursor<'_>,
+) {
+    out.raw(b"{\"number\":");
+    out.uint(number);
+    match legal.map(|p| Side::from(p.side)) {
+        Some(Side::Black) => out.raw(b",\"side\":\"black\",\"kind\":"),
+        Some(Side::White) => out.raw(b",\"side\":\"white\",\"kind\":"),
+        None => out.raw(b",\"side\":null,\"kind\":"),
+    }
+    match &t.kind {
+        TurnKind::Place(a, b) => {
+            out.raw(&filled!(b"\"place\",\"squares\":[\"..\",\"", a.square));
+            out.raw(&filled!(b"..\"],\"from\":null,\"steps\":[]", b.square));
+        }
+        TurnKind::Pass => out.raw(b"\"pass\",\"squares\":[],\"from\":null,\"steps\":[]"),
+        TurnKind::Move { from, steps } => {
+            out.raw(&filled!(
+                b"\"move\",\"squares\":[],\"from\":\"..\",\"steps\":[",
+                from.square
+            ));
+            for (k, s) in steps.iter().enumerate() {
+                if k == 0 {
+                    out.raw(&filled!(b"{\"to\":\"..\",\"captures\":[", s.to.square));
+                } else {
+                    out.raw(&filled!(b",{\"to\":\"..\",\"captures\":[", s.to.square));
+                }
+                let mut caps = List::new();
+                // Legal turns show what the engine captured, the others what was written.
+                match legal.and_then(|p| p.captures.get(k)) {
+                    Some(b) => {
+                        for c in b.squares() {
+                            caps.item(out);
+                            square(out, c);
+                        }
+                    }
+                    None => {
+                        for c in &s.captures {
+                            caps.item(out);
+                            square(out, c.square);
+                        }
+                    }
+                }
+                out.raw(b"]}");
+            }
+            out.raw(b"]");
+        }
+    }
+    if t.annotation.is_none() && tail.iter().all(|e| matches!(e, Element::Number(_))) {
+        if legal.is_some() {
+            out.raw(b",\"annotation\":null,\"nags\":[],\"comments\":[],\"legal\":true,\"line\":");
+        } else {
+            out.raw(b",\"annotation\":null,\"nags\":[],\"comments\":[],\"legal\":false,\"line\":");
+        }
+    } else {
+        out.raw(b",\"annotation\":");
+        out.opt_str(t.annotation.map(|a| a.as_str()));
+        out.raw(b",\"nags\":");
+        nags(out, tail);
+        out.raw(b",\"comments\":");
+        comments(out, element_comments(tail));
+        if legal.is_some() {
+            out.raw(b",\"legal\":true,\"line\":");
+        } else {
+            out.raw(b",\"legal\":false,\"line\":");
+        }
+    }
+    let lc = lines.line_col(t.span.start);
+    out.uint(lc.line as u64);
+    out.raw(b",\"column\":");
+    out.uint(lc.column as u64);
+    out.raw(b"}");
+}
+
+/// A diagnostic, as `check --format jsonl` writes it; its game number is a mark.
+fn diagnostic(out: &mut JsonBuf, d: &DiagnosticLine) {
+    out.raw(b"{\"type\":");
+    out.str(&d.kind);
+    out.raw(b",\"severity\":");
+    out.str(&d.severity);
+    out.raw(b",\"code\":");
+    out.str(&d.code);
+    out.raw(b",\"message\":");
+    out.str(&d.message);
+    out.raw(b",\"help\":");
+    out.str(&d.help);
+    out.raw(b",\"file\":");
+    out.str(&d.file);
+    out.raw(b",\"game\":");
+    out.game_number(d.game);
+    out.raw(b",\"turn\":");
+    match d.turn {
+        Some(t) => out.uint(t),
+        None => out.raw(b"null"),
+    }
+    out.raw(b",\"line\":");
+    out.uint(d.line as u64);
+    out.raw(b",\"column\":");
+    out.uint(d.column as u64);
+    out.raw(b",\"end_line\":");
+    out.uint(d.end_line as u64);
+    out.raw(b",\"end_column\":");
+    out.uint(d.end_column as u64);
+    out.raw(b"}");
+}

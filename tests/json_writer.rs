@@ -1,0 +1,177 @@
+//! The hand-written JSON of `convert` (`render::game_writer`, written chunk by chunk on several
+//! threads by `archive::convert`) is byte for byte what `serde_json` writes for the wire struct
+//! `GameObject` of each game, checked over the whole file at once: for every game of the
+//! conformance corpus, the samples (valid and invalid), the fixtures, the fuzz regressions, a
+//! hand-made archive of awkward text and a generated archive with invalid games.
+
+use seega::archive::convert::{ConvertWork, Target, convert_stream_in_blocks};
+use seega::engine::Ruleset;
+use seega::generate::{GenOptions, Generator};
+use seega::notation::Source;
+use seega::render::game_json::{GameObject, for_each_object, game_text};
+use seega::validate::Options;
+
+mod common;
+use common::{ROOT, walk};
+
+/// The objects of every game of `bytes`, built by the wire struct's constructor.
+fn objects(bytes: &[u8], name: &str) -> Vec<GameObject> {
+    let mut out = Vec::new();
+    for_each_object::<()>(
+        &Source::from_bytes(bytes),
+        name,
+        &Options::default(),
+        &mut |o| {
+            out.push(o);
+            Ok(())
+        },
+    )
+    .expect("the sink never fails");
+    out
+}
+
+/// What the serde path writes for `objects` (without the brackets of a JSON array).
+fn serde_bytes(objects: &[GameObject], target: Target) -> Vec<u8> {
+    let mut out = Vec::new();
+    for (i, o) in objects.iter().enumerate() {
+        match target {
+            Target::Json => {
+                out.extend_from_slice(if i == 0 { b"\n" } else { b",\n" });
+                serde_json::to_writer(&mut out, o).expect("serializes");
+            }
+            Target::Jsonl => {
+                serde_json::to_writer(&mut out, o).expect("serializes");
+                out.push(b'\n');
+            }
+            Target::Sgn { width } => {
+                if i > 0 {
+                    out.push(b'\n');
+                }
+                out.extend_from_slice(game_text(o, width).expect("writable").as_bytes());
+            }
+        }
+    }
+    out
+}
+
+/// What the fast path writes, reading `bytes` in blocks of `block` bytes on `jobs` threads.
+fn fast_bytes(
+    bytes: &[u8],
+    name: &str,
+    target: Target,
+    jobs: usize,
+    block: usize,
+    valid_only: bool,
+) -> Vec<u8> {
+    let work = ConvertWork::new(&Options::default(), name, target, valid_only);
+    let mut out = Vec::new();
+    let mut written = 0;
+    let mut games = 0;
+    convert_stream_in_blocks(bytes, &work, jobs, block, &mut |c, before| {
+        assert_eq!(before, games, "chunks come in input order");
+        games += c.games;
+        assert!(c.refused.is_empty(), "{name}: {:?}", c.refused);
+        c.write_to(&mut out, target, before, &mut written)
+    })
+    .expect("reading a slice never fails");
+    out
+}
+
+fn assert_same(bytes: &[u8], name: &str) -> usize {
+    let objects = objects(bytes, name);
+    for target in [Target::Jsonl, Target::Json, Target::Sgn { width: 40 }] {
+        let want = serde_bytes(&objects, target);
+        for (jobs, block) in [(1, 1 << 20), (1, 64), (3, 200), (2, 4096)] {
+            let got = fast_bytes(bytes, name, target, jobs, block, false);
+            if got != want {
+                let at = got.iter().zip(&want).take_while(|(a, b)| a == b).count();
+                let show = |b: &[u8]| {
+                    String::from_utf8_lossy(&b[at.saturating_sub(80)..(at + 80).min(b.len())])
+                        .into_owned()
+                };
+                panic!(
+                    "{name}, {target:?}, {jobs} jobs, blocks of {block}: first difference at byte {at}\n got: {}\nwant: {}",
+                    show(&got),
+                    show(&want)
+                );
+            }
+        }
+    }
+    let valid: Vec<GameObject> = objects.iter().filter(|o| o.valid).cloned().collect();
+    assert_eq!(
+        fast_bytes(bytes, name, Target::Jsonl, 2, 512, true),
+        serde_bytes(&valid, Target::Jsonl),
+        "{name}: --valid-only"
+    );
+    objects.len()
+}
+
+#[test]
+fn every_game_of_the_test_files_is_written_as_serde_writes_it() {
+    let mut files = Vec::new();
+    for dir in [
+        "tests/conformance",
+        "samples",
+        "tests/fixtures",
+        "tests/fuzz-regressions",
+    ] {
+        walk(std::path::Path::new(&format!("{ROOT}/{dir}")), &mut files);
+    }
+    files.sort();
+    assert!(
+        files
+            .iter()
+            .any(|f| f.to_string_lossy().contains("samples/invalid")),
+        "the invalid samples are included"
+    );
+    let mut games = 0;
+    for f in &files {
+        let bytes = std::fs::read(f).expect("readable");
+        games += assert_same(&bytes, &f.display().to_string());
+    }
+    assert!(games >= 250, "{games} games");
+}
+
+#[test]
+fn awkward_text_is_escaped_as_serde_escapes_it() {
+    let mut text = b"\xEF\xBB\xBF[Event \"quote \\\" and backslash \\\\ \x01\"]\r\n\
+        [Site \"tab\there \xC3\xA9 \xE1\xB8\xA5 \xF0\x9F\x98\x80 \x7f\"]\r\n\
+        {header comment with \"quotes\" \\ and \x1f}\r\n\
+        ; line comment \x0c form feed\r\n\r\n\
+        {lead} $3 {after the glyph} 1. c2,d4 $1 {after \"turn\"} ; x\r\n a1,a2 *\r\n\r\n\
+        [Event \"bad bytes \xFF\xFE here\"]\r\n1. c2,d4 \x80 *\r\n\r\n\
+        [Event \"no result\"]\n1. c2,d4 b2,b3\n\n\
+        [Event \"broken tag\n1. c2,d4 *\n\n\
+        1. c2,d4 {unterminated \"comment\" \\\n"
+        .to_vec();
+    text.extend_from_slice(b"\n{trailing} ; end\n");
+    let games = assert_same(&text, "awk\"ward\\name.sgn");
+    assert!(games >= 4, "{games} games");
+}
+
+#[test]
+fn generated_games_valid_and_invalid_are_written_as_serde_writes_them() {
+    let mut generator = Generator::new(GenOptions {
+        seed: 11,
+        rules: [
+            "standard",
+            "ludus",
+            "seesa",
+            "seesa size=9 forced=yes chain=none",
+        ]
+        .iter()
+        .map(|r| Ruleset::parse(r).expect("a preset"))
+        .collect(),
+        invalid_rate: 0.3,
+        max_turns: 80,
+    });
+    let mut text = String::new();
+    let mut mutated = 0;
+    for i in 1..=300 {
+        mutated += usize::from(generator.write_game(i, &mut text));
+    }
+    assert!(mutated > 30, "{mutated} invalid games");
+    let objects = objects(text.as_bytes(), "g.sgn");
+    assert!(objects.iter().filter(|o| !o.valid).count() > 30);
+    assert_eq!(assert_same(text.as_bytes(), "g.sgn"), 300);
+}
