@@ -81,16 +81,17 @@ impl<R: Read> Splitter<R> {
 
     /// Gives back a chunk's buffer once its bytes are no longer needed, so that the next chunk
     /// reuses its memory instead of asking the allocator (and the kernel) for more. Buffers
-    /// much larger than a block (a long game's) are let go.
+    /// more than twice a block (a long game's) are let go.
     pub fn recycle(&mut self, buf: Vec<u8>) {
-        if buf.capacity() > self.spare.capacity() && buf.capacity() <= 4 * self.block {
+        if buf.capacity() > self.spare.capacity() && buf.capacity() <= 2 * self.block {
             self.spare = buf;
         }
     }
 
     /// Reads one more block (or up to the end of the stream).
     fn fill(&mut self) -> std::io::Result<()> {
-        self.buf.reserve(self.block);
+        // Exactly: doubling here would make recycled buffers grow chunk after chunk.
+        self.buf.reserve_exact(self.block);
         // `read_to_end` fills the spare capacity without zeroing it first.
         let got = (&mut self.reader)
             .take(self.block as u64)
@@ -151,8 +152,11 @@ fn after_movetext(before: &[u8]) -> bool {
 /// What checking one chunk found. Game numbers and lines are still the chunk's own.
 #[derive(Debug)]
 pub struct Checked {
-    /// The chunk's text.
+    /// The chunk's text, kept only when some game went the full way (empty when the fast lane
+    /// found every game clean: nothing will be reported from it).
     pub source: Source,
+    /// Line breaks in the chunk.
+    pub breaks: usize,
     /// Bytes of input it came from.
     pub bytes: usize,
     /// Games found.
@@ -177,9 +181,9 @@ pub fn check_chunk(bytes: &[u8], opts: &Options) -> Checked {
 /// [`check_chunk`], with the fast lane ([`clean_game`]) on or off: the result is the same
 /// either way (tests compare the two).
 pub fn check_chunk_with(bytes: &[u8], opts: &Options, fast: bool) -> Checked {
-    let source = Source::from_bytes(bytes);
     let mut c = Checked {
         source: Source::default(),
+        breaks: LineIndex::count_breaks_in(bytes),
         bytes: bytes.len(),
         games: 0,
         valid: 0,
@@ -188,12 +192,34 @@ pub fn check_chunk_with(bytes: &[u8], opts: &Options, fast: bool) -> Checked {
         problems: Vec::new(),
         boundary: false,
     };
+    let mut rules = RulesCache::default();
+    let mut boundary = Boundary::default();
+    // First the lane alone, on the bytes themselves when they are their own text (UTF-8, no
+    // byte-order mark): a chunk of clean games is never copied.
+    let mut at = 0;
+    let plain = std::str::from_utf8(bytes)
+        .ok()
+        .filter(|_| fast && !bytes.starts_with(b"\xEF\xBB\xBF"));
+    if let Some(text) = plain {
+        while let Some(end) = clean_game(text, at, opts, &mut rules) {
+            c.games += 1;
+            c.valid += 1;
+            boundary.see_clean(text, end);
+            at = end;
+        }
+        if text[at..].bytes().all(|b| b.is_ascii_whitespace()) {
+            c.boundary = boundary.verified();
+            return c;
+        }
+    }
+    // Then the rest, game by game: the lane where it can, the full way where it cannot. The
+    // decoded text of a plain chunk is its bytes, so `at` is an offset in it too.
+    let source = Source::from_bytes(bytes);
     let text = source.text();
     // The lane reads no undecodable bytes: a chunk with any goes the full way.
     let fast = fast && source.invalid().is_empty();
-    let mut rules = RulesCache::default();
     let mut scanner = Scanner::new(text, source.invalid());
-    let mut boundary = Boundary::default();
+    scanner.seek(at);
     loop {
         let at = scanner.offset();
         if let Some(end) = fast
@@ -315,7 +341,7 @@ impl Placer {
         for p in &mut checked.problems {
             p.renumber(placed_games + p.game);
         }
-        self.lines += LineIndex::count_breaks(source.text());
+        self.lines += checked.breaks;
         self.games += checked.games;
         Placed {
             source,
