@@ -48,7 +48,7 @@ bench() {
     local games=$1 repeat=$2 file="$DIR/games-$1.sgn"
     [ -s "$file" ] || "$BIN" generate --games "$games" --seed 1 -o "$file"
     local mb
-    mb=$(awk "BEGIN{printf \"%.0f\", $(stat -c %s "$file")/1e6}")
+    mb=$(awk "BEGIN{printf \"%.0f\", $(stat -L -c %s "$file")/1e6}")
     cat "$file" >/dev/null
     echo
     echo "archive: $games games, $mb MB, $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"

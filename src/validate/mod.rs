@@ -16,5 +16,5 @@ pub use explain::{Explanation, explain};
 pub use fast::{RulesCache, clean_game};
 pub use fix::{Fixed, MAX_FIXES, fix_game};
 pub use problem::Problem;
-pub use replay::{Options, Played, Verdict, check_game};
+pub use replay::{Options, Played, StepCaptures, Verdict, check_game};
 pub use suggest::{Fix, turn_text};

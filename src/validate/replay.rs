@@ -27,6 +27,9 @@ impl Default for Options {
     }
 }
 
+/// What each step of a turn captured.
+pub type StepCaptures = smallvec::SmallVec<[Bitboard; 2]>;
+
 /// A turn that was played, as the engine saw it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Played {
@@ -36,8 +39,9 @@ pub struct Played {
     pub number: u64,
     /// The side that played it.
     pub side: Color,
-    /// What each step captured (empty for placements and passes).
-    pub captures: Vec<Bitboard>,
+    /// What each step captured (empty for placements and passes); inline for moves of up to
+    /// two steps, so that recording a game allocates nothing per turn.
+    pub captures: StepCaptures,
     /// The position after the turn.
     pub after: Position,
 }
@@ -225,7 +229,7 @@ pub fn check_game(game: &Game<'_>, text: &str, index: usize, opts: &Options) -> 
         position: None,
         legal_turns: 0,
         unchecked: total_turns,
-        played: Vec::new(),
+        played: Vec::with_capacity(if opts.record { total_turns as usize } else { 0 }),
     };
 
     // Header errors: report them all; a broken Rules or Position line stops the replay.
@@ -541,22 +545,22 @@ impl Failure {
 
 /// Plays one turn on `pos`, checking any written captures; returns what each step captured
 /// when `record` is set (and nothing, without allocating, otherwise).
-pub(crate) fn play(pos: &mut Position, t: &Turn, record: bool) -> Result<Vec<Bitboard>, Failure> {
+pub(crate) fn play(pos: &mut Position, t: &Turn, record: bool) -> Result<StepCaptures, Failure> {
     match &t.kind {
         TurnKind::Place(a, b) => {
             pos.place(a.square, b.square)
                 .map_err(|e| Failure::Rule(e, None))?;
-            Ok(Vec::new())
+            Ok(StepCaptures::new())
         }
         TurnKind::Pass => {
             pos.pass().map_err(|e| Failure::Rule(e, None))?;
-            Ok(Vec::new())
+            Ok(StepCaptures::new())
         }
         TurnKind::Move { from, steps } => {
             let mut mv = pos
                 .begin_move(from.square)
                 .map_err(|e| Failure::Rule(e, None))?;
-            let mut captures = Vec::with_capacity(if record { steps.len() } else { 0 });
+            let mut captures = StepCaptures::new();
             for (k, s) in steps.iter().enumerate() {
                 let got = pos
                     .step(&mut mv, s.to.square)
