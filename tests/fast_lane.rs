@@ -1,12 +1,14 @@
-//! The fast lane never changes what `seega check` says: for every corpus we have, for generated
-//! archives with illegal turns, and for random byte mutations, checking a chunk with the lane
-//! gives exactly what checking it the full way gives (games, counts, problems, boundary).
+//! The fast lane never changes what `seega check` says nor what `seega convert` writes: for
+//! every corpus we have, for generated archives with illegal turns, and for random byte
+//! mutations, checking a chunk with the lane gives exactly what checking it the full way gives
+//! (games, counts, problems, boundary), and converting gives the same bytes.
 
 mod common;
 
 use std::path::Path;
 
 use proptest::prelude::*;
+use seega::archive::convert::{ConvertWork, Target, convert_stream_in_blocks};
 use seega::archive::stream::{Checked, check_chunk_with};
 use seega::engine::PRESETS;
 use seega::generate::{GenOptions, Generator};
@@ -37,13 +39,39 @@ fn summary(c: &Checked) -> String {
     )
 }
 
-/// Checks `bytes` with and without the lane under `opts`; returns how many games the chunk
-/// holds and how many of them are valid.
+/// What `seega convert` writes for `bytes` (JSON Lines), with or without the lane.
+fn convert(bytes: &[u8], opts: &Options, fast: bool) -> Vec<u8> {
+    let work = ConvertWork::new(opts, "x.sgn", Target::Jsonl, false);
+    let work = if fast { work } else { work.without_fast_lane() };
+    let mut out = Vec::new();
+    let mut written = 0;
+    convert_stream_in_blocks(bytes, &work, 1, 1 << 20, &mut |c, before| {
+        c.write_to(&mut out, Target::Jsonl, before, &mut written)
+    })
+    .expect("reading a slice never fails");
+    out
+}
+
+/// Checks and converts `bytes` with and without the lane under `opts`; returns how many games
+/// the chunk holds and how many of them are valid.
 fn check(bytes: &[u8], opts: &Options, what: &str) -> (usize, usize) {
     let fast = check_chunk_with(bytes, opts, true);
     let full = check_chunk_with(bytes, opts, false);
     assert_eq!(summary(&fast), summary(&full), "{what}");
-    (full.games, full.valid)
+    let counts = (full.games, full.valid);
+    let (fast, full) = (convert(bytes, opts, true), convert(bytes, opts, false));
+    if fast != full {
+        let at = fast.iter().zip(&full).take_while(|(a, b)| a == b).count();
+        let show = |b: &[u8]| {
+            String::from_utf8_lossy(&b[at.saturating_sub(60)..(at + 60).min(b.len())]).into_owned()
+        };
+        panic!(
+            "{what}\nconvert differs at byte {at}\nlane: {}\nfull: {}",
+            show(&fast),
+            show(&full)
+        );
+    }
+    counts
 }
 
 fn corpus_files() -> Vec<std::path::PathBuf> {

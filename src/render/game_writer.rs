@@ -15,7 +15,7 @@ use super::json_buf::JsonBuf;
 use super::wire::DiagnosticLine;
 use crate::engine::{Color, Ruleset, Square};
 use crate::notation::{Comment, Element, Game, Header, LineCursor, Turn, TurnKind};
-use crate::validate::{Played, Verdict};
+use crate::validate::{CleanGame, CleanKind, Played, Verdict};
 
 /// Writes game objects; keeps the JSON of the last ruleset seen, as most archives use one.
 #[derive(Debug, Default)]
@@ -408,4 +408,107 @@ fn diagnostic(out: &mut JsonBuf, d: &DiagnosticLine) {
     out.raw(b",\"end_column\":");
     out.uint(d.end_column as u64);
     out.raw(b"}");
+}
+
+impl GameWriter {
+    /// Writes the object of game number `index` of its chunk, which the fast lane found clean
+    /// (`crate::validate::clean_game_recorded`): the same bytes [`GameWriter::write`] writes for
+    /// it from its syntax tree and verdict (`tests/fast_lane.rs` checks this).
+    pub fn write_clean(
+        &mut self,
+        out: &mut JsonBuf,
+        game: &CleanGame<'_>,
+        index: usize,
+        at: Origin<'_>,
+    ) {
+        out.game_start();
+        out.raw(b"{\"game\":");
+        out.game_number(index);
+        out.raw(b",\"headers\":[");
+        let mut headers = List::new();
+        for (name, value) in &game.tags {
+            headers.item(out);
+            out.raw(b"{\"name\":");
+            out.str(name);
+            out.raw(b",\"value\":");
+            out.str(value);
+            out.raw(b"}");
+        }
+        out.raw(b"],\"rules\":");
+        match &game.rules {
+            Some(r) => self.rules(out, r),
+            None => out.raw(b"null"),
+        }
+        out.raw(b",\"nags\":[],\"comments\":[],\"turns\":[");
+        let mut lines = at.lines.cursor(at.text);
+        let mut turns = List::new();
+        for (k, t) in game.turns.iter().enumerate() {
+            turns.item(out);
+            out.raw(b"{\"number\":");
+            out.uint(k as u64 + 1);
+            match t.side {
+                Color::Black => out.raw(b",\"side\":\"black\",\"kind\":"),
+                Color::White => out.raw(b",\"side\":\"white\",\"kind\":"),
+            }
+            match t.kind {
+                CleanKind::Place(a, b) => {
+                    out.raw(&filled!(b"\"place\",\"squares\":[\"..\",\"", a));
+                    out.raw(&filled!(b"..\"],\"from\":null,\"steps\":[]", b));
+                }
+                CleanKind::Pass => out.raw(b"\"pass\",\"squares\":[],\"from\":null,\"steps\":[]"),
+                CleanKind::Move(from) => {
+                    out.raw(&filled!(
+                        b"\"move\",\"squares\":[],\"from\":\"..\",\"steps\":[",
+                        from
+                    ));
+                    for (k, (to, captured)) in game.steps[t.steps.clone()].iter().enumerate() {
+                        if k == 0 {
+                            out.raw(&filled!(b"{\"to\":\"..\",\"captures\":[", *to));
+                        } else {
+                            out.raw(&filled!(b",{\"to\":\"..\",\"captures\":[", *to));
+                        }
+                        let mut caps = List::new();
+                        for c in captured.squares() {
+                            caps.item(out);
+                            square(out, c);
+                        }
+                        out.raw(b"]}");
+                    }
+                    out.raw(b"]");
+                }
+            }
+            out.raw(b",\"annotation\":null,\"nags\":[],\"comments\":[],\"legal\":true,\"line\":");
+            let lc = lines.line_col(t.at);
+            out.uint(lc.line as u64);
+            out.raw(b",\"column\":");
+            out.uint(lc.column as u64);
+            out.raw(b"}");
+        }
+        out.raw(b"],\"result\":");
+        match game.result {
+            Some(r) => {
+                out.raw(b"\"");
+                out.raw_slice(r.as_str().as_bytes());
+                out.raw(b"\"");
+            }
+            None => out.raw(b"null"),
+        }
+        out.raw(b",\"trailing\":[],\"outcome\":");
+        match game.outcome {
+            Some(o) => {
+                out.raw(b"{\"termination\":");
+                out.str(o.termination.as_str());
+                out.raw(b",\"winner\":");
+                side(out, o.winner);
+                out.raw(b"}");
+            }
+            None => out.raw(b"null"),
+        }
+        out.raw(b",\"final\":");
+        match &game.last {
+            Some(p) => out.str(&p.to_setup_string()),
+            None => out.raw(b"null"),
+        }
+        out.raw(b",\"valid\":true,\"errors\":[],\"source\":null}");
+    }
 }

@@ -98,6 +98,30 @@ pub fn clean_game(
     if opts.record {
         return None;
     }
+    lane(text, start, opts, cache, &mut ())
+}
+
+/// [`clean_game`], also keeping in `game` what a writer needs to write the game (for
+/// `seega convert`). `game` is cleared first; its content means nothing when `None` is
+/// returned.
+pub fn clean_game_recorded<'t>(
+    text: &'t str,
+    start: usize,
+    opts: &Options,
+    cache: &mut RulesCache,
+    game: &mut CleanGame<'t>,
+) -> Option<usize> {
+    game.clear();
+    lane(text, start, opts, cache, game)
+}
+
+fn lane<'t, R: Recorder<'t>>(
+    text: &'t str,
+    start: usize,
+    opts: &Options,
+    cache: &mut RulesCache,
+    rec: &mut R,
+) -> Option<usize> {
     let b = text.as_bytes();
     let mut i = skip_space(b, start);
     let mut rules_tag: Option<&str> = None;
@@ -109,6 +133,9 @@ pub fn clean_game(
         headers += 1;
         if headers > MAX_HEADERS {
             return None;
+        }
+        if R::KEEPS {
+            rec.tag(text.get(name_range(b, name))?, text.get(value.clone())?);
         }
         let slot = match name {
             b"Rules" => &mut rules_tag,
@@ -137,6 +164,7 @@ pub fn clean_game(
         number: 1,
         outcome: None,
         passer: None,
+        rec,
     };
     let mut items = 0usize;
     loop {
@@ -151,6 +179,7 @@ pub fn clean_game(
             if !game.result_is_clean(result, result_tag) {
                 return None;
             }
+            game.rec.end(rules, result, game.outcome, &game.pos);
             // A comment after the result may be the file's trailing comments: the full path
             // takes them (this only gives up earlier; the verdict would be the same).
             let next = skip_space(b, end);
@@ -195,6 +224,12 @@ fn tag(b: &[u8], at: usize) -> Option<(&[u8], std::ops::Range<usize>, usize)> {
     Some((&b[name_start..name_end], value_start..value_end, i + 1))
 }
 
+/// The range of `name`, a slice of `b`, in `b`.
+fn name_range(b: &[u8], name: &[u8]) -> std::ops::Range<usize> {
+    let at = name.as_ptr() as usize - b.as_ptr() as usize;
+    at..at + name.len()
+}
+
 /// Whether a token ends at `i`: blank space or the end of the text follows.
 fn ends(b: &[u8], i: usize) -> bool {
     b.get(i).is_none_or(|&c| is_space(c))
@@ -227,9 +262,130 @@ fn square(b: &[u8], i: &mut usize) -> Option<Square> {
     Some(Square::new(f - b'a', r - b'1'))
 }
 
+/// What the lane tells about a game as it reads it. The check keeps nothing (`()`);
+/// `seega convert` keeps a [`CleanGame`].
+trait Recorder<'t> {
+    /// Whether anything is kept: tags are handed over only then.
+    const KEEPS: bool;
+    /// A tag, in order.
+    fn tag(&mut self, name: &'t str, value: &'t str);
+    /// A turn played, starting at byte `at`; a move's steps follow.
+    fn turn(&mut self, at: usize, side: Color, kind: CleanKind);
+    /// A step of the last move, to `to`, capturing `captured`.
+    fn step(&mut self, to: Square, captured: Bitboard);
+    /// The end of the game, clean.
+    fn end(
+        &mut self,
+        rules: Ruleset,
+        result: GameResult,
+        outcome: Option<Outcome>,
+        last: &Position,
+    );
+}
+
+impl Recorder<'_> for () {
+    const KEEPS: bool = false;
+    fn tag(&mut self, _: &str, _: &str) {}
+    fn turn(&mut self, _: usize, _: Color, _: CleanKind) {}
+    fn step(&mut self, _: Square, _: Bitboard) {}
+    fn end(&mut self, _: Ruleset, _: GameResult, _: Option<Outcome>, _: &Position) {}
+}
+
+/// What kind of turn a clean game played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CleanKind {
+    /// A placement on two squares.
+    Place(Square, Square),
+    /// A pass.
+    Pass,
+    /// A move from a square; its steps are in [`CleanGame::steps`].
+    Move(Square),
+}
+
+/// A turn of a clean game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CleanTurn {
+    /// The byte where the turn is written (after any move number).
+    pub at: usize,
+    /// The side that played it.
+    pub side: Color,
+    /// What it was.
+    pub kind: CleanKind,
+    /// Its steps: a range of [`CleanGame::steps`] (empty but for moves).
+    pub steps: std::ops::Range<usize>,
+}
+
+/// A game the lane found clean, as much as a writer needs: tags, turns with what each step
+/// captured, the result and the end. Its buffers are reused from game to game.
+#[derive(Debug, Default)]
+pub struct CleanGame<'t> {
+    /// Tags in order: name and value (the lane reads no escapes, so the value is as written).
+    pub tags: Vec<(&'t str, &'t str)>,
+    /// Turns in order.
+    pub turns: Vec<CleanTurn>,
+    /// Steps of all moves: where each went and what it captured.
+    pub steps: Vec<(Square, Bitboard)>,
+    /// The ruleset played.
+    pub rules: Option<Ruleset>,
+    /// The result token.
+    pub result: Option<GameResult>,
+    /// How the game ended by rule, if it did.
+    pub outcome: Option<Outcome>,
+    /// The position after the last turn.
+    pub last: Option<Position>,
+}
+
+impl CleanGame<'_> {
+    fn clear(&mut self) {
+        self.tags.clear();
+        self.turns.clear();
+        self.steps.clear();
+        self.rules = None;
+        self.result = None;
+        self.outcome = None;
+        self.last = None;
+    }
+}
+
+impl<'t> Recorder<'t> for CleanGame<'t> {
+    const KEEPS: bool = true;
+    fn tag(&mut self, name: &'t str, value: &'t str) {
+        self.tags.push((name, value));
+    }
+    fn turn(&mut self, at: usize, side: Color, kind: CleanKind) {
+        let n = self.steps.len();
+        self.turns.push(CleanTurn {
+            at,
+            side,
+            kind,
+            steps: n..n,
+        });
+    }
+    fn step(&mut self, to: Square, captured: Bitboard) {
+        self.steps.push((to, captured));
+        if let Some(t) = self.turns.last_mut() {
+            t.steps.end = self.steps.len();
+        }
+    }
+    fn end(
+        &mut self,
+        rules: Ruleset,
+        result: GameResult,
+        outcome: Option<Outcome>,
+        last: &Position,
+    ) {
+        self.rules = Some(rules);
+        self.result = Some(result);
+        self.outcome = outcome;
+        self.last = Some(last.clone());
+    }
+}
+
 /// The replay state, as the full path keeps it.
-struct Replay {
+struct Replay<'r, R> {
     pos: Position,
+    /// Where what was read goes.
+    rec: &'r mut R,
     /// The number of the next turn (from 1).
     number: u64,
     outcome: Option<Outcome>,
@@ -237,7 +393,7 @@ struct Replay {
     passer: Option<Color>,
 }
 
-impl Replay {
+impl<'t, R: Recorder<'t>> Replay<'_, R> {
     /// Reads and plays the movetext token at `i`; returns where it ends and how many movetext
     /// items (a move number, a turn) it holds.
     fn token(&mut self, b: &[u8], mut i: usize) -> Option<(usize, usize)> {
@@ -278,12 +434,14 @@ impl Replay {
             return None;
         }
         let side = self.pos.to_move();
+        let start = i;
         let was_pass = if b[i..].starts_with(b"--") {
             i += 2;
             if !ends(b, i) {
                 return None;
             }
             self.pos.pass().ok()?;
+            self.rec.turn(start, side, CleanKind::Pass);
             true
         } else {
             let first = square(b, &mut i)?;
@@ -294,7 +452,9 @@ impl Replay {
                     return None;
                 }
                 self.pos.place(first, second).ok()?;
+                self.rec.turn(start, side, CleanKind::Place(first, second));
             } else {
+                self.rec.turn(start, side, CleanKind::Move(first));
                 i = self.movement(first, b, i)?;
             }
             false
@@ -332,6 +492,7 @@ impl Replay {
             if !written.is_empty() && written != got {
                 return None;
             }
+            self.rec.step(to, got);
         }
         if !ends(b, i) {
             return None;

@@ -13,7 +13,7 @@ mod turn_errors;
 
 pub use code::Code;
 pub use explain::{Explanation, explain};
-pub use fast::{RulesCache, clean_game};
+pub use fast::{CleanGame, CleanKind, CleanTurn, RulesCache, clean_game, clean_game_recorded};
 pub use fix::{Fixed, MAX_FIXES, fix_game};
 pub use problem::Problem;
 pub use replay::{Options, Played, StepCaptures, Verdict, check_game};
