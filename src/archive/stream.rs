@@ -28,6 +28,10 @@ use super::pipeline::{ChunkWork, for_each_chunk};
 use crate::notation::{Element, Game, Header, LineIndex, Scanner, Source, SyntaxError, SyntaxKind};
 use crate::validate::{Options, Problem, RulesCache, check_game, clean_game};
 
+/// The most chunk buffers a [`Splitter`] keeps for reuse (more than the chunks in flight of a
+/// two-core run).
+pub const MAX_SPARE: usize = 16;
+
 /// The size of one read, and so of a typical chunk.
 pub const BLOCK: usize = 1 << 20;
 
@@ -36,8 +40,8 @@ pub const BLOCK: usize = 1 << 20;
 pub struct Splitter<R> {
     reader: R,
     buf: Vec<u8>,
-    /// A buffer handed back by the consumer, for the next chunk.
-    spare: Vec<u8>,
+    /// Buffers handed back by the consumer, for the next chunks.
+    spare: Vec<Vec<u8>>,
     searched: usize,
     eof: bool,
     block: usize,
@@ -61,7 +65,7 @@ impl<R: Read> Splitter<R> {
     pub fn next_chunk(&mut self) -> std::io::Result<Option<Vec<u8>>> {
         loop {
             if let Some(p) = self.last_cut() {
-                let mut rest = std::mem::take(&mut self.spare);
+                let mut rest = self.spare.pop().unwrap_or_default();
                 rest.clear();
                 rest.extend_from_slice(&self.buf[p..]);
                 self.buf.truncate(p);
@@ -79,12 +83,13 @@ impl<R: Read> Splitter<R> {
         }
     }
 
-    /// Gives back a chunk's buffer once its bytes are no longer needed, so that the next chunk
-    /// reuses its memory instead of asking the allocator (and the kernel) for more. Buffers
-    /// more than twice a block (a long game's) are let go.
+    /// Gives back a chunk's buffer once its bytes are no longer needed, so that later chunks
+    /// reuse its memory instead of asking the allocator (and the kernel) for more: after the
+    /// first few chunks, no buffer is allocated. Buffers more than twice a block (a long
+    /// game's) are let go, and no more are kept than [`MAX_SPARE`].
     pub fn recycle(&mut self, buf: Vec<u8>) {
-        if buf.capacity() > self.spare.capacity() && buf.capacity() <= 2 * self.block {
-            self.spare = buf;
+        if buf.capacity() <= 2 * self.block && self.spare.len() < MAX_SPARE {
+            self.spare.push(buf);
         }
     }
 
