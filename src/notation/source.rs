@@ -179,9 +179,7 @@ impl LineIndex {
             Some((o, c)) if o >= start => (o, c),
             _ => (start, 0),
         };
-        base + text
-            .get(from..offset)
-            .map_or(offset - from, |s| s.chars().count())
+        base + text.get(from..offset).map_or(offset - from, chars)
     }
 
     /// A cursor for [`LineIndex::line_col`] of offsets of `text` taken in increasing order.
@@ -250,7 +248,7 @@ impl LineCursor<'_> {
             }
             // Characters add up between two character boundaries of one line.
             match self.text.get(self.offset..offset) {
-                Some(between) if self.line == line => self.column += between.chars().count(),
+                Some(between) if self.line == line => self.column += chars(between),
                 _ => self.column = self.index.column_in(self.text, self.line, offset),
             }
         }
@@ -259,6 +257,16 @@ impl LineCursor<'_> {
             line: self.index.base + self.line + 1,
             column: self.column + 1,
         }
+    }
+}
+
+/// The characters of `s`. Movetext is mostly ASCII, and for a few bytes the ASCII test is
+/// much cheaper than counting characters.
+fn chars(s: &str) -> usize {
+    if s.is_ascii() {
+        s.len()
+    } else {
+        s.chars().count()
     }
 }
 

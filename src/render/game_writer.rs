@@ -441,6 +441,9 @@ impl GameWriter {
         }
         out.raw(b",\"nags\":[],\"comments\":[],\"turns\":[");
         let mut lines = at.lines.cursor(at.text);
+        // Turns of one line share its number: written once, then copied.
+        let mut line = (0, itoa::Buffer::new());
+        let mut line_text: &str = "";
         let mut turns = List::new();
         for (k, t) in game.turns.iter().enumerate() {
             turns.item(out);
@@ -479,7 +482,11 @@ impl GameWriter {
             }
             out.raw(b",\"annotation\":null,\"nags\":[],\"comments\":[],\"legal\":true,\"line\":");
             let lc = lines.line_col(t.at);
-            out.uint(lc.line as u64);
+            if lc.line != line.0 || line_text.is_empty() {
+                line.0 = lc.line;
+                line_text = line.1.format(lc.line as u64);
+            }
+            out.raw_slice(line_text.as_bytes());
             out.raw(b",\"column\":");
             out.uint(lc.column as u64);
             out.raw(b"}");
