@@ -79,7 +79,7 @@ impl Position {
 
     /// Whether the game is over after a turn (R13): capture-all, then barrier, then — when the
     /// turn was a pass — blocked.
-    #[inline]
+    #[inline(always)]
     pub fn outcome_after_turn(&self, was_pass: bool) -> Option<Outcome> {
         if self.phase() != Phase::Movement {
             return None;
