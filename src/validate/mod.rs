@@ -2,6 +2,7 @@
 //! [`Problem`]s, each with a stable [`Code`].
 
 mod auto;
+mod clean;
 mod code;
 mod explain;
 mod fast;
@@ -11,9 +12,10 @@ mod replay;
 mod suggest;
 mod turn_errors;
 
+pub use clean::{CleanGame, CleanKind, CleanTurn};
 pub use code::Code;
 pub use explain::{Explanation, explain};
-pub use fast::{CleanGame, CleanKind, CleanTurn, RulesCache, clean_game, clean_game_recorded};
+pub use fast::{RulesCache, clean_game, clean_game_recorded};
 pub use fix::{Fixed, MAX_FIXES, fix_game};
 pub use problem::Problem;
 pub use replay::{Options, Played, StepCaptures, Verdict, check_game};
