@@ -13,8 +13,8 @@
 use super::game_json::{Origin, RulesObject, Side};
 use super::json_buf::JsonBuf;
 use super::wire::DiagnosticLine;
-use crate::engine::{Color, Ruleset, Square};
-use crate::notation::{Comment, Element, Game, Header, LineCursor, Turn, TurnKind};
+use crate::engine::{Color, Outcome, Position, Ruleset, Square};
+use crate::notation::{Comment, Element, Game, GameResult, Header, LineCursor, Turn, TurnKind};
 use crate::validate::{CleanGame, CleanKind, Played, Verdict};
 
 /// Writes game objects; keeps the JSON of the last ruleset seen, as most archives use one.
@@ -98,6 +98,47 @@ fn element_comments<'a>(items: &'a [Element<'a>]) -> impl Iterator<Item = &'a Co
     })
 }
 
+/// A tag as a header item.
+fn tag(out: &mut JsonBuf, name: &str, value: &str) {
+    out.raw(b"{\"name\":");
+    out.str(name);
+    out.raw(b",\"value\":");
+    out.str(value);
+    out.raw(b"}");
+}
+
+/// The result token, or null.
+fn result(out: &mut JsonBuf, r: Option<GameResult>) {
+    match r {
+        Some(r) => {
+            out.raw(b"\"");
+            out.raw_slice(r.as_str().as_bytes());
+            out.raw(b"\"");
+        }
+        None => out.raw(b"null"),
+    }
+}
+
+/// The `outcome` and `final` fields, from their leading comma.
+fn ending(out: &mut JsonBuf, outcome: Option<Outcome>, last: Option<&Position>) {
+    out.raw(b",\"outcome\":");
+    match outcome {
+        Some(o) => {
+            out.raw(b"{\"termination\":");
+            out.str(o.termination.as_str());
+            out.raw(b",\"winner\":");
+            side(out, o.winner);
+            out.raw(b"}");
+        }
+        None => out.raw(b"null"),
+    }
+    out.raw(b",\"final\":");
+    match last {
+        Some(p) => out.str(&p.to_setup_string()),
+        None => out.raw(b"null"),
+    }
+}
+
 fn header_comment(out: &mut JsonBuf, c: &Comment<'_>) {
     out.raw(b"{\"comment\":");
     out.str(c.text);
@@ -135,11 +176,7 @@ impl GameWriter {
             match h {
                 Header::Tag(t) => {
                     headers.item(out);
-                    out.raw(b"{\"name\":");
-                    out.str(t.name);
-                    out.raw(b",\"value\":");
-                    out.str(&t.value);
-                    out.raw(b"}");
+                    tag(out, t.name, &t.value);
                 }
                 Header::Comment(c) => {
                     headers.item(out);
@@ -191,32 +228,10 @@ impl GameWriter {
             k = end;
         }
         out.raw(b"],\"result\":");
-        match game.result {
-            Some(r) => {
-                out.raw(b"\"");
-                out.raw_slice(r.result.as_str().as_bytes());
-                out.raw(b"\"");
-            }
-            None => out.raw(b"null"),
-        }
+        result(out, game.result.map(|r| r.result));
         out.raw(b",\"trailing\":");
         comments(out, &game.trailing);
-        out.raw(b",\"outcome\":");
-        match verdict.outcome {
-            Some(o) => {
-                out.raw(b"{\"termination\":");
-                out.str(o.termination.as_str());
-                out.raw(b",\"winner\":");
-                side(out, o.winner);
-                out.raw(b"}");
-            }
-            None => out.raw(b"null"),
-        }
-        out.raw(b",\"final\":");
-        match &verdict.position {
-            Some(p) => out.str(&p.to_setup_string()),
-            None => out.raw(b"null"),
-        }
+        ending(out, verdict.outcome, verdict.position.as_ref());
         out.raw(b",\"valid\":");
         out.bool(verdict.is_valid());
         out.raw(b",\"errors\":[");
@@ -297,6 +312,51 @@ macro_rules! filled {
     }};
 }
 
+/// A turn's number and side, up to its `kind`.
+fn turn_head(out: &mut JsonBuf, number: u64, side: Option<Color>) {
+    out.raw(b"{\"number\":");
+    out.uint(number);
+    match side.map(Side::from) {
+        Some(Side::Black) => out.raw(b",\"side\":\"black\",\"kind\":"),
+        Some(Side::White) => out.raw(b",\"side\":\"white\",\"kind\":"),
+        None => out.raw(b",\"side\":null,\"kind\":"),
+    }
+}
+
+/// A placement's kind, squares, from and steps.
+fn placement(out: &mut JsonBuf, a: Square, b: Square) {
+    out.raw(&filled!(b"\"place\",\"squares\":[\"..\",\"", a));
+    out.raw(&filled!(b"..\"],\"from\":null,\"steps\":[]", b));
+}
+
+/// A pass's kind, squares, from and steps.
+fn pass(out: &mut JsonBuf) {
+    out.raw(b"\"pass\",\"squares\":[],\"from\":null,\"steps\":[]");
+}
+
+/// A move's kind, squares and from, opening its steps (closed by the caller with `]`).
+fn move_from(out: &mut JsonBuf, from: Square) {
+    out.raw(&filled!(
+        b"\"move\",\"squares\":[],\"from\":\"..\",\"steps\":[",
+        from
+    ));
+}
+
+/// Step number `k` (from 0) of a move: where it went and what it captured.
+fn step(out: &mut JsonBuf, k: usize, to: Square, captures: impl Iterator<Item = Square>) {
+    if k == 0 {
+        out.raw(&filled!(b"{\"to\":\"..\",\"captures\":[", to));
+    } else {
+        out.raw(&filled!(b",{\"to\":\"..\",\"captures\":[", to));
+    }
+    let mut caps = List::new();
+    for c in captures {
+        caps.item(out);
+        square(out, c);
+    }
+    out.raw(b"]}");
+}
+
 /// One turn; `tail` holds the movetext items after it, up to the next turn. Most turns are
 /// written in a few constant fragments with their squares filled in.
 fn turn(
@@ -307,47 +367,18 @@ fn turn(
     tail: &[Element<'_>],
     lines: &mut LineCursor<'_>,
 ) {
-    out.raw(b"{\"number\":");
-    out.uint(number);
-    match legal.map(|p| Side::from(p.side)) {
-        Some(Side::Black) => out.raw(b",\"side\":\"black\",\"kind\":"),
-        Some(Side::White) => out.raw(b",\"side\":\"white\",\"kind\":"),
-        None => out.raw(b",\"side\":null,\"kind\":"),
-    }
+    turn_head(out, number, legal.map(|p| p.side));
     match &t.kind {
-        TurnKind::Place(a, b) => {
-            out.raw(&filled!(b"\"place\",\"squares\":[\"..\",\"", a.square));
-            out.raw(&filled!(b"..\"],\"from\":null,\"steps\":[]", b.square));
-        }
-        TurnKind::Pass => out.raw(b"\"pass\",\"squares\":[],\"from\":null,\"steps\":[]"),
+        TurnKind::Place(a, b) => placement(out, a.square, b.square),
+        TurnKind::Pass => pass(out),
         TurnKind::Move { from, steps } => {
-            out.raw(&filled!(
-                b"\"move\",\"squares\":[],\"from\":\"..\",\"steps\":[",
-                from.square
-            ));
+            move_from(out, from.square);
             for (k, s) in steps.iter().enumerate() {
-                if k == 0 {
-                    out.raw(&filled!(b"{\"to\":\"..\",\"captures\":[", s.to.square));
-                } else {
-                    out.raw(&filled!(b",{\"to\":\"..\",\"captures\":[", s.to.square));
-                }
-                let mut caps = List::new();
                 // Legal turns show what the engine captured, the others what was written.
                 match legal.and_then(|p| p.captures.get(k)) {
-                    Some(b) => {
-                        for c in b.squares() {
-                            caps.item(out);
-                            square(out, c);
-                        }
-                    }
-                    None => {
-                        for c in &s.captures {
-                            caps.item(out);
-                            square(out, c.square);
-                        }
-                    }
+                    Some(b) => step(out, k, s.to.square, b.squares()),
+                    None => step(out, k, s.to.square, s.captures.iter().map(|c| c.square)),
                 }
-                out.raw(b"]}");
             }
             out.raw(b"]");
         }
@@ -428,11 +459,7 @@ impl GameWriter {
         let mut headers = List::new();
         for (name, value) in &game.tags {
             headers.item(out);
-            out.raw(b"{\"name\":");
-            out.str(name);
-            out.raw(b",\"value\":");
-            out.str(value);
-            out.raw(b"}");
+            tag(out, name, value);
         }
         out.raw(b"],\"rules\":");
         match &game.rules {
@@ -447,35 +474,14 @@ impl GameWriter {
         let mut turns = List::new();
         for (k, t) in game.turns.iter().enumerate() {
             turns.item(out);
-            out.raw(b"{\"number\":");
-            out.uint(k as u64 + 1);
-            match t.side {
-                Color::Black => out.raw(b",\"side\":\"black\",\"kind\":"),
-                Color::White => out.raw(b",\"side\":\"white\",\"kind\":"),
-            }
+            turn_head(out, k as u64 + 1, Some(t.side));
             match t.kind {
-                CleanKind::Place(a, b) => {
-                    out.raw(&filled!(b"\"place\",\"squares\":[\"..\",\"", a));
-                    out.raw(&filled!(b"..\"],\"from\":null,\"steps\":[]", b));
-                }
-                CleanKind::Pass => out.raw(b"\"pass\",\"squares\":[],\"from\":null,\"steps\":[]"),
+                CleanKind::Place(a, b) => placement(out, a, b),
+                CleanKind::Pass => pass(out),
                 CleanKind::Move(from) => {
-                    out.raw(&filled!(
-                        b"\"move\",\"squares\":[],\"from\":\"..\",\"steps\":[",
-                        from
-                    ));
+                    move_from(out, from);
                     for (k, (to, captured)) in game.steps[t.steps.clone()].iter().enumerate() {
-                        if k == 0 {
-                            out.raw(&filled!(b"{\"to\":\"..\",\"captures\":[", *to));
-                        } else {
-                            out.raw(&filled!(b",{\"to\":\"..\",\"captures\":[", *to));
-                        }
-                        let mut caps = List::new();
-                        for c in captured.squares() {
-                            caps.item(out);
-                            square(out, c);
-                        }
-                        out.raw(b"]}");
+                        step(out, k, *to, captured.squares());
                     }
                     out.raw(b"]");
                 }
@@ -492,30 +498,9 @@ impl GameWriter {
             out.raw(b"}");
         }
         out.raw(b"],\"result\":");
-        match game.result {
-            Some(r) => {
-                out.raw(b"\"");
-                out.raw_slice(r.as_str().as_bytes());
-                out.raw(b"\"");
-            }
-            None => out.raw(b"null"),
-        }
-        out.raw(b",\"trailing\":[],\"outcome\":");
-        match game.outcome {
-            Some(o) => {
-                out.raw(b"{\"termination\":");
-                out.str(o.termination.as_str());
-                out.raw(b",\"winner\":");
-                side(out, o.winner);
-                out.raw(b"}");
-            }
-            None => out.raw(b"null"),
-        }
-        out.raw(b",\"final\":");
-        match &game.last {
-            Some(p) => out.str(&p.to_setup_string()),
-            None => out.raw(b"null"),
-        }
+        result(out, game.result);
+        out.raw(b",\"trailing\":[]");
+        ending(out, game.outcome, game.last.as_ref());
         out.raw(b",\"valid\":true,\"errors\":[],\"source\":null}");
     }
 }
