@@ -16,6 +16,8 @@
 //! turn, a limit reached, a wrong result. `tests/fast_lane.rs` checks, over every corpus we
 //! have and over random mutations, that the two paths give identical results.
 
+use std::ops::Range;
+
 use crate::engine::{Bitboard, Color, Outcome, Position, Ruleset, Square};
 use crate::notation::GameResult;
 use crate::notation::limits::{MAX_HEADERS, MAX_MOVETEXT, MAX_TOKEN_BYTES};
@@ -131,14 +133,15 @@ fn lane<'t, R: Recorder<'t>>(
     let mut headers = 0usize;
     while b.get(i) == Some(&b'[') {
         let (name, value, end) = tag(b, i)?;
+        let name_text = &b[name.clone()];
         headers += 1;
         if headers > MAX_HEADERS {
             return None;
         }
         if R::KEEPS {
-            rec.tag(text.get(name_range(b, name))?, text.get(value.clone())?);
+            rec.tag(text.get(name)?, text.get(value.clone())?);
         }
-        let slot = match name {
+        let slot = match name_text {
             b"Rules" => &mut rules_tag,
             b"Result" => &mut result_tag,
             b"Position" => &mut position_tag,
@@ -195,9 +198,9 @@ fn lane<'t, R: Recorder<'t>>(
     }
 }
 
-/// Reads `[Name "value"]` at `at`, with no escape in the value; returns the name, the value's
-/// range and the offset after `]`.
-fn tag(b: &[u8], at: usize) -> Option<(&[u8], std::ops::Range<usize>, usize)> {
+/// Reads `[Name "value"]` at `at`, with no escape in the value; returns the ranges of the
+/// name and of the value, and the offset after `]`.
+fn tag(b: &[u8], at: usize) -> Option<(Range<usize>, Range<usize>, usize)> {
     let blank = |mut i: usize| {
         while i < b.len() && (b[i] == b' ' || b[i] == b'\t') {
             i += 1;
@@ -222,13 +225,7 @@ fn tag(b: &[u8], at: usize) -> Option<(&[u8], std::ops::Range<usize>, usize)> {
     if b.get(i) != Some(&b']') {
         return None;
     }
-    Some((&b[name_start..name_end], value_start..value_end, i + 1))
-}
-
-/// The range of `name`, a slice of `b`, in `b`.
-fn name_range(b: &[u8], name: &[u8]) -> std::ops::Range<usize> {
-    let at = name.as_ptr() as usize - b.as_ptr() as usize;
-    at..at + name.len()
+    Some((name_start..name_end, value_start..value_end, i + 1))
 }
 
 /// Whether a token ends at `i`: blank space or the end of the text follows.
