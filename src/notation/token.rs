@@ -384,6 +384,8 @@ impl Span {
 /// parser; anything else (every malformed token) is left to nom, which words the error.
 mod fast;
 
+pub use fast::move_number;
+
 #[cfg(test)]
 mod tests {
     use super::*;

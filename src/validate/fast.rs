@@ -21,6 +21,7 @@ use std::ops::Range;
 use crate::engine::{Bitboard, Color, Outcome, Position, Ruleset, Square};
 use crate::notation::GameResult;
 use crate::notation::limits::{MAX_HEADERS, MAX_MOVETEXT, MAX_TOKEN_BYTES};
+use crate::notation::token::move_number;
 
 use super::clean::{CleanGame, CleanKind, Recorder};
 use super::replay::Options;
@@ -278,25 +279,9 @@ impl<'t, R: Recorder<'t>> Replay<'_, R> {
     fn token(&mut self, b: &[u8], mut i: usize) -> Option<(usize, usize)> {
         let mut items = 0;
         if b.get(i).is_some_and(u8::is_ascii_digit) {
-            let from = i;
-            while b.get(i).is_some_and(u8::is_ascii_digit) {
-                i += 1;
-            }
-            if i - from > 9 {
-                return None;
-            }
-            let n = b[from..i]
-                .iter()
-                .fold(0u64, |n, d| n * 10 + u64::from(d - b'0'));
-            let second = b[i..].starts_with(b"...");
-            if second {
-                i += 3;
-            } else if b.get(i) == Some(&b'.') {
-                i += 1;
-            } else {
-                return None;
-            }
-            if n == 0 || 2 * n - u64::from(!second) != self.number {
+            let (n, second, end) = move_number(b, i)?;
+            i = end;
+            if 2 * u64::from(n) - u64::from(!second) != self.number {
                 return None;
             }
             items += 1;

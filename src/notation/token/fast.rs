@@ -9,6 +9,31 @@ use crate::notation::ast::{
     TurnKind,
 };
 
+/// A well-formed move number at `b[i..]`: 1 to 9 digits, not 0, then `.` or `...`. Returns the
+/// number, whether it was written with `...` (the second turn of a pair), and where it ends.
+/// Anything else is `None` (the nom parser words the error).
+pub fn move_number(b: &[u8], mut i: usize) -> Option<(u32, bool, usize)> {
+    let from = i;
+    while b.get(i).is_some_and(u8::is_ascii_digit) {
+        i += 1;
+    }
+    if i == from || i - from > 9 {
+        return None;
+    }
+    let n = b[from..i]
+        .iter()
+        .fold(0u32, |n, d| n * 10 + u32::from(d - b'0'));
+    let second = b[i..].starts_with(b"...");
+    if second {
+        i += 3;
+    } else if b.get(i) == Some(&b'.') {
+        i += 1;
+    } else {
+        return None;
+    }
+    (n != 0).then_some((n, second, i))
+}
+
 pub(super) fn token(b: &[u8], base: usize) -> Option<Token> {
     let span = |from: usize, to: usize| Span::new(base + from, base + to);
     if let Some(result) = match b {
@@ -29,24 +54,8 @@ pub(super) fn token(b: &[u8], base: usize) -> Option<Token> {
     let mut i = 0;
     let mut number = None;
     if b.first().is_some_and(u8::is_ascii_digit) {
-        while i < b.len() && b[i].is_ascii_digit() {
-            i += 1;
-        }
-        if i > 9 {
-            return None;
-        }
-        let n = b[..i].iter().fold(0u32, |n, d| n * 10 + (d - b'0') as u32);
-        if n == 0 {
-            return None;
-        }
-        let second = b[i..].starts_with(b"...");
-        if second {
-            i += 3;
-        } else if b.get(i) == Some(&b'.') {
-            i += 1;
-        } else {
-            return None;
-        }
+        let (n, second, end) = move_number(b, 0)?;
+        i = end;
         number = Some(MoveNumber {
             number: n,
             second,
