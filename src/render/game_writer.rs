@@ -98,6 +98,15 @@ fn element_comments<'a>(items: &'a [Element<'a>]) -> impl Iterator<Item = &'a Co
     })
 }
 
+/// The start of a game object, up to its first header item: the game number is a mark (see
+/// [`JsonBuf::game_number`]), and the game's start is marked first.
+fn begin(out: &mut JsonBuf, index: usize) {
+    out.game_start();
+    out.raw(b"{\"game\":");
+    out.game_number(index);
+    out.raw(b",\"headers\":[");
+}
+
 /// A tag as a header item.
 fn tag(out: &mut JsonBuf, name: &str, value: &str) {
     out.raw(b"{\"name\":");
@@ -166,10 +175,7 @@ impl GameWriter {
         index: usize,
         at: Origin<'_>,
     ) {
-        out.game_start();
-        out.raw(b"{\"game\":");
-        out.game_number(index);
-        out.raw(b",\"headers\":[");
+        begin(out, index);
         let mut headers = List::new();
         let mut broken = false;
         for h in &game.headers {
@@ -200,10 +206,7 @@ impl GameWriter {
             header_comment(out, c);
         }
         out.raw(b"],\"rules\":");
-        match &verdict.rules {
-            Some(r) => self.rules(out, r),
-            None => out.raw(b"null"),
-        }
+        self.rules(out, verdict.rules.as_ref());
         out.raw(b",\"nags\":");
         nags(out, lead);
         out.raw(b",\"comments\":");
@@ -249,7 +252,12 @@ impl GameWriter {
         out.raw(b"}");
     }
 
-    fn rules(&mut self, out: &mut JsonBuf, r: &Ruleset) {
+    /// The ruleset object, or null.
+    fn rules(&mut self, out: &mut JsonBuf, r: Option<&Ruleset>) {
+        let Some(r) = r else {
+            out.raw(b"null");
+            return;
+        };
         match &self.rules {
             Some((seen, json)) if seen == r => out.raw_slice(json),
             _ => {
@@ -452,20 +460,14 @@ impl GameWriter {
         index: usize,
         at: Origin<'_>,
     ) {
-        out.game_start();
-        out.raw(b"{\"game\":");
-        out.game_number(index);
-        out.raw(b",\"headers\":[");
+        begin(out, index);
         let mut headers = List::new();
         for (name, value) in &game.tags {
             headers.item(out);
             tag(out, name, value);
         }
         out.raw(b"],\"rules\":");
-        match &game.rules {
-            Some(r) => self.rules(out, r),
-            None => out.raw(b"null"),
-        }
+        self.rules(out, game.rules.as_ref());
         out.raw(b",\"nags\":[],\"comments\":[],\"turns\":[");
         let mut lines = at.lines.cursor(at.text);
         // Turns of one line share its number: written once, then copied.
