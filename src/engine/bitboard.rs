@@ -16,8 +16,8 @@ pub(crate) const FILE_A: u128 = {
 /// The squares of file `i` on every rank.
 const FILE_I: u128 = FILE_A << 8;
 
-/// The squares of an `n`×`n` board.
-const fn full_mask(n: u32) -> u128 {
+/// The squares of an `n`×`n` board (in the 9-wide layout).
+pub(super) const fn full_mask(n: u32) -> u128 {
     let mut m = 0u128;
     let mut r = 0;
     while r < n {

@@ -11,7 +11,7 @@
 
 use std::ops::{BitAnd, BitOr, Not, Shl, Shr};
 
-use super::bitboard::FILE_A;
+use super::bitboard::{FILE_A, full_mask};
 
 /// An unsigned word holding the squares of a board.
 pub(crate) trait Word:
@@ -63,17 +63,6 @@ impl Word for u128 {
     fn bit(i: usize) -> u128 {
         1u128.checked_shl(i as u32).unwrap_or(0)
     }
-}
-
-/// The squares of an `n`×`n` board in the 9-wide layout.
-const fn full_mask(n: u32) -> u128 {
-    let mut m = 0u128;
-    let mut r = 0;
-    while r < n {
-        m |= ((1u128 << n) - 1) << (r * 9);
-        r += 1;
-    }
-    m
 }
 
 /// The inner lines of an `n`×`n` board for the line barrier (R15b): for each inner rank and
