@@ -70,14 +70,20 @@ fn nags(out: &mut JsonBuf, items: &[Element<'_>]) {
     out.raw(b"]");
 }
 
-fn comment(out: &mut JsonBuf, c: &Comment<'_>) {
-    out.raw(b"{\"text\":");
+/// A comment object whose text is under the key that `open` starts (`{"text":` for movetext
+/// comments, `{"comment":` for header items).
+fn comment_as<const N: usize>(out: &mut JsonBuf, open: &[u8; N], c: &Comment<'_>) {
+    out.raw(open);
     out.str(c.text);
     if c.line {
         out.raw(b",\"line\":true}");
     } else {
         out.raw(b",\"line\":false}");
     }
+}
+
+fn comment(out: &mut JsonBuf, c: &Comment<'_>) {
+    comment_as(out, b"{\"text\":", c);
 }
 
 /// `[...]` of the comments among `items`.
@@ -149,13 +155,7 @@ fn ending(out: &mut JsonBuf, outcome: Option<Outcome>, last: Option<&Position>) 
 }
 
 fn header_comment(out: &mut JsonBuf, c: &Comment<'_>) {
-    out.raw(b"{\"comment\":");
-    out.str(c.text);
-    if c.line {
-        out.raw(b",\"line\":true}");
-    } else {
-        out.raw(b",\"line\":false}");
-    }
+    comment_as(out, b"{\"comment\":", c);
 }
 
 impl GameWriter {
