@@ -31,6 +31,8 @@ pub(crate) trait Word:
     fn widen(self) -> u128;
     /// The word with only bit `i` set, or no bit when `i` is past the word's end.
     fn bit(i: usize) -> Self;
+    /// The number of bits set.
+    fn count(self) -> u32;
 }
 
 impl Word for u64 {
@@ -47,6 +49,10 @@ impl Word for u64 {
     fn bit(i: usize) -> u64 {
         1u64.checked_shl(i as u32).unwrap_or(0)
     }
+    #[inline(always)]
+    fn count(self) -> u32 {
+        self.count_ones()
+    }
 }
 
 impl Word for u128 {
@@ -62,6 +68,10 @@ impl Word for u128 {
     #[inline(always)]
     fn bit(i: usize) -> u128 {
         1u128.checked_shl(i as u32).unwrap_or(0)
+    }
+    #[inline(always)]
+    fn count(self) -> u32 {
+        self.count_ones()
     }
 }
 

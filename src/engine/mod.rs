@@ -4,8 +4,9 @@
 //! place here and its number is named in the doc comment of that place.
 
 mod bitboard;
-mod kernel;
+pub(crate) mod kernel;
 mod outcome;
+pub(crate) mod play;
 mod position;
 mod ruleset;
 mod search;

@@ -1,7 +1,8 @@
 //! How a game ends by rule (R13–R17): capture-all, barrier (wall or line), blocked.
 
 use super::kernel::{self, Word, with_board};
-use super::position::{Phase, Position};
+use super::play::Play;
+use super::position::Position;
 use super::ruleset::Barrier;
 use super::square::Color;
 
@@ -63,55 +64,10 @@ impl Position {
         }
     }
 
-    fn by_count(&self, termination: Termination) -> Outcome {
-        let b = self.pieces(Color::Black).count();
-        let w = self.pieces(Color::White).count();
-        let winner = match b.cmp(&w) {
-            std::cmp::Ordering::Greater => Some(Color::Black),
-            std::cmp::Ordering::Less => Some(Color::White),
-            std::cmp::Ordering::Equal => None,
-        };
-        Outcome {
-            termination,
-            winner,
-        }
-    }
-
     /// Whether the game is over after a turn (R13): capture-all, then barrier, then — when the
     /// turn was a pass — blocked.
-    #[inline(always)]
     pub fn outcome_after_turn(&self, was_pass: bool) -> Option<Outcome> {
-        if self.phase() != Phase::Movement {
-            return None;
-        }
-        for color in [Color::Black, Color::White] {
-            // material is zero: nothing on the board and nothing in hand
-            if self.pieces(color).is_empty() && self.in_hand(color) == 0 {
-                return Some(Outcome {
-                    termination: Termination::CaptureAll,
-                    winner: Some(color.other()),
-                });
-            }
-        }
-        let line = match self.rules.barrier {
-            Barrier::None => None,
-            Barrier::Wall => Some(false),
-            Barrier::Line => Some(true),
-        };
-        let pieces = [self.pieces[0].0, self.pieces[1].0];
-        // has_barrier(Black) || has_barrier(White), with one dispatch on the size
-        if line
-            .is_some_and(|l| with_board!(self.size(), B => kernel::either_barrier::<B>(l, pieces)))
-        {
-            return Some(self.by_count(Termination::Barrier));
-        }
-        if was_pass {
-            let passer = self.to_move.other();
-            if !self.can_open_for(passer) {
-                return Some(self.by_count(Termination::Blocked));
-            }
-        }
-        None
+        with_board!(self.size(), B => Play::<B>::of(self).outcome_after_turn(was_pass))
     }
 
     /// Whether the side to move has a turn after which `passer` has a legal step (R12).

@@ -18,6 +18,8 @@
 
 use std::ops::Range;
 
+use crate::engine::kernel::{Board, Word, with_board};
+use crate::engine::play::Play;
 use crate::engine::{Bitboard, Color, Outcome, Position, Ruleset, Square};
 use crate::notation::GameResult;
 use crate::notation::limits::{MAX_HEADERS, MAX_MOVETEXT, MAX_TOKEN_BYTES};
@@ -161,16 +163,33 @@ fn lane<'t, R: Recorder<'t>>(
         None if opts.auto_rules => return None,
         None => opts.default_rules,
     };
-    let mut game = Replay {
-        pos: match position_tag {
-            None => Position::new(rules),
-            Some(setup) => Position::from_setup(rules, setup).ok()?,
-        },
-        number: 1,
-        outcome: None,
-        passer: None,
-        rec,
+    let pos = match position_tag {
+        None => Position::new(rules),
+        Some(setup) => Position::from_setup(rules, setup).ok()?,
     };
+    with_board!(rules.size, B => {
+        let mut game = Replay {
+            play: Play::<B>::of(&pos),
+            number: 1,
+            outcome: None,
+            passer: None,
+            clear: false,
+            rec,
+        };
+        movetext::<B, R>(b, i, &mut game, rules, result_tag)
+    })
+}
+
+/// Reads and plays the movetext from `b[i..]` to the result on board `B`, the board of
+/// `game`'s position; returns the offset after the result token.
+#[inline(always)]
+fn movetext<'t, B: Board, R: Recorder<'t>>(
+    b: &[u8],
+    mut i: usize,
+    game: &mut Replay<'_, B, R>,
+    rules: Ruleset,
+    result_tag: Option<&str>,
+) -> Option<usize> {
     let mut items = 0usize;
     loop {
         if items >= MAX_MOVETEXT {
@@ -184,7 +203,10 @@ fn lane<'t, R: Recorder<'t>>(
             if !game.result_is_clean(result, result_tag) {
                 return None;
             }
-            game.rec.end(rules, result, game.outcome, &game.pos);
+            if R::KEEPS {
+                game.rec
+                    .end(rules, result, game.outcome, &game.play.to_position());
+            }
             // A comment after the result may be the file's trailing comments: the full path
             // takes them (this only gives up earlier; the verdict would be the same).
             let next = skip_space(b, end);
@@ -262,8 +284,8 @@ fn square(b: &[u8], i: &mut usize) -> Option<Square> {
 }
 
 /// The replay state, as the full path keeps it.
-struct Replay<'r, R> {
-    pos: Position,
+struct Replay<'r, B: Board, R> {
+    play: Play<B>,
     /// Where what was read goes.
     rec: &'r mut R,
     /// The number of the next turn (from 1).
@@ -271,9 +293,12 @@ struct Replay<'r, R> {
     outcome: Option<Outcome>,
     /// The side that passed on the previous turn.
     passer: Option<Color>,
+    /// Whether the position before this turn was checked for an outcome in the movement phase
+    /// and had none (what [`Play::outcome_after_move`] needs).
+    clear: bool,
 }
 
-impl<'t, R: Recorder<'t>> Replay<'_, R> {
+impl<'t, B: Board, R: Recorder<'t>> Replay<'_, B, R> {
     /// Reads and plays the movetext token at `i`; returns where it ends and how many movetext
     /// items (a move number, a turn) it holds.
     fn token(&mut self, b: &[u8], mut i: usize) -> Option<(usize, usize)> {
@@ -297,14 +322,16 @@ impl<'t, R: Recorder<'t>> Replay<'_, R> {
         if self.outcome.is_some() {
             return None;
         }
-        let side = self.pos.to_move();
+        let side = self.play.to_move();
         let start = i;
+        // Whether the turn was a move, and then whether it captured.
+        let mut captured = None;
         let was_pass = if b[i..].starts_with(b"--") {
             i += 2;
             if !ends(b, i) {
                 return None;
             }
-            self.pos.pass().ok()?;
+            self.play.pass().ok()?;
             self.rec.turn(start, side, CleanKind::Pass);
             true
         } else {
@@ -315,35 +342,43 @@ impl<'t, R: Recorder<'t>> Replay<'_, R> {
                 if !ends(b, i) {
                     return None;
                 }
-                self.pos.place(first, second).ok()?;
+                self.play.place(first, second).ok()?;
                 self.rec.turn(start, side, CleanKind::Place(first, second));
             } else {
                 self.rec.turn(start, side, CleanKind::Move(first));
-                i = self.movement(first, b, i)?;
+                let (end, any) = self.movement(first, b, i)?;
+                (i, captured) = (end, Some(any));
             }
             false
         };
         if let Some(p) = self.passer.take() {
-            if self.pos.outcome_after_turn(false).is_none() && !self.pos.has_step_for(p) {
+            if self.play.outcome_after_turn(false).is_none() && !self.play.has_step_for(p) {
                 return None;
             }
         }
         if was_pass {
             self.passer = Some(side);
         }
-        self.outcome = self.pos.outcome_after_turn(was_pass);
+        self.outcome = match captured {
+            Some(captured) if self.clear => self.play.outcome_after_move(captured),
+            _ => self.play.outcome_after_turn(was_pass),
+        };
+        // What `outcome_after_move` needs of the position before the next turn.
+        self.clear = self.outcome.is_none() && self.play.in_movement();
         self.number += 1;
         Some(i)
     }
 
     /// Plays the steps of a movement from `from`, written from `b[i..]`; returns where the
-    /// token ends.
-    fn movement(&mut self, from: Square, b: &[u8], mut i: usize) -> Option<usize> {
-        let mut mv = self.pos.begin_move(from).ok()?;
+    /// token ends and whether the move captured.
+    fn movement(&mut self, from: Square, b: &[u8], mut i: usize) -> Option<(usize, bool)> {
+        let mut mv = self.play.begin_move(from).ok()?;
+        let mut any = false;
         while b.get(i) == Some(&b'-') {
             i += 1;
             let to = square(b, &mut i)?;
-            let got = self.pos.step(&mut mv, to).ok()?;
+            let got = Bitboard(self.play.step(&mut mv, to).ok()?.widen());
+            any |= !got.is_empty();
             let mut written = Bitboard::EMPTY;
             while b.get(i) == Some(&b'x') {
                 i += 1;
@@ -361,8 +396,8 @@ impl<'t, R: Recorder<'t>> Replay<'_, R> {
         if !ends(b, i) {
             return None;
         }
-        self.pos.end_move(mv).ok()?;
-        Some(i)
+        self.play.end_move(mv).ok()?;
+        Some((i, any))
     }
 
     /// Whether the full path's result checks (R18, N8) find nothing.

@@ -1,0 +1,502 @@
+//! Playing turns on a position seen through its board's type: the one place where the rules of
+//! a turn (R3–R12) and of the end of a game (R13–R16) are carried out.
+//!
+//! A [`Play`] holds the pieces of the side to move and of its opponent in words of the board
+//! `B` (a `u64` up to 7×7), so that a replay keeps them in registers and the kernels fold the
+//! board's masks into the code. [`Position`]'s turn methods load a `Play`, call it and store it
+//! back; the fast lane of `seega check` plays a whole game on one.
+
+use std::marker::PhantomData;
+
+use super::kernel::{self, Board, Word};
+use super::outcome::{Outcome, Termination};
+use super::position::{Phase, Position};
+use super::ruleset::{Barrier, Chain, Ruleset};
+use super::square::{Color, Square};
+use super::turn::{IllegalTurn, Move};
+
+/// A position in the words of board `B`, which must be its rules' board.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Play<B: Board> {
+    /// The pieces of the side to move.
+    mine: B::W,
+    /// The pieces of the other side.
+    theirs: B::W,
+    to_move: Color,
+    hands: [u8; 2],
+    rules: Ruleset,
+    board: PhantomData<B>,
+}
+
+impl<B: Board> Play<B> {
+    /// `pos` in the words of its board (`B` must be that board).
+    #[inline(always)]
+    pub(crate) fn of(pos: &Position) -> Play<B> {
+        let me = pos.to_move.index();
+        Play {
+            mine: B::W::narrow(pos.pieces[me].0),
+            theirs: B::W::narrow(pos.pieces[1 - me].0),
+            to_move: pos.to_move,
+            hands: pos.hands,
+            rules: pos.rules,
+            board: PhantomData,
+        }
+    }
+
+    /// Writes this position back into `pos`.
+    #[inline(always)]
+    pub(crate) fn store(&self, pos: &mut Position) {
+        let me = self.to_move.index();
+        pos.pieces[me].0 = self.mine.widen();
+        pos.pieces[1 - me].0 = self.theirs.widen();
+        pos.to_move = self.to_move;
+        pos.hands = self.hands;
+    }
+
+    /// This position as a [`Position`].
+    pub(crate) fn to_position(&self) -> Position {
+        let mut pos = Position::new(self.rules);
+        self.store(&mut pos);
+        pos
+    }
+
+    /// The side whose turn it is.
+    #[inline(always)]
+    pub(crate) fn to_move(&self) -> Color {
+        self.to_move
+    }
+
+    /// The pieces of `color`.
+    #[inline(always)]
+    fn pieces(&self, color: Color) -> B::W {
+        if color == self.to_move {
+            self.mine
+        } else {
+            self.theirs
+        }
+    }
+
+    /// Whether the game is in the movement phase.
+    #[inline(always)]
+    pub(crate) fn in_movement(&self) -> bool {
+        self.phase() == Phase::Movement
+    }
+
+    fn phase(&self) -> Phase {
+        if self.hands == [0, 0] {
+            Phase::Movement
+        } else {
+            Phase::Placement
+        }
+    }
+
+    fn expect_phase(&self, phase: Phase, found: &'static str) -> Result<(), IllegalTurn> {
+        if self.phase() == phase {
+            Ok(())
+        } else {
+            Err(IllegalTurn::WrongPhase {
+                phase: self.phase(),
+                found,
+            })
+        }
+    }
+
+    /// Hands the turn to `next`, which may be the side already to move.
+    #[inline(always)]
+    fn hand_over(&mut self, next: Color) {
+        if next != self.to_move {
+            std::mem::swap(&mut self.mine, &mut self.theirs);
+            self.to_move = next;
+        }
+    }
+
+    /// The square's bit when it lies on the board.
+    #[inline(always)]
+    fn on_board(sq: Square) -> Result<B::W, IllegalTurn> {
+        let bit = B::W::bit(sq.index()) & B::FULL;
+        if bit == B::W::ZERO {
+            Err(IllegalTurn::OffBoard(sq))
+        } else {
+            Ok(bit)
+        }
+    }
+
+    /// Places two pieces of the side to move on `a` and `b` (R3, R4).
+    #[inline(always)]
+    pub(crate) fn place(&mut self, a: Square, b: Square) -> Result<(), IllegalTurn> {
+        let bit_a = Self::on_board(a)?;
+        let bit_b = Self::on_board(b)?;
+        self.expect_phase(Phase::Placement, "placement")?;
+        let occupied = self.mine | self.theirs;
+        for (sq, bit) in [(a, bit_a), (b, bit_b)] {
+            if bit == B::CENTRE {
+                return Err(IllegalTurn::PlaceCentre(sq));
+            }
+            if occupied & bit != B::W::ZERO {
+                return Err(IllegalTurn::PlaceOccupied(sq));
+            }
+        }
+        if a == b {
+            return Err(IllegalTurn::PlaceSame(a));
+        }
+        let me = self.to_move;
+        let hand = &mut self.hands[me.index()];
+        *hand = hand.saturating_sub(2);
+        self.mine = self.mine | bit_a | bit_b;
+        let next = if self.phase() == Phase::Movement {
+            self.rules.first_mover
+        } else {
+            me.other()
+        };
+        self.hand_over(next);
+        Ok(())
+    }
+
+    /// Starts a movement turn with the piece on `from` (R5).
+    #[inline(always)]
+    pub(crate) fn begin_move(&self, from: Square) -> Result<Move, IllegalTurn> {
+        let bit = Self::on_board(from)?;
+        self.expect_phase(Phase::Movement, "movement")?;
+        if self.mine & bit != B::W::ZERO {
+            Ok(Move::start(from))
+        } else if self.theirs & bit != B::W::ZERO {
+            Err(IllegalTurn::MoveEnemy(from))
+        } else {
+            Err(IllegalTurn::MoveEmpty(from))
+        }
+    }
+
+    /// Whether a piece of `mine` standing on a square of `from` has a step that captures a piece
+    /// of `theirs`.
+    #[inline(always)]
+    fn capture_from(from: B::W, mine: B::W, theirs: B::W) -> bool {
+        kernel::can_capture_from::<B>(from.widen(), mine.widen(), theirs.widen())
+    }
+
+    /// Whether the piece on `at` has a step that captures.
+    pub(crate) fn piece_can_capture(&self, at: Square) -> bool {
+        let bit = B::W::bit(at.index());
+        if self.mine & bit != B::W::ZERO {
+            Self::capture_from(bit, self.mine, self.theirs)
+        } else if self.theirs & bit != B::W::ZERO {
+            Self::capture_from(bit, self.theirs, self.mine)
+        } else {
+            false
+        }
+    }
+
+    /// Whether any piece of the side to move has a step that captures.
+    pub(crate) fn can_capture(&self) -> bool {
+        Self::capture_from(self.mine, self.mine, self.theirs)
+    }
+
+    /// Whether `color` would have a step if it were its turn (R11).
+    #[inline(always)]
+    pub(crate) fn has_step_for(&self, color: Color) -> bool {
+        kernel::has_step::<B>(
+            self.pieces(color).widen(),
+            (self.mine | self.theirs).widen(),
+        )
+    }
+
+    /// Takes one step of `mv` to `to`, returning what it captured (R6–R10).
+    #[inline(always)]
+    pub(crate) fn step(&mut self, mv: &mut Move, to: Square) -> Result<B::W, IllegalTurn> {
+        let zero = B::W::ZERO;
+        let bit_to = Self::on_board(to)?;
+        let from = mv.at;
+        if mv.steps > 0 {
+            match self.rules.chain {
+                Chain::None => {
+                    return Err(IllegalTurn::ChainOn("these rules allow one step per turn"));
+                }
+                _ if !mv.last_captured => {
+                    return Err(IllegalTurn::ChainOn(
+                        "a piece goes on only after a step that captured",
+                    ));
+                }
+                _ => {}
+            }
+        }
+        let bit_from = B::W::bit(from.index());
+        // Every square next to `from` on the board, and only those (`bit_to` is on it).
+        if kernel::spread::<B>(bit_from) & bit_to == zero {
+            return Err(not_next_to(from, to));
+        }
+        let (mine, theirs) = (self.mine, self.theirs);
+        if (mine | theirs) & bit_to != zero {
+            return Err(IllegalTurn::MoveOccupied(to));
+        }
+        // The captures of the piece on `from`, whichever side it belongs to (R7, R8).
+        let captured = if mine & bit_from != zero {
+            kernel::captures::<B>(bit_to, mine, theirs & !B::CENTRE)
+        } else if theirs & bit_from != zero {
+            kernel::captures::<B>(bit_to, theirs, mine & !B::CENTRE)
+        } else {
+            zero
+        };
+        if captured == zero {
+            if mv.steps > 0 && self.rules.chain == Chain::Capture {
+                return Err(IllegalTurn::ChainOn(
+                    "under chain=capture every further step must capture",
+                ));
+            }
+            if self.rules.forced {
+                if mv.steps == 0 && self.can_capture() {
+                    return Err(IllegalTurn::Forced("a capturing step is available"));
+                }
+                if mv.steps > 0 && self.piece_can_capture(from) {
+                    return Err(IllegalTurn::Forced(
+                        "the moving piece has a capturing step and must take it",
+                    ));
+                }
+            }
+        }
+        self.mine = mine & !bit_from | bit_to;
+        self.theirs = theirs & !captured;
+        mv.at = to;
+        mv.steps += 1;
+        mv.last_captured = captured != zero;
+        Ok(captured)
+    }
+
+    /// Whether `mv` may take another step, and whether it must (R9, R10).
+    #[inline(always)]
+    pub(crate) fn continuation(&self, mv: &Move) -> (bool, bool) {
+        if mv.steps == 0 {
+            return (true, true);
+        }
+        if self.rules.chain == Chain::None || !mv.last_captured {
+            return (false, false);
+        }
+        self.continuation_after_capture(mv)
+    }
+
+    /// [`Play::continuation`] after a capturing step under a chain mode, kept out of line so
+    /// that the common case (no capture) stays small.
+    #[inline(never)]
+    fn continuation_after_capture(&self, mv: &Move) -> (bool, bool) {
+        let can_capture = self.piece_can_capture(mv.at);
+        let may = match self.rules.chain {
+            Chain::Any => kernel::has_empty_neighbour::<B>(
+                B::W::bit(mv.at.index()).widen(),
+                (self.mine | self.theirs).widen(),
+            ),
+            _ => can_capture,
+        };
+        (may, self.rules.forced && can_capture)
+    }
+
+    /// Ends a movement turn (R10): the move must not stop while a capture is compulsory.
+    #[inline(always)]
+    pub(crate) fn end_move(&mut self, mv: Move) -> Result<(), IllegalTurn> {
+        if mv.steps == 0 {
+            return Err(IllegalTurn::ChainOn("a move takes at least one step"));
+        }
+        if self.continuation(&mv).1 {
+            return Err(IllegalTurn::Forced(
+                "the moving piece can capture again and must go on",
+            ));
+        }
+        self.hand_over(self.to_move.other());
+        Ok(())
+    }
+
+    /// Passes: legal only for a side in the movement phase without any step (R11).
+    #[inline(always)]
+    pub(crate) fn pass(&mut self) -> Result<(), IllegalTurn> {
+        self.expect_phase(Phase::Movement, "pass")?;
+        if self.has_step_for(self.to_move) {
+            return Err(IllegalTurn::PassIllegal(self.to_move));
+        }
+        self.hand_over(self.to_move.other());
+        Ok(())
+    }
+
+    /// Whether the game is over after a turn (R13): capture-all, then barrier, then — when the
+    /// turn was a pass — blocked.
+    #[inline(always)]
+    pub(crate) fn outcome_after_turn(&self, was_pass: bool) -> Option<Outcome> {
+        if self.phase() != Phase::Movement {
+            return None;
+        }
+        for color in [Color::Black, Color::White] {
+            // material is zero: nothing on the board and nothing in hand
+            if self.pieces(color) == B::W::ZERO && self.hands[color.index()] == 0 {
+                return Some(Outcome {
+                    termination: Termination::CaptureAll,
+                    winner: Some(color.other()),
+                });
+            }
+        }
+        let pieces = [self.mine.widen(), self.theirs.widen()];
+        let barrier = match self.rules.barrier {
+            Barrier::None => false,
+            Barrier::Wall => kernel::either_barrier::<B>(false, pieces),
+            Barrier::Line => kernel::either_barrier::<B>(true, pieces),
+        };
+        if barrier {
+            return Some(self.by_count(Termination::Barrier));
+        }
+        if was_pass && !self.to_position().can_open_for(self.to_move.other()) {
+            return Some(self.by_count(Termination::Blocked));
+        }
+        None
+    }
+
+    /// [`Play::outcome_after_turn`] after a movement turn, when the position before the turn
+    /// was checked and had no outcome; `captured` tells whether the turn captured.
+    ///
+    /// Only what the turn can have changed is tested again. The mover keeps all its pieces, so
+    /// only its opponent can have lost all of them (R14), and only by a capture. The opponent's
+    /// barrier (R15) is unchanged by a move that captures nothing: the mover's piece goes from a
+    /// square to an empty neighbour, both outside the opponent's pieces, so in R15a the squares
+    /// reachable from the mover's pieces stay the same, and in R15b the piece stays on its side
+    /// of every full line. A capture removes opponent pieces, which can never complete a line
+    /// but can leave a wall (a wall piece that touched no square behind is gone), so a capturing
+    /// move tests both walls.
+    #[inline(always)]
+    pub(crate) fn outcome_after_move(&self, captured: bool) -> Option<Outcome> {
+        let mover = self.to_move.other();
+        if captured && self.mine == B::W::ZERO && self.hands[self.to_move.index()] == 0 {
+            return Some(Outcome {
+                termination: Termination::CaptureAll,
+                winner: Some(mover),
+            });
+        }
+        let barrier = match self.rules.barrier {
+            Barrier::None => false,
+            Barrier::Wall if captured => {
+                kernel::either_barrier::<B>(false, [self.mine.widen(), self.theirs.widen()])
+            }
+            Barrier::Wall => kernel::has_wall::<B>(self.theirs, self.mine),
+            Barrier::Line => kernel::has_line::<B>(self.theirs, self.mine),
+        };
+        if barrier {
+            return Some(self.by_count(Termination::Barrier));
+        }
+        None
+    }
+
+    /// The outcome `termination` gives: the side with more pieces on the board wins.
+    fn by_count(&self, termination: Termination) -> Outcome {
+        let b = self.pieces(Color::Black).count();
+        let w = self.pieces(Color::White).count();
+        let winner = match b.cmp(&w) {
+            std::cmp::Ordering::Greater => Some(Color::Black),
+            std::cmp::Ordering::Less => Some(Color::White),
+            std::cmp::Ordering::Equal => None,
+        };
+        Outcome {
+            termination,
+            winner,
+        }
+    }
+}
+
+/// The error of a step from `from` to a square `to` that is not next to it (R6).
+#[cold]
+fn not_next_to(from: Square, to: Square) -> IllegalTurn {
+    let df = (from.file() as i8 - to.file() as i8).abs();
+    let dr = (from.rank() as i8 - to.rank() as i8).abs();
+    if df == 1 && dr == 1 {
+        IllegalTurn::MoveDiagonal { from, to }
+    } else {
+        IllegalTurn::MoveFar { from, to }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::kernel::with_board;
+    use crate::generate::SplitMix64;
+
+    /// Every legal turn of random playouts under `rules`: after each movement turn from a
+    /// position with no outcome, [`Play::outcome_after_move`] says what the full test says.
+    /// Returns how many turns it compared and how many of them ended the game by a barrier.
+    fn compare_playouts(rules: &str, games: u64) -> (usize, usize) {
+        let rules = Ruleset::parse(rules).unwrap();
+        let (mut compared, mut barriers) = (0, 0);
+        for seed in 0..games {
+            let mut rng = SplitMix64::new(seed);
+            let mut pos = Position::new(rules);
+            for _ in 0..300 {
+                if pos.in_hand(pos.to_move()) > 0 {
+                    let empty: Vec<Square> = pos
+                        .empty()
+                        .squares()
+                        .filter(|&s| s != rules.size.centre())
+                        .collect();
+                    let a = empty[rng.next_u64() as usize % empty.len()];
+                    let b = loop {
+                        let b = empty[rng.next_u64() as usize % empty.len()];
+                        if b != a {
+                            break b;
+                        }
+                    };
+                    pos.place(a, b).unwrap();
+                    if pos.outcome_after_turn(false).is_some() {
+                        break;
+                    }
+                    continue;
+                }
+                let mut after_all = Vec::new();
+                pos.for_each_turn(&mut |after, path| {
+                    if !path.is_empty() {
+                        after_all.push(after.clone());
+                    }
+                    true
+                });
+                let theirs = pos.pieces(pos.to_move().other()).count();
+                for after in &after_all {
+                    let captured = after.pieces(pos.to_move().other()).count() < theirs;
+                    let fast = with_board!(rules.size, B => {
+                        Play::<B>::of(after).outcome_after_move(captured)
+                    });
+                    assert_eq!(
+                        fast,
+                        after.outcome_after_turn(false),
+                        "{} after {}",
+                        after.to_setup_string(),
+                        pos.to_setup_string()
+                    );
+                    compared += 1;
+                    barriers +=
+                        usize::from(fast.is_some_and(|o| o.termination == Termination::Barrier));
+                }
+                if after_all.is_empty() {
+                    break;
+                }
+                pos = after_all[rng.next_u64() as usize % after_all.len()].clone();
+                if pos.outcome_after_turn(false).is_some() {
+                    break;
+                }
+            }
+        }
+        (compared, barriers)
+    }
+
+    #[test]
+    fn outcome_after_move_agrees_with_the_full_test() {
+        let mut all_barriers = 0;
+        for preset in ["standard", "ludus", "seesa"] {
+            for options in [
+                "",
+                "barrier=wall",
+                "barrier=line",
+                "barrier=line chain=any",
+                "barrier=wall chain=none forced=yes",
+            ] {
+                for size in ["size=5", "size=7", "size=9"] {
+                    let rules = format!("{preset} {options} {size}");
+                    let (compared, barriers) = compare_playouts(&rules, 12);
+                    assert!(compared > 100, "{rules}: only {compared} turns compared");
+                    all_barriers += barriers;
+                }
+            }
+        }
+        // The comparison saw games end by a barrier, not only positions without one.
+        assert!(all_barriers > 100, "only {all_barriers} barriers");
+    }
+}
