@@ -14,23 +14,17 @@ use crate::notation::ast::{
 /// Anything else is `None` (the nom parser words the error).
 pub fn move_number(b: &[u8], mut i: usize) -> Option<(u32, bool, usize)> {
     let from = i;
-    while b.get(i).is_some_and(u8::is_ascii_digit) {
+    let mut n = 0u32;
+    while let Some(digit) = b.get(i).map(|c| c.wrapping_sub(b'0')).filter(|&d| d <= 9) {
+        // Nine digits fit a u32; longer numbers are refused below.
+        n = n.wrapping_mul(10).wrapping_add(u32::from(digit));
         i += 1;
     }
-    if i == from || i - from > 9 {
+    if i == from || i - from > 9 || b.get(i) != Some(&b'.') {
         return None;
     }
-    let n = b[from..i]
-        .iter()
-        .fold(0u32, |n, d| n * 10 + u32::from(d - b'0'));
-    let second = b[i..].starts_with(b"...");
-    if second {
-        i += 3;
-    } else if b.get(i) == Some(&b'.') {
-        i += 1;
-    } else {
-        return None;
-    }
+    let second = b.get(i + 1) == Some(&b'.') && b.get(i + 2) == Some(&b'.');
+    i += if second { 3 } else { 1 };
     (n != 0).then_some((n, second, i))
 }
 
