@@ -87,7 +87,14 @@ fn class_run(b: &[u8], mut i: usize, class: u8) -> usize {
     i
 }
 
+#[inline(always)]
 fn skip_space(b: &[u8], i: usize) -> usize {
+    // Most tokens are followed by one space or line break and then a token.
+    if let Some(&[c, next]) = b.get(i..i + 2) {
+        if is_space(c) && !is_space(next) {
+            return i + 1;
+        }
+    }
     class_run(b, i, SPACE)
 }
 
@@ -237,10 +244,7 @@ fn tag(b: &[u8], at: usize) -> Option<(Range<usize>, Range<usize>, usize)> {
         return None;
     }
     let value_start = i + 1;
-    let mut value_end = value_start;
-    while value_end < b.len() && CLASS[b[value_end] as usize] & VALUE_STOP == 0 {
-        value_end += 1;
-    }
+    let value_end = value_stop(b, value_start);
     if b.get(value_end) != Some(&b'"') {
         return None;
     }
@@ -249,6 +253,31 @@ fn tag(b: &[u8], at: usize) -> Option<(Range<usize>, Range<usize>, usize)> {
         return None;
     }
     Some((name_start..name_end, value_start..value_end, i + 1))
+}
+
+/// The first byte from `i` on that ends a tag value the lane reads (`"`) or makes it give up
+/// (`\`, a line break), or the end of `b`. Eight bytes at a time: tag values are short, but a
+/// byte-by-byte loop mispredicts its exit once per value.
+fn value_stop(b: &[u8], mut i: usize) -> usize {
+    const ONES: u64 = u64::from_le_bytes([1; 8]);
+    const HIGH: u64 = ONES << 7;
+    // A high bit in each byte of `x` that is zero, and possibly in bytes above such a byte
+    // (the borrow): the lowest one always marks the first zero byte.
+    let zero_bytes = |x: u64| x.wrapping_sub(ONES) & !x & HIGH;
+    while let Some(&chunk) = b.get(i..).and_then(|r| r.first_chunk::<8>()) {
+        let x = u64::from_le_bytes(chunk);
+        let hits = [b'"', b'\\', b'\n', b'\r'].iter().fold(0, |acc, &stop| {
+            acc | zero_bytes(x ^ (ONES * u64::from(stop)))
+        });
+        if hits != 0 {
+            return i + (hits.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    while i < b.len() && CLASS[b[i] as usize] & VALUE_STOP == 0 {
+        i += 1;
+    }
+    i
 }
 
 /// Whether a token ends at `i`: blank space or the end of the text follows.
@@ -269,18 +298,20 @@ fn result_at(b: &[u8], i: usize) -> Option<(GameResult, usize)> {
     ends(b, i + len).then_some((result, i + len))
 }
 
-/// A square at `b[*i..]` (`a`–`i` then `1`–`9`, no digit after), moving `*i` past it.
+/// A square at `b[*i..]` (`a`–`i` then `1`–`9`), moving `*i` past it. Every caller then
+/// wants a byte that is not a digit (`,`, `-`, `x` or the token's end), so `c10` is refused as
+/// the token parser refuses it.
+#[inline(always)]
 fn square(b: &[u8], i: &mut usize) -> Option<Square> {
-    let (f, r) = (*b.get(*i)?, *b.get(*i + 1)?);
-    if !(b'a'..=b'i').contains(&f) || !(b'1'..=b'9').contains(&r) {
+    let (f, r) = (
+        b.get(*i)?.wrapping_sub(b'a'),
+        b.get(*i + 1)?.wrapping_sub(b'1'),
+    );
+    if f > 8 || r > 8 {
         return None;
     }
     *i += 2;
-    // As the token parser reads squares (every caller also checks what follows).
-    if b.get(*i).is_some_and(u8::is_ascii_digit) {
-        return None;
-    }
-    Some(Square::new(f - b'a', r - b'1'))
+    Some(Square::new(f, r))
 }
 
 /// The replay state, as the full path keeps it.
@@ -377,21 +408,22 @@ impl<'t, B: Board, R: Recorder<'t>> Replay<'_, B, R> {
         while b.get(i) == Some(&b'-') {
             i += 1;
             let to = square(b, &mut i)?;
-            let got = Bitboard(self.play.step(&mut mv, to).ok()?.widen());
-            any |= !got.is_empty();
-            let mut written = Bitboard::EMPTY;
+            let got = self.play.step(&mut mv, to).ok()?;
+            let zero = B::W::ZERO;
+            any |= got != zero;
+            let mut written = zero;
             while b.get(i) == Some(&b'x') {
                 i += 1;
-                let c = square(b, &mut i)?;
-                if !got.contains(c) || written.contains(c) {
+                let c = B::W::bit(square(b, &mut i)?.index());
+                if got & c == zero || written & c != zero {
                     return None;
                 }
-                written.insert(c);
+                written = written | c;
             }
-            if !written.is_empty() && written != got {
+            if written != zero && written != got {
                 return None;
             }
-            self.rec.step(to, got);
+            self.rec.step(to, Bitboard(got.widen()));
         }
         if !ends(b, i) {
             return None;
