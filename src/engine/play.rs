@@ -235,7 +235,9 @@ impl<B: Board> Play<B> {
         } else {
             zero
         };
-        if captured == zero {
+        // The rules' and the move's conditions first: they are the same from turn to turn,
+        // whether a step captures is not.
+        if (mv.steps > 0 || self.rules.forced) && captured == zero {
             if mv.steps > 0 && self.rules.chain == Chain::Capture {
                 return Err(IllegalTurn::ChainOn(
                     "under chain=capture every further step must capture",

@@ -288,11 +288,12 @@ fn ends(b: &[u8], i: usize) -> bool {
 /// The result token at `i`, if one is written there, and where it ends.
 fn result_at(b: &[u8], i: usize) -> Option<(GameResult, usize)> {
     let rest = b.get(i..)?;
-    let (result, len) = match rest.first()? {
-        b'*' => (GameResult::Unknown, 1),
-        b'0' if rest.starts_with(b"0-1") => (GameResult::BlackWins, 3),
-        b'1' if rest.starts_with(b"1-0") => (GameResult::WhiteWins, 3),
-        b'1' if rest.starts_with(b"1/2-1/2") => (GameResult::Draw, 7),
+    // A move number (the common case here) has a digit or `.` second, which no result has.
+    let (result, len) = match rest {
+        [b'*', ..] => (GameResult::Unknown, 1),
+        [b'0', b'-', b'1', ..] => (GameResult::BlackWins, 3),
+        [b'1', b'-', b'0', ..] => (GameResult::WhiteWins, 3),
+        [b'1', b'/', b'2', b'-', b'1', b'/', b'2', ..] => (GameResult::Draw, 7),
         _ => return None,
     };
     ends(b, i + len).then_some((result, i + len))
