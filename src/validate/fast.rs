@@ -197,17 +197,17 @@ fn movetext<'t, B: Board, R: Recorder<'t>>(
     rules: Ruleset,
     result_tag: Option<&str>,
 ) -> Option<usize> {
+    // Movetext items (move numbers and turns) read so far. The full path stops reading at
+    // `MAX_MOVETEXT` of them, so the lane gives up when it has read as many by the result
+    // (the count only grows: testing it once there is testing it at every token).
     let mut items = 0usize;
     loop {
-        if items >= MAX_MOVETEXT {
-            return None;
-        }
         // Turns start with a file letter; results with `*`, `0` or `1`.
         if let Some((result, end)) = (!b.get(i).is_some_and(u8::is_ascii_lowercase))
             .then(|| result_at(b, i))
             .flatten()
         {
-            if !game.result_is_clean(result, result_tag) {
+            if items >= MAX_MOVETEXT || !game.result_is_clean(result, result_tag) {
                 return None;
             }
             if R::KEEPS {
