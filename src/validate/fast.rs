@@ -27,6 +27,7 @@ use crate::notation::token::move_number;
 
 use super::clean::{CleanGame, CleanKind, Recorder};
 use super::replay::Options;
+use super::swar;
 
 /// The rulesets of recently read Rules tags, so that an archive parses each text once.
 #[derive(Debug, Default)]
@@ -238,7 +239,7 @@ fn tag(b: &[u8], at: usize) -> Option<(Range<usize>, Range<usize>, usize)> {
         i
     };
     let name_start = blank(at + 1);
-    let name_end = class_run(b, name_start, NAME);
+    let name_end = name_end(b, name_start);
     let mut i = blank(name_end);
     if name_end == name_start || b.get(i) != Some(&b'"') {
         return None;
@@ -255,22 +256,20 @@ fn tag(b: &[u8], at: usize) -> Option<(Range<usize>, Range<usize>, usize)> {
     Some((name_start..name_end, value_start..value_end, i + 1))
 }
 
+/// The end of the run of tag-name bytes (ASCII letters, digits, `_`) from `i`.
+fn name_end(b: &[u8], i: usize) -> usize {
+    match swar::word_at(b, i).map(swar::not_name) {
+        Some(stops) => swar::first(stops).map_or_else(|| class_run(b, i + 8, NAME), |k| i + k),
+        None => class_run(b, i, NAME),
+    }
+}
+
 /// The first byte from `i` on that ends a tag value the lane reads (`"`) or makes it give up
-/// (`\`, a line break), or the end of `b`. Eight bytes at a time: tag values are short, but a
-/// byte-by-byte loop mispredicts its exit once per value.
+/// (`\`, a line break), or the end of `b`.
 fn value_stop(b: &[u8], mut i: usize) -> usize {
-    const ONES: u64 = u64::from_le_bytes([1; 8]);
-    const HIGH: u64 = ONES << 7;
-    // A high bit in each byte of `x` that is zero, and possibly in bytes above such a byte
-    // (the borrow): the lowest one always marks the first zero byte.
-    let zero_bytes = |x: u64| x.wrapping_sub(ONES) & !x & HIGH;
-    while let Some(&chunk) = b.get(i..).and_then(|r| r.first_chunk::<8>()) {
-        let x = u64::from_le_bytes(chunk);
-        let hits = [b'"', b'\\', b'\n', b'\r'].iter().fold(0, |acc, &stop| {
-            acc | zero_bytes(x ^ (ONES * u64::from(stop)))
-        });
-        if hits != 0 {
-            return i + (hits.trailing_zeros() / 8) as usize;
+    while let Some(x) = swar::word_at(b, i) {
+        if let Some(k) = swar::first(swar::value_stops(x)) {
+            return i + k;
         }
         i += 8;
     }
