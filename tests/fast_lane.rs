@@ -265,6 +265,22 @@ const EDGES: &[&str] = &[
     "1. a1,b1{c} *",
     "1. a1,b1;c\n*",
     "1. a1,b1 [Event \"x\"]",
+    "{before}\n[Event \"x\"]\n1. a1,b1 *",
+    "; before\n[Event \"x\"]\n1. a1,b1 *",
+    "[Event \"x\"]\n{between}\n[Result \"*\"]\n1. a1,b1 *",
+    "[Event \"x\"] {same line}\n1. a1,b1 *",
+    "1. a1,b1 {c} d1,e1 *",
+    "1. {c} a1,b1 *",
+    "1. a1,b1 ; to the end\nd1,e1 *",
+    "1. a1,b1 ;\r*",
+    "1. a1,b1 ;",
+    "1. a1,b1 {multi\nline} *",
+    "1. a1,b1 {holds\n[Event \"x\"]} *",
+    "1. a1,b1 {unclosed d1,e1 *",
+    "1. a1,b1 {unclosed\n[Event \"x\"]\n1. a1,b1 *",
+    "1. a1,b1 {}d1,e1 *",
+    "1. a1,b1 {{}} *",
+    "1. a1,b1 {c}*",
 ];
 
 #[test]
@@ -294,6 +310,21 @@ fn movetext_and_header_limits_are_the_same_either_way() {
     assert_eq!(check(tags.as_bytes(), &Options::default(), "tags"), (1, 0));
     let tags = format!("{}1. a1,b1 *\n", "[A \"b\"]\n".repeat(MAX_HEADERS));
     assert_eq!(check(tags.as_bytes(), &Options::default(), "tags"), (1, 1));
+    // Comments count as movetext items, and before the first token as headers.
+    for (n, valid) in [(MAX_MOVETEXT - 3, 1), (MAX_MOVETEXT - 2, 0)] {
+        let comments = format!("1. a1,b1 {}*\n", "{c} ".repeat(n));
+        assert_eq!(
+            check(comments.as_bytes(), &Options::default(), "comments"),
+            (1, valid)
+        );
+    }
+    for (n, valid) in [(MAX_HEADERS - 1, 1), (MAX_HEADERS, 0)] {
+        let comments = format!("{}[A \"b\"]\n1. a1,b1 *\n", ";c\n".repeat(n));
+        assert_eq!(
+            check(comments.as_bytes(), &Options::default(), "header comments"),
+            (1, valid)
+        );
+    }
 }
 
 #[test]
@@ -313,10 +344,8 @@ fn a_capture_written_twice_is_the_same_either_way() {
     assert!(seen > 10);
 }
 
-#[test]
-fn the_lane_takes_plain_valid_games() {
-    // Otherwise the comparisons above would compare the full path with itself.
-    let text = generated(11, 300, 0.0);
+/// How many games of `text` the lane takes, and how many go the full way.
+fn lane_and_full(text: &str) -> (usize, usize) {
     let opts = Options::default();
     let mut cache = RulesCache::default();
     let mut scanner = Scanner::new(&text, &[]);
@@ -331,5 +360,27 @@ fn the_lane_takes_plain_valid_games() {
             break;
         }
     }
-    assert_eq!((fast, full), (300, 0));
+    (fast, full)
+}
+
+#[test]
+fn the_lane_takes_plain_valid_games() {
+    // Otherwise the comparisons above would compare the full path with itself.
+    assert_eq!(lane_and_full(&generated(11, 300, 0.0)), (300, 0));
+}
+
+#[test]
+fn the_lane_takes_games_with_comments_in_check() {
+    let text = generated(12, 100, 0.0)
+        .replace(" 5. ", " {a comment} 5. ")
+        .replace(" 9. ", " ; to the end of the line\n9. ")
+        .replace("[Event", "{before the tags}\n[Event")
+        .replace("\n[Site", "\n{between tags}\n[Site");
+    assert_eq!(text.matches('{').count(), 300);
+    // The comment before the tags follows the previous game's result: the lane leaves that
+    // game to the full path (the comment might be the archive's trailing comment).
+    assert_eq!(lane_and_full(&text), (1, 99));
+    let text = text.replace("{before the tags}\n", "");
+    assert_eq!(lane_and_full(&text), (100, 0));
+    check(text.as_bytes(), &Options::default(), "comments");
 }

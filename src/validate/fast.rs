@@ -11,9 +11,11 @@
 //! # Architecture invariant
 //!
 //! The lane accepts a subset of what the full path calls clean, never more. It gives up at
-//! anything it does not read itself: comments, annotations, glyphs, escapes in tags,
-//! `--rules auto` without a Rules tag, a mismatched move number, an illegal
-//! turn, a limit reached, a wrong result. `tests/fast_lane.rs` checks, over every corpus we
+//! anything it does not read itself: annotations, glyphs, escapes in tags, a token and a
+//! comment with no space between them, a comment after the result (it may be the archive's
+//! trailing comment), any comment when recording for `convert`, `--rules auto` without a Rules
+//! tag, a mismatched move number, an illegal turn, a limit reached, a wrong result. Comments
+//! are skipped as the scanner reads them and counted as it counts them. `tests/fast_lane.rs` checks, over every corpus we
 //! have and over random mutations, that the two paths give identical results.
 
 use std::ops::Range;
@@ -142,7 +144,20 @@ fn lane<'t, R: Recorder<'t>>(
     let mut position_tag: Option<&str> = None;
     let mut result_tag: Option<&str> = None;
     let mut headers = 0usize;
-    while b.get(i) == Some(&b'[') {
+    loop {
+        match b.get(i) {
+            Some(b'[') => {}
+            // Comments before the first token count among the headers, as the scanner counts.
+            Some(b'{' | b';') if !R::KEEPS => {
+                headers += 1;
+                if headers > MAX_HEADERS {
+                    return None;
+                }
+                i = skip_space(b, comment_end(b, i)?);
+                continue;
+            }
+            _ => break,
+        }
         let (name, value, end) = tag(b, i)?;
         let name_text = &b[name.clone()];
         headers += 1;
@@ -220,7 +235,13 @@ fn movetext<'t, B: Board, R: Recorder<'t>>(
             let next = skip_space(b, end);
             return (!matches!(b.get(next), Some(b'{' | b';'))).then_some(end);
         }
-        let (end, n) = game.token(b, i)?;
+        let (end, n) = match game.token(b, i) {
+            Some(read) => read,
+            // A comment (which reads as no token, and changes nothing) is a movetext item;
+            // `convert` would have to keep it, and gives up.
+            None if !R::KEEPS && matches!(b.get(i), Some(b'{' | b';')) => (comment_end(b, i)?, 1),
+            None => return None,
+        };
         if end - i > MAX_TOKEN_BYTES {
             return None;
         }
@@ -277,6 +298,26 @@ fn value_stop(b: &[u8], mut i: usize) -> usize {
         i += 1;
     }
     i
+}
+
+/// The end of the comment at `i` (`{` to `}`, or `;` to the end of the line), as the scanner
+/// reads it. `None` for a `{` not closed before the next line that starts with `[`: unclosed
+/// or not, the full path decides (and the search never runs past the next game).
+fn comment_end(b: &[u8], i: usize) -> Option<usize> {
+    if b[i] == b';' {
+        return Some(memchr::memchr2(b'\n', b'\r', &b[i..]).map_or(b.len(), |k| i + k));
+    }
+    let mut j = i + 1;
+    loop {
+        j += memchr::memchr2(b'}', b'\n', b.get(j..)?)?;
+        if b[j] == b'}' {
+            return Some(j + 1);
+        }
+        if b.get(j + 1) == Some(&b'[') {
+            return None;
+        }
+        j += 1;
+    }
 }
 
 /// Whether a token ends at `i`: blank space or the end of the text follows.
