@@ -348,10 +348,10 @@ fn a_capture_written_twice_is_the_same_either_way() {
 fn lane_and_full(text: &str) -> (usize, usize) {
     let opts = Options::default();
     let mut cache = RulesCache::default();
-    let mut scanner = Scanner::new(&text, &[]);
+    let mut scanner = Scanner::new(text, &[]);
     let (mut fast, mut full) = (0, 0);
     loop {
-        if let Some(end) = clean_game(&text, scanner.offset(), &opts, &mut cache) {
+        if let Some(end) = clean_game(text, scanner.offset(), &opts, &mut cache) {
             fast += 1;
             scanner.seek(end);
         } else if scanner.next().is_some() {
