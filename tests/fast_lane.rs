@@ -281,6 +281,21 @@ const EDGES: &[&str] = &[
     "1. a1,b1 {}d1,e1 *",
     "1. a1,b1 {{}} *",
     "1. a1,b1 {c}*",
+    "1. a1,b1! d1,e1?? *",
+    "1. a1,b1!! d1,e1?! *",
+    "1. a1,b1!!! *",
+    "1. a1,b1!x *",
+    "1. a1,b1? {c} *",
+    "1. a1,b1!{c} *",
+    "1. --! *",
+    "1. a1,b1 $0 *",
+    "1. a1,b1 $123456789 *",
+    "1. a1,b1 $1234567890 *",
+    "1. a1,b1 $99999999999 *",
+    "1. a1,b1 $ *",
+    "1. a1,b1 $12a *",
+    "1.$3 a1,b1 *",
+    "1. $3 a1,b1 *",
 ];
 
 #[test]
@@ -370,13 +385,18 @@ fn the_lane_takes_plain_valid_games() {
 }
 
 #[test]
-fn the_lane_takes_games_with_comments_in_check() {
+fn the_lane_takes_games_with_comments_and_annotations_in_check() {
     let text = generated(12, 100, 0.0)
         .replace(" 5. ", " {a comment} 5. ")
         .replace(" 9. ", " ; to the end of the line\n9. ")
         .replace("[Event", "{before the tags}\n[Event")
-        .replace("\n[Site", "\n{between tags}\n[Site");
+        .replace("\n[Site", "\n{between tags}\n[Site")
+        .replace(" 13. ", " $14 13. ")
+        .replace(" 15. ", "!? 15. ")
+        .replace(" 17. ", "? 17. ");
     assert_eq!(text.matches('{').count(), 300);
+    assert!(text.matches('$').count() > 30);
+    assert!(text.matches('?').count() > 60);
     // The comment before the tags follows the previous game's result: the lane leaves that
     // game to the full path (the comment might be the archive's trailing comment).
     assert_eq!(lane_and_full(&text), (1, 99));

@@ -11,12 +11,13 @@
 //! # Architecture invariant
 //!
 //! The lane accepts a subset of what the full path calls clean, never more. It gives up at
-//! anything it does not read itself: annotations, glyphs, escapes in tags, a token and a
-//! comment with no space between them, a comment after the result (it may be the archive's
-//! trailing comment), any comment when recording for `convert`, `--rules auto` without a Rules
-//! tag, a mismatched move number, an illegal turn, a limit reached, a wrong result. Comments
-//! are skipped as the scanner reads them and counted as it counts them. `tests/fast_lane.rs` checks, over every corpus we
-//! have and over random mutations, that the two paths give identical results.
+//! anything it does not read itself: escapes in tags, a token and a comment with no space
+//! between them, a comment after the result (it may be the archive's trailing comment), any
+//! comment, annotation or glyph when recording for `convert`, a glyph of more than nine digits
+//! or after a move number, `--rules auto` without a Rules tag, a mismatched move number, an
+//! illegal turn, a limit reached, a wrong result. Comments, annotations and glyphs are skipped
+//! as the scanner reads them and counted as it counts them. `tests/fast_lane.rs` checks, over
+//! every corpus we have and over random mutations, that the two paths give identical results.
 
 use std::ops::Range;
 
@@ -237,9 +238,10 @@ fn movetext<'t, B: Board, R: Recorder<'t>>(
         }
         let (end, n) = match game.token(b, i) {
             Some(read) => read,
-            // A comment (which reads as no token, and changes nothing) is a movetext item;
-            // `convert` would have to keep it, and gives up.
+            // A comment or a glyph (which read as no turn, and change nothing) is a movetext
+            // item; `convert` would have to keep it, and gives up.
             None if !R::KEEPS && matches!(b.get(i), Some(b'{' | b';')) => (comment_end(b, i)?, 1),
+            None if !R::KEEPS && b.get(i) == Some(&b'$') => (nag_end(b, i)?, 1),
             None => return None,
         };
         if end - i > MAX_TOKEN_BYTES {
@@ -318,6 +320,36 @@ fn comment_end(b: &[u8], i: usize) -> Option<usize> {
         }
         j += 1;
     }
+}
+
+/// Where the token of a turn written up to `i` ends: at `i`, or after an annotation (`!`, `?`,
+/// `!!`, `??`, `!?`, `?!`) when checking; `None` when anything else follows. `convert` would
+/// have to keep the annotation, and gives up.
+#[inline(always)]
+fn turn_end<'t, R: Recorder<'t>>(b: &[u8], i: usize) -> Option<usize> {
+    if ends(b, i) {
+        return Some(i);
+    }
+    if R::KEEPS {
+        return None;
+    }
+    let marks = b[i..]
+        .iter()
+        .take(2)
+        .take_while(|&&c| c == b'!' || c == b'?');
+    let end = i + marks.count();
+    (end > i && ends(b, end)).then_some(end)
+}
+
+/// The end of the numeric annotation glyph (`$` and 1 to 9 digits, a token of its own) at `i`.
+fn nag_end(b: &[u8], i: usize) -> Option<usize> {
+    let digits = b
+        .get(i + 1..)?
+        .iter()
+        .take_while(|c| c.is_ascii_digit())
+        .count();
+    let end = i + 1 + digits;
+    ((1..=9).contains(&digits) && ends(b, end)).then_some(end)
 }
 
 /// Whether a token ends at `i`: blank space or the end of the text follows.
@@ -399,10 +431,7 @@ impl<'t, B: Board, R: Recorder<'t>> Replay<'_, B, R> {
         // Whether the turn was a move, and then whether it captured.
         let mut captured = None;
         let was_pass = if b[i..].starts_with(b"--") {
-            i += 2;
-            if !ends(b, i) {
-                return None;
-            }
+            i = turn_end::<R>(b, i + 2)?;
             self.play.pass().ok()?;
             self.rec.turn(start, side, CleanKind::Pass);
             true
@@ -411,9 +440,7 @@ impl<'t, B: Board, R: Recorder<'t>> Replay<'_, B, R> {
             if b.get(i) == Some(&b',') {
                 i += 1;
                 let second = square(b, &mut i)?;
-                if !ends(b, i) {
-                    return None;
-                }
+                i = turn_end::<R>(b, i)?;
                 self.play.place(first, second).ok()?;
                 self.rec.turn(start, side, CleanKind::Place(first, second));
             } else {
@@ -466,9 +493,7 @@ impl<'t, B: Board, R: Recorder<'t>> Replay<'_, B, R> {
             }
             self.rec.step(to, Bitboard(got.widen()));
         }
-        if !ends(b, i) {
-            return None;
-        }
+        let i = turn_end::<R>(b, i)?;
         self.play.end_move(mv).ok()?;
         Some((i, any))
     }
