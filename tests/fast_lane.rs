@@ -296,6 +296,10 @@ const EDGES: &[&str] = &[
     "1. a1,b1 $12a *",
     "1.$3 a1,b1 *",
     "1. $3 a1,b1 *",
+    "1. a1,b1 * {after} ;more\n[Event \"x\"]\n1. a1,b1 *",
+    "1. a1,b1 * {unclosed\n[Event \"x\"]\n1. a1,b1 *",
+    "1. a1,b1 * ;c\n;d\n",
+    "1. a1,b1 *{glued} 1. a1,b1 *",
 ];
 
 #[test]
@@ -397,10 +401,12 @@ fn the_lane_takes_games_with_comments_and_annotations_in_check() {
     assert_eq!(text.matches('{').count(), 300);
     assert!(text.matches('$').count() > 30);
     assert!(text.matches('?').count() > 60);
-    // The comment before the tags follows the previous game's result: the lane leaves that
-    // game to the full path (the comment might be the archive's trailing comment).
-    assert_eq!(lane_and_full(&text), (1, 99));
-    let text = text.replace("{before the tags}\n", "");
+    // A comment before the tags follows the previous game's result and belongs to the next
+    // game; comments that end the text would be the last game's, which the lane leaves to
+    // the full path.
     assert_eq!(lane_and_full(&text), (100, 0));
     check(text.as_bytes(), &Options::default(), "comments");
+    let trailing = format!("{text}{{the end}}\n");
+    assert_eq!(lane_and_full(&trailing), (99, 1));
+    check(trailing.as_bytes(), &Options::default(), "trailing");
 }

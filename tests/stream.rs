@@ -161,3 +161,27 @@ fn tricky_boundaries_stream_like_one_scan() {
     bad.extend_from_slice(game.repeat(10).as_bytes());
     same_everywhere(&bad);
 }
+
+#[test]
+fn a_comment_line_before_a_game_goes_with_that_game() {
+    use seega::archive::stream::{Splitter, check_chunk};
+    let bytes = String::from_utf8(archive(200, 0.0))
+        .unwrap()
+        .replace("[Event", "; from the club archive\n[Event")
+        .into_bytes();
+    same_everywhere(&bytes);
+    // Each chunk is cut before a game's comment, after the previous result: every cut is a
+    // true game boundary, so no chunk waits to be joined with the next.
+    let mut splitter = Splitter::new(&bytes[..], 2000);
+    let (mut chunks, mut verified) = (0, 0);
+    while let Some(chunk) = splitter.next_chunk().unwrap() {
+        // (the last chunk may be the file's final blank line alone)
+        if chunk.iter().all(u8::is_ascii_whitespace) {
+            continue;
+        }
+        chunks += 1;
+        verified += usize::from(check_chunk(&chunk, &Options::default()).boundary);
+    }
+    assert!(chunks > 20, "{chunks} chunks");
+    assert_eq!(verified, chunks);
+}

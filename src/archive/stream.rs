@@ -141,8 +141,10 @@ fn follows_result(before: &[u8]) -> bool {
     })
 }
 
-/// Whether the last line of `before` that is not blank is no tag line: then a `[` line after it
-/// likely starts a game (after a result token, or after a game that lacks one).
+/// Whether the last line of `before` that is not blank is no tag line and starts no comment:
+/// then a `[` line after it likely starts a game (after a result token, or after a game that
+/// lacks one). A comment line before a tag line is likely the next game's first (comments
+/// before a game's tags are that game's): the cut goes before it, after the result.
 fn after_movetext(before: &[u8]) -> bool {
     let end = before
         .iter()
@@ -151,7 +153,7 @@ fn after_movetext(before: &[u8]) -> bool {
     let before = &before[..end];
     let start = memchr::memrchr2(b'\n', b'\r', before).map_or(0, |i| i + 1);
     let line = before[start..].trim_ascii_start();
-    !line.is_empty() && !line.starts_with(b"[")
+    !line.is_empty() && !matches!(line[0], b'[' | b';' | b'{')
 }
 
 /// What checking one chunk found. Game numbers and lines are still the chunk's own.

@@ -12,7 +12,7 @@
 //!
 //! The lane accepts a subset of what the full path calls clean, never more. It gives up at
 //! anything it does not read itself: escapes in tags, a token and a comment with no space
-//! between them, a comment after the result (it may be the archive's trailing comment), any
+//! between them, comments that end the text after the result (the text's trailing ones), any
 //! comment, annotation or glyph when recording for `convert`, a glyph of more than nine digits
 //! or after a move number, `--rules auto` without a Rules tag, a mismatched move number, an
 //! illegal turn, a limit reached, a wrong result. Comments, annotations and glyphs are skipped
@@ -231,10 +231,7 @@ fn movetext<'t, B: Board, R: Recorder<'t>>(
                 game.rec
                     .end(rules, result, game.outcome, &game.play.to_position());
             }
-            // A comment after the result may be the file's trailing comments: the full path
-            // takes them (this only gives up earlier; the verdict would be the same).
-            let next = skip_space(b, end);
-            return (!matches!(b.get(next), Some(b'{' | b';'))).then_some(end);
+            return after_result(b, end);
         }
         let (end, n) = match game.token(b, i) {
             Some(read) => read,
@@ -250,6 +247,20 @@ fn movetext<'t, B: Board, R: Recorder<'t>>(
         items += n;
         i = skip_space(b, end);
     }
+}
+
+/// Where a game whose result ends at `end` ends for the scanner. Comments after a result belong
+/// to the next game, unless nothing but comments follows: then they are the text's trailing
+/// comments and belong to this game, which the lane leaves to the full path (so does an
+/// unclosed `{`). The comments are read again as the next game's.
+fn after_result(b: &[u8], end: usize) -> Option<usize> {
+    let mut next = skip_space(b, end);
+    let mut comments = false;
+    while matches!(b.get(next), Some(b'{' | b';')) {
+        comments = true;
+        next = skip_space(b, comment_end(b, next)?);
+    }
+    (!comments || next < b.len()).then_some(end)
 }
 
 /// Reads `[Name "value"]` at `at`, with no escape in the value; returns the ranges of the
