@@ -188,6 +188,7 @@ impl LineIndex {
             index: self,
             text,
             line: 0,
+            next: self.starts.get(1).copied().unwrap_or(usize::MAX),
             offset: 0,
             column: 0,
         }
@@ -227,12 +228,49 @@ pub struct LineCursor<'i> {
     line: usize,
     offset: usize,
     column: usize,
+    /// Where the line after `line` starts (`usize::MAX` on the last line).
+    next: usize,
 }
 
 impl LineCursor<'_> {
     /// The line and column of byte `offset` of the text.
+    #[inline]
     pub fn line_col(&mut self, offset: usize) -> LineCol {
         let offset = offset.min(self.text.len());
+        // Mostly a few ASCII bytes further on the same line: the column grows by their number.
+        if offset >= self.offset && offset < self.next && self.ascii_to(offset) {
+            self.column += offset - self.offset;
+            self.offset = offset;
+        } else {
+            self.seek(offset);
+        }
+        LineCol {
+            line: self.index.base + self.line + 1,
+            column: self.column + 1,
+        }
+    }
+
+    /// Whether the bytes from the last offset to `offset` (a later one) are ASCII, and
+    /// `offset` a character boundary: then the characters between are as many as the bytes.
+    #[inline]
+    fn ascii_to(&self, offset: usize) -> bool {
+        let b = self.text.as_bytes();
+        let n = offset - self.offset;
+        let ascii = match b.get(self.offset..self.offset + 8) {
+            // Up to eight bytes tested in one word.
+            Some(w) if n <= 8 => {
+                let mut word = [0; 8];
+                word.copy_from_slice(w);
+                let keep = if n == 8 { u64::MAX } else { (1u64 << (8 * n)) - 1 };
+                u64::from_le_bytes(word) & keep & 0x8080_8080_8080_8080 == 0
+            }
+            _ => b.get(self.offset..offset).is_some_and(<[u8]>::is_ascii),
+        };
+        ascii && self.text.is_char_boundary(offset)
+    }
+
+    /// [`LineCursor::line_col`] of any offset, not on the line of the last one or not after it.
+    fn seek(&mut self, offset: usize) {
         let starts = &self.index.starts;
         if offset < self.offset {
             self.line = self.index.line_of(offset);
@@ -240,7 +278,7 @@ impl LineCursor<'_> {
         } else {
             let line = self.line;
             // Mostly the same line or the next; a search when further.
-            if starts.get(self.line + 1).is_some_and(|&s| s <= offset) {
+            if self.next <= offset {
                 self.line += 1;
                 if starts.get(self.line + 1).is_some_and(|&s| s <= offset) {
                     self.line = self.index.line_of(offset);
@@ -253,10 +291,7 @@ impl LineCursor<'_> {
             }
         }
         self.offset = offset;
-        LineCol {
-            line: self.index.base + self.line + 1,
-            column: self.column + 1,
-        }
+        self.next = starts.get(self.line + 1).copied().unwrap_or(usize::MAX);
     }
 }
 

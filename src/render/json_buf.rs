@@ -77,6 +77,25 @@ impl JsonBuf {
         self.bytes.extend_from_slice(s);
     }
 
+    /// Appends the first `len` bytes of `s` (all of them if `len` is larger): a copy of
+    /// constant size, for text of a few lengths built in a fixed array.
+    #[inline]
+    pub fn raw_prefix<const N: usize>(&mut self, s: &[u8; N], len: usize) {
+        let keep = self.bytes.len() + len.min(N);
+        self.bytes.extend_from_slice(s);
+        self.bytes.truncate(keep);
+    }
+
+    /// Appends a constant fragment, then lets `fill` change it where it now stands (a
+    /// template whose blanks are filled in place, without a copy of it on the stack).
+    #[inline]
+    pub fn raw_with<const N: usize>(&mut self, s: &[u8; N], fill: impl FnOnce(&mut [u8; N])) {
+        self.bytes.extend_from_slice(s);
+        if let Some(t) = self.bytes.last_chunk_mut::<N>() {
+            fill(t);
+        }
+    }
+
     /// Appends bytes as they are (text known to need no escaping, JSON written before).
     #[inline]
     pub fn raw_slice(&mut self, s: &[u8]) {
