@@ -114,8 +114,15 @@ impl ChunkWork for ConvertWork<'_> {
     type Done = Converted;
 
     fn work(&self, bytes: &[u8], first_line: usize) -> Converted {
-        let source = Source::from_bytes(bytes);
-        let text = source.text();
+        // UTF-8 text is read where it lies; other bytes are decoded into a copy.
+        let decoded;
+        let (text, invalid) = match std::str::from_utf8(strip_bom(bytes)) {
+            Ok(text) => (text, &[][..]),
+            Err(_) => {
+                decoded = Source::from_bytes(bytes);
+                (decoded.text(), decoded.invalid())
+            }
+        };
         let lines = LineIndex::with_base(text, first_line);
         let at = Origin {
             file: self.file,
@@ -135,10 +142,10 @@ impl ChunkWork for ConvertWork<'_> {
         // JSON of games the fast lane finds clean is written from what it read; notation, and
         // every other game, goes the full way.
         let fast =
-            self.fast && !matches!(self.target, Target::Sgn { .. }) && source.invalid().is_empty();
+            self.fast && !matches!(self.target, Target::Sgn { .. }) && invalid.is_empty();
         let mut rules = RulesCache::default();
         let mut clean = CleanGame::default();
-        let mut scanner = Scanner::new(text, source.invalid());
+        let mut scanner = Scanner::new(text, invalid);
         loop {
             let start = scanner.offset();
             if let Some(end) = fast
@@ -187,6 +194,11 @@ impl ChunkWork for ConvertWork<'_> {
     fn boundary(&self, done: &Converted) -> bool {
         done.boundary
     }
+}
+
+/// `bytes` without a leading byte-order mark, as [`Source::from_bytes`] decodes them.
+fn strip_bom(bytes: &[u8]) -> &[u8] {
+    bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes)
 }
 
 impl Converted {

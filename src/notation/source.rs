@@ -113,8 +113,7 @@ impl LineIndex {
     /// Indexes `text`, a chunk of a file that starts at the beginning of the file's 0-based line
     /// `base`: every line reported is a line of the file.
     pub fn with_base(text: &str, base: usize) -> LineIndex {
-        let mut starts = vec![0];
-        starts.extend(line_breaks(text.as_bytes()));
+        let starts = line_starts(text.as_bytes());
         let mut checkpoints = Vec::new();
         for (k, &start) in starts.iter().enumerate() {
             let end = starts.get(k + 1).copied().unwrap_or(text.len());
@@ -191,6 +190,8 @@ impl LineIndex {
             next: self.starts.get(1).copied().unwrap_or(usize::MAX),
             offset: 0,
             column: 0,
+            // Not known: the first answer looks.
+            ascii: false,
         }
     }
 
@@ -230,6 +231,8 @@ pub struct LineCursor<'i> {
     column: usize,
     /// Where the line after `line` starts (`usize::MAX` on the last line).
     next: usize,
+    /// Whether `line` is ASCII: then its columns are byte counts.
+    ascii: bool,
 }
 
 impl LineCursor<'_> {
@@ -237,8 +240,8 @@ impl LineCursor<'_> {
     #[inline]
     pub fn line_col(&mut self, offset: usize) -> LineCol {
         let offset = offset.min(self.text.len());
-        // Mostly a few ASCII bytes further on the same line: the column grows by their number.
-        if offset >= self.offset && offset < self.next && self.ascii_to(offset) {
+        // Mostly further on the same ASCII line: the column grows by the bytes between.
+        if self.ascii && offset >= self.offset && offset < self.next {
             self.column += offset - self.offset;
             self.offset = offset;
         } else {
@@ -250,39 +253,34 @@ impl LineCursor<'_> {
         }
     }
 
-    /// Whether the bytes from the last offset to `offset` (a later one) are ASCII, and
-    /// `offset` a character boundary: then the characters between are as many as the bytes.
-    #[inline]
-    fn ascii_to(&self, offset: usize) -> bool {
-        let b = self.text.as_bytes();
-        let n = offset - self.offset;
-        let ascii = match b.get(self.offset..self.offset + 8) {
-            // Up to eight bytes tested in one word.
-            Some(w) if n <= 8 => {
-                let mut word = [0; 8];
-                word.copy_from_slice(w);
-                let keep = if n == 8 { u64::MAX } else { (1u64 << (8 * n)) - 1 };
-                u64::from_le_bytes(word) & keep & 0x8080_8080_8080_8080 == 0
-            }
-            _ => b.get(self.offset..offset).is_some_and(<[u8]>::is_ascii),
-        };
-        ascii && self.text.is_char_boundary(offset)
-    }
-
-    /// [`LineCursor::line_col`] of any offset, not on the line of the last one or not after it.
+    /// [`LineCursor::line_col`] of any offset.
     fn seek(&mut self, offset: usize) {
         let starts = &self.index.starts;
+        let bytes = self.text.as_bytes();
+        let after = starts.get(self.line + 2).copied().unwrap_or(usize::MAX);
+        if offset >= self.offset && self.next <= offset && offset < after {
+            // The next line, mostly: its start is known.
+            self.line += 1;
+            self.ascii = bytes
+                .get(self.next..after.min(bytes.len()))
+                .is_some_and(<[u8]>::is_ascii);
+            self.column = if self.ascii {
+                offset - self.next
+            } else {
+                self.index.column_in(self.text, self.line, offset)
+            };
+            self.next = after;
+            self.offset = offset;
+            return;
+        }
         if offset < self.offset {
             self.line = self.index.line_of(offset);
             self.column = self.index.column_in(self.text, self.line, offset);
         } else {
             let line = self.line;
-            // Mostly the same line or the next; a search when further.
+            // Mostly the same line; a search when further.
             if self.next <= offset {
-                self.line += 1;
-                if starts.get(self.line + 1).is_some_and(|&s| s <= offset) {
-                    self.line = self.index.line_of(offset);
-                }
+                self.line = self.index.line_of(offset);
             }
             // Characters add up between two character boundaries of one line.
             match self.text.get(self.offset..offset) {
@@ -292,6 +290,10 @@ impl LineCursor<'_> {
         }
         self.offset = offset;
         self.next = starts.get(self.line + 1).copied().unwrap_or(usize::MAX);
+        let start = starts.get(self.line).copied().unwrap_or(0);
+        self.ascii = bytes
+            .get(start..self.next.min(bytes.len()))
+            .is_some_and(<[u8]>::is_ascii);
     }
 }
 
@@ -303,6 +305,19 @@ fn chars(s: &str) -> usize {
     } else {
         s.chars().count()
     }
+}
+
+/// The offsets where the lines of `b` start, 0 first. Without a CR, a line starts after each
+/// LF, found by a search for one byte (cheaper than one for both).
+fn line_starts(b: &[u8]) -> Vec<usize> {
+    let mut starts = Vec::with_capacity(b.len() / 32 + 1);
+    starts.push(0);
+    if memchr::memchr(b'\r', b).is_some() {
+        starts.extend(line_breaks(b));
+    } else {
+        starts.extend(memchr::memchr_iter(b'\n', b).map(|i| i + 1));
+    }
+    starts
 }
 
 /// The offsets where a line starts after a break: after LF, after CRLF, after a lone CR.
