@@ -45,12 +45,22 @@ const fn sided<const N: usize>(template: &[u8; N]) -> [[u8; N]; 2] {
     [black, white]
 }
 
-/// `template` with the square `s` written at `at` (the file letter, then the rank digit).
+/// The names of the squares by index (`rank * 9 + file`): file letter, rank digit.
+const NAMES: [[u8; 2]; 81] = {
+    let mut t = [[0; 2]; 81];
+    let mut i = 0;
+    while i < 81 {
+        t[i] = [b'a' + (i % 9) as u8, b'1' + (i / 9) as u8];
+        i += 1;
+    }
+    t
+};
+
+/// `template` with the name of square `s` written at `at`.
 #[inline]
 fn put(template: &mut [u8], at: usize, s: Square) {
-    if let Some(to) = template.get_mut(at..at + 2) {
-        to[0] = b'a' + s.file();
-        to[1] = b'1' + s.rank();
+    if let (Some(to), Some(name)) = (template.get_mut(at..at + 2), NAMES.get(s.index())) {
+        to.copy_from_slice(name);
     }
 }
 
@@ -95,7 +105,7 @@ const MOVE_END: &[u8; 64] =
 /// The start of a turn object up to its number's last digit: `[{"number":1` for the first
 /// turn, then `,{"number":N`, counted in decimal digits.
 struct Head {
-    bytes: [u8; 40],
+    bytes: [u8; 24],
     len: usize,
 }
 
@@ -104,7 +114,7 @@ const NUMBER: usize = 11;
 
 impl Head {
     fn new() -> Head {
-        let mut bytes = [0; 40];
+        let mut bytes = [0; 24];
         bytes[..NUMBER + 1].copy_from_slice(b"[{\"number\":1");
         Head {
             bytes,
@@ -180,11 +190,14 @@ const COLUMNS: [[u8; 3]; 100] = {
 };
 
 /// A turn's line and column, for turns taken in order: the line's digits (with the `column`
-/// key after them) are made once per line.
+/// key after them) are made once per line, and each turn's column is put after them so that
+/// both go out in one piece.
 struct Place<'i> {
     lines: LineCursor<'i>,
     line: usize,
-    line_text: ([u8; 40], usize),
+    /// The line's digits and the `column` key, room for a column below 100 and the `}`.
+    text: [u8; 48],
+    len: usize,
 }
 
 impl Place<'_> {
@@ -192,14 +205,18 @@ impl Place<'_> {
     #[inline]
     fn write(&mut self, out: &mut JsonBuf, at: usize) {
         let lc = self.lines.line_col(at);
-        if lc.line != self.line {
+        if lc.line != self.line || self.len == 0 {
             self.line = lc.line;
-            self.line_text = decimal_then(lc.line as u64, b",\"column\":");
+            (self.text, self.len) = decimal_then(lc.line as u64, b",\"column\":");
         }
-        out.raw_prefix(&self.line_text.0, self.line_text.1);
-        match COLUMNS.get(lc.column) {
-            Some(c) => out.raw_prefix(c, 2 + usize::from(lc.column >= 10)),
-            None => {
+        let len = self.len;
+        match (COLUMNS.get(lc.column), self.text.get_mut(len..len + 3)) {
+            (Some(c), Some(to)) => {
+                to.copy_from_slice(c);
+                out.raw_prefix(&self.text, len + 2 + usize::from(lc.column >= 10));
+            }
+            _ => {
+                out.raw_prefix(&self.text, len);
                 let (column, len) = decimal_then::<24>(lc.column as u64, b"}");
                 out.raw_prefix(&column, len);
             }
@@ -298,7 +315,8 @@ impl GameWriter {
         let mut place = Place {
             lines: at.lines.cursor(at.text),
             line: 0,
-            line_text: ([0; 40], 0),
+            text: [0; 48],
+            len: 0,
         };
         let mut head = Head::new();
         for t in &game.turns {
