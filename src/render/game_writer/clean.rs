@@ -64,24 +64,21 @@ fn put(template: &mut [u8], at: usize, s: Square) {
     }
 }
 
-const PLACE_T: &[u8; 138] = b",\"side\":\"black\",\"kind\":\"place\",\"squares\":[\"..\",\"..\"],\
-\"from\":null,\"steps\":[],\"annotation\":null,\"nags\":[],\"comments\":[],\"legal\":true,\"line\":";
-/// A placement after its number, up to its line.
-const PLACE: [[u8; 138]; 2] = sided(PLACE_T);
+const PLACE_T: &[u8; 75] = b",\"side\":\"black\",\"kind\":\"place\",\"squares\":[\"..\",\"..\"],\
+\"from\":null,\"steps\":[]";
+/// A placement after its number, up to its annotation.
+const PLACE: [[u8; 75]; 2] = sided(PLACE_T);
 const PLACE_A: usize = placeholder(PLACE_T, 0);
 const PLACE_B: usize = placeholder(PLACE_T, 1);
 
-/// A pass after its number, up to its line.
-const PASS: [[u8; 128]; 2] = sided(
-    b",\"side\":\"black\",\"kind\":\"pass\",\"squares\":[],\"from\":null,\"steps\":[],\
-\"annotation\":null,\"nags\":[],\"comments\":[],\"legal\":true,\"line\":",
-);
+/// A pass after its number, up to its annotation.
+const PASS: [[u8; 65]; 2] =
+    sided(b",\"side\":\"black\",\"kind\":\"pass\",\"squares\":[],\"from\":null,\"steps\":[]");
 
-const MOVE1_T: &[u8; 153] = b",\"side\":\"black\",\"kind\":\"move\",\"squares\":[],\"from\":\"..\",\
-\"steps\":[{\"to\":\"..\",\"captures\":[]}],\"annotation\":null,\"nags\":[],\"comments\":[],\
-\"legal\":true,\"line\":";
-/// A move of one step that captures nothing, after its number, up to its line.
-const MOVE1: [[u8; 153]; 2] = sided(MOVE1_T);
+const MOVE1_T: &[u8; 90] = b",\"side\":\"black\",\"kind\":\"move\",\"squares\":[],\"from\":\"..\",\
+\"steps\":[{\"to\":\"..\",\"captures\":[]}]";
+/// A move of one step that captures nothing, after its number, up to its annotation.
+const MOVE1: [[u8; 90]; 2] = sided(MOVE1_T);
 const MOVE1_FROM: usize = placeholder(MOVE1_T, 0);
 const MOVE1_TO: usize = placeholder(MOVE1_T, 1);
 
@@ -98,9 +95,9 @@ const NEXT_STEP: &[u8; 24] = b",{\"to\":\"..\",\"captures\":[";
 const STEP_TO: usize = placeholder(STEP, 0);
 const NEXT_STEP_TO: usize = placeholder(NEXT_STEP, 0);
 
-/// The end of a move's steps, up to its line.
-const MOVE_END: &[u8; 64] =
-    b"],\"annotation\":null,\"nags\":[],\"comments\":[],\"legal\":true,\"line\":";
+/// What every turn of a clean game has after its steps, up to its line.
+const AFTER_STEPS: &[u8; 63] =
+    b",\"annotation\":null,\"nags\":[],\"comments\":[],\"legal\":true,\"line\":";
 
 /// The start of a turn object up to its number's last digit: `[{"number":1` for the first
 /// turn, then `,{"number":N`, counted in decimal digits.
@@ -189,14 +186,15 @@ const COLUMNS: [[u8; 3]; 100] = {
     t
 };
 
-/// A turn's line and column, for turns taken in order: the line's digits (with the `column`
-/// key after them) are made once per line, and each turn's column is put after them so that
-/// both go out in one piece.
+/// The end of a turn from its annotation, for turns taken in order: the constant fields, the
+/// line's digits and the `column` key are made once per line, and each turn's column is put
+/// after them so that all goes out in one piece of at most 128 bytes (copied in a few moves).
 struct Place<'i> {
     lines: LineCursor<'i>,
     line: usize,
-    /// The line's digits and the `column` key, room for a column below 100 and the `}`.
-    text: [u8; 48],
+    /// [`AFTER_STEPS`], the line's digits and the `column` key; then room for a column below
+    /// 100 and the `}`.
+    text: [u8; 128],
     len: usize,
 }
 
@@ -207,7 +205,12 @@ impl Place<'_> {
         let lc = self.lines.line_col(at);
         if lc.line != self.line || self.len == 0 {
             self.line = lc.line;
-            (self.text, self.len) = decimal_then(lc.line as u64, b",\"column\":");
+            let (digits, len) = decimal_then::<32>(lc.line as u64, b",\"column\":");
+            self.text[..AFTER_STEPS.len()].copy_from_slice(AFTER_STEPS);
+            if let Some(to) = self.text.get_mut(AFTER_STEPS.len()..AFTER_STEPS.len() + len) {
+                to.copy_from_slice(&digits[..len]);
+            }
+            self.len = AFTER_STEPS.len() + len;
         }
         let len = self.len;
         match (COLUMNS.get(lc.column), self.text.get_mut(len..len + 3)) {
@@ -315,7 +318,7 @@ impl GameWriter {
         let mut place = Place {
             lines: at.lines.cursor(at.text),
             line: 0,
-            text: [0; 48],
+            text: [0; 128],
             len: 0,
         };
         let mut head = Head::new();
@@ -339,7 +342,7 @@ impl GameWriter {
                     s => {
                         out.raw_with(&MOVE[side], |x| put(x, MOVE_FROM, from));
                         steps(out, s.unwrap_or_default());
-                        out.raw(MOVE_END);
+                        out.raw(b"]");
                     }
                 },
             }
