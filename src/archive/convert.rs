@@ -141,8 +141,7 @@ impl ChunkWork for ConvertWork<'_> {
         let mut boundary = Boundary::default();
         // JSON of games the fast lane finds clean is written from what it read; notation, and
         // every other game, goes the full way.
-        let fast =
-            self.fast && !matches!(self.target, Target::Sgn { .. }) && invalid.is_empty();
+        let fast = self.fast && !matches!(self.target, Target::Sgn { .. }) && invalid.is_empty();
         let mut rules = RulesCache::default();
         let mut clean = CleanGame::default();
         let mut scanner = Scanner::new(text, invalid);

@@ -11,7 +11,7 @@
 //! [`GameObject::new`]: super::game_json::GameObject::new
 
 use super::game_json::{Origin, RulesObject, Side};
-use super::json_buf::JsonBuf;
+use super::json_buf::{JsonBuf, Piece};
 use super::wire::DiagnosticLine;
 use crate::engine::{Color, Outcome, Position, Ruleset, Square};
 use crate::notation::{Comment, Element, Game, GameResult, Header, LineCursor, Turn, TurnKind};
@@ -117,6 +117,17 @@ fn begin(out: &mut JsonBuf, index: usize) {
 
 /// A tag as a header item.
 fn tag(out: &mut JsonBuf, name: &str, value: &str) {
+    // Mostly short and plain: one piece.
+    let mut p = Piece::<96>::default();
+    p.raw(b"{\"name\":\"");
+    p.plain(name);
+    p.raw(b"\",\"value\":\"");
+    p.plain(value);
+    p.raw(b"\"}");
+    if p.fits() {
+        out.piece(&p);
+        return;
+    }
     out.raw(b"{\"name\":");
     out.str(name);
     out.raw(b",\"value\":");

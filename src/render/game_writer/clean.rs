@@ -188,13 +188,13 @@ const COLUMNS: [[u8; 3]; 100] = {
 
 /// The end of a turn from its annotation, for turns taken in order: the constant fields, the
 /// line's digits and the `column` key are made once per line, and each turn's column is put
-/// after them so that all goes out in one piece of at most 128 bytes (copied in a few moves).
+/// after them so that all goes out in one piece of at most 96 bytes (copied in a few moves).
 struct Place<'i> {
     lines: LineCursor<'i>,
     line: usize,
     /// [`AFTER_STEPS`], the line's digits and the `column` key; then room for a column below
     /// 100 and the `}`.
-    text: [u8; 128],
+    text: [u8; 96],
     len: usize,
 }
 
@@ -207,7 +207,10 @@ impl Place<'_> {
             self.line = lc.line;
             let (digits, len) = decimal_then::<32>(lc.line as u64, b",\"column\":");
             self.text[..AFTER_STEPS.len()].copy_from_slice(AFTER_STEPS);
-            if let Some(to) = self.text.get_mut(AFTER_STEPS.len()..AFTER_STEPS.len() + len) {
+            if let Some(to) = self
+                .text
+                .get_mut(AFTER_STEPS.len()..AFTER_STEPS.len() + len)
+            {
                 to.copy_from_slice(&digits[..len]);
             }
             self.len = AFTER_STEPS.len() + len;
@@ -318,7 +321,7 @@ impl GameWriter {
         let mut place = Place {
             lines: at.lines.cursor(at.text),
             line: 0,
-            text: [0; 128],
+            text: [0; 96],
             len: 0,
         };
         let mut head = Head::new();
