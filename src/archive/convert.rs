@@ -3,12 +3,13 @@
 //! canonical notation, into the chunk's own buffer; the buffers are written out in input order
 //! with the game numbers filled in ([`Converted::write_to`]).
 
+use std::cell::OnceCell;
 use std::io::{Read, Write};
 use std::sync::Mutex;
 
 use super::pipeline::{ChunkWork, for_each_chunk};
 use super::stream::Boundary;
-use crate::notation::{LineIndex, Scanner, Source};
+use crate::notation::{LineStream, Scanner, Source};
 use crate::render::game_json::{GameObject, Origin, game_text};
 use crate::render::game_writer::GameWriter;
 use crate::render::json_buf::JsonBuf;
@@ -123,12 +124,9 @@ impl ChunkWork for ConvertWork<'_> {
                 (decoded.text(), decoded.invalid())
             }
         };
-        let lines = LineIndex::with_base(text, first_line);
-        let at = Origin {
-            file: self.file,
-            text,
-            lines: &lines,
-        };
+        // The line index is built only for games that take the full way.
+        let line_index = OnceCell::new();
+        let mut lines = LineStream::new(text, first_line, &line_index);
         let mut c = Converted {
             out: self.buffer(),
             boundary: false,
@@ -154,7 +152,7 @@ impl ChunkWork for ConvertWork<'_> {
                 c.games += 1;
                 boundary.see_clean(text, end);
                 scanner.seek(end);
-                writer.write_clean(&mut c.out, &clean, c.games, at);
+                writer.write_clean(&mut c.out, &clean, c.games, &mut lines);
                 if self.target == Target::Jsonl {
                     c.out.raw(b"\n");
                 }
@@ -165,6 +163,11 @@ impl ChunkWork for ConvertWork<'_> {
             let index = c.games;
             boundary.see(&game, text);
             let verdict = check_game(&game, text, index, &self.opts);
+            let at = Origin {
+                file: self.file,
+                text,
+                lines: lines.index(),
+            };
             if self.valid_only && !verdict.is_valid() {
                 c.dropped += 1;
                 continue;

@@ -5,11 +5,10 @@
 //! and side with its squares filled in, its line, its column), so that the cost per turn is a
 //! few moves rather than a capacity check and a length update for each of twenty fragments.
 
-use super::super::game_json::Origin;
 use super::super::json_buf::JsonBuf;
 use super::{GameWriter, List, begin, ending, result, tag};
 use crate::engine::{Bitboard, Color, Position, Square};
-use crate::notation::LineCursor;
+use crate::notation::LineStream;
 use crate::validate::{CleanGame, CleanKind};
 
 /// The `n`th placeholder `..` of a template (found when compiling).
@@ -189,8 +188,8 @@ const COLUMNS: [[u8; 3]; 100] = {
 /// The end of a turn from its annotation, for turns taken in order: the constant fields, the
 /// line's digits and the `column` key are made once per line, and each turn's column is put
 /// after them so that all goes out in one piece of at most 96 bytes (copied in a few moves).
-struct Place<'i> {
-    lines: LineCursor<'i>,
+struct Place<'s, 'i> {
+    lines: &'s mut LineStream<'i>,
     line: usize,
     /// [`AFTER_STEPS`], the line's digits and the `column` key; then room for a column below
     /// 100 and the `}`.
@@ -198,7 +197,7 @@ struct Place<'i> {
     len: usize,
 }
 
-impl Place<'_> {
+impl Place<'_, '_> {
     /// Writes the line and column of byte `at`, and closes the turn.
     #[inline]
     fn write(&mut self, out: &mut JsonBuf, at: usize) {
@@ -301,13 +300,14 @@ pub(super) fn setup_string(out: &mut JsonBuf, p: &Position) {
 impl GameWriter {
     /// Writes the object of game number `index` of its chunk, which the fast lane found clean
     /// (`crate::validate::clean_game_recorded`): the same bytes [`GameWriter::write`] writes for
-    /// it from its syntax tree and verdict (`tests/fast_lane.rs` checks this).
+    /// it from its syntax tree and verdict (`tests/fast_lane.rs` checks this). `lines` is the
+    /// stream of the chunk's lines, at or before the game.
     pub fn write_clean(
         &mut self,
         out: &mut JsonBuf,
         game: &CleanGame<'_>,
         index: usize,
-        at: Origin<'_>,
+        lines: &mut LineStream<'_>,
     ) {
         begin(out, index);
         let mut headers = List::new();
@@ -319,7 +319,7 @@ impl GameWriter {
         self.rules(out, game.rules.as_ref());
         out.raw(b",\"nags\":[],\"comments\":[],\"turns\":");
         let mut place = Place {
-            lines: at.lines.cursor(at.text),
+            lines,
             line: 0,
             text: [0; 96],
             len: 0,
