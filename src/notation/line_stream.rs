@@ -115,10 +115,14 @@ fn line_end(b: &[u8], from: usize) -> (usize, bool) {
     const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
     const LF: u64 = 0x0a0a_0a0a_0a0a_0a0a;
     let rest = b.get(from..).unwrap_or_default();
-    let (words, tail) = rest.as_chunks::<8>();
+    let words = rest.chunks_exact(8);
+    let tail = words.remainder();
+    let whole = rest.len() - tail.len();
     let mut high = 0;
-    for (k, w) in words.iter().enumerate() {
-        let v = u64::from_le_bytes(*w);
+    for (k, w) in words.enumerate() {
+        let mut word = [0; 8];
+        word.copy_from_slice(w);
+        let v = u64::from_le_bytes(word);
         let t = v ^ LF;
         // The top bit of each byte of `t` that is zero (an LF in `v`), and no other.
         let lf = !(((t & LOW) + LOW) | t | LOW);
@@ -137,7 +141,7 @@ fn line_end(b: &[u8], from: usize) -> (usize, bool) {
     let ascii = high & !LOW == 0;
     match tail.iter().position(|&x| x == b'\n') {
         Some(i) => (
-            from + 8 * words.len() + i + 1,
+            from + whole + i + 1,
             ascii && tail.get(..i).is_some_and(<[u8]>::is_ascii),
         ),
         None => (usize::MAX, ascii && tail.is_ascii()),
