@@ -3,12 +3,13 @@
 //! canonical notation, into the chunk's own buffer; the buffers are written out in input order
 //! with the game numbers filled in ([`Converted::write_to`]).
 
+use std::cell::OnceCell;
 use std::io::{Read, Write};
 use std::sync::Mutex;
 
 use super::pipeline::{ChunkWork, for_each_chunk};
 use super::stream::Boundary;
-use crate::notation::{LineIndex, Scanner, Source};
+use crate::notation::{LineStream, Scanner, Source};
 use crate::render::game_json::{GameObject, Origin, game_text};
 use crate::render::game_writer::GameWriter;
 use crate::render::json_buf::JsonBuf;
@@ -114,14 +115,18 @@ impl ChunkWork for ConvertWork<'_> {
     type Done = Converted;
 
     fn work(&self, bytes: &[u8], first_line: usize) -> Converted {
-        let source = Source::from_bytes(bytes);
-        let text = source.text();
-        let lines = LineIndex::with_base(text, first_line);
-        let at = Origin {
-            file: self.file,
-            text,
-            lines: &lines,
+        // UTF-8 text is read where it lies; other bytes are decoded into a copy.
+        let decoded;
+        let (text, invalid) = match std::str::from_utf8(strip_bom(bytes)) {
+            Ok(text) => (text, &[][..]),
+            Err(_) => {
+                decoded = Source::from_bytes(bytes);
+                (decoded.text(), decoded.invalid())
+            }
         };
+        // The line index is built only for games that take the full way.
+        let line_index = OnceCell::new();
+        let mut lines = LineStream::new(text, first_line, &line_index);
         let mut c = Converted {
             out: self.buffer(),
             boundary: false,
@@ -134,11 +139,10 @@ impl ChunkWork for ConvertWork<'_> {
         let mut boundary = Boundary::default();
         // JSON of games the fast lane finds clean is written from what it read; notation, and
         // every other game, goes the full way.
-        let fast =
-            self.fast && !matches!(self.target, Target::Sgn { .. }) && source.invalid().is_empty();
+        let fast = self.fast && !matches!(self.target, Target::Sgn { .. }) && invalid.is_empty();
         let mut rules = RulesCache::default();
         let mut clean = CleanGame::default();
-        let mut scanner = Scanner::new(text, source.invalid());
+        let mut scanner = Scanner::new(text, invalid);
         loop {
             let start = scanner.offset();
             if let Some(end) = fast
@@ -148,7 +152,7 @@ impl ChunkWork for ConvertWork<'_> {
                 c.games += 1;
                 boundary.see_clean(text, end);
                 scanner.seek(end);
-                writer.write_clean(&mut c.out, &clean, c.games, at);
+                writer.write_clean(&mut c.out, &clean, c.games, &mut lines);
                 if self.target == Target::Jsonl {
                     c.out.raw(b"\n");
                 }
@@ -159,6 +163,11 @@ impl ChunkWork for ConvertWork<'_> {
             let index = c.games;
             boundary.see(&game, text);
             let verdict = check_game(&game, text, index, &self.opts);
+            let at = Origin {
+                file: self.file,
+                text,
+                lines: lines.index(),
+            };
             if self.valid_only && !verdict.is_valid() {
                 c.dropped += 1;
                 continue;
@@ -187,6 +196,11 @@ impl ChunkWork for ConvertWork<'_> {
     fn boundary(&self, done: &Converted) -> bool {
         done.boundary
     }
+}
+
+/// `bytes` without a leading byte-order mark, as [`Source::from_bytes`] decodes them.
+fn strip_bom(bytes: &[u8]) -> &[u8] {
+    bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes)
 }
 
 impl Converted {

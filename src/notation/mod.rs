@@ -5,11 +5,13 @@
 
 pub mod ast;
 pub mod limits;
+pub mod line_stream;
 pub mod scan;
 pub mod source;
 pub mod token;
 pub mod writer;
 
 pub use ast::*;
+pub use line_stream::LineStream;
 pub use scan::Scanner;
 pub use source::{LineCol, LineCursor, LineIndex, Source};

@@ -113,8 +113,7 @@ impl LineIndex {
     /// Indexes `text`, a chunk of a file that starts at the beginning of the file's 0-based line
     /// `base`: every line reported is a line of the file.
     pub fn with_base(text: &str, base: usize) -> LineIndex {
-        let mut starts = vec![0];
-        starts.extend(line_breaks(text.as_bytes()));
+        let starts = line_starts(text.as_bytes());
         let mut checkpoints = Vec::new();
         for (k, &start) in starts.iter().enumerate() {
             let end = starts.get(k + 1).copied().unwrap_or(text.len());
@@ -188,8 +187,11 @@ impl LineIndex {
             index: self,
             text,
             line: 0,
+            next: self.starts.get(1).copied().unwrap_or(usize::MAX),
             offset: 0,
             column: 0,
+            // Not known: the first answer looks.
+            ascii: false,
         }
     }
 
@@ -227,24 +229,58 @@ pub struct LineCursor<'i> {
     line: usize,
     offset: usize,
     column: usize,
+    /// Where the line after `line` starts (`usize::MAX` on the last line).
+    next: usize,
+    /// Whether `line` is ASCII: then its columns are byte counts.
+    ascii: bool,
 }
 
 impl LineCursor<'_> {
     /// The line and column of byte `offset` of the text.
+    #[inline]
     pub fn line_col(&mut self, offset: usize) -> LineCol {
         let offset = offset.min(self.text.len());
+        // Mostly further on the same ASCII line: the column grows by the bytes between.
+        if self.ascii && offset >= self.offset && offset < self.next {
+            self.column += offset - self.offset;
+            self.offset = offset;
+        } else {
+            self.seek(offset);
+        }
+        LineCol {
+            line: self.index.base + self.line + 1,
+            column: self.column + 1,
+        }
+    }
+
+    /// [`LineCursor::line_col`] of any offset.
+    fn seek(&mut self, offset: usize) {
         let starts = &self.index.starts;
+        let bytes = self.text.as_bytes();
+        let after = starts.get(self.line + 2).copied().unwrap_or(usize::MAX);
+        if offset >= self.offset && self.next <= offset && offset < after {
+            // The next line, mostly: its start is known.
+            self.line += 1;
+            self.ascii = bytes
+                .get(self.next..after.min(bytes.len()))
+                .is_some_and(<[u8]>::is_ascii);
+            self.column = if self.ascii {
+                offset - self.next
+            } else {
+                self.index.column_in(self.text, self.line, offset)
+            };
+            self.next = after;
+            self.offset = offset;
+            return;
+        }
         if offset < self.offset {
             self.line = self.index.line_of(offset);
             self.column = self.index.column_in(self.text, self.line, offset);
         } else {
             let line = self.line;
-            // Mostly the same line or the next; a search when further.
-            if starts.get(self.line + 1).is_some_and(|&s| s <= offset) {
-                self.line += 1;
-                if starts.get(self.line + 1).is_some_and(|&s| s <= offset) {
-                    self.line = self.index.line_of(offset);
-                }
+            // Mostly the same line; a search when further.
+            if self.next <= offset {
+                self.line = self.index.line_of(offset);
             }
             // Characters add up between two character boundaries of one line.
             match self.text.get(self.offset..offset) {
@@ -253,10 +289,11 @@ impl LineCursor<'_> {
             }
         }
         self.offset = offset;
-        LineCol {
-            line: self.index.base + self.line + 1,
-            column: self.column + 1,
-        }
+        self.next = starts.get(self.line + 1).copied().unwrap_or(usize::MAX);
+        let start = starts.get(self.line).copied().unwrap_or(0);
+        self.ascii = bytes
+            .get(start..self.next.min(bytes.len()))
+            .is_some_and(<[u8]>::is_ascii);
     }
 }
 
@@ -268,6 +305,19 @@ fn chars(s: &str) -> usize {
     } else {
         s.chars().count()
     }
+}
+
+/// The offsets where the lines of `b` start, 0 first. Without a CR, a line starts after each
+/// LF, found by a search for one byte (cheaper than one for both).
+fn line_starts(b: &[u8]) -> Vec<usize> {
+    let mut starts = Vec::with_capacity(b.len() / 32 + 1);
+    starts.push(0);
+    if memchr::memchr(b'\r', b).is_some() {
+        starts.extend(line_breaks(b));
+    } else {
+        starts.extend(memchr::memchr_iter(b'\n', b).map(|i| i + 1));
+    }
+    starts
 }
 
 /// The offsets where a line starts after a break: after LF, after CRLF, after a lone CR.

@@ -11,11 +11,13 @@
 //! [`GameObject::new`]: super::game_json::GameObject::new
 
 use super::game_json::{Origin, RulesObject, Side};
-use super::json_buf::JsonBuf;
+use super::json_buf::{JsonBuf, Piece};
 use super::wire::DiagnosticLine;
 use crate::engine::{Color, Outcome, Position, Ruleset, Square};
 use crate::notation::{Comment, Element, Game, GameResult, Header, LineCursor, Turn, TurnKind};
-use crate::validate::{CleanGame, CleanKind, Played, Verdict};
+use crate::validate::{Played, Verdict};
+
+mod clean;
 
 /// Writes game objects; keeps the JSON of the last ruleset seen, as most archives use one.
 #[derive(Debug, Default)]
@@ -115,6 +117,17 @@ fn begin(out: &mut JsonBuf, index: usize) {
 
 /// A tag as a header item.
 fn tag(out: &mut JsonBuf, name: &str, value: &str) {
+    // Mostly short and plain: one piece.
+    let mut p = Piece::<96>::default();
+    p.raw(b"{\"name\":\"");
+    p.plain(name);
+    p.raw(b"\",\"value\":\"");
+    p.plain(value);
+    p.raw(b"\"}");
+    if p.fits() {
+        out.piece(&p);
+        return;
+    }
     out.raw(b"{\"name\":");
     out.str(name);
     out.raw(b",\"value\":");
@@ -149,7 +162,7 @@ fn ending(out: &mut JsonBuf, outcome: Option<Outcome>, last: Option<&Position>) 
     }
     out.raw(b",\"final\":");
     match last {
-        Some(p) => out.str(&p.to_setup_string()),
+        Some(p) => clean::setup_string(out, p),
         None => out.raw(b"null"),
     }
 }
@@ -447,62 +460,4 @@ fn diagnostic(out: &mut JsonBuf, d: &DiagnosticLine) {
     out.raw(b",\"end_column\":");
     out.uint(d.end_column as u64);
     out.raw(b"}");
-}
-
-impl GameWriter {
-    /// Writes the object of game number `index` of its chunk, which the fast lane found clean
-    /// (`crate::validate::clean_game_recorded`): the same bytes [`GameWriter::write`] writes for
-    /// it from its syntax tree and verdict (`tests/fast_lane.rs` checks this).
-    pub fn write_clean(
-        &mut self,
-        out: &mut JsonBuf,
-        game: &CleanGame<'_>,
-        index: usize,
-        at: Origin<'_>,
-    ) {
-        begin(out, index);
-        let mut headers = List::new();
-        for (name, value) in &game.tags {
-            headers.item(out);
-            tag(out, name, value);
-        }
-        out.raw(b"],\"rules\":");
-        self.rules(out, game.rules.as_ref());
-        out.raw(b",\"nags\":[],\"comments\":[],\"turns\":[");
-        let mut lines = at.lines.cursor(at.text);
-        // Turns of one line share its number: written once, then copied.
-        let mut line = (0, itoa::Buffer::new());
-        let mut line_text: &str = "";
-        let mut turns = List::new();
-        for (k, t) in game.turns.iter().enumerate() {
-            turns.item(out);
-            turn_head(out, k as u64 + 1, Some(t.side));
-            match t.kind {
-                CleanKind::Place(a, b) => placement(out, a, b),
-                CleanKind::Pass => pass(out),
-                CleanKind::Move(from) => {
-                    move_from(out, from);
-                    for (k, (to, captured)) in game.steps[t.steps.clone()].iter().enumerate() {
-                        step(out, k, *to, captured.squares());
-                    }
-                    out.raw(b"]");
-                }
-            }
-            out.raw(b",\"annotation\":null,\"nags\":[],\"comments\":[],\"legal\":true,\"line\":");
-            let lc = lines.line_col(t.at);
-            if lc.line != line.0 || line_text.is_empty() {
-                line.0 = lc.line;
-                line_text = line.1.format(lc.line as u64);
-            }
-            out.raw_slice(line_text.as_bytes());
-            out.raw(b",\"column\":");
-            out.uint(lc.column as u64);
-            out.raw(b"}");
-        }
-        out.raw(b"],\"result\":");
-        result(out, game.result);
-        out.raw(b",\"trailing\":[]");
-        ending(out, game.outcome, game.last.as_ref());
-        out.raw(b",\"valid\":true,\"errors\":[],\"source\":null}");
-    }
 }

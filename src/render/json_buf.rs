@@ -24,6 +24,62 @@ pub struct JsonBuf {
     marks: Vec<(usize, Mark)>,
 }
 
+/// A short piece of JSON built in a fixed array, then written with one copy of constant size
+/// ([`JsonBuf::piece`]): for a few fields whose strings need no escaping, cheaper than a write
+/// for each. Whether it fits and needs no escape is known at the end ([`Piece::fits`]).
+#[derive(Debug)]
+pub struct Piece<const N: usize> {
+    bytes: [u8; N],
+    len: usize,
+    fits: bool,
+}
+
+impl<const N: usize> Default for Piece<N> {
+    fn default() -> Self {
+        Piece {
+            bytes: [0; N],
+            len: 0,
+            fits: true,
+        }
+    }
+}
+
+impl<const N: usize> Piece<N> {
+    /// Appends bytes as they are.
+    #[inline]
+    pub fn raw(&mut self, s: &[u8]) {
+        match self.bytes.get_mut(self.len..self.len + s.len()) {
+            Some(to) => {
+                to.copy_from_slice(s);
+                self.len += s.len();
+            }
+            None => self.fits = false,
+        }
+    }
+
+    /// Appends the characters of a JSON string, without its quotes, if none needs escaping.
+    #[inline]
+    pub fn plain(&mut self, s: &str) {
+        let b = s.as_bytes();
+        let Some(to) = self.bytes.get_mut(self.len..self.len + b.len()) else {
+            self.fits = false;
+            return;
+        };
+        let mut escape = 0;
+        for (t, &c) in to.iter_mut().zip(b) {
+            *t = c;
+            escape |= ESCAPE[c as usize];
+        }
+        self.len += b.len();
+        self.fits &= escape == 0;
+    }
+
+    /// Whether everything appended fitted and needed no escaping.
+    pub fn fits(&self) -> bool {
+        self.fits
+    }
+}
+
 /// How `serde_json` writes each byte inside a string: 0 as is, `u` as `\u00XX`, any other
 /// byte `e` as a backslash followed by `e`.
 const ESCAPE: [u8; 256] = {
@@ -75,6 +131,31 @@ impl JsonBuf {
     #[inline]
     pub fn raw<const N: usize>(&mut self, s: &[u8; N]) {
         self.bytes.extend_from_slice(s);
+    }
+
+    /// Appends the first `len` bytes of `s` (all of them if `len` is larger): a copy of
+    /// constant size, for text of a few lengths built in a fixed array.
+    #[inline]
+    pub fn raw_prefix<const N: usize>(&mut self, s: &[u8; N], len: usize) {
+        let keep = self.bytes.len() + len.min(N);
+        self.bytes.extend_from_slice(s);
+        self.bytes.truncate(keep);
+    }
+
+    /// Appends a constant fragment, then lets `fill` change it where it now stands (a
+    /// template whose blanks are filled in place, without a copy of it on the stack).
+    #[inline]
+    pub fn raw_with<const N: usize>(&mut self, s: &[u8; N], fill: impl FnOnce(&mut [u8; N])) {
+        self.bytes.extend_from_slice(s);
+        if let Some(t) = self.bytes.last_chunk_mut::<N>() {
+            fill(t);
+        }
+    }
+
+    /// Appends `piece` (which [`Piece::fits`]).
+    #[inline]
+    pub fn piece<const N: usize>(&mut self, piece: &Piece<N>) {
+        self.raw_prefix(&piece.bytes, piece.len);
     }
 
     /// Appends bytes as they are (text known to need no escaping, JSON written before).

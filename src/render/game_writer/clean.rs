@@ -1,0 +1,363 @@
+//! Game objects of games the fast lane found clean, written from the [`CleanGame`] it kept.
+//!
+//! Almost every byte of such a game is a turn, and a turn is almost all constant text: each
+//! turn goes out in four writes of constant size (its number, one template per kind of turn
+//! and side with its squares filled in, its line, its column), so that the cost per turn is a
+//! few moves rather than a capacity check and a length update for each of twenty fragments.
+
+use super::super::json_buf::JsonBuf;
+use super::{GameWriter, List, begin, ending, result, tag};
+use crate::engine::{Bitboard, Color, Position, Square};
+use crate::notation::LineStream;
+use crate::validate::{CleanGame, CleanKind};
+
+/// The `n`th placeholder `..` of a template (found when compiling).
+const fn placeholder(t: &[u8], mut n: usize) -> usize {
+    let mut i = 0;
+    while i + 1 < t.len() {
+        if t[i] == b'.' && t[i + 1] == b'.' {
+            if n == 0 {
+                return i;
+            }
+            n -= 1;
+            i += 1;
+        }
+        i += 1;
+    }
+    panic!("a template without enough `..`")
+}
+
+/// Where a template that starts `,"side":"` names the side.
+const SIDE: usize = 9;
+
+/// `template`, which starts `,"side":"black"`, for each side in the order of
+/// [`Color::index`].
+const fn sided<const N: usize>(template: &[u8; N]) -> [[u8; N]; 2] {
+    let black = *template;
+    let mut white = *template;
+    let name = b"white";
+    let mut i = 0;
+    while i < name.len() {
+        white[SIDE + i] = name[i];
+        i += 1;
+    }
+    [black, white]
+}
+
+/// The names of the squares by index (`rank * 9 + file`): file letter, rank digit.
+const NAMES: [[u8; 2]; 81] = {
+    let mut t = [[0; 2]; 81];
+    let mut i = 0;
+    while i < 81 {
+        t[i] = [b'a' + (i % 9) as u8, b'1' + (i / 9) as u8];
+        i += 1;
+    }
+    t
+};
+
+/// `template` with the name of square `s` written at `at`.
+#[inline]
+fn put(template: &mut [u8], at: usize, s: Square) {
+    if let (Some(to), Some(name)) = (template.get_mut(at..at + 2), NAMES.get(s.index())) {
+        to.copy_from_slice(name);
+    }
+}
+
+const PLACE_T: &[u8; 75] = b",\"side\":\"black\",\"kind\":\"place\",\"squares\":[\"..\",\"..\"],\
+\"from\":null,\"steps\":[]";
+/// A placement after its number, up to its annotation.
+const PLACE: [[u8; 75]; 2] = sided(PLACE_T);
+const PLACE_A: usize = placeholder(PLACE_T, 0);
+const PLACE_B: usize = placeholder(PLACE_T, 1);
+
+/// A pass after its number, up to its annotation.
+const PASS: [[u8; 65]; 2] =
+    sided(b",\"side\":\"black\",\"kind\":\"pass\",\"squares\":[],\"from\":null,\"steps\":[]");
+
+const MOVE1_T: &[u8; 90] = b",\"side\":\"black\",\"kind\":\"move\",\"squares\":[],\"from\":\"..\",\
+\"steps\":[{\"to\":\"..\",\"captures\":[]}]";
+/// A move of one step that captures nothing, after its number, up to its annotation.
+const MOVE1: [[u8; 90]; 2] = sided(MOVE1_T);
+const MOVE1_FROM: usize = placeholder(MOVE1_T, 0);
+const MOVE1_TO: usize = placeholder(MOVE1_T, 1);
+
+const MOVE_T: &[u8; 64] =
+    b",\"side\":\"black\",\"kind\":\"move\",\"squares\":[],\"from\":\"..\",\"steps\":[";
+/// Any other move after its number, up to its first step.
+const MOVE: [[u8; 64]; 2] = sided(MOVE_T);
+const MOVE_FROM: usize = placeholder(MOVE_T, 0);
+
+/// The first step of a move, up to its captures.
+const STEP: &[u8; 23] = b"{\"to\":\"..\",\"captures\":[";
+/// A later step of a move, up to its captures.
+const NEXT_STEP: &[u8; 24] = b",{\"to\":\"..\",\"captures\":[";
+const STEP_TO: usize = placeholder(STEP, 0);
+const NEXT_STEP_TO: usize = placeholder(NEXT_STEP, 0);
+
+/// What every turn of a clean game has after its steps, up to its line.
+const AFTER_STEPS: &[u8; 63] =
+    b",\"annotation\":null,\"nags\":[],\"comments\":[],\"legal\":true,\"line\":";
+
+/// The start of a turn object up to its number's last digit: `[{"number":1` for the first
+/// turn, then `,{"number":N`, counted in decimal digits.
+struct Head {
+    bytes: [u8; 24],
+    len: usize,
+}
+
+/// Where a turn's number starts in [`Head`].
+const NUMBER: usize = 11;
+
+impl Head {
+    fn new() -> Head {
+        let mut bytes = [0; 24];
+        bytes[..NUMBER + 1].copy_from_slice(b"[{\"number\":1");
+        Head {
+            bytes,
+            len: NUMBER + 1,
+        }
+    }
+
+    /// To the next turn.
+    #[inline]
+    fn next(&mut self) {
+        self.bytes[0] = b',';
+        let mut i = self.len;
+        while i > NUMBER {
+            i -= 1;
+            if self.bytes[i] == b'9' {
+                self.bytes[i] = b'0';
+            } else {
+                self.bytes[i] += 1;
+                return;
+            }
+        }
+        // All nines: one more digit, `1` followed by zeros.
+        if self.len < self.bytes.len() {
+            self.bytes[NUMBER] = b'1';
+            self.bytes[self.len] = b'0';
+            self.len += 1;
+        }
+    }
+}
+
+/// `n` in decimal followed by `suffix`, at the start of an array, and the length of both.
+#[inline]
+fn decimal_then<const N: usize>(n: u64, suffix: &[u8]) -> ([u8; N], usize) {
+    let mut a = [0; N];
+    let len = if n < 10 {
+        a[0] = b'0' + n as u8;
+        1
+    } else if n < 100 {
+        a[0] = b'0' + (n / 10) as u8;
+        a[1] = b'0' + (n % 10) as u8;
+        2
+    } else {
+        let mut b = itoa::Buffer::new();
+        let d = b.format(n).as_bytes();
+        if let Some(to) = a.get_mut(..d.len()) {
+            to.copy_from_slice(d);
+        }
+        d.len()
+    };
+    match a.get_mut(len..len + suffix.len()) {
+        Some(to) => {
+            to.copy_from_slice(suffix);
+            (a, len + suffix.len())
+        }
+        None => (a, 0),
+    }
+}
+
+/// Columns below 100 followed by the `}` that closes the turn, three bytes each (the last
+/// unused below 10).
+const COLUMNS: [[u8; 3]; 100] = {
+    let mut t = [[0; 3]; 100];
+    let mut n = 0;
+    while n < 100 {
+        t[n] = if n < 10 {
+            [b'0' + n as u8, b'}', b'}']
+        } else {
+            [b'0' + (n / 10) as u8, b'0' + (n % 10) as u8, b'}']
+        };
+        n += 1;
+    }
+    t
+};
+
+/// The end of a turn from its annotation, for turns taken in order: the constant fields, the
+/// line's digits and the `column` key are made once per line, and each turn's column is put
+/// after them so that all goes out in one piece of at most 96 bytes (copied in a few moves).
+struct Place<'s, 'i> {
+    lines: &'s mut LineStream<'i>,
+    line: usize,
+    /// [`AFTER_STEPS`], the line's digits and the `column` key; then room for a column below
+    /// 100 and the `}`.
+    text: [u8; 96],
+    len: usize,
+}
+
+impl Place<'_, '_> {
+    /// Writes the line and column of byte `at`, and closes the turn.
+    #[inline]
+    fn write(&mut self, out: &mut JsonBuf, at: usize) {
+        let lc = self.lines.line_col(at);
+        if lc.line != self.line || self.len == 0 {
+            self.line = lc.line;
+            let (digits, len) = decimal_then::<32>(lc.line as u64, b",\"column\":");
+            self.text[..AFTER_STEPS.len()].copy_from_slice(AFTER_STEPS);
+            if let Some(to) = self
+                .text
+                .get_mut(AFTER_STEPS.len()..AFTER_STEPS.len() + len)
+            {
+                to.copy_from_slice(&digits[..len]);
+            }
+            self.len = AFTER_STEPS.len() + len;
+        }
+        let len = self.len;
+        match (COLUMNS.get(lc.column), self.text.get_mut(len..len + 3)) {
+            (Some(c), Some(to)) => {
+                to.copy_from_slice(c);
+                out.raw_prefix(&self.text, len + 2 + usize::from(lc.column >= 10));
+            }
+            _ => {
+                out.raw_prefix(&self.text, len);
+                let (column, len) = decimal_then::<24>(lc.column as u64, b"}");
+                out.raw_prefix(&column, len);
+            }
+        }
+    }
+}
+
+/// The steps of a move that are not one step capturing nothing.
+fn steps(out: &mut JsonBuf, steps: &[(Square, Bitboard)]) {
+    for (k, (to, captured)) in steps.iter().enumerate() {
+        if k == 0 {
+            out.raw_with(STEP, |t| put(t, STEP_TO, *to));
+        } else {
+            out.raw_with(NEXT_STEP, |t| put(t, NEXT_STEP_TO, *to));
+        }
+        let mut caps = List::new();
+        for c in captured.squares() {
+            caps.item(out);
+            out.raw_with(b"\"..\"", |t| put(t, 1, c));
+        }
+        out.raw(b"]}");
+    }
+}
+
+/// The final position as a JSON string, written in one piece.
+pub(super) fn setup_string(out: &mut JsonBuf, p: &Position) {
+    // Nine ranks of at most nine characters, eight slashes, the side, a space and two quotes.
+    let mut a = [0u8; 96];
+    let n = u32::from(p.size().get());
+    let black = p.pieces(Color::Black).0;
+    let white = p.pieces(Color::White).0;
+    let mut len = 0;
+    let mut push = |b: u8| {
+        if let Some(to) = a.get_mut(len) {
+            *to = b;
+            len += 1;
+        }
+    };
+    push(b'"');
+    for rank in (0..n).rev() {
+        let b = (black >> (rank * 9)) as u32;
+        let w = (white >> (rank * 9)) as u32;
+        let mut run = 0u8;
+        for file in 0..n {
+            let bit = 1 << file;
+            let piece = if b & bit != 0 {
+                b'b'
+            } else if w & bit != 0 {
+                b'w'
+            } else {
+                run += 1;
+                continue;
+            };
+            if run > 0 {
+                push(b'0' + run);
+                run = 0;
+            }
+            push(piece);
+        }
+        if run > 0 {
+            push(b'0' + run);
+        }
+        if rank > 0 {
+            push(b'/');
+        }
+    }
+    push(b' ');
+    push(match p.to_move() {
+        Color::Black => b'b',
+        Color::White => b'w',
+    });
+    push(b'"');
+    out.raw_prefix(&a, len);
+}
+
+impl GameWriter {
+    /// Writes the object of game number `index` of its chunk, which the fast lane found clean
+    /// (`crate::validate::clean_game_recorded`): the same bytes [`GameWriter::write`] writes for
+    /// it from its syntax tree and verdict (`tests/fast_lane.rs` checks this). `lines` is the
+    /// stream of the chunk's lines, at or before the game.
+    pub fn write_clean(
+        &mut self,
+        out: &mut JsonBuf,
+        game: &CleanGame<'_>,
+        index: usize,
+        lines: &mut LineStream<'_>,
+    ) {
+        begin(out, index);
+        let mut headers = List::new();
+        for (name, value) in &game.tags {
+            headers.item(out);
+            tag(out, name, value);
+        }
+        out.raw(b"],\"rules\":");
+        self.rules(out, game.rules.as_ref());
+        out.raw(b",\"nags\":[],\"comments\":[],\"turns\":");
+        let mut place = Place {
+            lines,
+            line: 0,
+            text: [0; 96],
+            len: 0,
+        };
+        let mut head = Head::new();
+        for t in &game.turns {
+            out.raw_prefix(&head.bytes, head.len);
+            head.next();
+            let side = t.side.index() & 1;
+            match t.kind {
+                CleanKind::Place(a, b) => out.raw_with(&PLACE[side], |x| {
+                    put(x, PLACE_A, a);
+                    put(x, PLACE_B, b);
+                }),
+                CleanKind::Pass => out.raw(&PASS[side]),
+                CleanKind::Move(from) => match game.steps.get(t.steps.clone()) {
+                    Some(&[(to, captured)]) if captured.is_empty() => {
+                        out.raw_with(&MOVE1[side], |x| {
+                            put(x, MOVE1_FROM, from);
+                            put(x, MOVE1_TO, to);
+                        });
+                    }
+                    s => {
+                        out.raw_with(&MOVE[side], |x| put(x, MOVE_FROM, from));
+                        steps(out, s.unwrap_or_default());
+                        out.raw(b"]");
+                    }
+                },
+            }
+            place.write(out, t.at);
+        }
+        if game.turns.is_empty() {
+            out.raw(b"[");
+        }
+        out.raw(b"],\"result\":");
+        result(out, game.result);
+        out.raw(b",\"trailing\":[]");
+        ending(out, game.outcome, game.last.as_ref());
+        out.raw(b",\"valid\":true,\"errors\":[],\"source\":null}");
+    }
+}
