@@ -264,7 +264,9 @@ fn after_result(b: &[u8], end: usize) -> Option<usize> {
 }
 
 /// Reads `[Name "value"]` at `at`, with no escape in the value; returns the ranges of the
-/// name and of the value, and the offset after `]`.
+/// name and of the value, and the offset after `]`. Out of line: the movetext loop, which runs
+/// far more often, keeps the registers.
+#[inline(never)]
 fn tag(b: &[u8], at: usize) -> Option<(Range<usize>, Range<usize>, usize)> {
     let blank = |mut i: usize| {
         while i < b.len() && (b[i] == b' ' || b[i] == b'\t') {
