@@ -86,9 +86,7 @@ impl Move {
     pub fn steps(&self) -> u32 {
         self.steps
     }
-}
 
-impl Move {
     /// A move of the piece on `from`, before its first step.
     pub(super) fn start(from: Square) -> Move {
         Move {
