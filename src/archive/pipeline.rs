@@ -4,8 +4,8 @@
 //! A [`Splitter`] cuts the stream at likely game boundaries; each chunk is read and worked on
 //! (checked, converted: a [`ChunkWork`]) by whichever of `jobs` worker threads is free, which
 //! takes the splitter for the time of one read; the results are handed to the caller, in input
-//! order, on the calling thread. A chunk whose result says it does not end at a true game boundary is joined
-//! with the next one and worked on again (see the module documentation of
+//! order, on the calling thread. A chunk whose result says it does not end at a true game
+//! boundary is joined with the next one and worked on again (see the module documentation of
 //! [`super::stream`]). At most `2 × jobs + 2` chunks are read and not yet handed on.
 
 use std::collections::BTreeMap;
