@@ -1,17 +1,17 @@
 //! Chunks of a stream worked on by several threads and handed on in input order, in bounded
 //! memory: the machinery under [`super::stream::check_stream`] and `seega convert`.
 //!
-//! A [`Splitter`] cuts the stream at likely game boundaries; each chunk is read and worked on
-//! (checked, converted: a [`ChunkWork`]) by whichever of `jobs` worker threads is free, which
-//! takes the splitter for the time of one read; the results are handed to the caller, in input
-//! order, on the calling thread. A chunk whose result says it does not end at a true game
-//! boundary is joined with the next one and worked on again (see the module documentation of
+//! A [`Splitter`] cuts the stream at likely game boundaries on a reading thread (which reads
+//! ahead while the workers work: a pipe or a slow disk is read in parallel with the checking);
+//! each chunk is worked on (checked, converted: a [`ChunkWork`]) on one of `jobs` threads; the
+//! results are handed to the caller in input order. A chunk whose result says it does not end
+//! at a true game boundary is joined with the next one and worked on again (see the module documentation of
 //! [`super::stream`]). At most `2 × jobs + 2` chunks are read and not yet handed on.
 
 use std::collections::BTreeMap;
 use std::io::Read;
-use std::sync::Mutex;
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
+use std::sync::{Arc, Mutex};
 
 use super::stream::Splitter;
 use crate::notation::LineIndex;
@@ -127,133 +127,86 @@ impl Pending {
     }
 }
 
+/// A chunk to work on: its number, first line and bytes.
+type Job = (u64, usize, Vec<u8>);
 /// A chunk worked on: its number, first line, bytes and results.
 type Done<D> = (u64, usize, Vec<u8>, D);
 /// Chunks worked on that arrived before their turn, by number.
 type Waiting<D> = BTreeMap<u64, (usize, Vec<u8>, D)>;
 
-/// The reading end, shared by the workers: a worker that is free reads the next chunk itself
-/// (so its bytes are in the cache of the core that works on them, and no thread of its own
-/// reads and hands chunks over).
-struct Feed<R> {
-    splitter: Splitter<R>,
-    /// One per chunk that may be read: they bound the chunks read and not yet handed on.
-    credits: Receiver<()>,
-    /// Buffers of chunks handed on, back for reuse.
-    recycled: Receiver<Vec<u8>>,
-    /// The number of the next chunk.
-    seq: u64,
-    /// The file's line on which the next chunk starts (counted only when the work needs it).
-    line: usize,
-    /// Whether reading is over: at the end of the stream, at an error, or when collecting
-    /// stopped.
-    ended: bool,
-    /// The error that ended reading.
-    error: Option<std::io::Error>,
-}
-
-impl<R: Read> Feed<R> {
-    /// The next chunk to work on (its number, first line and bytes), once a credit allows it;
-    /// `None` when reading is over.
-    fn next(&mut self, lines: bool) -> Option<(u64, usize, Vec<u8>)> {
-        if self.ended {
-            return None;
-        }
-        if self.credits.recv().is_err() {
-            self.ended = true;
-            return None;
-        }
-        while let Ok(buf) = self.recycled.try_recv() {
-            self.splitter.recycle(buf);
-        }
-        match self.splitter.next_chunk() {
-            Ok(Some(bytes)) => {
-                let (seq, first_line) = (self.seq, self.line);
-                self.seq += 1;
-                if lines {
-                    self.line += LineIndex::count_breaks_in(&bytes);
-                }
-                Some((seq, first_line, bytes))
-            }
-            Ok(None) => {
-                self.ended = true;
-                None
-            }
-            Err(e) => {
-                self.ended = true;
-                self.error = Some(e);
-                None
-            }
-        }
-    }
-}
-
 fn parallel<R: Read + Send, W: ChunkWork>(
-    splitter: Splitter<R>,
+    mut splitter: Splitter<R>,
     jobs: usize,
     work: &W,
     each: &mut dyn FnMut(W::Done) -> std::io::Result<()>,
 ) -> std::io::Result<()> {
     let in_flight = 2 * jobs + 2;
+    let (job_tx, job_rx) = sync_channel::<Job>(jobs);
+    let job_rx = Arc::new(Mutex::new(job_rx));
     let (done_tx, done_rx) = sync_channel::<Done<W::Done>>(in_flight);
     // Credits bound the chunks read but not yet handed to `each`.
     let (credit_tx, credit_rx) = sync_channel::<()>(in_flight);
-    // Buffers of chunks handed on go back to the workers for reuse.
+    // Buffers of chunks handed on go back to the reader for reuse.
     let (recycle_tx, recycle_rx) = sync_channel::<Vec<u8>>(in_flight);
     for _ in 0..in_flight {
         let _ = credit_tx.send(());
     }
-    let feed = Mutex::new(Feed {
-        splitter,
-        credits: credit_rx,
-        recycled: recycle_rx,
-        seq: 0,
-        line: 0,
-        ended: false,
-        error: None,
-    });
-    let collected = std::thread::scope(|s| {
+    std::thread::scope(|s| {
         for _ in 0..jobs {
+            let rx = Arc::clone(&job_rx);
             let tx = done_tx.clone();
-            let feed = &feed;
-            s.spawn(move || worker(feed, &tx, work));
+            s.spawn(move || worker(&rx, &tx, work));
         }
-        // Only the workers send results: when they are all gone, collecting ends.
+        // Only the workers hold the receiving end of the jobs: when they are gone (collecting
+        // stopped early), the reader's next send fails instead of waiting forever.
+        drop(job_rx);
         drop(done_tx);
+        let reader = s.spawn(move || -> std::io::Result<u64> {
+            let mut seq = 0;
+            let mut line = 0;
+            loop {
+                while let Ok(buf) = recycle_rx.try_recv() {
+                    splitter.recycle(buf);
+                }
+                let Some(bytes) = splitter.next_chunk()? else {
+                    break;
+                };
+                let first_line = line;
+                if W::FIRST_LINE {
+                    line += LineIndex::count_breaks_in(&bytes);
+                }
+                if credit_rx.recv().is_err() {
+                    break;
+                }
+                if job_tx.send((seq, first_line, bytes)).is_err() {
+                    break;
+                }
+                seq += 1;
+            }
+            Ok(seq)
+        });
         let collected = collect(&done_rx, &credit_tx, &recycle_tx, work, each);
-        // Unblock the workers if collecting stopped early: a worker waiting for a credit or
-        // sending its results is told, and ends reading for the others.
+        // Unblock the reader and the workers if collecting stopped early.
         drop(credit_tx);
         drop(done_rx);
-        collected
-    });
-    let read = match feed.into_inner() {
-        Ok(feed) => feed.error.map_or(Ok(()), Err),
-        Err(_) => Err(std::io::Error::other(
-            "a worker thread failed while reading",
-        )),
-    };
-    collected.and(read)
+        let read = reader
+            .join()
+            .unwrap_or_else(|_| Err(std::io::Error::other("the reading thread failed")));
+        collected.and(read.map(|_| ()))
+    })
 }
 
-fn worker<R: Read, W: ChunkWork>(
-    feed: &Mutex<Feed<R>>,
-    done: &SyncSender<Done<W::Done>>,
-    work: &W,
-) {
+fn worker<W: ChunkWork>(rx: &Mutex<Receiver<Job>>, tx: &SyncSender<Done<W::Done>>, work: &W) {
     loop {
-        let next = match feed.lock() {
-            Ok(mut feed) => feed.next(W::FIRST_LINE),
+        let job = match rx.lock() {
+            Ok(guard) => guard.recv(),
             Err(_) => return,
         };
-        let Some((seq, first_line, bytes)) = next else {
+        let Ok((seq, first_line, bytes)) = job else {
             return;
         };
-        let result = work.work(&bytes, first_line);
-        if done.send((seq, first_line, bytes, result)).is_err() {
-            if let Ok(mut feed) = feed.lock() {
-                feed.ended = true;
-            }
+        let done = work.work(&bytes, first_line);
+        if tx.send((seq, first_line, bytes, done)).is_err() {
             return;
         }
     }
