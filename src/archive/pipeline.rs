@@ -1,10 +1,11 @@
 //! Chunks of a stream worked on by several threads and handed on in input order, in bounded
 //! memory: the machinery under [`super::stream::check_stream`] and `seega convert`.
 //!
-//! A [`Splitter`] cuts the stream at likely game boundaries; each chunk is worked on (checked,
-//! converted: a [`ChunkWork`]) on one of `jobs` threads; the results are handed to the caller in
-//! input order. A chunk whose result says it does not end at a true game boundary is joined
-//! with the next one and worked on again (see the module documentation of
+//! A [`Splitter`] cuts the stream at likely game boundaries on a reading thread (which reads
+//! ahead while the workers work: a pipe or a slow disk is read in parallel with the checking);
+//! each chunk is worked on (checked, converted: a [`ChunkWork`]) on one of `jobs` threads; the
+//! results are handed to the caller in input order. A chunk whose result says it does not end
+//! at a true game boundary is joined with the next one and worked on again (see the module documentation of
 //! [`super::stream`]). At most `2 × jobs + 2` chunks are read and not yet handed on.
 
 use std::collections::BTreeMap;
@@ -20,7 +21,13 @@ pub trait ChunkWork: Sync {
     /// What working on one chunk gives.
     type Done: Send;
 
-    /// Works on the bytes of a chunk that starts on the file's 0-based line `first_line`.
+    /// Whether [`ChunkWork::work`] needs the line a chunk starts on. Counting the lines before
+    /// each chunk is serial work (done while reading): a work that does not need them says so,
+    /// and is then given 0.
+    const FIRST_LINE: bool = true;
+
+    /// Works on the bytes of a chunk that starts on the file's 0-based line `first_line` (0
+    /// when the work does not need it, see [`ChunkWork::FIRST_LINE`]).
     fn work(&self, bytes: &[u8], first_line: usize) -> Self::Done;
 
     /// Whether the chunk ended at a true game boundary; if not, it is joined with the next
@@ -45,7 +52,9 @@ pub fn for_each_chunk<R: Read + Send, W: ChunkWork>(
         let mut line = 0;
         while let Some(bytes) = splitter.next_chunk()? {
             let first_line = line;
-            line += LineIndex::count_breaks_in(&bytes);
+            if W::FIRST_LINE {
+                line += LineIndex::count_breaks_in(&bytes);
+            }
             if let Some(done) =
                 pending.settle(&bytes, first_line, || work.work(&bytes, first_line), work)
             {
@@ -119,11 +128,11 @@ impl Pending {
 }
 
 /// A chunk to work on: its number, first line and bytes.
-type Job = (u64, usize, Arc<Vec<u8>>);
-/// A chunk worked on.
-type Done<D> = (u64, usize, Arc<Vec<u8>>, D);
+type Job = (u64, usize, Vec<u8>);
+/// A chunk worked on: its number, first line, bytes and results.
+type Done<D> = (u64, usize, Vec<u8>, D);
 /// Chunks worked on that arrived before their turn, by number.
-type Waiting<D> = BTreeMap<u64, (usize, Arc<Vec<u8>>, D)>;
+type Waiting<D> = BTreeMap<u64, (usize, Vec<u8>, D)>;
 
 fn parallel<R: Read + Send, W: ChunkWork>(
     mut splitter: Splitter<R>,
@@ -163,11 +172,13 @@ fn parallel<R: Read + Send, W: ChunkWork>(
                     break;
                 };
                 let first_line = line;
-                line += LineIndex::count_breaks_in(&bytes);
+                if W::FIRST_LINE {
+                    line += LineIndex::count_breaks_in(&bytes);
+                }
                 if credit_rx.recv().is_err() {
                     break;
                 }
-                if job_tx.send((seq, first_line, Arc::new(bytes))).is_err() {
+                if job_tx.send((seq, first_line, bytes)).is_err() {
                     break;
                 }
                 seq += 1;
@@ -224,13 +235,12 @@ fn collect<W: ChunkWork>(
             },
         };
         next += 1;
-        let _ = credits.send(());
         if let Some(d) = pending.settle(&bytes, first_line, || result, work) {
             each(d)?;
         }
-        if let Ok(buf) = Arc::try_unwrap(bytes) {
-            let _ = recycle.try_send(buf);
-        }
+        // The buffer first, so that the worker the credit lets read finds it.
+        let _ = recycle.try_send(bytes);
+        let _ = credits.send(());
     }
     if let Some(d) = pending.finish(work) {
         each(d)?;
@@ -308,5 +318,47 @@ mod tests {
         });
         let stopped = rx.recv_timeout(std::time::Duration::from_secs(60));
         assert_eq!(stopped, Ok(true), "the run ends, with the consumer's error");
+    }
+
+    /// Gives `good` bytes, then fails.
+    struct Failing<'a> {
+        good: &'a [u8],
+    }
+
+    impl Read for Failing<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            if self.good.is_empty() {
+                return Err(std::io::Error::other("the disk failed"));
+            }
+            let n = buf.len().min(self.good.len());
+            buf[..n].copy_from_slice(&self.good[..n]);
+            self.good = &self.good[n..];
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn a_failing_read_ends_the_run_with_its_error_after_the_chunks_read() {
+        let bytes = archive(2000);
+        for jobs in [1, 2, 5] {
+            let mut line = 0;
+            let r = for_each_chunk(
+                Failing { good: &bytes },
+                256,
+                jobs,
+                &Lines,
+                &mut |(first, breaks)| {
+                    assert_eq!(first, line);
+                    line += breaks;
+                    Ok(())
+                },
+            );
+            let e = r.expect_err("the read error is returned");
+            assert_eq!(e.to_string(), "the disk failed", "jobs {jobs}");
+            assert!(
+                line > 0,
+                "jobs {jobs}: chunks before the error are handed on"
+            );
+        }
     }
 }

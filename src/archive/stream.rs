@@ -392,6 +392,10 @@ struct CheckWork<'o>(&'o Options);
 impl ChunkWork for CheckWork<'_> {
     type Done = Checked;
 
+    /// [`check_chunk`] counts a chunk's lines itself ([`Checked::breaks`]), and [`Placer`]
+    /// numbers them in order: nothing counts them while reading.
+    const FIRST_LINE: bool = false;
+
     fn work(&self, bytes: &[u8], _first_line: usize) -> Checked {
         check_chunk(bytes, self.0)
     }
