@@ -5,8 +5,9 @@
 //! ahead while the workers work: a pipe or a slow disk is read in parallel with the checking);
 //! each chunk is worked on (checked, converted: a [`ChunkWork`]) on one of `jobs` threads; the
 //! results are handed to the caller in input order. A chunk whose result says it does not end
-//! at a true game boundary is joined with the next one and worked on again (see the module documentation of
-//! [`super::stream`]). At most `2 × jobs + 2` chunks are read and not yet handed on.
+//! at a true game boundary is joined with the next one and worked on again (see the module
+//! documentation of [`super::stream`]). At most `2 × jobs + 2` chunks are read and not yet
+//! handed on.
 
 use std::collections::BTreeMap;
 use std::io::Read;
