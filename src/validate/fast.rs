@@ -389,10 +389,8 @@ fn result_at(b: &[u8], i: usize) -> Option<(GameResult, usize)> {
 /// the token parser refuses it.
 #[inline(always)]
 fn square(b: &[u8], i: &mut usize) -> Option<Square> {
-    let (f, r) = (
-        b.get(*i)?.wrapping_sub(b'a'),
-        b.get(*i + 1)?.wrapping_sub(b'1'),
-    );
+    let &[f, r] = b.get(*i..)?.first_chunk::<2>()?;
+    let (f, r) = (f.wrapping_sub(b'a'), r.wrapping_sub(b'1'));
     if f > 8 || r > 8 {
         return None;
     }
