@@ -406,6 +406,10 @@ fn the_lane_takes_games_with_comments_and_annotations_in_check() {
     // the full path.
     assert_eq!(lane_and_full(&text), (100, 0));
     check(text.as_bytes(), &Options::default(), "comments");
+    // A comment has no length limit of its own (tokens have).
+    let long = format!("1. a1,b1 {{{}}} *\n", "a".repeat(5000));
+    assert_eq!(lane_and_full(&long), (1, 0));
+    check(long.as_bytes(), &Options::default(), "long comment");
     let trailing = format!("{text}{{the end}}\n");
     assert_eq!(lane_and_full(&trailing), (99, 1));
     check(trailing.as_bytes(), &Options::default(), "trailing");

@@ -214,7 +214,7 @@ fn movetext<'t, B: Board, R: Recorder<'t>>(
     rules: Ruleset,
     result_tag: Option<&str>,
 ) -> Option<usize> {
-    // Movetext items (move numbers and turns) read so far. The full path stops reading at
+    // Movetext items (move numbers, turns, comments and glyphs) read so far. The full path stops reading at
     // `MAX_MOVETEXT` of them, so the lane gives up when it has read as many by the result
     // (the count only grows: testing it once there is testing it at every token).
     let mut items = 0usize;
@@ -234,6 +234,8 @@ fn movetext<'t, B: Board, R: Recorder<'t>>(
             return after_result(b, end);
         }
         let (end, n) = match game.token(b, i) {
+            // A token longer than the full path reads (a comment has no such limit).
+            Some((end, _)) if end - i > MAX_TOKEN_BYTES => return None,
             Some(read) => read,
             // A comment or a glyph (which read as no turn, and change nothing) is a movetext
             // item; `convert` would have to keep it, and gives up.
@@ -241,9 +243,6 @@ fn movetext<'t, B: Board, R: Recorder<'t>>(
             None if !R::KEEPS && b.get(i) == Some(&b'$') => (nag_end(b, i)?, 1),
             None => return None,
         };
-        if end - i > MAX_TOKEN_BYTES {
-            return None;
-        }
         items += n;
         i = skip_space(b, end);
     }
