@@ -16,7 +16,7 @@ mod turn;
 
 pub use bitboard::{Bitboard, Squares};
 pub use outcome::{Outcome, Termination};
-pub use position::{Phase, Position, SetupError};
+pub use position::{Phase, Position, SetupError, SetupText};
 pub use ruleset::{Barrier, Chain, OPTION_KEYS, PRESETS, RulesError, Ruleset};
 pub use square::{Color, DIRECTIONS, Size, Square};
 pub use symmetry::Symmetry;

@@ -207,32 +207,85 @@ impl Position {
 
     /// The position string: ranks from the top, `/` between them, then the side to move.
     pub fn to_setup_string(&self) -> String {
-        let n = self.size().get();
-        let mut s = String::with_capacity(64);
+        self.setup_text().as_str().to_owned()
+    }
+
+    /// [`Position::to_setup_string`] in a buffer of fixed size, without allocating.
+    pub fn setup_text(&self) -> SetupText {
+        let mut t = SetupText {
+            bytes: [0; SetupText::MAX],
+            len: 0,
+        };
+        let n = u32::from(self.size().get());
+        let (black, white) = (self.pieces[0].0, self.pieces[1].0);
         for rank in (0..n).rev() {
+            let (b, w) = ((black >> (rank * 9)) as u32, (white >> (rank * 9)) as u32);
             let mut run = 0u8;
             for file in 0..n {
-                match self.piece_at(Square::new(file, rank)) {
-                    Some(c) => {
-                        if run > 0 {
-                            s.push((b'0' + run) as char);
-                            run = 0;
-                        }
-                        s.push(c.char());
+                let piece = match (b >> file & 1, w >> file & 1) {
+                    (1, _) => Color::Black,
+                    (_, 1) => Color::White,
+                    _ => {
+                        run += 1;
+                        continue;
                     }
-                    None => run += 1,
+                };
+                if run > 0 {
+                    t.push(b'0' + run);
+                    run = 0;
                 }
+                t.push(piece.char() as u8);
             }
             if run > 0 {
-                s.push((b'0' + run) as char);
+                t.push(b'0' + run);
             }
             if rank > 0 {
-                s.push('/');
+                t.push(b'/');
             }
         }
-        s.push(' ');
-        s.push(self.to_move.char());
-        s
+        t.push(b' ');
+        t.push(self.to_move.char() as u8);
+        t
+    }
+}
+
+/// A position string (see [`Position::to_setup_string`]) held in a fixed buffer.
+#[derive(Debug, Clone, Copy)]
+pub struct SetupText {
+    bytes: [u8; SetupText::MAX],
+    len: usize,
+}
+
+impl SetupText {
+    /// The longest position string: nine ranks of nine squares, eight `/`, a space and the side.
+    pub const MAX: usize = 9 * 9 + 8 + 2;
+
+    fn push(&mut self, b: u8) {
+        if let Some(to) = self.bytes.get_mut(self.len) {
+            *to = b;
+            self.len += 1;
+        }
+    }
+
+    /// The buffer, of which the first [`SetupText::len`] bytes are the string.
+    pub fn buffer(&self) -> &[u8; SetupText::MAX] {
+        &self.bytes
+    }
+
+    /// The length of the string in bytes.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether the string is empty (never, for a position).
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The string.
+    pub fn as_str(&self) -> &str {
+        // Only ASCII is pushed.
+        std::str::from_utf8(&self.bytes[..self.len]).unwrap_or_default()
     }
 }
 

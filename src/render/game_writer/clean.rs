@@ -7,7 +7,7 @@
 
 use super::super::json_buf::JsonBuf;
 use super::{GameWriter, List, begin, ending, result, tag};
-use crate::engine::{Bitboard, Color, Position, Square};
+use crate::engine::{Bitboard, Position, Square};
 use crate::notation::LineStream;
 use crate::validate::{CleanGame, CleanKind};
 
@@ -246,55 +246,12 @@ fn steps(out: &mut JsonBuf, steps: &[(Square, Bitboard)]) {
     }
 }
 
-/// The final position as a JSON string, written in one piece.
+/// The final position as a JSON string (a position string needs no escaping).
 pub(super) fn setup_string(out: &mut JsonBuf, p: &Position) {
-    // Nine ranks of at most nine characters, eight slashes, the side, a space and two quotes.
-    let mut a = [0u8; 96];
-    let n = u32::from(p.size().get());
-    let black = p.pieces(Color::Black).0;
-    let white = p.pieces(Color::White).0;
-    let mut len = 0;
-    let mut push = |b: u8| {
-        if let Some(to) = a.get_mut(len) {
-            *to = b;
-            len += 1;
-        }
-    };
-    push(b'"');
-    for rank in (0..n).rev() {
-        let b = (black >> (rank * 9)) as u32;
-        let w = (white >> (rank * 9)) as u32;
-        let mut run = 0u8;
-        for file in 0..n {
-            let bit = 1 << file;
-            let piece = if b & bit != 0 {
-                b'b'
-            } else if w & bit != 0 {
-                b'w'
-            } else {
-                run += 1;
-                continue;
-            };
-            if run > 0 {
-                push(b'0' + run);
-                run = 0;
-            }
-            push(piece);
-        }
-        if run > 0 {
-            push(b'0' + run);
-        }
-        if rank > 0 {
-            push(b'/');
-        }
-    }
-    push(b' ');
-    push(match p.to_move() {
-        Color::Black => b'b',
-        Color::White => b'w',
-    });
-    push(b'"');
-    out.raw_prefix(&a, len);
+    let text = p.setup_text();
+    out.raw(b"\"");
+    out.raw_prefix(text.buffer(), text.len());
+    out.raw(b"\"");
 }
 
 impl GameWriter {
