@@ -408,7 +408,9 @@ struct Replay<'r, B: Board, R> {
     /// The side that passed on the previous turn.
     passer: Option<Color>,
     /// Whether the position before this turn was checked for an outcome in the movement phase
-    /// and had none (what [`Play::outcome_after_move`] needs).
+    /// and had none (what [`Play::outcome_after_move`] needs). For a move this is the same as
+    /// "not the game's first turn" (`number > 1`), but testing that compiled to more
+    /// instructions per byte (42.5 against 41.4, callgrind), so the flag stays.
     clear: bool,
 }
 
