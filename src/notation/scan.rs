@@ -63,7 +63,7 @@ impl<'a> Scanner<'a> {
     }
 
     fn line_end(&self, from: usize) -> usize {
-        memchr::memchr2(b'\n', b'\r', &self.bytes()[from..]).map_or(self.text.len(), |i| from + i)
+        line_end(self.bytes(), from)
     }
 
     /// The first invalid-byte span inside `span`, if any.
@@ -473,6 +473,12 @@ fn parse_tag(line: &str, base: usize) -> Result<(Tag<'_>, usize), SyntaxError> {
         },
         i,
     ))
+}
+
+/// The end of the line `b[from..]` is on: the next `\n` or `\r`, or the end of `b`. A `;`
+/// comment and a tag line end there.
+pub fn line_end(b: &[u8], from: usize) -> usize {
+    memchr::memchr2(b'\n', b'\r', &b[from..]).map_or(b.len(), |i| from + i)
 }
 
 #[cfg(test)]

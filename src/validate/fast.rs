@@ -26,6 +26,7 @@ use crate::engine::play::Play;
 use crate::engine::{Bitboard, Color, Outcome, Position, Ruleset, Square};
 use crate::notation::GameResult;
 use crate::notation::limits::{MAX_HEADERS, MAX_MOVETEXT, MAX_TOKEN_BYTES};
+use crate::notation::scan::line_end;
 use crate::notation::token::move_number;
 
 use super::clean::{CleanGame, CleanKind, Recorder};
@@ -319,7 +320,7 @@ fn value_stop(b: &[u8], mut i: usize) -> usize {
 /// or not, the full path decides (and the search never runs past the next game).
 fn comment_end(b: &[u8], i: usize) -> Option<usize> {
     if b[i] == b';' {
-        return Some(memchr::memchr2(b'\n', b'\r', &b[i..]).map_or(b.len(), |k| i + k));
+        return Some(line_end(b, i));
     }
     let mut j = i + 1;
     loop {
