@@ -10,7 +10,6 @@ mod fix;
 mod problem;
 mod replay;
 mod suggest;
-mod swar;
 mod turn_errors;
 
 pub use clean::{CleanGame, CleanKind, CleanTurn};

@@ -1,0 +1,204 @@
+//! The fast lane: proves a plainly written, valid game clean straight from its bytes.
+//!
+//! Most games of a large archive are well formed and legal, and for those `seega check` has
+//! nothing to say. This lane reads such a game byte by byte and plays each turn on the engine
+//! as it reads it, without building a syntax tree, without spans and without allocating. It
+//! answers only "clean" (the full path would report nothing, and would split the archive at the
+//! same place) or "don't know". On "don't know" the caller checks the game the full way
+//! ([`super::check_game`] on the scanner's [`crate::notation::Game`]), which alone words
+//! diagnostics.
+//!
+//! # Architecture invariant
+//!
+//! The lane accepts a subset of what the full path calls clean, never more. It gives up at
+//! anything it does not read itself: escapes in tags, a token and a comment with no space
+//! between them, comments that end the text after the result (the text's trailing ones), any
+//! comment, annotation or glyph when recording for `convert`, a glyph of more than nine digits
+//! or after a move number, `--rules auto` without a Rules tag, a mismatched move number, an
+//! illegal turn, a limit reached, a wrong result. Comments, annotations and glyphs are skipped
+//! as the scanner reads them and counted as it counts them. `tests/fast_lane.rs` checks, over
+//! every corpus we have and over random mutations, that the two paths give identical results.
+
+use crate::engine::kernel::{Board, with_board};
+use crate::engine::play::Play;
+use crate::engine::{Position, Ruleset};
+use crate::notation::limits::{MAX_HEADERS, MAX_MOVETEXT, MAX_TOKEN_BYTES};
+
+use super::clean::{CleanGame, Recorder};
+use super::replay::Options;
+use replay::Replay;
+use text::{after_result, comment_end, nag_end, skip_space, tag};
+
+mod replay;
+mod swar;
+mod text;
+mod window;
+
+/// The rulesets of recently read Rules tags, so that an archive parses each text once.
+#[derive(Debug, Default)]
+pub struct RulesCache {
+    entries: Vec<(Box<str>, Ruleset)>,
+}
+
+impl RulesCache {
+    /// The ruleset a Rules tag's text names, or `None` when it names none.
+    fn get(&mut self, text: &str) -> Option<Ruleset> {
+        if let Some((_, r)) = self.entries.iter().find(|(t, _)| &**t == text) {
+            return Some(*r);
+        }
+        let r = Ruleset::parse(text).ok()?;
+        if self.entries.len() >= 16 {
+            self.entries.remove(0);
+        }
+        self.entries.push((text.into(), r));
+        Some(r)
+    }
+}
+
+/// Tries the game whose text starts at byte `start` of `text` (blank space may come first).
+/// When the game is clean, returns the offset just after its result token, where the scanner
+/// will look for the next game. `None` means "check it the full way", also at the end of the
+/// text.
+pub fn clean_game(
+    text: &str,
+    start: usize,
+    opts: &Options,
+    cache: &mut RulesCache,
+) -> Option<usize> {
+    if opts.record {
+        return None;
+    }
+    lane(text, start, opts, cache, &mut ())
+}
+
+/// [`clean_game`], also keeping in `game` what a writer needs to write the game (for
+/// `seega convert`). `game` is cleared first; its content means nothing when `None` is
+/// returned.
+pub fn clean_game_recorded<'t>(
+    text: &'t str,
+    start: usize,
+    opts: &Options,
+    cache: &mut RulesCache,
+    game: &mut CleanGame<'t>,
+) -> Option<usize> {
+    game.clear();
+    lane(text, start, opts, cache, game)
+}
+
+fn lane<'t, R: Recorder<'t>>(
+    text: &'t str,
+    start: usize,
+    opts: &Options,
+    cache: &mut RulesCache,
+    rec: &mut R,
+) -> Option<usize> {
+    let b = text.as_bytes();
+    let mut i = skip_space(b, start);
+    let mut rules_tag: Option<&str> = None;
+    let mut position_tag: Option<&str> = None;
+    let mut result_tag: Option<&str> = None;
+    let mut headers = 0usize;
+    loop {
+        match b.get(i) {
+            Some(b'[') => {}
+            // Comments before the first token count among the headers, as the scanner counts.
+            Some(b'{' | b';') if !R::KEEPS => {
+                headers += 1;
+                if headers > MAX_HEADERS {
+                    return None;
+                }
+                i = skip_space(b, comment_end(b, i)?);
+                continue;
+            }
+            _ => break,
+        }
+        let (name, value, end) = tag(b, i)?;
+        let name_text = &b[name.clone()];
+        headers += 1;
+        if headers > MAX_HEADERS {
+            return None;
+        }
+        if R::KEEPS {
+            rec.tag(text.get(name)?, text.get(value.clone())?);
+        }
+        let slot = match name_text {
+            b"Rules" => &mut rules_tag,
+            b"Result" => &mut result_tag,
+            b"Position" => &mut position_tag,
+            _ => {
+                i = skip_space(b, end);
+                continue;
+            }
+        };
+        if slot.is_none() {
+            *slot = Some(text.get(value)?);
+        }
+        i = skip_space(b, end);
+    }
+    let rules = match rules_tag {
+        Some(t) => cache.get(t)?,
+        None if opts.auto_rules => return None,
+        None => opts.default_rules,
+    };
+    let pos = match position_tag {
+        None => Position::new(rules),
+        Some(setup) => Position::from_setup(rules, setup).ok()?,
+    };
+    with_board!(rules.size, B => {
+        let mut game = Replay {
+            play: Play::<B>::of(&pos),
+            number: 1,
+            outcome: None,
+            passer: None,
+            clear: false,
+            rec,
+        };
+        movetext::<B, R>(b, i, &mut game, rules, result_tag)
+    })
+}
+
+/// Reads and plays the movetext from `b[i..]` to the result on board `B`, the board of
+/// `game`'s position; returns the offset after the result token.
+#[inline(always)]
+fn movetext<'t, B: Board, R: Recorder<'t>>(
+    b: &[u8],
+    mut i: usize,
+    game: &mut Replay<'_, B, R>,
+    rules: Ruleset,
+    result_tag: Option<&str>,
+) -> Option<usize> {
+    // Movetext items (move numbers, turns, comments and glyphs) read so far. The full path
+    // stops reading at `MAX_MOVETEXT` of them, so the lane gives up when it has read as many by
+    // the result (the count only grows: testing it once there is testing it at every token).
+    let mut items = 0usize;
+    loop {
+        let w = window::window(b, i);
+        let (end, n) = match w[0] {
+            b'a'..=b'z' | b'-' => (game.turn(b, i, &w)?, 1),
+            b'0'..=b'9' | b'*' => match window::result(&w) {
+                None => game.numbered(b, i, &w)?,
+                Some((result, len)) => {
+                    if items >= MAX_MOVETEXT || !game.result_is_clean(result, result_tag) {
+                        return None;
+                    }
+                    if R::KEEPS {
+                        game.rec
+                            .end(rules, result, game.outcome, &game.play.to_position());
+                    }
+                    return after_result(b, i + len);
+                }
+            },
+            // A comment or a glyph (which read as no turn, and change nothing) is a movetext
+            // item; `convert` would have to keep it, and gives up.
+            b'{' | b';' if !R::KEEPS => (comment_end(b, i)?, 1),
+            b'$' if !R::KEEPS => (nag_end(b, i)?, 1),
+            _ => return None,
+        };
+        // A token longer than the full path reads (a comment has no such limit).
+        if end - i > MAX_TOKEN_BYTES && w[0] != b'{' && w[0] != b';' {
+            return None;
+        }
+        items += n;
+        i = skip_space(b, end);
+    }
+}

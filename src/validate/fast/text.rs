@@ -1,0 +1,161 @@
+//! What the lane reads around the movetext's turns, straight from the text's bytes: blank
+//! space, tags, comments, glyphs, and where a game ends after its result.
+
+use std::ops::Range;
+
+use crate::notation::scan::line_end;
+
+use super::swar;
+
+/// Classes of bytes, as bits of one table.
+const SPACE: u8 = 1;
+/// A byte of a tag name.
+const NAME: u8 = 2;
+/// A byte that ends a tag value the lane reads (`"`), or makes it give up.
+const VALUE_STOP: u8 = 4;
+
+const CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut k = 0;
+    while k < 256 {
+        let c = k as u8;
+        if matches!(c, b' ' | b'\t' | b'\n' | b'\r' | b'\x0c' | b'\x0b') {
+            t[k] |= SPACE;
+        }
+        if c.is_ascii_alphanumeric() || c == b'_' {
+            t[k] |= NAME;
+        }
+        if matches!(c, b'"' | b'\\' | b'\n' | b'\r') {
+            t[k] |= VALUE_STOP;
+        }
+        k += 1;
+    }
+    t
+};
+
+/// The scanner's idea of blank space.
+#[inline(always)]
+pub(super) fn is_space(b: u8) -> bool {
+    CLASS[b as usize] & SPACE != 0
+}
+
+fn class_run(b: &[u8], mut i: usize, class: u8) -> usize {
+    while i < b.len() && CLASS[b[i] as usize] & class != 0 {
+        i += 1;
+    }
+    i
+}
+
+/// The first byte from `i` on that is not blank space, or the end of `b`.
+#[inline(always)]
+pub(super) fn skip_space(b: &[u8], i: usize) -> usize {
+    // Most tokens are followed by one space or line break and then a token.
+    if let Some(&[c, next]) = b.get(i..i + 2) {
+        if is_space(c) && !is_space(next) {
+            return i + 1;
+        }
+    }
+    class_run(b, i, SPACE)
+}
+
+/// Whether a token ends at `i`: blank space or the end of the text follows.
+pub(super) fn ends(b: &[u8], i: usize) -> bool {
+    b.get(i).is_none_or(|&c| is_space(c))
+}
+
+/// Where a game whose result ends at `end` ends for the scanner. Comments after a result belong
+/// to the next game, unless nothing but comments follows: then they are the text's trailing
+/// comments and belong to this game, which the lane leaves to the full path (so does an
+/// unclosed `{`). The comments are read again as the next game's.
+pub(super) fn after_result(b: &[u8], end: usize) -> Option<usize> {
+    let mut next = skip_space(b, end);
+    let mut comments = false;
+    while matches!(b.get(next), Some(b'{' | b';')) {
+        comments = true;
+        next = skip_space(b, comment_end(b, next)?);
+    }
+    (!comments || next < b.len()).then_some(end)
+}
+
+/// Reads `[Name "value"]` at `at`, with no escape in the value; returns the ranges of the
+/// name and of the value, and the offset after `]`. Out of line: the movetext loop, which runs
+/// far more often, keeps the registers.
+#[inline(never)]
+pub(super) fn tag(b: &[u8], at: usize) -> Option<(Range<usize>, Range<usize>, usize)> {
+    let blank = |mut i: usize| {
+        while i < b.len() && (b[i] == b' ' || b[i] == b'\t') {
+            i += 1;
+        }
+        i
+    };
+    let name_start = blank(at + 1);
+    let name_end = name_end(b, name_start);
+    let mut i = blank(name_end);
+    if name_end == name_start || b.get(i) != Some(&b'"') {
+        return None;
+    }
+    let value_start = i + 1;
+    let value_end = value_stop(b, value_start);
+    if b.get(value_end) != Some(&b'"') {
+        return None;
+    }
+    i = blank(value_end + 1);
+    if b.get(i) != Some(&b']') {
+        return None;
+    }
+    Some((name_start..name_end, value_start..value_end, i + 1))
+}
+
+/// The end of the run of tag-name bytes (ASCII letters, digits, `_`) from `i`.
+fn name_end(b: &[u8], i: usize) -> usize {
+    match swar::word_at(b, i).map(swar::not_name) {
+        Some(stops) => swar::first(stops).map_or_else(|| class_run(b, i + 8, NAME), |k| i + k),
+        None => class_run(b, i, NAME),
+    }
+}
+
+/// The first byte from `i` on that ends a tag value the lane reads (`"`) or makes it give up
+/// (`\`, a line break), or the end of `b`.
+fn value_stop(b: &[u8], mut i: usize) -> usize {
+    while let Some(x) = swar::word_at(b, i) {
+        if let Some(k) = swar::first(swar::value_stops(x)) {
+            return i + k;
+        }
+        i += 8;
+    }
+    while i < b.len() && CLASS[b[i] as usize] & VALUE_STOP == 0 {
+        i += 1;
+    }
+    i
+}
+
+/// The end of the comment at `i` (`{` to `}`, or `;` to the end of the line), as the scanner
+/// reads it. `None` for a `{` not closed before the next line that starts with `[`: unclosed
+/// or not, the full path decides (and the search never runs past the next game).
+pub(super) fn comment_end(b: &[u8], i: usize) -> Option<usize> {
+    if b[i] == b';' {
+        return Some(line_end(b, i));
+    }
+    let mut j = i + 1;
+    loop {
+        j += memchr::memchr2(b'}', b'\n', b.get(j..)?)?;
+        if b[j] == b'}' {
+            return Some(j + 1);
+        }
+        if b.get(j + 1) == Some(&b'[') {
+            return None;
+        }
+        j += 1;
+    }
+}
+
+/// The end of the numeric annotation glyph (`$` and 1 to 9 digits, a token of its own) at `i`.
+pub(super) fn nag_end(b: &[u8], i: usize) -> Option<usize> {
+    let digits = b
+        .get(i + 1..)?
+        .iter()
+        .take_while(|c| c.is_ascii_digit())
+        .count();
+    let end = i + 1 + digits;
+    ((1..=9).contains(&digits) && ends(b, end)).then_some(end)
+}

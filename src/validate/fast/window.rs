@@ -1,0 +1,142 @@
+//! Windows: the next [`WIDTH`] bytes of the text as a fixed array, so that a token is read
+//! with no bounds to test at every byte.
+//!
+//! A turn's token is read in the window that starts at it, and each further step of a move in
+//! a window of its own; a step with all its captures (`-d4xd3xc4xe4` and the byte after it) fits
+//! in one. Past the end of the text a window holds blank space, which reads as the end does:
+//! it ends a token and starts none. A byte asked for past the window's end reads as `0`,
+//! which ends nothing and starts nothing, so a token that would need more of the text than its
+//! window holds is refused (and the game is checked the full way): a window never makes the
+//! lane accept what the text does not say.
+
+use crate::engine::Square;
+use crate::notation::GameResult;
+
+use super::text::is_space;
+
+/// How many bytes a window holds: a move number written `123456789...` and the first byte after
+/// it, or a step with three captures and a two-mark annotation.
+pub(super) const WIDTH: usize = 16;
+
+/// [`WIDTH`] bytes of the text from a token or a step on.
+pub(super) type Window = [u8; WIDTH];
+
+/// The window of `b` from `i`.
+#[inline(always)]
+pub(super) fn window(b: &[u8], i: usize) -> Window {
+    match b.get(i..).and_then(<[u8]>::first_chunk::<WIDTH>) {
+        Some(w) => *w,
+        None => tail(b, i),
+    }
+}
+
+/// The window of the last bytes of `b` (fewer than [`WIDTH`] from `i`), blank space after them.
+#[cold]
+#[inline(never)]
+fn tail(b: &[u8], i: usize) -> Window {
+    let mut w = [b' '; WIDTH];
+    let rest = b.get(i..).unwrap_or_default();
+    let n = rest.len().min(WIDTH);
+    w[..n].copy_from_slice(&rest[..n]);
+    w
+}
+
+/// The byte at `k` of `w`; `0` past its end.
+#[inline(always)]
+pub(super) fn at(w: &Window, k: usize) -> u8 {
+    w.get(k).copied().unwrap_or(0)
+}
+
+/// Whether a token ends at `k` of `w`.
+#[inline(always)]
+pub(super) fn ends(w: &Window, k: usize) -> bool {
+    is_space(at(w, k))
+}
+
+/// The square written at `k` of `w` (`a`–`i` then `1`–`9`). Every caller then wants a byte that
+/// is not a digit (`,`, `-`, `x` or the token's end), so `c10` is refused as the token parser
+/// refuses it.
+#[inline(always)]
+pub(super) fn square(w: &Window, k: usize) -> Option<Square> {
+    let (f, r) = (at(w, k).wrapping_sub(b'a'), at(w, k + 1).wrapping_sub(b'1'));
+    if f > 8 || r > 8 {
+        return None;
+    }
+    Some(Square::new(f, r))
+}
+
+/// Where the turn written up to `k` of `w` ends: at `k`, or when `marks` after an annotation
+/// (`!`, `?`, `!!`, `??`, `!?`, `?!`); `None` when anything else follows.
+#[inline(always)]
+pub(super) fn turn_end(w: &Window, k: usize, marks: bool) -> Option<usize> {
+    if ends(w, k) {
+        return Some(k);
+    }
+    if !marks {
+        return None;
+    }
+    let mark = |c: u8| c == b'!' || c == b'?';
+    let end = k + usize::from(mark(at(w, k))) + usize::from(mark(at(w, k)) && mark(at(w, k + 1)));
+    (end > k && ends(w, end)).then_some(end)
+}
+
+/// The result token at the start of `w`, if one is written there, and its length.
+#[inline(always)]
+pub(super) fn result(w: &Window) -> Option<(GameResult, usize)> {
+    let (result, len) = match w {
+        [b'*', ..] => (GameResult::Unknown, 1),
+        [b'0', b'-', b'1', ..] => (GameResult::BlackWins, 3),
+        [b'1', b'-', b'0', ..] => (GameResult::WhiteWins, 3),
+        [b'1', b'/', b'2', b'-', b'1', b'/', b'2', ..] => (GameResult::Draw, 7),
+        _ => return None,
+    };
+    ends(w, len).then_some((result, len))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn past_the_text_is_blank_and_past_the_window_is_nothing() {
+        let b = b"e2-d2";
+        let w = window(b, 0);
+        assert_eq!(&w[..5], b"e2-d2");
+        assert!(ends(&w, 5), "the end of the text ends a token");
+        assert!(square(&w, 5).is_none());
+        let w = window(b"0123456789abcdefgh", 2);
+        assert_eq!(&w, b"23456789abcdefgh");
+        assert_eq!(at(&w, WIDTH), 0);
+        assert!(!ends(&w, WIDTH), "past the window nothing ends");
+        assert!(window(b"ab", 7).iter().all(|&c| c == b' '));
+    }
+
+    #[test]
+    fn turn_ends_and_annotations() {
+        let w = window(b"e2-d2!? x", 0);
+        assert_eq!(turn_end(&w, 5, true), Some(7));
+        assert_eq!(turn_end(&w, 5, false), None);
+        let w = window(b"e2-d2!!! x", 0);
+        assert_eq!(turn_end(&w, 5, true), None, "three marks are no annotation");
+        let w = window(b"e2-d2!x", 0);
+        assert_eq!(turn_end(&w, 5, true), None);
+        let w = window(b"e2-d2?", 0);
+        assert_eq!(turn_end(&w, 5, true), Some(6));
+    }
+
+    #[test]
+    fn results_need_their_end() {
+        for (text, want) in [
+            ("* x", Some((GameResult::Unknown, 1))),
+            ("1-0\n", Some((GameResult::WhiteWins, 3))),
+            ("0-1", Some((GameResult::BlackWins, 3))),
+            ("1/2-1/2 ", Some((GameResult::Draw, 7))),
+            ("1-00", None),
+            ("*x", None),
+            ("1/2-1/", None),
+            ("12.", None),
+        ] {
+            assert_eq!(result(&window(text.as_bytes(), 0)), want, "{text}");
+        }
+    }
+}
