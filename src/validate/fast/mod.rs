@@ -171,12 +171,13 @@ fn movetext<'t, B: Board, R: Recorder<'t>>(
     // stops reading at `MAX_MOVETEXT` of them, so the lane gives up when it has read as many by
     // the result (the count only grows: testing it once there is testing it at every token).
     let mut items = 0usize;
+    let mut pad = [0; window::WIDTH];
     loop {
-        let w = window::window(b, i);
+        let w = window::window(b, i, &mut pad);
         let (end, n) = match w[0] {
-            b'a'..=b'z' | b'-' => (game.turn(b, i, &w)?, 1),
-            b'0'..=b'9' | b'*' => match window::result(&w) {
-                None => game.numbered(b, i, &w)?,
+            b'a'..=b'z' | b'-' => (game.turn(b, i, w)?, 1),
+            b'0'..=b'9' | b'*' => match window::result(w) {
+                None => game.numbered(b, i, w)?,
                 Some((result, len)) => {
                     if items >= MAX_MOVETEXT || !game.result_is_clean(result, result_tag) {
                         return None;

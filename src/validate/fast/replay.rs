@@ -39,7 +39,11 @@ impl<'t, B: Board, R: Recorder<'t>> Replay<'_, B, R> {
         if ends(w, end) {
             return Some((i + end, 1));
         }
-        Some((self.turn(b, i + end, &window::window(b, i + end))?, 2))
+        let mut pad = [0; window::WIDTH];
+        Some((
+            self.turn(b, i + end, window::window(b, i + end, &mut pad))?,
+            2,
+        ))
     }
 
     /// Reads and plays the turn written from `i` (`w` is the window there); returns where its
@@ -102,15 +106,16 @@ impl<'t, B: Board, R: Recorder<'t>> Replay<'_, B, R> {
         }
         let (mut k, got) = self.step(&mut mv, w, 2)?;
         let mut any = got;
-        let (mut base, mut s) = (i, *w);
-        while at(&s, k) == b'-' {
+        let mut pad = [0; window::WIDTH];
+        let (mut base, mut s) = (i, w);
+        while at(s, k) == b'-' {
             base += k;
-            s = window::window(b, base);
+            s = window::window(b, base, &mut pad);
             let got;
-            (k, got) = self.step(&mut mv, &s, 0)?;
+            (k, got) = self.step(&mut mv, s, 0)?;
             any |= got;
         }
-        let k = turn_end(&s, k, !R::KEEPS)?;
+        let k = turn_end(s, k, !R::KEEPS)?;
         self.play.end_move(mv).ok()?;
         Some((base + k, any))
     }
