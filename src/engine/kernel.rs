@@ -15,7 +15,8 @@ use super::bitboard::{FILE_A, full_mask};
 
 /// An unsigned word holding the squares of a board.
 pub(crate) trait Word:
-    Copy
+    std::fmt::Debug
+    + Copy
     + Eq
     + BitAnd<Output = Self>
     + BitOr<Output = Self>

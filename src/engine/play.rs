@@ -166,6 +166,43 @@ impl<B: Board> Play<B> {
         }
     }
 
+    /// [`Play::begin_move`] from `from`, then its first [`Play::step`] to `to`: the same result
+    /// and the same position after, in one test when the step is plainly legal (a piece of the
+    /// side to move, in the movement phase, steps to an empty square next to it). Anything else
+    /// is left to the two, which word the error.
+    #[inline(always)]
+    pub(crate) fn first_step(
+        &mut self,
+        from: Square,
+        to: Square,
+    ) -> Result<(Move, B::W), IllegalTurn> {
+        let zero = B::W::ZERO;
+        let (bit_from, bit_to) = (B::W::bit(from.index()), B::W::bit(to.index()));
+        let (mine, theirs) = (self.mine, self.theirs);
+        let empty = B::FULL & !(mine | theirs);
+        // `mine` and `empty` lie on the board, so both squares do.
+        if mine & bit_from == zero
+            || kernel::spread::<B>(bit_from) & empty & bit_to == zero
+            || self.hands != [0, 0]
+            || self.rules.forced
+        {
+            return self.first_step_slow(from, to);
+        }
+        let captured = kernel::captures::<B>(bit_to, mine, theirs & !B::CENTRE);
+        self.mine = mine & !bit_from | bit_to;
+        self.theirs = theirs & !captured;
+        Ok((Move::after_first_step(to, captured != zero), captured))
+    }
+
+    /// [`Play::first_step`] the long way.
+    #[cold]
+    #[inline(never)]
+    fn first_step_slow(&mut self, from: Square, to: Square) -> Result<(Move, B::W), IllegalTurn> {
+        let mut mv = self.begin_move(from)?;
+        let captured = self.step(&mut mv, to)?;
+        Ok((mv, captured))
+    }
+
     /// Whether a piece of `mine` standing on a square of `from` has a step that captures a piece
     /// of `theirs`.
     #[inline(always)]
@@ -409,96 +446,4 @@ fn not_next_to(from: Square, to: Square) -> IllegalTurn {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::engine::kernel::with_board;
-    use crate::generate::SplitMix64;
-
-    /// Every legal turn of random playouts under `rules`: after each movement turn from a
-    /// position with no outcome, [`Play::outcome_after_move`] says what the full test says.
-    /// Returns how many turns it compared and how many of them ended the game by a barrier.
-    fn compare_playouts(rules: &str, games: u64) -> (usize, usize) {
-        let rules = Ruleset::parse(rules).unwrap();
-        let (mut compared, mut barriers) = (0, 0);
-        for seed in 0..games {
-            let mut rng = SplitMix64::new(seed);
-            let mut pos = Position::new(rules);
-            for _ in 0..300 {
-                if pos.in_hand(pos.to_move()) > 0 {
-                    let empty: Vec<Square> = pos
-                        .empty()
-                        .squares()
-                        .filter(|&s| s != rules.size.centre())
-                        .collect();
-                    let a = empty[rng.next_u64() as usize % empty.len()];
-                    let b = loop {
-                        let b = empty[rng.next_u64() as usize % empty.len()];
-                        if b != a {
-                            break b;
-                        }
-                    };
-                    pos.place(a, b).unwrap();
-                    if pos.outcome_after_turn(false).is_some() {
-                        break;
-                    }
-                    continue;
-                }
-                let mut after_all = Vec::new();
-                pos.for_each_turn(&mut |after, path| {
-                    if !path.is_empty() {
-                        after_all.push(after.clone());
-                    }
-                    true
-                });
-                let theirs = pos.pieces(pos.to_move().other()).count();
-                for after in &after_all {
-                    let captured = after.pieces(pos.to_move().other()).count() < theirs;
-                    let fast = with_board!(rules.size, B => {
-                        Play::<B>::of(after).outcome_after_move(captured)
-                    });
-                    assert_eq!(
-                        fast,
-                        after.outcome_after_turn(false),
-                        "{} after {}",
-                        after.to_setup_string(),
-                        pos.to_setup_string()
-                    );
-                    compared += 1;
-                    barriers +=
-                        usize::from(fast.is_some_and(|o| o.termination == Termination::Barrier));
-                }
-                if after_all.is_empty() {
-                    break;
-                }
-                pos = after_all[rng.next_u64() as usize % after_all.len()].clone();
-                if pos.outcome_after_turn(false).is_some() {
-                    break;
-                }
-            }
-        }
-        (compared, barriers)
-    }
-
-    #[test]
-    fn outcome_after_move_agrees_with_the_full_test() {
-        let mut all_barriers = 0;
-        for preset in ["standard", "ludus", "seesa"] {
-            for options in [
-                "",
-                "barrier=wall",
-                "barrier=line",
-                "barrier=line chain=any",
-                "barrier=wall chain=none forced=yes",
-            ] {
-                for size in ["size=5", "size=7", "size=9"] {
-                    let rules = format!("{preset} {options} {size}");
-                    let (compared, barriers) = compare_playouts(&rules, 12);
-                    assert!(compared > 100, "{rules}: only {compared} turns compared");
-                    all_barriers += barriers;
-                }
-            }
-        }
-        // The comparison saw games end by a barrier, not only positions without one.
-        assert!(all_barriers > 100, "only {all_barriers} barriers");
-    }
-}
+mod tests;

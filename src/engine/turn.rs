@@ -95,6 +95,16 @@ impl Move {
             last_captured: false,
         }
     }
+
+    /// A move after its first step, to `to`, which captured or not.
+    #[inline(always)]
+    pub(super) fn after_first_step(to: Square, captured: bool) -> Move {
+        Move {
+            at: to,
+            steps: 1,
+            last_captured: captured,
+        }
+    }
 }
 
 /// Runs `$body` on a [`Play`] loaded from `$pos` (bound to `$p`), for the board of `$pos`'s

@@ -100,39 +100,39 @@ impl<'t, B: Board, R: Recorder<'t>> Replay<'_, B, R> {
     /// read in `w`, every further one in a window of its own.
     #[inline(always)]
     fn movement(&mut self, from: Square, b: &[u8], i: usize, w: &Window) -> Option<(usize, bool)> {
-        let mut mv = self.play.begin_move(from).ok()?;
         if w[2] != b'-' {
             return None;
         }
-        let (mut k, got) = self.step(&mut mv, w, 2)?;
-        let mut any = got;
+        let to = square(w, 3)?;
+        let (mut mv, got) = self.play.first_step(from, to).ok()?;
+        let (mut k, mut any) = self.captures(to, got, w, 5)?;
         let mut pad = [0; window::WIDTH];
         let (mut base, mut s) = (i, w);
         while at(s, k) == b'-' {
             base += k;
             s = window::window(b, base, &mut pad);
-            let got;
-            (k, got) = self.step(&mut mv, s, 0)?;
-            any |= got;
+            let to = square(s, 1)?;
+            let got = self.play.step(&mut mv, to).ok()?;
+            let captured;
+            (k, captured) = self.captures(to, got, s, 3)?;
+            any |= captured;
         }
         let k = turn_end(s, k, !R::KEEPS)?;
         self.play.end_move(mv).ok()?;
         Some((base + k, any))
     }
 
-    /// Plays the step written at `k` of `s` (`-` and a square, then its captures, each `x` and
-    /// a square); returns where it ends and whether it captured.
+    /// Reads the captures written from `k` of `s` (each `x` and a square) of a step to `to`
+    /// that captured `got`; returns where they end and whether the step captured.
     #[inline(always)]
-    fn step(
+    fn captures(
         &mut self,
-        mv: &mut crate::engine::Move,
+        to: Square,
+        got: B::W,
         s: &Window,
-        k: usize,
+        mut k: usize,
     ) -> Option<(usize, bool)> {
-        let to = square(s, k + 1)?;
-        let got = self.play.step(mv, to).ok()?;
         let zero = B::W::ZERO;
-        let mut k = k + 3;
         let mut written = zero;
         while at(s, k) == b'x' {
             let c = B::W::bit(square(s, k + 1)?.index());

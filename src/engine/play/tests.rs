@@ -1,0 +1,157 @@
+//! The shortcuts of [`Play`] against the long ways they stand for.
+
+use super::*;
+use crate::engine::kernel::with_board;
+use crate::generate::SplitMix64;
+
+/// Places two pieces of the side to move on random empty squares (not the centre).
+fn place_randomly(pos: &mut Position, rng: &mut SplitMix64) {
+    let centre = pos.size().centre();
+    let empty: Vec<Square> = pos.empty().squares().filter(|&s| s != centre).collect();
+    let a = empty[rng.next_u64() as usize % empty.len()];
+    let b = loop {
+        let b = empty[rng.next_u64() as usize % empty.len()];
+        if b != a {
+            break b;
+        }
+    };
+    pos.place(a, b).unwrap();
+}
+
+/// Every legal turn of random playouts under `rules`: after each movement turn from a
+/// position with no outcome, [`Play::outcome_after_move`] says what the full test says.
+/// Returns how many turns it compared and how many of them ended the game by a barrier.
+fn compare_playouts(rules: &str, games: u64) -> (usize, usize) {
+    let rules = Ruleset::parse(rules).unwrap();
+    let (mut compared, mut barriers) = (0, 0);
+    for seed in 0..games {
+        let mut rng = SplitMix64::new(seed);
+        let mut pos = Position::new(rules);
+        for _ in 0..300 {
+            if pos.in_hand(pos.to_move()) > 0 {
+                place_randomly(&mut pos, &mut rng);
+                if pos.outcome_after_turn(false).is_some() {
+                    break;
+                }
+                continue;
+            }
+            let mut after_all = Vec::new();
+            pos.for_each_turn(&mut |after, path| {
+                if !path.is_empty() {
+                    after_all.push(after.clone());
+                }
+                true
+            });
+            let theirs = pos.pieces(pos.to_move().other()).count();
+            for after in &after_all {
+                let captured = after.pieces(pos.to_move().other()).count() < theirs;
+                let fast = with_board!(rules.size, B => {
+                    Play::<B>::of(after).outcome_after_move(captured)
+                });
+                assert_eq!(
+                    fast,
+                    after.outcome_after_turn(false),
+                    "{} after {}",
+                    after.to_setup_string(),
+                    pos.to_setup_string()
+                );
+                compared += 1;
+                barriers +=
+                    usize::from(fast.is_some_and(|o| o.termination == Termination::Barrier));
+            }
+            if after_all.is_empty() {
+                break;
+            }
+            pos = after_all[rng.next_u64() as usize % after_all.len()].clone();
+            if pos.outcome_after_turn(false).is_some() {
+                break;
+            }
+        }
+    }
+    (compared, barriers)
+}
+
+/// [`Play::first_step`] against [`Play::begin_move`] then [`Play::step`], for every pair of
+/// squares (on the board or not) in `pos`: the same result, and the same position after.
+fn compare_first_steps<B: Board>(pos: &Position) -> usize {
+    let squares = || (0..9).flat_map(|r| (0..9).map(move |f| Square::new(f, r)));
+    let mut legal = 0;
+    for from in squares() {
+        for to in squares() {
+            let (mut fast, mut slow) = (Play::<B>::of(pos), Play::<B>::of(pos));
+            let got = fast.first_step(from, to);
+            let want = slow.begin_move(from).and_then(|mut mv| {
+                let captured = slow.step(&mut mv, to)?;
+                Ok((mv, captured))
+            });
+            assert_eq!(got, want, "{from}-{to} in {}", pos.to_setup_string());
+            if got.is_ok() {
+                legal += 1;
+                assert_eq!((fast.mine, fast.theirs), (slow.mine, slow.theirs));
+                assert_eq!((fast.to_move, fast.hands), (slow.to_move, slow.hands));
+            }
+        }
+    }
+    legal
+}
+
+#[test]
+fn first_step_is_begin_move_then_step() {
+    let mut legal = 0;
+    for rules in [
+        "standard",
+        "ludus size=7",
+        "seesa size=9",
+        "standard forced=yes",
+    ] {
+        let rules = Ruleset::parse(rules).unwrap();
+        let mut rng = SplitMix64::new(7);
+        let mut pos = Position::new(rules);
+        // Through the placement phase and into the movement phase, random turn by turn.
+        for _ in 0..60 {
+            legal += with_board!(rules.size, B => compare_first_steps::<B>(&pos));
+            if pos.in_hand(pos.to_move()) > 0 {
+                place_randomly(&mut pos, &mut rng);
+            } else {
+                let mut after = Vec::new();
+                pos.for_each_turn(&mut |p, path| {
+                    if !path.is_empty() {
+                        after.push(p.clone());
+                    }
+                    true
+                });
+                if after.is_empty() {
+                    break;
+                }
+                pos = after.swap_remove(rng.next_u64() as usize % after.len());
+            }
+            if pos.outcome_after_turn(false).is_some() {
+                break;
+            }
+        }
+    }
+    assert!(legal > 500, "only {legal} legal first steps compared");
+}
+
+#[test]
+fn outcome_after_move_agrees_with_the_full_test() {
+    let mut all_barriers = 0;
+    for preset in ["standard", "ludus", "seesa"] {
+        for options in [
+            "",
+            "barrier=wall",
+            "barrier=line",
+            "barrier=line chain=any",
+            "barrier=wall chain=none forced=yes",
+        ] {
+            for size in ["size=5", "size=7", "size=9"] {
+                let rules = format!("{preset} {options} {size}");
+                let (compared, barriers) = compare_playouts(&rules, 12);
+                assert!(compared > 100, "{rules}: only {compared} turns compared");
+                all_barriers += barriers;
+            }
+        }
+    }
+    // The comparison saw games end by a barrier, not only positions without one.
+    assert!(all_barriers > 100, "only {all_barriers} barriers");
+}
