@@ -106,6 +106,12 @@ impl<'t, B: Board, R: Recorder<'t>> Replay<'_, B, R> {
         let to = square(w, 3)?;
         let (mut mv, got) = self.play.first_step(from, to).ok()?;
         let (mut k, mut any) = self.captures(to, got, w, 5)?;
+        if at(w, k) != b'-' {
+            // One step, the common case, apart: the move's state is known here.
+            let k = turn_end(w, k, !R::KEEPS)?;
+            self.play.end_move(mv).ok()?;
+            return Some((i + k, any));
+        }
         let mut pad = [0; window::WIDTH];
         let (mut base, mut s) = (i, w);
         while at(s, k) == b'-' {
