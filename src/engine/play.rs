@@ -326,13 +326,25 @@ impl<B: Board> Play<B> {
         (may, self.rules.forced && can_capture)
     }
 
+    /// Whether `mv` must take another step: [`Play::continuation`]'s second half, which only a
+    /// move with no step yet or a rule that forces captures can make true. Without that rule it
+    /// is known without looking for a capture.
+    #[inline(always)]
+    fn must_go_on(&self, mv: &Move) -> bool {
+        if self.rules.forced {
+            self.continuation(mv).1
+        } else {
+            mv.steps == 0
+        }
+    }
+
     /// Ends a movement turn (R10): the move must not stop while a capture is compulsory.
     #[inline(always)]
     pub(crate) fn end_move(&mut self, mv: Move) -> Result<(), IllegalTurn> {
         if mv.steps == 0 {
             return Err(IllegalTurn::ChainOn("a move takes at least one step"));
         }
-        if self.continuation(&mv).1 {
+        if self.must_go_on(&mv) {
             return Err(IllegalTurn::Forced(
                 "the moving piece can capture again and must go on",
             ));
