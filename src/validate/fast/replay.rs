@@ -39,15 +39,11 @@ impl<'t, B: Board, R: Recorder<'t>> Replay<'_, B, R> {
         if ends(w, end) {
             return Some((i + end, 1));
         }
-        Some((self.turn_after_number(b, i + end)?, 2))
-    }
-
-    /// [`Replay::turn`] for a turn written right after its move number (`12.e2-e3`), which is
-    /// rare: out of line, so that the movetext loop holds one copy of the turn's code.
-    #[inline(never)]
-    fn turn_after_number(&mut self, b: &[u8], i: usize) -> Option<usize> {
         let mut pad = [0; window::WIDTH];
-        self.turn(b, i, window::window(b, i, &mut pad))
+        Some((
+            self.turn(b, i + end, window::window(b, i + end, &mut pad))?,
+            2,
+        ))
     }
 
     /// Reads and plays the turn written from `i` (`w` is the window there); returns where its
