@@ -250,3 +250,44 @@ fn convert_writes_the_same_bytes_for_any_number_of_jobs() {
         }
     }
 }
+
+#[test]
+fn json_and_json_lines_input_read_as_they_stream() {
+    // JSON and JSON Lines are read as they arrive (one object, one line at a time): a
+    // byte-order mark, CRLF line ends and blank lines change nothing, and a bad line is
+    // reported with its number while the others are converted.
+    let sgn = fixture("notes.sgn");
+    let want = stdout(&run(&["convert", "--to", "sgn", &sgn], None));
+    let jsonl = stdout(&run(&["convert", "--to", "jsonl", &sgn], None));
+    let json = stdout(&run(&["convert", "--to", "json", &sgn], None));
+    let crlf = format!("\u{feff}\r\n{}", jsonl.replace('\n', "\r\n\r\n"));
+    for (from, input) in [
+        ("jsonl", crlf.as_str()),
+        ("json", &format!("\u{feff}{json}")),
+    ] {
+        let o = run(
+            &["convert", "--to", "sgn", "--from", from, "-"],
+            Some(input.as_bytes()),
+        );
+        assert!(o.status.success(), "{from}: {}", stderr(&o));
+        assert_eq!(stdout(&o), want, "{from}");
+    }
+    let games = jsonl.lines().count();
+    assert!(games >= 2, "the fixture has several games");
+    let bad = jsonl.replacen('\n', "\n{\"bad\":1}\n", 1);
+    let o = run(
+        &["convert", "--to", "jsonl", "--from", "jsonl", "-"],
+        Some(bad.as_bytes()),
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("`-` line 2: not a game object"),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(
+        stdout(&o).lines().count(),
+        games,
+        "the good lines are converted"
+    );
+}

@@ -1,6 +1,6 @@
 //! `seega convert`: SGN ⇄ JSON / JSON Lines, game by game.
 
-use std::io::{BufRead, Read, Write};
+use std::io::{BufRead, Write};
 use std::path::Path;
 
 use seega::archive::convert::{ConvertWork, Target, convert_stream};
@@ -132,6 +132,9 @@ struct Tally {
     trouble: bool,
 }
 
+/// The UTF-8 byte-order mark, which may open a JSON file.
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
 /// Converts every input into `w`.
 fn convert_all(
     args: &ConvertArgs,
@@ -172,14 +175,10 @@ fn convert_all(
                 continue;
             }
         };
-        // JSON is read whole (its objects are still handed on one by one); notation streams.
-        let mut bytes = Vec::new();
-        if format != DataFormat::Sgn {
-            if let Err(e) = reader.read_to_end(&mut bytes) {
-                trouble(format_args!("cannot read `{name}`: {e}"));
-                tally.trouble = true;
-                continue;
-            }
+        // Every format streams: notation in blocks, JSON one object at a time, JSON Lines one
+        // line at a time; a byte-order mark before JSON is skipped.
+        if format != DataFormat::Sgn && reader.fill_buf().is_ok_and(|h| h.starts_with(BOM)) {
+            reader.consume(BOM.len());
         }
         let mut io_error = None;
         let mut bad_input = false;
@@ -244,25 +243,39 @@ fn convert_all(
                 }
             }
             DataFormat::Json => {
-                let body = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes);
-                let mut de = serde_json::Deserializer::from_slice(body);
+                let mut de = serde_json::Deserializer::from_reader(&mut reader);
                 let streamed =
                     serde::Deserializer::deserialize_seq(&mut de, EachGame { sink: &mut sink })
                         .and_then(|()| de.end());
                 if let Err(e) = streamed {
                     if io_error.is_none() {
-                        trouble(format_args!("`{name}` is not a JSON array of games: {e}"));
+                        if e.is_io() {
+                            trouble(format_args!("cannot read `{name}`: {e}"));
+                        } else {
+                            trouble(format_args!("`{name}` is not a JSON array of games: {e}"));
+                        }
                         bad_input = true;
                     }
                 }
             }
             DataFormat::Jsonl => {
-                let body = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes);
-                for (i, line) in body.split(|b| *b == b'\n').enumerate() {
+                let mut line = Vec::new();
+                let mut number = 0;
+                loop {
+                    line.clear();
+                    match reader.read_until(b'\n', &mut line) {
+                        Ok(0) => break,
+                        Ok(_) => number += 1,
+                        Err(e) => {
+                            trouble(format_args!("cannot read `{name}`: {e}"));
+                            bad_input = true;
+                            break;
+                        }
+                    }
                     if line.iter().all(u8::is_ascii_whitespace) {
                         continue;
                     }
-                    match serde_json::from_slice::<GameObject>(line) {
+                    match serde_json::from_slice::<GameObject>(&line) {
                         Ok(g) => {
                             if sink(g).is_err() {
                                 break;
@@ -270,8 +283,7 @@ fn convert_all(
                         }
                         Err(e) => {
                             trouble(format_args!(
-                                "`{name}` line {}: not a game object: {e}",
-                                i + 1
+                                "`{name}` line {number}: not a game object: {e}"
                             ));
                             bad_input = true;
                         }
