@@ -139,7 +139,7 @@ mod tests {
             ("12.", None),
         ] {
             assert_eq!(
-                result(&*window(text.as_bytes(), 0, &mut [0; WIDTH])),
+                result(window(text.as_bytes(), 0, &mut [0; WIDTH])),
                 want,
                 "{text}"
             );
