@@ -292,7 +292,7 @@ impl GameWriter {
                 b.str(&o.barrier);
                 b.raw(b"}");
                 out.raw_slice(b.bytes());
-                self.rules = Some((*r, b.into_bytes()));
+                self.rules = Some((*r, b.into_text()));
             }
         }
     }

@@ -1,14 +1,16 @@
 //! Game objects of games the fast lane found clean, written from the [`CleanGame`] it kept.
 //!
-//! Almost every byte of such a game is a turn, and a turn is almost all constant text: each
-//! turn goes out in four writes of constant size (its number, one template per kind of turn
-//! and side with its squares filled in, its line, its column), so that the cost per turn is a
-//! few moves rather than a capacity check and a length update for each of twenty fragments.
+//! Almost every byte of such a game is a turn, and a turn is almost all constant text: most
+//! turns are written into one window of the output ([`JsonBuf::window`]) as three copies of
+//! constant size (the start up to its number, one template per kind of turn and side with its
+//! squares filled in, the end from its annotation with the line's digits) and a column, so that
+//! the cost per turn is a few moves and one test of the room rather than a capacity check and a
+//! length update for each of twenty fragments.
 
 use super::super::json_buf::JsonBuf;
 use super::{GameWriter, List, begin, ending, result, tag};
 use crate::engine::{Bitboard, Position, Square};
-use crate::notation::LineStream;
+use crate::notation::{LineCol, LineStream};
 use crate::validate::{CleanGame, CleanKind};
 
 /// The `n`th placeholder `..` of a template (found when compiling).
@@ -187,46 +189,98 @@ const COLUMNS: [[u8; 3]; 100] = {
 
 /// The end of a turn from its annotation, for turns taken in order: the constant fields, the
 /// line's digits and the `column` key are made once per line, and each turn's column is put
-/// after them so that all goes out in one piece of at most 96 bytes (copied in a few moves).
+/// after them, all in one window of the output.
 struct Place<'s, 'i> {
     lines: &'s mut LineStream<'i>,
     line: usize,
-    /// [`AFTER_STEPS`], the line's digits and the `column` key; then room for a column below
-    /// 100 and the `}`.
-    text: [u8; 96],
+    /// [`AFTER_STEPS`], the line's digits and the `column` key.
+    text: [u8; TAIL],
     len: usize,
 }
 
+/// The room for [`Place::text`]: [`AFTER_STEPS`], 20 digits and the `column` key.
+const TAIL: usize = 96;
+/// The room a turn's end takes in a window: [`Place::text`], then a column and the `}`.
+const TAIL_ROOM: usize = TAIL + 24;
+
 impl Place<'_, '_> {
-    /// Writes the line and column of byte `at`, and closes the turn.
-    #[inline]
-    fn write(&mut self, out: &mut JsonBuf, at: usize) {
+    /// The line and column of byte `at`; the text before the column is made for its line.
+    #[inline(always)]
+    fn line_col(&mut self, at: usize) -> LineCol {
         let lc = self.lines.line_col(at);
         if lc.line != self.line || self.len == 0 {
-            self.line = lc.line;
-            let (digits, len) = decimal_then::<32>(lc.line as u64, b",\"column\":");
-            self.text[..AFTER_STEPS.len()].copy_from_slice(AFTER_STEPS);
-            if let Some(to) = self
-                .text
-                .get_mut(AFTER_STEPS.len()..AFTER_STEPS.len() + len)
-            {
-                to.copy_from_slice(&digits[..len]);
-            }
-            self.len = AFTER_STEPS.len() + len;
+            self.new_line(lc.line);
         }
-        let len = self.len;
-        match (COLUMNS.get(lc.column), self.text.get_mut(len..len + 3)) {
+        lc
+    }
+
+    /// Makes the text before the column for `line`.
+    #[cold]
+    fn new_line(&mut self, line: usize) {
+        self.line = line;
+        let (digits, len) = decimal_then::<32>(line as u64, b",\"column\":");
+        self.text[..AFTER_STEPS.len()].copy_from_slice(AFTER_STEPS);
+        if let Some(to) = self
+            .text
+            .get_mut(AFTER_STEPS.len()..AFTER_STEPS.len() + len)
+        {
+            to.copy_from_slice(&digits[..len]);
+        }
+        self.len = AFTER_STEPS.len() + len;
+    }
+
+    /// Writes the line and column of byte `at` into `w` and closes the turn; returns the
+    /// bytes written.
+    #[inline(always)]
+    fn put(&mut self, w: &mut [u8; TAIL_ROOM], at: usize) -> usize {
+        let lc = self.line_col(at);
+        let len = self.len.min(TAIL);
+        w[..TAIL].copy_from_slice(&self.text);
+        match (COLUMNS.get(lc.column), w.get_mut(len..len + 3)) {
             (Some(c), Some(to)) => {
                 to.copy_from_slice(c);
-                out.raw_prefix(&self.text, len + 2 + usize::from(lc.column >= 10));
+                len + 2 + usize::from(lc.column >= 10)
             }
             _ => {
-                out.raw_prefix(&self.text, len);
-                let (column, len) = decimal_then::<24>(lc.column as u64, b"}");
-                out.raw_prefix(&column, len);
+                let (column, n) = decimal_then::<24>(lc.column as u64, b"}");
+                let n = n.min(24);
+                if let Some(to) = w.get_mut(len..len + 24) {
+                    to.copy_from_slice(&column);
+                }
+                len + n
             }
         }
     }
+
+    /// [`Place::put`] into a window of its own.
+    fn write(&mut self, out: &mut JsonBuf, at: usize) {
+        let n = self.put(out.window(), at);
+        out.advance(n);
+    }
+}
+
+/// The room a turn takes in a window, from its number to its end (but for the steps of a
+/// move that are not one step capturing nothing): 24 bytes of number, the longest template,
+/// the end.
+const TURN_ROOM: usize = 24 + 90 + TAIL_ROOM;
+
+/// Copies `template` into `w` at `at` (at most 24) and lets `fill` fill in its blanks; returns
+/// its length.
+#[inline]
+fn template<const N: usize>(
+    w: &mut [u8; TURN_ROOM],
+    at: usize,
+    template: &[u8; N],
+    fill: impl FnOnce(&mut [u8; N]),
+) -> usize {
+    if let Some(to) = w
+        .get_mut(at.min(24)..)
+        .and_then(<[u8]>::first_chunk_mut::<N>)
+    {
+        *to = *template;
+        fill(to);
+    }
+    N
 }
 
 /// The steps of a move that are not one step capturing nothing.
@@ -278,35 +332,48 @@ impl GameWriter {
         let mut place = Place {
             lines,
             line: 0,
-            text: [0; 96],
+            text: [0; TAIL],
             len: 0,
         };
         let mut head = Head::new();
         for t in &game.turns {
-            out.raw_prefix(&head.bytes, head.len);
-            head.next();
             let side = t.side.index() & 1;
-            match t.kind {
-                CleanKind::Place(a, b) => out.raw_with(&PLACE[side], |x| {
+            // Most turns go out in one window: number, kind, squares, line and column.
+            let w = out.window::<TURN_ROOM>();
+            w[..24].copy_from_slice(&head.bytes);
+            let n = head.len.min(24);
+            head.next();
+            let body = match t.kind {
+                CleanKind::Place(a, b) => template(w, n, &PLACE[side], |x| {
                     put(x, PLACE_A, a);
                     put(x, PLACE_B, b);
                 }),
-                CleanKind::Pass => out.raw(&PASS[side]),
+                CleanKind::Pass => template(w, n, &PASS[side], |_| {}),
                 CleanKind::Move(from) => match game.steps.get(t.steps.clone()) {
                     Some(&[(to, captured)]) if captured.is_empty() => {
-                        out.raw_with(&MOVE1[side], |x| {
+                        template(w, n, &MOVE1[side], |x| {
                             put(x, MOVE1_FROM, from);
                             put(x, MOVE1_TO, to);
-                        });
+                        })
                     }
                     s => {
-                        out.raw_with(&MOVE[side], |x| put(x, MOVE_FROM, from));
+                        let body = template(w, n, &MOVE[side], |x| put(x, MOVE_FROM, from));
+                        out.advance(n + body);
                         steps(out, s.unwrap_or_default());
                         out.raw(b"]");
+                        place.write(out, t.at);
+                        continue;
                     }
                 },
+            };
+            let n = n + body;
+            if let Some(tail) = w
+                .get_mut(n..)
+                .and_then(<[u8]>::first_chunk_mut::<TAIL_ROOM>)
+            {
+                let len = place.put(tail, t.at);
+                out.advance(n + len);
             }
-            place.write(out, t.at);
         }
         if game.turns.is_empty() {
             out.raw(b"[");
