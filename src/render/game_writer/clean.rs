@@ -78,7 +78,7 @@ const PASS: [[u8; 65]; 2] =
 
 const MOVE1_T: &[u8; 90] = b",\"side\":\"black\",\"kind\":\"move\",\"squares\":[],\"from\":\"..\",\
 \"steps\":[{\"to\":\"..\",\"captures\":[]}]";
-/// A move of one step that captures nothing, after its number, up to its annotation.
+/// A move of one step that captures nothing (a slide), after its number, up to its annotation.
 const MOVE1: [[u8; 90]; 2] = sided(MOVE1_T);
 const MOVE1_FROM: usize = placeholder(MOVE1_T, 0);
 const MOVE1_TO: usize = placeholder(MOVE1_T, 1);
@@ -260,8 +260,7 @@ impl Place<'_, '_> {
 }
 
 /// The room a turn takes in a window, from its number to its end (but for the steps of a
-/// move that are not one step capturing nothing): 24 bytes of number, the longest template,
-/// the end.
+/// move that is not a slide): 24 bytes of number, the longest template, the end.
 const TURN_ROOM: usize = 24 + 90 + TAIL_ROOM;
 
 /// Copies `template` into `w` at `at` (at most 24) and lets `fill` fill in its blanks; returns
@@ -283,7 +282,7 @@ fn template<const N: usize>(
     N
 }
 
-/// The steps of a move that are not one step capturing nothing.
+/// The steps of a move that is not a slide.
 fn steps(out: &mut JsonBuf, steps: &[(Square, Bitboard)]) {
     for (k, (to, captured)) in steps.iter().enumerate() {
         if k == 0 {
@@ -336,6 +335,7 @@ impl GameWriter {
             len: 0,
         };
         let mut head = Head::new();
+        let mut next_step = 0;
         for t in &game.turns {
             let side = t.side.index() & 1;
             // Most turns go out in one window: number, kind, squares, line and column.
@@ -349,22 +349,20 @@ impl GameWriter {
                     put(x, PLACE_B, b);
                 }),
                 CleanKind::Pass => template(w, n, &PASS[side], |_| {}),
-                CleanKind::Move(from) => match game.steps.get(t.steps.clone()) {
-                    Some(&[(to, captured)]) if captured.is_empty() => {
-                        template(w, n, &MOVE1[side], |x| {
-                            put(x, MOVE1_FROM, from);
-                            put(x, MOVE1_TO, to);
-                        })
-                    }
-                    s => {
-                        let body = template(w, n, &MOVE[side], |x| put(x, MOVE_FROM, from));
-                        out.advance(n + body);
-                        steps(out, s.unwrap_or_default());
-                        out.raw(b"]");
-                        place.write(out, t.at);
-                        continue;
-                    }
-                },
+                CleanKind::Slide(from, to) => template(w, n, &MOVE1[side], |x| {
+                    put(x, MOVE1_FROM, from);
+                    put(x, MOVE1_TO, to);
+                }),
+                CleanKind::Move(from) => {
+                    let body = template(w, n, &MOVE[side], |x| put(x, MOVE_FROM, from));
+                    out.advance(n + body);
+                    let end = next_step + t.steps as usize;
+                    steps(out, game.steps.get(next_step..end).unwrap_or_default());
+                    next_step = end;
+                    out.raw(b"]");
+                    place.write(out, t.at);
+                    continue;
+                }
             };
             let n = n + body;
             if let Some(tail) = w
