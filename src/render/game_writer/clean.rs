@@ -46,9 +46,10 @@ const fn sided<const N: usize>(template: &[u8; N]) -> [[u8; N]; 2] {
     [black, white]
 }
 
-/// The names of the squares by index (`rank * 9 + file`): file letter, rank digit.
-const NAMES: [[u8; 2]; 81] = {
-    let mut t = [[0; 2]; 81];
+/// The names of the squares by index (`rank * 9 + file`): file letter, rank digit. A square's
+/// index is a byte: with an entry for each byte, looking one up needs no bounds test.
+const NAMES: [[u8; 2]; 256] = {
+    let mut t = [[0; 2]; 256];
     let mut i = 0;
     while i < 81 {
         t[i] = [b'a' + (i % 9) as u8, b'1' + (i / 9) as u8];
@@ -60,8 +61,8 @@ const NAMES: [[u8; 2]; 81] = {
 /// `template` with the name of square `s` written at `at`.
 #[inline]
 fn put(template: &mut [u8], at: usize, s: Square) {
-    if let (Some(to), Some(name)) = (template.get_mut(at..at + 2), NAMES.get(s.index())) {
-        to.copy_from_slice(name);
+    if let Some(to) = template.get_mut(at..at + 2) {
+        to.copy_from_slice(&NAMES[usize::from(s.index() as u8)]);
     }
 }
 
@@ -192,6 +193,7 @@ const COLUMNS: [[u8; 3]; 100] = {
 /// after them, all in one window of the output.
 struct Place<'s, 'i> {
     lines: &'s mut LineStream<'i>,
+    /// The line [`Place::text`] was made for (0 before the first turn).
     line: usize,
     /// [`AFTER_STEPS`], the line's digits and the `column` key.
     text: [u8; TAIL],
@@ -208,7 +210,8 @@ impl Place<'_, '_> {
     #[inline(always)]
     fn line_col(&mut self, at: usize) -> LineCol {
         let lc = self.lines.line_col(at);
-        if lc.line != self.line || self.len == 0 {
+        // Lines count from 1: the first turn makes the text.
+        if lc.line != self.line {
             self.new_line(lc.line);
         }
         lc
