@@ -32,60 +32,10 @@ pub struct JsonBuf {
     marks: Vec<(usize, Mark)>,
 }
 
-/// A short piece of JSON built in a fixed array, then written with one copy of constant size
-/// ([`JsonBuf::piece`]): for a few fields whose strings need no escaping, cheaper than a write
-/// for each. Whether it fits and needs no escape is known at the end ([`Piece::fits`]).
-#[derive(Debug)]
-pub struct Piece<const N: usize> {
-    bytes: [u8; N],
-    len: usize,
-    fits: bool,
-}
-
-impl<const N: usize> Default for Piece<N> {
-    fn default() -> Self {
-        Piece {
-            bytes: [0; N],
-            len: 0,
-            fits: true,
-        }
-    }
-}
-
-impl<const N: usize> Piece<N> {
-    /// Appends bytes as they are.
-    #[inline]
-    pub fn raw(&mut self, s: &[u8]) {
-        match self.bytes.get_mut(self.len..self.len + s.len()) {
-            Some(to) => {
-                to.copy_from_slice(s);
-                self.len += s.len();
-            }
-            None => self.fits = false,
-        }
-    }
-
-    /// Appends the characters of a JSON string, without its quotes, if none needs escaping.
-    #[inline]
-    pub fn plain(&mut self, s: &str) {
-        let b = s.as_bytes();
-        let Some(to) = self.bytes.get_mut(self.len..self.len + b.len()) else {
-            self.fits = false;
-            return;
-        };
-        let mut escape = 0;
-        for (t, &c) in to.iter_mut().zip(b) {
-            *t = c;
-            escape |= ESCAPE[c as usize];
-        }
-        self.len += b.len();
-        self.fits &= escape == 0;
-    }
-
-    /// Whether everything appended fitted and needed no escaping.
-    pub fn fits(&self) -> bool {
-        self.fits
-    }
+/// Whether no byte of `s` needs escaping inside a JSON string.
+#[inline]
+pub fn is_plain(s: &[u8]) -> bool {
+    s.iter().fold(0, |e, &c| e | ESCAPE[c as usize]) == 0
 }
 
 /// How `serde_json` writes each byte inside a string: 0 as is, `u` as `\u00XX`, any other
@@ -216,12 +166,6 @@ impl JsonBuf {
         *w = *s;
         fill(w);
         self.end += N;
-    }
-
-    /// Appends `piece` (which [`Piece::fits`]).
-    #[inline]
-    pub fn piece<const N: usize>(&mut self, piece: &Piece<N>) {
-        self.raw_prefix(&piece.bytes, piece.len);
     }
 
     /// Appends bytes as they are (text known to need no escaping, JSON written before).
