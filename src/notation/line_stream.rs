@@ -121,6 +121,22 @@ impl<'i> LineStream<'i> {
             return self.index().line_col(self.text, offset);
         }
         let b = self.text.as_bytes();
+        // Mostly the run ended at the LF of its line, and the next line is plain up to the
+        // offset: its run starts after the LF.
+        if b.get(self.clear) == Some(&b'\n') {
+            let next = self.clear + 1;
+            let clear = stop(b, next);
+            if clear >= offset {
+                self.line += 1;
+                self.origin = self.clear;
+                self.from = next;
+                self.clear = clear;
+                return LineCol {
+                    line: self.line,
+                    column: offset - self.origin,
+                };
+            }
+        }
         // The bytes after the run, on the offset's line.
         let gap = b.get(self.clear..offset).unwrap_or_default();
         let last = if gap.len() <= 32 {
