@@ -84,10 +84,10 @@ const MOVE1: [[u8; 90]; 2] = sided(MOVE1_T);
 const MOVE1_FROM: usize = placeholder(MOVE1_T, 0);
 const MOVE1_TO: usize = placeholder(MOVE1_T, 1);
 
-const MOVE_T: &[u8; 64] =
-    b",\"side\":\"black\",\"kind\":\"move\",\"squares\":[],\"from\":\"..\",\"steps\":[";
-/// Any other move after its number, up to its first step.
-const MOVE: [[u8; 64]; 2] = sided(MOVE_T);
+const MOVE_T: &[u8; 63] =
+    b",\"side\":\"black\",\"kind\":\"move\",\"squares\":[],\"from\":\"..\",\"steps\":";
+/// Any other move after its number, up to its steps.
+const MOVE: [[u8; 63]; 2] = sided(MOVE_T);
 const MOVE_FROM: usize = placeholder(MOVE_T, 0);
 
 /// The first step of a move, up to its captures.
@@ -262,9 +262,13 @@ impl Place<'_, '_> {
     }
 }
 
-/// The room a turn takes in a window, from its number to its end (but for the steps of a
-/// move that is not a slide): 24 bytes of number, the longest template, the end.
-const TURN_ROOM: usize = 24 + 90 + TAIL_ROOM;
+/// The room in a turn's window for the steps of a move that is not a slide, from the `[` that
+/// opens them to the `]` that closes them.
+const STEPS_ROOM: usize = 256;
+
+/// The room a turn takes in a window, from its number to its end: 24 bytes of number, the
+/// longest template and steps, the end.
+const TURN_ROOM: usize = 24 + MOVE_T.len() + STEPS_ROOM + TAIL_ROOM;
 
 /// Copies `template` into `w` at `at` (at most 24) and lets `fill` fill in its blanks; returns
 /// its length.
@@ -285,8 +289,44 @@ fn template<const N: usize>(
     N
 }
 
-/// The steps of a move that is not a slide.
+/// Writes the steps of a move that is not a slide into `w`, from the `[` that opens them to
+/// the `]` that closes them; returns the bytes written, or `None` when they might not fit.
+fn steps_into(w: &mut [u8; STEPS_ROOM], steps: &[(Square, Bitboard)]) -> Option<usize> {
+    if steps.is_empty() {
+        w.get_mut(..2)?.copy_from_slice(b"[]");
+        return Some(2);
+    }
+    let mut at = 0;
+    for (to, captured) in steps {
+        // The step up to its captures, each capture, `]}`, and the `]` after the last step.
+        if at + NEXT_STEP.len() + 5 * captured.count() as usize + 3 > STEPS_ROOM {
+            return None;
+        }
+        let step = w.get_mut(at..)?.first_chunk_mut::<24>()?;
+        *step = *NEXT_STEP;
+        put(step, NEXT_STEP_TO, *to);
+        at += NEXT_STEP.len();
+        // Each capture with a comma after it; the last comma gives way to `]`.
+        for c in captured.squares() {
+            let [f, r] = NAMES[usize::from(c.index() as u8)];
+            w.get_mut(at..at + 5)?
+                .copy_from_slice(&[b'"', f, r, b'"', b',']);
+            at += 5;
+        }
+        at -= usize::from(!captured.is_empty());
+        w.get_mut(at..at + 2)?.copy_from_slice(b"]}");
+        at += 2;
+    }
+    // The first step's comma opens the steps.
+    w[0] = b'[';
+    w.get_mut(at..at + 1)?.copy_from_slice(b"]");
+    Some(at + 1)
+}
+
+/// The steps of a move that is not a slide, one write for each piece (when they are too many
+/// for [`steps_into`]).
 fn steps(out: &mut JsonBuf, steps: &[(Square, Bitboard)]) {
+    out.raw(b"[");
     for (k, (to, captured)) in steps.iter().enumerate() {
         if k == 0 {
             out.raw_with(STEP, |t| put(t, STEP_TO, *to));
@@ -300,6 +340,7 @@ fn steps(out: &mut JsonBuf, steps: &[(Square, Bitboard)]) {
         }
         out.raw(b"]}");
     }
+    out.raw(b"]");
 }
 
 /// The final position as a JSON string (a position string needs no escaping).
@@ -357,14 +398,23 @@ impl GameWriter {
                     put(x, MOVE1_TO, to);
                 }),
                 CleanKind::Move(from) => {
-                    let body = template(w, n, &MOVE[side], |x| put(x, MOVE_FROM, from));
-                    out.advance(n + body);
                     let end = next_step + t.steps as usize;
-                    steps(out, game.steps.get(next_step..end).unwrap_or_default());
+                    let s = game.steps.get(next_step..end).unwrap_or_default();
                     next_step = end;
-                    out.raw(b"]");
-                    place.write(out, t.at);
-                    continue;
+                    let body = template(w, n, &MOVE[side], |x| put(x, MOVE_FROM, from));
+                    match w
+                        .get_mut(n + body..)
+                        .and_then(<[u8]>::first_chunk_mut::<STEPS_ROOM>)
+                        .and_then(|room| steps_into(room, s))
+                    {
+                        Some(k) => body + k,
+                        None => {
+                            out.advance(n + body);
+                            steps(out, s);
+                            place.write(out, t.at);
+                            continue;
+                        }
+                    }
                 }
             };
             let n = n + body;
@@ -384,5 +434,51 @@ impl GameWriter {
         out.raw(b",\"trailing\":[]");
         ending(out, game.outcome, game.last.as_ref());
         out.raw(b",\"valid\":true,\"errors\":[],\"source\":null}");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Steps of every length up to 12, each capturing up to 9 squares: written into a window
+    /// they are the bytes written piece by piece, unless they do not fit.
+    #[test]
+    fn steps_in_a_window_are_the_steps_written_piece_by_piece() {
+        let (mut fitted, mut refused) = (0, 0);
+        let mut seed = 7u64;
+        for len in 0..12 {
+            for _ in 0..40 {
+                let mut s = Vec::new();
+                for _ in 0..len {
+                    seed = seed
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    let to = Square::new((seed >> 33) as u8 % 9, (seed >> 40) as u8 % 9);
+                    let mut captured = Bitboard::EMPTY;
+                    for k in 0..(seed >> 50) % 10 {
+                        captured.0 |= 1 << ((seed >> (k * 3)) % 81);
+                    }
+                    s.push((to, captured));
+                }
+                let mut piecewise = JsonBuf::default();
+                steps(&mut piecewise, &s);
+                let mut w = [0; STEPS_ROOM];
+                match steps_into(&mut w, &s) {
+                    Some(n) => {
+                        fitted += 1;
+                        assert_eq!(&w[..n], piecewise.bytes());
+                    }
+                    None => {
+                        refused += 1;
+                        assert!(piecewise.bytes().len() > STEPS_ROOM - 3 * s.len());
+                    }
+                }
+            }
+        }
+        assert!(
+            fitted > 100 && refused > 50,
+            "{fitted} fitted, {refused} refused"
+        );
     }
 }
