@@ -144,32 +144,16 @@ impl Head {
     }
 }
 
-/// `n` in decimal followed by `suffix`, at the start of an array, and the length of both.
+/// Writes `n` in decimal at the start of `to`, digit by digit (no copy of a length known only
+/// when running, which would be a call to `memcpy`); returns how many digits.
 #[inline]
-fn decimal_then<const N: usize>(n: u64, suffix: &[u8]) -> ([u8; N], usize) {
-    let mut a = [0; N];
-    let len = if n < 10 {
-        a[0] = b'0' + n as u8;
-        1
-    } else if n < 100 {
-        a[0] = b'0' + (n / 10) as u8;
-        a[1] = b'0' + (n % 10) as u8;
-        2
-    } else {
-        let mut b = itoa::Buffer::new();
-        let d = b.format(n).as_bytes();
-        if let Some(to) = a.get_mut(..d.len()) {
-            to.copy_from_slice(d);
-        }
-        d.len()
-    };
-    match a.get_mut(len..len + suffix.len()) {
-        Some(to) => {
-            to.copy_from_slice(suffix);
-            (a, len + suffix.len())
-        }
-        None => (a, 0),
+fn decimal(to: &mut [u8; 20], mut n: u64) -> usize {
+    let len = n.checked_ilog10().map_or(1, |l| l as usize + 1).min(20);
+    for d in to[..len].iter_mut().rev() {
+        *d = b'0' + (n % 10) as u8;
+        n /= 10;
     }
+    len
 }
 
 /// Columns below 100 followed by the `}` that closes the turn, three bytes each (the last
@@ -195,7 +179,8 @@ struct Place<'s, 'i> {
     lines: &'s mut LineStream<'i>,
     /// The line [`Place::text`] was made for (0 before the first turn).
     line: usize,
-    /// [`AFTER_STEPS`], the line's digits and the `column` key.
+    /// [`AFTER_STEPS`], the line's digits and the `column` key, of which `len` bytes are
+    /// made.
     text: [u8; TAIL],
     len: usize,
 }
@@ -217,19 +202,33 @@ impl Place<'_, '_> {
         lc
     }
 
-    /// Makes the text before the column for `line`.
+    /// Makes the text before the column for `line` (after [`AFTER_STEPS`], there from the
+    /// start). Mostly the line after the last one: its digits are counted up in place.
     #[cold]
     fn new_line(&mut self, line: usize) {
+        const AT: usize = AFTER_STEPS.len();
+        let next = self.line != 0 && line == self.line + 1;
         self.line = line;
-        let (digits, len) = decimal_then::<32>(line as u64, b",\"column\":");
-        self.text[..AFTER_STEPS.len()].copy_from_slice(AFTER_STEPS);
-        if let Some(to) = self
-            .text
-            .get_mut(AFTER_STEPS.len()..AFTER_STEPS.len() + len)
-        {
-            to.copy_from_slice(&digits[..len]);
+        if next {
+            if let Some(digits) = self.text.get_mut(AT..self.len.saturating_sub(10)) {
+                for d in digits.iter_mut().rev() {
+                    if *d == b'9' {
+                        *d = b'0';
+                    } else {
+                        *d += 1;
+                        return;
+                    }
+                }
+            }
+            // All nines: one digit more, written whole below.
         }
-        self.len = AFTER_STEPS.len() + len;
+        if let Some(digits) = self.text.get_mut(AT..).and_then(<[u8]>::first_chunk_mut) {
+            let len = decimal(digits, line as u64);
+            if let Some(key) = self.text.get_mut(AT + len..AT + len + 10) {
+                key.copy_from_slice(b",\"column\":");
+            }
+            self.len = AT + len + 10;
+        }
     }
 
     /// Writes the line and column of byte `at` into `w` and closes the turn; returns the
@@ -245,12 +244,14 @@ impl Place<'_, '_> {
                 len + 2 + usize::from(lc.column >= 10)
             }
             _ => {
-                let (column, n) = decimal_then::<24>(lc.column as u64, b"}");
-                let n = n.min(24);
-                if let Some(to) = w.get_mut(len..len + 24) {
-                    to.copy_from_slice(&column);
+                let mut n = 0;
+                if let Some(digits) = w.get_mut(len..).and_then(<[u8]>::first_chunk_mut) {
+                    n = decimal(digits, lc.column as u64);
                 }
-                len + n
+                if let Some(close) = w.get_mut(len + n) {
+                    *close = b'}';
+                }
+                len + n + 1
             }
         }
     }
@@ -372,10 +373,12 @@ impl GameWriter {
         out.raw(b"],\"rules\":");
         self.rules(out, game.rules.as_ref());
         out.raw(b",\"nags\":[],\"comments\":[],\"turns\":");
+        let mut text = [0; TAIL];
+        text[..AFTER_STEPS.len()].copy_from_slice(AFTER_STEPS);
         let mut place = Place {
             lines,
             line: 0,
-            text: [0; TAIL],
+            text,
             len: 0,
         };
         let mut head = Head::new();
@@ -480,5 +483,58 @@ mod tests {
             fitted > 100 && refused > 50,
             "{fitted} fitted, {refused} refused"
         );
+    }
+
+    /// Turns on lines that cross powers of ten, after blank lines, several on a line, at
+    /// columns past 100: the lines and columns written are the index's.
+    #[test]
+    fn lines_and_columns_are_the_index_s() {
+        let mut text = String::new();
+        let mut at = Vec::new();
+        let wide = " ".repeat(120);
+        for l in 0..60 {
+            for _ in 0..l % 3 + 1 {
+                at.push(text.len());
+                text += "a1-a2 ";
+            }
+            text += match l % 7 {
+                0 => "\n\n",
+                3 => &wide,
+                _ => "\n",
+            };
+        }
+        let slide = CleanKind::Slide(Square::new(0, 0), Square::new(0, 1));
+        let game = CleanGame {
+            turns: at
+                .iter()
+                .map(|&at| crate::validate::CleanTurn {
+                    at,
+                    steps: 0,
+                    side: crate::engine::Color::Black,
+                    kind: slide,
+                })
+                .collect(),
+            ..CleanGame::default()
+        };
+        for base in [0, 5, 90, 995, 9_980, 999_960] {
+            let index = crate::notation::LineIndex::with_base(&text, base);
+            let cell = std::cell::OnceCell::new();
+            let mut lines = LineStream::new(&text, base, &cell);
+            let mut out = JsonBuf::default();
+            GameWriter::new().write_clean(&mut out, &game, 1, &mut lines);
+            let mut bytes = Vec::new();
+            out.write_to(&mut bytes, 0, &mut || b"").unwrap();
+            let v: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
+            for (k, &at) in at.iter().enumerate() {
+                let lc = index.line_col(&text, at);
+                let t = &v["turns"][k];
+                assert_eq!(t["number"], k + 1);
+                assert_eq!(
+                    (t["line"].as_u64(), t["column"].as_u64()),
+                    (Some(lc.line as u64), Some(lc.column as u64)),
+                    "turn {k} at {at}, base {base}"
+                );
+            }
+        }
     }
 }
