@@ -115,23 +115,56 @@ fn begin(out: &mut JsonBuf, index: usize) {
     out.raw(b",\"headers\":[");
 }
 
+/// Copies `s` (at most 32 bytes) to the start of `to` in two copies of constant size that may
+/// overlap: for short strings, cheaper than a call to `memcpy`.
+#[inline]
+fn copy_short(to: &mut [u8; 32], s: &[u8]) {
+    let n = s.len();
+    match n {
+        16..=32 => {
+            to[..16].copy_from_slice(&s[..16]);
+            to[n - 16..n].copy_from_slice(&s[n - 16..]);
+        }
+        8..=15 => {
+            to[..8].copy_from_slice(&s[..8]);
+            to[n - 8..n].copy_from_slice(&s[n - 8..]);
+        }
+        4..=7 => {
+            to[..4].copy_from_slice(&s[..4]);
+            to[n - 4..n].copy_from_slice(&s[n - 4..]);
+        }
+        _ => {
+            for (t, &c) in to.iter_mut().zip(s) {
+                *t = c;
+            }
+        }
+    }
+}
+
 /// A tag as a header item.
 fn tag(out: &mut JsonBuf, name: &str, value: &str) {
     // Mostly short and plain: one window, of which the constant parts are copied whole.
-    const NAME: usize = 32;
-    const VALUE: usize = 64;
     let (n, v) = (name.as_bytes(), value.as_bytes());
-    if n.len() <= NAME && v.len() <= VALUE && is_plain(n) && is_plain(v) {
-        let w = out.window::<{ 9 + NAME + 11 + VALUE + 2 }>();
+    if n.len() <= 32 && v.len() <= 32 && is_plain(n) && is_plain(v) {
+        let w = out.window::<{ 9 + 32 + 11 + 32 + 2 }>();
         w[..9].copy_from_slice(b"{\"name\":\"");
         let mut at = 9;
-        for part in [n, b"\",\"value\":\"", v, b"\"}"] {
-            if let Some(to) = w.get_mut(at..at + part.len()) {
-                to.copy_from_slice(part);
-            }
-            at += part.len();
+        if let Some(to) = w.get_mut(at..).and_then(<[u8]>::first_chunk_mut) {
+            copy_short(to, n);
         }
-        out.advance(at);
+        at += n.len();
+        if let Some(to) = w.get_mut(at..).and_then(<[u8]>::first_chunk_mut) {
+            *to = *b"\",\"value\":\"";
+        }
+        at += 11;
+        if let Some(to) = w.get_mut(at..).and_then(<[u8]>::first_chunk_mut) {
+            copy_short(to, v);
+        }
+        at += v.len();
+        if let Some(to) = w.get_mut(at..).and_then(<[u8]>::first_chunk_mut) {
+            *to = *b"\"}";
+        }
+        out.advance(at + 2);
         return;
     }
     out.raw(b"{\"name\":");
@@ -474,8 +507,11 @@ mod tests {
 
     #[test]
     fn tags_are_written_as_serde_json_writes_them() {
-        let long = "v".repeat(64);
-        let longer = "v".repeat(65);
+        let long = "v".repeat(32);
+        let longer = "v".repeat(33);
+        let sizes: Vec<String> = (0..=33)
+            .map(|n| "é".repeat(n / 2) + &"x".repeat(n % 2))
+            .collect();
         let name = "N".repeat(33);
         for (n, v) in [
             ("Event", "Village cup"),
@@ -487,7 +523,11 @@ mod tests {
             ("Site", &longer),
             (&name, "x"),
             (&name[1..], &long),
-        ] {
+        ]
+        .into_iter()
+        .chain(sizes.iter().map(|s| ("Site", s.as_str())))
+        .chain(sizes.iter().map(|s| (s.as_str(), "x")))
+        {
             let mut b = JsonBuf::default();
             tag(&mut b, n, v);
             let want = serde_json::json!({"name": n, "value": v}).to_string();
