@@ -92,10 +92,16 @@ impl JsonBuf {
         self.end == 0 && self.marks.is_empty()
     }
 
-    /// Makes room for at least `n` more bytes after the text.
+    /// Makes room for at least `n` more bytes after the text. The room is made (and its memory
+    /// touched) a little at a time, as the text grows, while the allocation grows as a
+    /// vector's does: memory follows what is written. Out of line: writers call it rarely.
+    #[cold]
+    #[inline(never)]
     fn grow(&mut self, n: usize) {
-        let want = self.end.saturating_add(n);
-        let len = want.max(2 * self.bytes.len()).max(4096);
+        // Room made beyond what is asked for: as much as there is, from 256 bytes to 16 KiB.
+        let slack = self.bytes.len().clamp(256, 16 << 10);
+        let len = self.end.saturating_add(n).max(self.bytes.len() + slack);
+        self.bytes.reserve(len - self.bytes.len());
         self.bytes.resize(len, 0);
     }
 
