@@ -110,12 +110,8 @@ impl JsonBuf {
     #[inline]
     pub fn window<const N: usize>(&mut self) -> &mut [u8; N] {
         let end = self.end;
-        if self
-            .bytes
-            .len()
-            .checked_sub(end)
-            .is_none_or(|room| room < N)
-        {
+        // `end` never passes the room's end (`advance` keeps it there).
+        if self.bytes.len().wrapping_sub(end) < N {
             return self.grown();
         }
         // The test above made these two tests known: the compiler leaves them out.
