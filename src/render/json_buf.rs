@@ -297,7 +297,17 @@ impl JsonBuf {
             }));
             from = at;
         }
-        slices.push(IoSlice::new(&bytes[from..]));
+        // A line-buffered writer (standard output is one) looks for the last line break from the
+        // start of the last slice that holds one: the text's final line break (JSON Lines) goes
+        // in a slice of its own, so that it is found at once.
+        let rest = bytes.get(from..).unwrap_or_default();
+        match rest.split_last() {
+            Some((b'\n', text)) => {
+                slices.push(IoSlice::new(text));
+                slices.push(IoSlice::new(b"\n"));
+            }
+            _ => slices.push(IoSlice::new(rest)),
+        }
         slices.retain(|s| !s.is_empty());
         write_all_vectored(w, &mut slices)
     }
