@@ -58,6 +58,16 @@ fn lf_or_high(v: u64) -> u64 {
 
 /// The first LF or byte that is not ASCII in `b` from `i` on, or the length of `b`.
 fn stop(b: &[u8], mut i: usize) -> usize {
+    // 32 bytes at a time, then 16.
+    while let Some(c) = b.get(i..).and_then(<[u8]>::first_chunk::<32>) {
+        let m = c
+            .chunks_exact(8)
+            .fold(0, |m, w| m | lf_or_high(word(w, 0).unwrap_or(0)));
+        if m != 0 {
+            break;
+        }
+        i += 32;
+    }
     while let (Some(v), Some(w)) = (word(b, i), word(b, i + 8)) {
         let (x, y) = (lf_or_high(v), lf_or_high(w));
         if x | y != 0 {
