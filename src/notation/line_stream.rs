@@ -6,12 +6,15 @@ use std::cell::OnceCell;
 
 use super::source::{LineCol, LineIndex};
 
-/// [`LineIndex::line_col`] for offsets taken in increasing order, counting line feeds only
-/// between one offset and the next. On an ASCII line of a text without CR (the common case)
-/// the answer is found here: the line is the number of LFs before the offset, the column the
-/// bytes since the last one. Anything else (a CR in the text, a line that is not ASCII, an
-/// offset before the last one) is asked of the text's [`LineIndex`], built the first time it
-/// is needed; the answers are always those of [`LineIndex::line_col`].
+/// [`LineIndex::line_col`] for offsets taken in increasing order, reading each byte of the
+/// text about once. In a text without CR (the common case) the answer is found here: from an
+/// offset whose line and column are known, the bytes up to the next LF or byte that is not
+/// ASCII are found in one pass, eight at a time, and every later offset up to there is on the
+/// same line, its column grown by the bytes between. Past there, the line grows by the LFs in
+/// between, and the column counts the bytes since the last one when they are ASCII. Anything
+/// else (a CR in the text, a column after bytes that are not ASCII, an offset before the last
+/// one) is asked of the text's [`LineIndex`], built the first time it is needed; the answers
+/// are always those of [`LineIndex::line_col`].
 #[derive(Debug)]
 pub struct LineStream<'i> {
     text: &'i str,
@@ -19,14 +22,67 @@ pub struct LineStream<'i> {
     base: usize,
     /// Whether the text holds no CR (otherwise every answer is the index's).
     lf_only: bool,
-    /// The last offset answered here, its 0-based line, the start of that line and where the
-    /// next starts (`usize::MAX` on the last line).
-    offset: usize,
+    /// Where the run of offsets answered without reading starts: the last offset the stream
+    /// read to.
+    from: usize,
+    /// Where the run ends: the first LF or byte that is not ASCII at or after `from` (or the
+    /// end of the text). Every offset of `from..=clear` is on the line of `from`.
+    clear: usize,
+    /// The line of the run, from 1 and counted in the file.
     line: usize,
-    start: usize,
-    next: usize,
-    /// Whether the line of `offset` is ASCII.
-    ascii: bool,
+    /// An offset `o` of the run has the column `o - origin`.
+    origin: usize,
+}
+
+/// The top bit of every byte of a word.
+const HIGH: u64 = 0x8080_8080_8080_8080;
+/// A one in every byte of a word.
+const ONES: u64 = 0x0101_0101_0101_0101;
+/// An LF in every byte of a word.
+const LFS: u64 = 0x0a0a_0a0a_0a0a_0a0a;
+
+/// The word of the eight bytes of `b` from `i`, if there are eight.
+#[inline]
+fn word(b: &[u8], i: usize) -> Option<u64> {
+    let w = b.get(i..)?.first_chunk::<8>()?;
+    Some(u64::from_le_bytes(*w))
+}
+
+/// The top bit of each byte of `v` that is an LF or not ASCII, exact up to the first such
+/// byte (above it a byte may be marked that is neither).
+#[inline]
+fn lf_or_high(v: u64) -> u64 {
+    let t = v ^ LFS;
+    (t.wrapping_sub(ONES) & !t | v) & HIGH
+}
+
+/// The first LF or byte that is not ASCII in `b` from `i` on, or the length of `b`.
+fn stop(b: &[u8], mut i: usize) -> usize {
+    // 32 bytes at a time, then 16.
+    while let Some(c) = b.get(i..).and_then(<[u8]>::first_chunk::<32>) {
+        let m = c
+            .chunks_exact(8)
+            .fold(0, |m, w| m | lf_or_high(word(w, 0).unwrap_or(0)));
+        if m != 0 {
+            break;
+        }
+        i += 32;
+    }
+    while let (Some(v), Some(w)) = (word(b, i), word(b, i + 8)) {
+        let (x, y) = (lf_or_high(v), lf_or_high(w));
+        if x | y != 0 {
+            return match x {
+                0 => i + 8 + (y.trailing_zeros() / 8) as usize,
+                x => i + (x.trailing_zeros() / 8) as usize,
+            };
+        }
+        i += 16;
+    }
+    let rest = b.get(i..).unwrap_or_default();
+    i + rest
+        .iter()
+        .position(|&c| c == b'\n' || !c.is_ascii())
+        .unwrap_or(rest.len())
 }
 
 impl<'i> LineStream<'i> {
@@ -34,17 +90,17 @@ impl<'i> LineStream<'i> {
     /// `index` holds (or will hold) `LineIndex::with_base(text, base)`.
     pub fn new(text: &'i str, base: usize, index: &'i OnceCell<LineIndex>) -> LineStream<'i> {
         let b = text.as_bytes();
-        let (next, ascii) = line_end(b, 0);
+        let lf_only = memchr::memchr(b'\r', b).is_none();
         LineStream {
             text,
             index,
             base,
-            lf_only: memchr::memchr(b'\r', b).is_none(),
-            offset: 0,
-            line: 0,
-            start: 0,
-            next,
-            ascii,
+            lf_only,
+            // With a CR in the text, a run that holds no offset.
+            from: if lf_only { 0 } else { usize::MAX },
+            clear: if lf_only { stop(b, 0) } else { 0 },
+            line: base + 1,
+            origin: 0usize.wrapping_sub(1),
         }
     }
 
@@ -57,95 +113,88 @@ impl<'i> LineStream<'i> {
     /// The line and column of byte `offset` of the text.
     #[inline]
     pub fn line_col(&mut self, offset: usize) -> LineCol {
-        let offset = offset.min(self.text.len());
-        if offset >= self.offset && offset < self.next && self.ascii {
-            self.offset = offset;
+        if offset >= self.from && offset <= self.clear {
             return LineCol {
-                line: self.base + self.line + 1,
-                column: offset - self.start + 1,
+                line: self.line,
+                column: offset.wrapping_sub(self.origin),
             };
         }
-        self.advance(offset)
+        self.seek(offset)
     }
 
-    /// [`LineStream::line_col`] of an offset on another line, or on a line that is not ASCII.
-    fn advance(&mut self, offset: usize) -> LineCol {
-        if !self.lf_only || offset < self.offset {
+    /// [`LineStream::line_col`] of an offset past the run (or before it).
+    #[cold]
+    #[inline(never)]
+    fn seek(&mut self, offset: usize) -> LineCol {
+        let offset = offset.min(self.text.len());
+        if !self.lf_only || offset < self.from {
             return self.index().line_col(self.text, offset);
         }
         let b = self.text.as_bytes();
-        if offset >= self.next {
-            // The LFs from the start of the next line to `offset` start the lines after it:
-            // mostly none or a few bytes away, counted byte by byte.
-            let gap = b.get(self.next..offset).unwrap_or_default();
-            self.line += 1;
-            self.start = self.next;
-            if gap.len() <= 64 {
-                for (i, &x) in gap.iter().enumerate() {
-                    if x == b'\n' {
-                        self.line += 1;
-                        self.start = self.next + i + 1;
-                    }
-                }
-            } else {
-                self.line += LineIndex::count_breaks_in(gap);
-                if let Some(i) = memchr::memrchr(b'\n', gap) {
-                    self.start = self.next + i + 1;
+        // Mostly the run ended at the LF of its line, and the next line is plain up to the
+        // offset: its run starts after the LF.
+        if b.get(self.clear) == Some(&b'\n') {
+            let next = self.clear + 1;
+            let clear = stop(b, next);
+            if clear >= offset {
+                self.line += 1;
+                self.origin = self.clear;
+                self.from = next;
+                self.clear = clear;
+                return LineCol {
+                    line: self.line,
+                    column: offset - self.origin,
+                };
+            }
+        }
+        // The bytes after the run, on the offset's line.
+        let gap = b.get(self.clear..offset).unwrap_or_default();
+        let last = if gap.len() <= 32 {
+            // Mostly the LF that ended the run and a move number: byte by byte.
+            let mut last = None;
+            for (i, &c) in gap.iter().enumerate() {
+                if c == b'\n' {
+                    self.line += 1;
+                    last = Some(i);
                 }
             }
-            let (next, ascii) = line_end(b, offset);
-            self.next = next;
-            self.ascii = ascii && b.get(self.start..offset).is_some_and(<[u8]>::is_ascii);
-        }
-        self.offset = offset;
-        if self.ascii {
+            last
+        } else {
+            let last = memchr::memrchr(b'\n', gap);
+            if last.is_some() {
+                self.line += count_lf(gap);
+            }
+            last
+        };
+        let tail = match last {
+            Some(last) => {
+                self.origin = self.clear + last;
+                gap.get(last + 1..).unwrap_or_default()
+            }
+            None => gap,
+        };
+        let lc = if tail.is_ascii() {
             LineCol {
-                line: self.base + self.line + 1,
-                column: offset - self.start + 1,
+                line: self.line,
+                column: offset.wrapping_sub(self.origin),
             }
         } else {
-            self.index().line_col(self.text, offset)
-        }
+            let lc = self.index().line_col(self.text, offset);
+            self.origin = offset.wrapping_sub(lc.column);
+            lc
+        };
+        self.from = offset;
+        self.clear = stop(b, offset);
+        lc
     }
 }
 
-/// Where the line after the one holding `from` starts (`usize::MAX` on the last line), and
-/// whether the bytes of the line from `from` are ASCII: eight bytes at a time in a word.
-fn line_end(b: &[u8], from: usize) -> (usize, bool) {
-    const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-    const LF: u64 = 0x0a0a_0a0a_0a0a_0a0a;
-    let rest = b.get(from..).unwrap_or_default();
-    let words = rest.chunks_exact(8);
-    let tail = words.remainder();
-    let whole = rest.len() - tail.len();
-    let mut high = 0;
-    for (k, w) in words.enumerate() {
-        let mut word = [0; 8];
-        word.copy_from_slice(w);
-        let v = u64::from_le_bytes(word);
-        let t = v ^ LF;
-        // The top bit of each byte of `t` that is zero (an LF in `v`), and no other.
-        let lf = !(((t & LOW) + LOW) | t | LOW);
-        if lf != 0 {
-            let i = (lf.trailing_zeros() / 8) as usize;
-            // The bytes before the LF.
-            let before = if i == 0 {
-                0
-            } else {
-                v & (u64::MAX >> (64 - 8 * i))
-            };
-            return (from + 8 * k + i + 1, (high | before) & !LOW == 0);
-        }
-        high |= v;
-    }
-    let ascii = high & !LOW == 0;
-    match tail.iter().position(|&x| x == b'\n') {
-        Some(i) => (
-            from + whole + i + 1,
-            ascii && tail.get(..i).is_some_and(<[u8]>::is_ascii),
-        ),
-        None => (usize::MAX, ascii && tail.is_ascii()),
-    }
+/// The LFs in `b`.
+fn count_lf(b: &[u8]) -> usize {
+    // Counted 64 bytes at a time in a loop the compiler vectorises.
+    b.chunks(64)
+        .map(|c| c.iter().map(|&x| u8::from(x == b'\n')).sum::<u8>() as usize)
+        .sum()
 }
 
 #[cfg(test)]
@@ -161,6 +210,7 @@ mod tests {
         for &o in &every {
             assert_eq!(s.line_col(o), index.line_col(text, o), "offset {o}");
         }
+
         for step in [3, 7, 61, 613] {
             let cell = OnceCell::new();
             let mut s = LineStream::new(text, base, &cell);

@@ -11,7 +11,7 @@
 //! [`GameObject::new`]: super::game_json::GameObject::new
 
 use super::game_json::{Origin, RulesObject, Side};
-use super::json_buf::{JsonBuf, Piece};
+use super::json_buf::{JsonBuf, is_plain};
 use super::wire::DiagnosticLine;
 use crate::engine::{Color, Outcome, Position, Ruleset, Square};
 use crate::notation::{Comment, Element, Game, GameResult, Header, LineCursor, Turn, TurnKind};
@@ -115,17 +115,56 @@ fn begin(out: &mut JsonBuf, index: usize) {
     out.raw(b",\"headers\":[");
 }
 
+/// Copies `s` (at most 32 bytes) to the start of `to` in two copies of constant size that may
+/// overlap: for short strings, cheaper than a call to `memcpy`.
+#[inline]
+fn copy_short(to: &mut [u8; 32], s: &[u8]) {
+    let n = s.len();
+    match n {
+        16..=32 => {
+            to[..16].copy_from_slice(&s[..16]);
+            to[n - 16..n].copy_from_slice(&s[n - 16..]);
+        }
+        8..=15 => {
+            to[..8].copy_from_slice(&s[..8]);
+            to[n - 8..n].copy_from_slice(&s[n - 8..]);
+        }
+        4..=7 => {
+            to[..4].copy_from_slice(&s[..4]);
+            to[n - 4..n].copy_from_slice(&s[n - 4..]);
+        }
+        _ => {
+            for (t, &c) in to.iter_mut().zip(s) {
+                *t = c;
+            }
+        }
+    }
+}
+
 /// A tag as a header item.
 fn tag(out: &mut JsonBuf, name: &str, value: &str) {
-    // Mostly short and plain: one piece.
-    let mut p = Piece::<96>::default();
-    p.raw(b"{\"name\":\"");
-    p.plain(name);
-    p.raw(b"\",\"value\":\"");
-    p.plain(value);
-    p.raw(b"\"}");
-    if p.fits() {
-        out.piece(&p);
+    // Mostly short and plain: one window, of which the constant parts are copied whole.
+    let (n, v) = (name.as_bytes(), value.as_bytes());
+    if n.len() <= 32 && v.len() <= 32 && is_plain(n) && is_plain(v) {
+        let w = out.window::<{ 9 + 32 + 11 + 32 + 2 }>();
+        w[..9].copy_from_slice(b"{\"name\":\"");
+        let mut at = 9;
+        if let Some(to) = w.get_mut(at..).and_then(<[u8]>::first_chunk_mut) {
+            copy_short(to, n);
+        }
+        at += n.len();
+        if let Some(to) = w.get_mut(at..).and_then(<[u8]>::first_chunk_mut) {
+            *to = *b"\",\"value\":\"";
+        }
+        at += 11;
+        if let Some(to) = w.get_mut(at..).and_then(<[u8]>::first_chunk_mut) {
+            copy_short(to, v);
+        }
+        at += v.len();
+        if let Some(to) = w.get_mut(at..).and_then(<[u8]>::first_chunk_mut) {
+            *to = *b"\"}";
+        }
+        out.advance(at + 2);
         return;
     }
     out.raw(b"{\"name\":");
@@ -292,7 +331,7 @@ impl GameWriter {
                 b.str(&o.barrier);
                 b.raw(b"}");
                 out.raw_slice(b.bytes());
-                self.rules = Some((*r, b.into_bytes()));
+                self.rules = Some((*r, b.into_text()));
             }
         }
     }
@@ -460,4 +499,39 @@ fn diagnostic(out: &mut JsonBuf, d: &DiagnosticLine) {
     out.raw(b",\"end_column\":");
     out.uint(d.end_column as u64);
     out.raw(b"}");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tags_are_written_as_serde_json_writes_them() {
+        let long = "v".repeat(32);
+        let longer = "v".repeat(33);
+        let sizes: Vec<String> = (0..=33)
+            .map(|n| "é".repeat(n / 2) + &"x".repeat(n % 2))
+            .collect();
+        let name = "N".repeat(33);
+        for (n, v) in [
+            ("Event", "Village cup"),
+            ("", ""),
+            ("Site", "Aïcha 😀"),
+            ("Site", "tab\there"),
+            ("Site", "a \"quote\" and a \\"),
+            ("Site", &long),
+            ("Site", &longer),
+            (&name, "x"),
+            (&name[1..], &long),
+        ]
+        .into_iter()
+        .chain(sizes.iter().map(|s| ("Site", s.as_str())))
+        .chain(sizes.iter().map(|s| (s.as_str(), "x")))
+        {
+            let mut b = JsonBuf::default();
+            tag(&mut b, n, v);
+            let want = serde_json::json!({"name": n, "value": v}).to_string();
+            assert_eq!(String::from_utf8(b.bytes().to_vec()).unwrap(), want);
+        }
+    }
 }

@@ -18,66 +18,24 @@ enum Mark {
 }
 
 /// JSON text under construction, with its marks.
+///
+/// The text is `bytes[..end]`; the bytes after it are initialised room, whatever they hold.
+/// Keeping room initialised lets a writer take a window of constant size at the end
+/// ([`JsonBuf::window`]), write into it at places it computes, and keep what it wrote
+/// ([`JsonBuf::advance`]): one test of the room for many fragments. A fragment is written with
+/// a copy of constant size and the text then ends where the fragment does, so the bytes past
+/// `end` may hold the rest of a longer copy.
 #[derive(Debug, Default)]
 pub struct JsonBuf {
     bytes: Vec<u8>,
+    end: usize,
     marks: Vec<(usize, Mark)>,
 }
 
-/// A short piece of JSON built in a fixed array, then written with one copy of constant size
-/// ([`JsonBuf::piece`]): for a few fields whose strings need no escaping, cheaper than a write
-/// for each. Whether it fits and needs no escape is known at the end ([`Piece::fits`]).
-#[derive(Debug)]
-pub struct Piece<const N: usize> {
-    bytes: [u8; N],
-    len: usize,
-    fits: bool,
-}
-
-impl<const N: usize> Default for Piece<N> {
-    fn default() -> Self {
-        Piece {
-            bytes: [0; N],
-            len: 0,
-            fits: true,
-        }
-    }
-}
-
-impl<const N: usize> Piece<N> {
-    /// Appends bytes as they are.
-    #[inline]
-    pub fn raw(&mut self, s: &[u8]) {
-        match self.bytes.get_mut(self.len..self.len + s.len()) {
-            Some(to) => {
-                to.copy_from_slice(s);
-                self.len += s.len();
-            }
-            None => self.fits = false,
-        }
-    }
-
-    /// Appends the characters of a JSON string, without its quotes, if none needs escaping.
-    #[inline]
-    pub fn plain(&mut self, s: &str) {
-        let b = s.as_bytes();
-        let Some(to) = self.bytes.get_mut(self.len..self.len + b.len()) else {
-            self.fits = false;
-            return;
-        };
-        let mut escape = 0;
-        for (t, &c) in to.iter_mut().zip(b) {
-            *t = c;
-            escape |= ESCAPE[c as usize];
-        }
-        self.len += b.len();
-        self.fits &= escape == 0;
-    }
-
-    /// Whether everything appended fitted and needed no escaping.
-    pub fn fits(&self) -> bool {
-        self.fits
-    }
+/// Whether no byte of `s` needs escaping inside a JSON string.
+#[inline]
+pub fn is_plain(s: &[u8]) -> bool {
+    s.iter().fold(0, |e, &c| e | ESCAPE[c as usize]) == 0
 }
 
 /// How `serde_json` writes each byte inside a string: 0 as is, `u` as `\u00XX`, any other
@@ -102,66 +60,132 @@ const ESCAPE: [u8; 256] = {
 const HEX: &[u8; 16] = b"0123456789abcdef";
 
 impl JsonBuf {
-    /// An empty buffer that reuses `bytes`' allocation.
-    pub fn with_bytes(mut bytes: Vec<u8>) -> JsonBuf {
-        bytes.clear();
+    /// An empty buffer that reuses `bytes`' allocation (and the room already initialised in
+    /// it).
+    pub fn with_bytes(bytes: Vec<u8>) -> JsonBuf {
         JsonBuf {
             bytes,
+            end: 0,
             marks: Vec::new(),
         }
     }
 
     /// The bytes written so far (marks not filled in).
     pub fn bytes(&self) -> &[u8] {
-        &self.bytes
+        self.bytes.get(..self.end).unwrap_or_default()
     }
 
-    /// Gives the byte buffer back, to be reused.
+    /// Gives the storage back, to be reused by [`JsonBuf::with_bytes`] (its length is that of
+    /// the room initialised, not of the text).
     pub fn into_bytes(self) -> Vec<u8> {
+        self.bytes
+    }
+
+    /// The bytes written so far, as a vector of their own.
+    pub fn into_text(mut self) -> Vec<u8> {
+        self.bytes.truncate(self.end);
         self.bytes
     }
 
     /// Whether nothing was written.
     pub fn is_empty(&self) -> bool {
-        self.bytes.is_empty() && self.marks.is_empty()
+        self.end == 0 && self.marks.is_empty()
+    }
+
+    /// Makes room for at least `n` more bytes after the text. The room is made (and its memory
+    /// touched) a little at a time, as the text grows, while the allocation grows as a
+    /// vector's does: memory follows what is written. Out of line: writers call it rarely.
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self, n: usize) {
+        // Room made beyond what is asked for: as much as there is, from 256 bytes to 16 KiB.
+        let slack = self.bytes.len().clamp(256, 16 << 10);
+        let len = self.end.saturating_add(n).max(self.bytes.len() + slack);
+        self.bytes.reserve(len - self.bytes.len());
+        self.bytes.resize(len, 0);
+    }
+
+    /// The `N` bytes after the text, to write into; they become text with
+    /// [`JsonBuf::advance`].
+    #[inline]
+    pub fn window<const N: usize>(&mut self) -> &mut [u8; N] {
+        let end = self.end;
+        // `end` never passes the room's end (`advance` keeps it there).
+        if self.bytes.len().wrapping_sub(end) < N {
+            return self.grown();
+        }
+        // The test above made these two tests known: the compiler leaves them out.
+        match self.bytes.get_mut(end..).and_then(<[u8]>::first_chunk_mut) {
+            Some(w) => w,
+            None => unreachable!("a window tested to fit"),
+        }
+    }
+
+    /// [`JsonBuf::window`] when the room is too small. Out of line: writers call it rarely, and
+    /// their loops keep the registers.
+    #[cold]
+    #[inline(never)]
+    fn grown<const N: usize>(&mut self) -> &mut [u8; N] {
+        self.grow(N);
+        match self
+            .bytes
+            .get_mut(self.end..)
+            .and_then(<[u8]>::first_chunk_mut)
+        {
+            Some(w) => w,
+            None => unreachable!("a window past the room grown for it"),
+        }
+    }
+
+    /// Makes the first `n` bytes of the last window text (`n` at most the window's size).
+    #[inline]
+    pub fn advance(&mut self, n: usize) {
+        debug_assert!(self.end + n <= self.bytes.len(), "advanced past the window");
+        self.end += n;
     }
 
     /// Appends a constant fragment. Its length is known when compiling, so that the copy is a
     /// few moves rather than a call to `memcpy`.
     #[inline]
     pub fn raw<const N: usize>(&mut self, s: &[u8; N]) {
-        self.bytes.extend_from_slice(s);
+        *self.window::<N>() = *s;
+        self.end += N;
     }
 
     /// Appends the first `len` bytes of `s` (all of them if `len` is larger): a copy of
     /// constant size, for text of a few lengths built in a fixed array.
     #[inline]
     pub fn raw_prefix<const N: usize>(&mut self, s: &[u8; N], len: usize) {
-        let keep = self.bytes.len() + len.min(N);
-        self.bytes.extend_from_slice(s);
-        self.bytes.truncate(keep);
+        *self.window::<N>() = *s;
+        self.end += len.min(N);
     }
 
     /// Appends a constant fragment, then lets `fill` change it where it now stands (a
     /// template whose blanks are filled in place, without a copy of it on the stack).
     #[inline]
     pub fn raw_with<const N: usize>(&mut self, s: &[u8; N], fill: impl FnOnce(&mut [u8; N])) {
-        self.bytes.extend_from_slice(s);
-        if let Some(t) = self.bytes.last_chunk_mut::<N>() {
-            fill(t);
-        }
-    }
-
-    /// Appends `piece` (which [`Piece::fits`]).
-    #[inline]
-    pub fn piece<const N: usize>(&mut self, piece: &Piece<N>) {
-        self.raw_prefix(&piece.bytes, piece.len);
+        let w = self.window::<N>();
+        *w = *s;
+        fill(w);
+        self.end += N;
     }
 
     /// Appends bytes as they are (text known to need no escaping, JSON written before).
     #[inline]
     pub fn raw_slice(&mut self, s: &[u8]) {
-        self.bytes.extend_from_slice(s);
+        if self.bytes.len() - self.end < s.len() {
+            self.grow(s.len());
+        }
+        if let Some(to) = self.bytes.get_mut(self.end..self.end + s.len()) {
+            to.copy_from_slice(s);
+            self.end += s.len();
+        }
+    }
+
+    /// Appends one byte.
+    #[inline]
+    fn byte(&mut self, b: u8) {
+        self.raw(&[b]);
     }
 
     /// Appends an unsigned integer in decimal.
@@ -169,12 +193,12 @@ impl JsonBuf {
     pub fn uint(&mut self, n: u64) {
         // Turn numbers and columns are mostly below 100.
         if n < 10 {
-            self.bytes.push(b'0' + n as u8);
+            self.byte(b'0' + n as u8);
         } else if n < 100 {
             self.raw(&[b'0' + (n / 10) as u8, b'0' + (n % 10) as u8]);
         } else {
             let mut b = itoa::Buffer::new();
-            self.bytes.extend_from_slice(b.format(n).as_bytes());
+            self.raw_slice(b.format(n).as_bytes());
         }
     }
 
@@ -192,10 +216,9 @@ impl JsonBuf {
     /// characters, `"` and `\`; nothing else).
     pub fn str(&mut self, s: &str) {
         let b = s.as_bytes();
-        self.bytes.reserve(b.len() + 2);
-        self.bytes.push(b'"');
+        self.byte(b'"');
         if b.iter().all(|&c| ESCAPE[c as usize] == 0) {
-            self.bytes.extend_from_slice(b);
+            self.raw_slice(b);
         } else {
             let mut from = 0;
             for (i, &c) in b.iter().enumerate() {
@@ -203,20 +226,24 @@ impl JsonBuf {
                 if e == 0 {
                     continue;
                 }
-                self.bytes.extend_from_slice(&b[from..i]);
+                self.raw_slice(&b[from..i]);
                 if e == b'u' {
-                    self.bytes.extend_from_slice(b"\\u00");
-                    self.bytes.push(HEX[(c >> 4) as usize]);
-                    self.bytes.push(HEX[(c & 0xF) as usize]);
+                    self.raw(&[
+                        b'\\',
+                        b'u',
+                        b'0',
+                        b'0',
+                        HEX[(c >> 4) as usize],
+                        HEX[(c & 0xF) as usize],
+                    ]);
                 } else {
-                    self.bytes.push(b'\\');
-                    self.bytes.push(e);
+                    self.raw(&[b'\\', e]);
                 }
                 from = i + 1;
             }
-            self.bytes.extend_from_slice(&b[from..]);
+            self.raw_slice(&b[from..]);
         }
-        self.bytes.push(b'"');
+        self.byte(b'"');
     }
 
     /// Appends `s` as a JSON string, or `null`.
@@ -229,12 +256,12 @@ impl JsonBuf {
 
     /// Marks the start of a game, where [`JsonBuf::write_to`] puts a separator.
     pub fn game_start(&mut self) {
-        self.marks.push((self.bytes.len(), Mark::Start));
+        self.marks.push((self.end, Mark::Start));
     }
 
     /// Marks the place of a game number, `game` counted from 1 within the chunk.
     pub fn game_number(&mut self, game: usize) {
-        self.marks.push((self.bytes.len(), Mark::Game(game)));
+        self.marks.push((self.end, Mark::Game(game)));
     }
 
     /// Writes the buffer to `w` with the marks filled in: `separator()` at each game start, and
@@ -260,16 +287,27 @@ impl JsonBuf {
             });
         }
         let mut slices = Vec::with_capacity(2 * self.marks.len() + 1);
+        let bytes = self.bytes();
         let mut from = 0;
         for (&(at, _), insert) in self.marks.iter().zip(&inserts) {
-            slices.push(IoSlice::new(&self.bytes[from..at]));
+            slices.push(IoSlice::new(&bytes[from..at]));
             slices.push(IoSlice::new(match *insert {
                 Insert::Fixed(b) => b,
                 Insert::Number(a, b) => &numbers[a..b],
             }));
             from = at;
         }
-        slices.push(IoSlice::new(&self.bytes[from..]));
+        // A line-buffered writer (standard output is one) looks for the last line break from the
+        // start of the last slice that holds one: the text's final line break (JSON Lines) goes
+        // in a slice of its own, so that it is found at once.
+        let rest = bytes.get(from..).unwrap_or_default();
+        match rest.split_last() {
+            Some((b'\n', text)) => {
+                slices.push(IoSlice::new(text));
+                slices.push(IoSlice::new(b"\n"));
+            }
+            _ => slices.push(IoSlice::new(rest)),
+        }
         slices.retain(|s| !s.is_empty());
         write_all_vectored(w, &mut slices)
     }
@@ -334,6 +372,28 @@ mod tests {
                 serde_json::to_string(s).unwrap()
             );
         }
+    }
+
+    #[test]
+    fn windows_keep_what_was_advanced_over_across_growth_and_reuse() {
+        // A buffer reused with its old bytes still in the room.
+        let mut b = JsonBuf::with_bytes(vec![b'#'; 5000]);
+        assert!(b.is_empty());
+        let mut want = Vec::new();
+        for k in 0..3000usize {
+            let w = b.window::<40>();
+            *w = [b'x'; 40];
+            let n = k % 41;
+            w[..n].fill(b'a' + (k % 26) as u8);
+            b.advance(n);
+            want.extend(std::iter::repeat_n(b'a' + (k % 26) as u8, n));
+            b.raw_prefix(b"0123456789", k % 12);
+            want.extend_from_slice(&b"0123456789"[..(k % 12).min(10)]);
+            b.raw_slice(&vec![b'z'; k % 300]);
+            want.extend(std::iter::repeat_n(b'z', k % 300));
+        }
+        assert_eq!(b.bytes(), &want[..]);
+        assert_eq!(b.into_text(), want);
     }
 
     #[test]

@@ -41,8 +41,12 @@ pub enum CleanKind {
     Place(Square, Square),
     /// A pass.
     Pass,
-    /// A move from a square; its steps are in [`CleanGame::steps`].
+    /// A move from a square; its steps are in [`CleanGame::steps`] (see [`CleanTurn::steps`]).
     Move(Square),
+    /// A move of one step that captured nothing, from a square to a square: the most common
+    /// turn, kept without an entry in [`CleanGame::steps`]. The lane hands such a move over
+    /// as [`CleanKind::Move`] and its step; the recorder keeps it so.
+    Slide(Square, Square),
 }
 
 /// A turn of a clean game.
@@ -50,12 +54,13 @@ pub enum CleanKind {
 pub struct CleanTurn {
     /// The byte where the turn is written (after any move number).
     pub at: usize,
+    /// For a [`CleanKind::Move`], how many steps it made: the next entries of
+    /// [`CleanGame::steps`] after those of the moves before it. 0 for any other turn.
+    pub steps: u32,
     /// The side that played it.
     pub side: Color,
     /// What it was.
     pub kind: CleanKind,
-    /// Its steps: a range of [`CleanGame::steps`] (empty but for moves).
-    pub steps: std::ops::Range<usize>,
 }
 
 /// A game the lane found clean, as much as a writer needs: tags, turns with what each step
@@ -66,7 +71,8 @@ pub struct CleanGame<'t> {
     pub tags: Vec<(&'t str, &'t str)>,
     /// Turns in order.
     pub turns: Vec<CleanTurn>,
-    /// Steps of all moves: where each went and what it captured.
+    /// Steps of the moves but slides ([`CleanKind::Slide`]), in order: where each went and
+    /// what it captured.
     pub steps: Vec<(Square, Bitboard)>,
     /// The ruleset played.
     pub rules: Option<Ruleset>,
@@ -96,19 +102,32 @@ impl<'t> Recorder<'t> for CleanGame<'t> {
         self.tags.push((name, value));
     }
     fn turn(&mut self, at: usize, side: Color, kind: CleanKind) {
-        let n = self.steps.len();
         self.turns.push(CleanTurn {
             at,
+            steps: 0,
             side,
             kind,
-            steps: n..n,
         });
     }
     fn step(&mut self, to: Square, captured: Bitboard) {
-        self.steps.push((to, captured));
-        if let Some(t) = self.turns.last_mut() {
-            t.steps.end = self.steps.len();
+        let Some(t) = self.turns.last_mut() else {
+            return;
+        };
+        match t.kind {
+            // The first step, capturing nothing: a slide, unless another step follows.
+            CleanKind::Move(from) if t.steps == 0 && captured.is_empty() => {
+                t.kind = CleanKind::Slide(from, to);
+                return;
+            }
+            CleanKind::Slide(from, first) => {
+                t.kind = CleanKind::Move(from);
+                t.steps = 1;
+                self.steps.push((first, Bitboard::EMPTY));
+            }
+            _ => {}
         }
+        t.steps += 1;
+        self.steps.push((to, captured));
     }
     fn end(
         &mut self,

@@ -1,14 +1,16 @@
 //! Game objects of games the fast lane found clean, written from the [`CleanGame`] it kept.
 //!
-//! Almost every byte of such a game is a turn, and a turn is almost all constant text: each
-//! turn goes out in four writes of constant size (its number, one template per kind of turn
-//! and side with its squares filled in, its line, its column), so that the cost per turn is a
-//! few moves rather than a capacity check and a length update for each of twenty fragments.
+//! Almost every byte of such a game is a turn, and a turn is almost all constant text: most
+//! turns are written into one window of the output ([`JsonBuf::window`]) as three copies of
+//! constant size (the start up to its number, one template per kind of turn and side with its
+//! squares filled in, the end from its annotation with the line's digits) and a column, so that
+//! the cost per turn is a few moves and one test of the room rather than a capacity check and a
+//! length update for each of twenty fragments.
 
 use super::super::json_buf::JsonBuf;
 use super::{GameWriter, List, begin, ending, result, tag};
 use crate::engine::{Bitboard, Position, Square};
-use crate::notation::LineStream;
+use crate::notation::{LineCol, LineStream};
 use crate::validate::{CleanGame, CleanKind};
 
 /// The `n`th placeholder `..` of a template (found when compiling).
@@ -44,9 +46,10 @@ const fn sided<const N: usize>(template: &[u8; N]) -> [[u8; N]; 2] {
     [black, white]
 }
 
-/// The names of the squares by index (`rank * 9 + file`): file letter, rank digit.
-const NAMES: [[u8; 2]; 81] = {
-    let mut t = [[0; 2]; 81];
+/// The names of the squares by index (`rank * 9 + file`): file letter, rank digit. A square's
+/// index is a byte: with an entry for each byte, looking one up needs no bounds test.
+const NAMES: [[u8; 2]; 256] = {
+    let mut t = [[0; 2]; 256];
     let mut i = 0;
     while i < 81 {
         t[i] = [b'a' + (i % 9) as u8, b'1' + (i / 9) as u8];
@@ -58,8 +61,8 @@ const NAMES: [[u8; 2]; 81] = {
 /// `template` with the name of square `s` written at `at`.
 #[inline]
 fn put(template: &mut [u8], at: usize, s: Square) {
-    if let (Some(to), Some(name)) = (template.get_mut(at..at + 2), NAMES.get(s.index())) {
-        to.copy_from_slice(name);
+    if let Some(to) = template.get_mut(at..at + 2) {
+        to.copy_from_slice(&NAMES[usize::from(s.index() as u8)]);
     }
 }
 
@@ -76,15 +79,15 @@ const PASS: [[u8; 65]; 2] =
 
 const MOVE1_T: &[u8; 90] = b",\"side\":\"black\",\"kind\":\"move\",\"squares\":[],\"from\":\"..\",\
 \"steps\":[{\"to\":\"..\",\"captures\":[]}]";
-/// A move of one step that captures nothing, after its number, up to its annotation.
+/// A move of one step that captures nothing (a slide), after its number, up to its annotation.
 const MOVE1: [[u8; 90]; 2] = sided(MOVE1_T);
 const MOVE1_FROM: usize = placeholder(MOVE1_T, 0);
 const MOVE1_TO: usize = placeholder(MOVE1_T, 1);
 
-const MOVE_T: &[u8; 64] =
-    b",\"side\":\"black\",\"kind\":\"move\",\"squares\":[],\"from\":\"..\",\"steps\":[";
-/// Any other move after its number, up to its first step.
-const MOVE: [[u8; 64]; 2] = sided(MOVE_T);
+const MOVE_T: &[u8; 63] =
+    b",\"side\":\"black\",\"kind\":\"move\",\"squares\":[],\"from\":\"..\",\"steps\":";
+/// Any other move after its number, up to its steps.
+const MOVE: [[u8; 63]; 2] = sided(MOVE_T);
 const MOVE_FROM: usize = placeholder(MOVE_T, 0);
 
 /// The first step of a move, up to its captures.
@@ -141,32 +144,16 @@ impl Head {
     }
 }
 
-/// `n` in decimal followed by `suffix`, at the start of an array, and the length of both.
+/// Writes `n` in decimal at the start of `to`, digit by digit (no copy of a length known only
+/// when running, which would be a call to `memcpy`); returns how many digits.
 #[inline]
-fn decimal_then<const N: usize>(n: u64, suffix: &[u8]) -> ([u8; N], usize) {
-    let mut a = [0; N];
-    let len = if n < 10 {
-        a[0] = b'0' + n as u8;
-        1
-    } else if n < 100 {
-        a[0] = b'0' + (n / 10) as u8;
-        a[1] = b'0' + (n % 10) as u8;
-        2
-    } else {
-        let mut b = itoa::Buffer::new();
-        let d = b.format(n).as_bytes();
-        if let Some(to) = a.get_mut(..d.len()) {
-            to.copy_from_slice(d);
-        }
-        d.len()
-    };
-    match a.get_mut(len..len + suffix.len()) {
-        Some(to) => {
-            to.copy_from_slice(suffix);
-            (a, len + suffix.len())
-        }
-        None => (a, 0),
+fn decimal(to: &mut [u8; 20], mut n: u64) -> usize {
+    let len = n.checked_ilog10().map_or(1, |l| l as usize + 1).min(20);
+    for d in to[..len].iter_mut().rev() {
+        *d = b'0' + (n % 10) as u8;
+        n /= 10;
     }
+    len
 }
 
 /// Columns below 100 followed by the `}` that closes the turn, three bytes each (the last
@@ -187,50 +174,160 @@ const COLUMNS: [[u8; 3]; 100] = {
 
 /// The end of a turn from its annotation, for turns taken in order: the constant fields, the
 /// line's digits and the `column` key are made once per line, and each turn's column is put
-/// after them so that all goes out in one piece of at most 96 bytes (copied in a few moves).
+/// after them, all in one window of the output.
 struct Place<'s, 'i> {
     lines: &'s mut LineStream<'i>,
+    /// The line [`Place::text`] was made for (0 before the first turn).
     line: usize,
-    /// [`AFTER_STEPS`], the line's digits and the `column` key; then room for a column below
-    /// 100 and the `}`.
-    text: [u8; 96],
+    /// [`AFTER_STEPS`], the line's digits and the `column` key, of which `len` bytes are
+    /// made.
+    text: [u8; TAIL],
     len: usize,
 }
 
+/// The room for [`Place::text`]: [`AFTER_STEPS`], 20 digits and the `column` key.
+const TAIL: usize = 96;
+/// The room a turn's end takes in a window: [`Place::text`], then a column and the `}`.
+const TAIL_ROOM: usize = TAIL + 24;
+
 impl Place<'_, '_> {
-    /// Writes the line and column of byte `at`, and closes the turn.
-    #[inline]
-    fn write(&mut self, out: &mut JsonBuf, at: usize) {
+    /// The line and column of byte `at`; the text before the column is made for its line.
+    #[inline(always)]
+    fn line_col(&mut self, at: usize) -> LineCol {
         let lc = self.lines.line_col(at);
-        if lc.line != self.line || self.len == 0 {
-            self.line = lc.line;
-            let (digits, len) = decimal_then::<32>(lc.line as u64, b",\"column\":");
-            self.text[..AFTER_STEPS.len()].copy_from_slice(AFTER_STEPS);
-            if let Some(to) = self
-                .text
-                .get_mut(AFTER_STEPS.len()..AFTER_STEPS.len() + len)
-            {
-                to.copy_from_slice(&digits[..len]);
-            }
-            self.len = AFTER_STEPS.len() + len;
+        // Lines count from 1: the first turn makes the text.
+        if lc.line != self.line {
+            self.new_line(lc.line);
         }
-        let len = self.len;
-        match (COLUMNS.get(lc.column), self.text.get_mut(len..len + 3)) {
+        lc
+    }
+
+    /// Makes the text before the column for `line` (after [`AFTER_STEPS`], there from the
+    /// start). Mostly the line after the last one: its digits are counted up in place.
+    #[cold]
+    fn new_line(&mut self, line: usize) {
+        const AT: usize = AFTER_STEPS.len();
+        let next = self.line != 0 && line == self.line + 1;
+        self.line = line;
+        if next {
+            if let Some(digits) = self.text.get_mut(AT..self.len.saturating_sub(10)) {
+                for d in digits.iter_mut().rev() {
+                    if *d == b'9' {
+                        *d = b'0';
+                    } else {
+                        *d += 1;
+                        return;
+                    }
+                }
+            }
+            // All nines: one digit more, written whole below.
+        }
+        if let Some(digits) = self.text.get_mut(AT..).and_then(<[u8]>::first_chunk_mut) {
+            let len = decimal(digits, line as u64);
+            if let Some(key) = self.text.get_mut(AT + len..AT + len + 10) {
+                key.copy_from_slice(b",\"column\":");
+            }
+            self.len = AT + len + 10;
+        }
+    }
+
+    /// Writes the line and column of byte `at` into `w` and closes the turn; returns the
+    /// bytes written.
+    #[inline(always)]
+    fn put(&mut self, w: &mut [u8; TAIL_ROOM], at: usize) -> usize {
+        let lc = self.line_col(at);
+        let len = self.len.min(TAIL);
+        w[..TAIL].copy_from_slice(&self.text);
+        match (COLUMNS.get(lc.column), w.get_mut(len..len + 3)) {
             (Some(c), Some(to)) => {
                 to.copy_from_slice(c);
-                out.raw_prefix(&self.text, len + 2 + usize::from(lc.column >= 10));
+                len + 2 + usize::from(lc.column >= 10)
             }
             _ => {
-                out.raw_prefix(&self.text, len);
-                let (column, len) = decimal_then::<24>(lc.column as u64, b"}");
-                out.raw_prefix(&column, len);
+                let mut n = 0;
+                if let Some(digits) = w.get_mut(len..).and_then(<[u8]>::first_chunk_mut) {
+                    n = decimal(digits, lc.column as u64);
+                }
+                if let Some(close) = w.get_mut(len + n) {
+                    *close = b'}';
+                }
+                len + n + 1
             }
         }
     }
+
+    /// [`Place::put`] into a window of its own.
+    fn write(&mut self, out: &mut JsonBuf, at: usize) {
+        let n = self.put(out.window(), at);
+        out.advance(n);
+    }
 }
 
-/// The steps of a move that are not one step capturing nothing.
+/// The room in a turn's window for the steps of a move that is not a slide, from the `[` that
+/// opens them to the `]` that closes them.
+const STEPS_ROOM: usize = 256;
+
+/// The room a turn takes in a window, from its number to its end: 24 bytes of number, the
+/// longest template and steps, the end.
+const TURN_ROOM: usize = 24 + MOVE_T.len() + STEPS_ROOM + TAIL_ROOM;
+
+/// Copies `template` into `w` at `at` (at most 24) and lets `fill` fill in its blanks; returns
+/// its length.
+#[inline]
+fn template<const N: usize>(
+    w: &mut [u8; TURN_ROOM],
+    at: usize,
+    template: &[u8; N],
+    fill: impl FnOnce(&mut [u8; N]),
+) -> usize {
+    if let Some(to) = w
+        .get_mut(at.min(24)..)
+        .and_then(<[u8]>::first_chunk_mut::<N>)
+    {
+        *to = *template;
+        fill(to);
+    }
+    N
+}
+
+/// Writes the steps of a move that is not a slide into `w`, from the `[` that opens them to
+/// the `]` that closes them; returns the bytes written, or `None` when they might not fit.
+fn steps_into(w: &mut [u8; STEPS_ROOM], steps: &[(Square, Bitboard)]) -> Option<usize> {
+    if steps.is_empty() {
+        w.get_mut(..2)?.copy_from_slice(b"[]");
+        return Some(2);
+    }
+    let mut at = 0;
+    for (to, captured) in steps {
+        // The step up to its captures, each capture, `]}`, and the `]` after the last step.
+        if at + NEXT_STEP.len() + 5 * captured.count() as usize + 3 > STEPS_ROOM {
+            return None;
+        }
+        let step = w.get_mut(at..)?.first_chunk_mut::<24>()?;
+        *step = *NEXT_STEP;
+        put(step, NEXT_STEP_TO, *to);
+        at += NEXT_STEP.len();
+        // Each capture with a comma after it; the last comma gives way to `]`.
+        for c in captured.squares() {
+            let [f, r] = NAMES[usize::from(c.index() as u8)];
+            w.get_mut(at..at + 5)?
+                .copy_from_slice(&[b'"', f, r, b'"', b',']);
+            at += 5;
+        }
+        at -= usize::from(!captured.is_empty());
+        w.get_mut(at..at + 2)?.copy_from_slice(b"]}");
+        at += 2;
+    }
+    // The first step's comma opens the steps.
+    w[0] = b'[';
+    w.get_mut(at..at + 1)?.copy_from_slice(b"]");
+    Some(at + 1)
+}
+
+/// The steps of a move that is not a slide, one write for each piece (when they are too many
+/// for [`steps_into`]).
 fn steps(out: &mut JsonBuf, steps: &[(Square, Bitboard)]) {
+    out.raw(b"[");
     for (k, (to, captured)) in steps.iter().enumerate() {
         if k == 0 {
             out.raw_with(STEP, |t| put(t, STEP_TO, *to));
@@ -244,6 +341,7 @@ fn steps(out: &mut JsonBuf, steps: &[(Square, Bitboard)]) {
         }
         out.raw(b"]}");
     }
+    out.raw(b"]");
 }
 
 /// The final position as a JSON string (a position string needs no escaping).
@@ -275,38 +373,61 @@ impl GameWriter {
         out.raw(b"],\"rules\":");
         self.rules(out, game.rules.as_ref());
         out.raw(b",\"nags\":[],\"comments\":[],\"turns\":");
+        let mut text = [0; TAIL];
+        text[..AFTER_STEPS.len()].copy_from_slice(AFTER_STEPS);
         let mut place = Place {
             lines,
             line: 0,
-            text: [0; 96],
+            text,
             len: 0,
         };
         let mut head = Head::new();
+        let mut next_step = 0;
         for t in &game.turns {
-            out.raw_prefix(&head.bytes, head.len);
-            head.next();
             let side = t.side.index() & 1;
-            match t.kind {
-                CleanKind::Place(a, b) => out.raw_with(&PLACE[side], |x| {
+            // Most turns go out in one window: number, kind, squares, line and column.
+            let w = out.window::<TURN_ROOM>();
+            w[..24].copy_from_slice(&head.bytes);
+            let n = head.len.min(24);
+            head.next();
+            let body = match t.kind {
+                CleanKind::Place(a, b) => template(w, n, &PLACE[side], |x| {
                     put(x, PLACE_A, a);
                     put(x, PLACE_B, b);
                 }),
-                CleanKind::Pass => out.raw(&PASS[side]),
-                CleanKind::Move(from) => match game.steps.get(t.steps.clone()) {
-                    Some(&[(to, captured)]) if captured.is_empty() => {
-                        out.raw_with(&MOVE1[side], |x| {
-                            put(x, MOVE1_FROM, from);
-                            put(x, MOVE1_TO, to);
-                        });
+                CleanKind::Pass => template(w, n, &PASS[side], |_| {}),
+                CleanKind::Slide(from, to) => template(w, n, &MOVE1[side], |x| {
+                    put(x, MOVE1_FROM, from);
+                    put(x, MOVE1_TO, to);
+                }),
+                CleanKind::Move(from) => {
+                    let end = next_step + t.steps as usize;
+                    let s = game.steps.get(next_step..end).unwrap_or_default();
+                    next_step = end;
+                    let body = template(w, n, &MOVE[side], |x| put(x, MOVE_FROM, from));
+                    match w
+                        .get_mut(n + body..)
+                        .and_then(<[u8]>::first_chunk_mut::<STEPS_ROOM>)
+                        .and_then(|room| steps_into(room, s))
+                    {
+                        Some(k) => body + k,
+                        None => {
+                            out.advance(n + body);
+                            steps(out, s);
+                            place.write(out, t.at);
+                            continue;
+                        }
                     }
-                    s => {
-                        out.raw_with(&MOVE[side], |x| put(x, MOVE_FROM, from));
-                        steps(out, s.unwrap_or_default());
-                        out.raw(b"]");
-                    }
-                },
+                }
+            };
+            let n = n + body;
+            if let Some(tail) = w
+                .get_mut(n..)
+                .and_then(<[u8]>::first_chunk_mut::<TAIL_ROOM>)
+            {
+                let len = place.put(tail, t.at);
+                out.advance(n + len);
             }
-            place.write(out, t.at);
         }
         if game.turns.is_empty() {
             out.raw(b"[");
@@ -316,5 +437,104 @@ impl GameWriter {
         out.raw(b",\"trailing\":[]");
         ending(out, game.outcome, game.last.as_ref());
         out.raw(b",\"valid\":true,\"errors\":[],\"source\":null}");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Steps of every length up to 12, each capturing up to 9 squares: written into a window
+    /// they are the bytes written piece by piece, unless they do not fit.
+    #[test]
+    fn steps_in_a_window_are_the_steps_written_piece_by_piece() {
+        let (mut fitted, mut refused) = (0, 0);
+        let mut seed = 7u64;
+        for len in 0..12 {
+            for _ in 0..40 {
+                let mut s = Vec::new();
+                for _ in 0..len {
+                    seed = seed
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    let to = Square::new((seed >> 33) as u8 % 9, (seed >> 40) as u8 % 9);
+                    let mut captured = Bitboard::EMPTY;
+                    for k in 0..(seed >> 50) % 10 {
+                        captured.0 |= 1 << ((seed >> (k * 3)) % 81);
+                    }
+                    s.push((to, captured));
+                }
+                let mut piecewise = JsonBuf::default();
+                steps(&mut piecewise, &s);
+                let mut w = [0; STEPS_ROOM];
+                match steps_into(&mut w, &s) {
+                    Some(n) => {
+                        fitted += 1;
+                        assert_eq!(&w[..n], piecewise.bytes());
+                    }
+                    None => {
+                        refused += 1;
+                        assert!(piecewise.bytes().len() > STEPS_ROOM - 3 * s.len());
+                    }
+                }
+            }
+        }
+        assert!(
+            fitted > 100 && refused > 50,
+            "{fitted} fitted, {refused} refused"
+        );
+    }
+
+    /// Turns on lines that cross powers of ten, after blank lines, several on a line, at
+    /// columns past 100: the lines and columns written are the index's.
+    #[test]
+    fn lines_and_columns_are_the_index_s() {
+        let mut text = String::new();
+        let mut at = Vec::new();
+        let wide = " ".repeat(120);
+        for l in 0..60 {
+            for _ in 0..l % 3 + 1 {
+                at.push(text.len());
+                text += "a1-a2 ";
+            }
+            text += match l % 7 {
+                0 => "\n\n",
+                3 => &wide,
+                _ => "\n",
+            };
+        }
+        let slide = CleanKind::Slide(Square::new(0, 0), Square::new(0, 1));
+        let game = CleanGame {
+            turns: at
+                .iter()
+                .map(|&at| crate::validate::CleanTurn {
+                    at,
+                    steps: 0,
+                    side: crate::engine::Color::Black,
+                    kind: slide,
+                })
+                .collect(),
+            ..CleanGame::default()
+        };
+        for base in [0, 5, 90, 995, 9_980, 999_960] {
+            let index = crate::notation::LineIndex::with_base(&text, base);
+            let cell = std::cell::OnceCell::new();
+            let mut lines = LineStream::new(&text, base, &cell);
+            let mut out = JsonBuf::default();
+            GameWriter::new().write_clean(&mut out, &game, 1, &mut lines);
+            let mut bytes = Vec::new();
+            out.write_to(&mut bytes, 0, &mut || b"").unwrap();
+            let v: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
+            for (k, &at) in at.iter().enumerate() {
+                let lc = index.line_col(&text, at);
+                let t = &v["turns"][k];
+                assert_eq!(t["number"], k + 1);
+                assert_eq!(
+                    (t["line"].as_u64(), t["column"].as_u64()),
+                    (Some(lc.line as u64), Some(lc.column as u64)),
+                    "turn {k} at {at}, base {base}"
+                );
+            }
+        }
     }
 }
