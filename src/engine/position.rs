@@ -218,26 +218,30 @@ impl Position {
         };
         let n = u32::from(self.size().get());
         let (black, white) = (self.pieces[0].0, self.pieces[1].0);
+        let row = (1u32 << n) - 1;
         for rank in (0..n).rev() {
-            let (b, w) = ((black >> (rank * 9)) as u32, (white >> (rank * 9)) as u32);
-            let mut run = 0u8;
-            for file in 0..n {
-                let piece = match (b >> file & 1, w >> file & 1) {
-                    (1, _) => Color::Black,
-                    (_, 1) => Color::White,
-                    _ => {
-                        run += 1;
-                        continue;
-                    }
-                };
-                if run > 0 {
-                    t.push(b'0' + run);
-                    run = 0;
+            let (b, w) = (
+                (black >> (rank * 9)) as u32 & row,
+                (white >> (rank * 9)) as u32 & row,
+            );
+            // From piece to piece of the rank, the empty squares between them as a digit.
+            let (mut occupied, mut file) = (b | w, 0);
+            while occupied != 0 {
+                let at = occupied.trailing_zeros();
+                if at > file {
+                    t.push(b'0' + (at - file) as u8);
                 }
+                let piece = if b >> at & 1 == 1 {
+                    Color::Black
+                } else {
+                    Color::White
+                };
                 t.push(piece.char() as u8);
+                file = at + 1;
+                occupied &= occupied - 1;
             }
-            if run > 0 {
-                t.push(b'0' + run);
+            if n > file {
+                t.push(b'0' + (n - file) as u8);
             }
             if rank > 0 {
                 t.push(b'/');
