@@ -168,8 +168,8 @@ impl<B: Board> Play<B> {
 
     /// [`Play::begin_move`] from `from`, then its first [`Play::step`] to `to`: the same result
     /// and the same position after, in one test when the step is plainly legal (a piece of the
-    /// side to move, in the movement phase, steps to an empty square next to it). Anything else
-    /// is left to the two, which word the error.
+    /// side to move, in the movement phase, steps to an empty square next to it, and no rule
+    /// forces captures). Anything else is left to the two, which word the error.
     #[inline(always)]
     pub(crate) fn first_step(
         &mut self,

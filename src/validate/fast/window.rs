@@ -14,8 +14,10 @@ use crate::notation::GameResult;
 
 use super::text::is_space;
 
-/// How many bytes a window holds: a move number written `123456789...` and the first byte after
-/// it, or a step with three captures and a two-mark annotation.
+/// How many bytes a window holds: a move number written `123456789...` and the byte after it,
+/// a turn's first step with three captures and a one-mark annotation and the byte after it,
+/// or a further step with three captures and a two-mark annotation. (A first step with three
+/// captures and a two-mark annotation does not fit: that game goes the full way.)
 pub(super) const WIDTH: usize = 16;
 
 /// [`WIDTH`] bytes of the text from a token or a step on.
