@@ -172,40 +172,19 @@ fn fmt_stdin_check_and_in_place() {
     let b = dir.join("b.sgn");
     std::fs::write(&a, &messy).expect("written");
     std::fs::write(&b, &canonical).expect("written");
-    let o = run(
-        &[
-            "fmt",
-            "--width",
-            "60",
-            "--check",
-            dir.to_str().expect("utf-8"),
-        ],
-        None,
-    );
+    let fmt = |mode: &str| {
+        run(
+            &["fmt", "--width", "60", mode, dir.to_str().expect("utf-8")],
+            None,
+        )
+    };
+    let o = fmt("--check");
     assert_eq!(o.status.code(), Some(1));
     assert_eq!(stdout(&o).trim(), a.display().to_string());
-    let o = run(
-        &[
-            "fmt",
-            "--width",
-            "60",
-            "--in-place",
-            dir.to_str().expect("utf-8"),
-        ],
-        None,
-    );
+    let o = fmt("--in-place");
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(std::fs::read_to_string(&a).expect("rewritten"), canonical);
-    let o = run(
-        &[
-            "fmt",
-            "--width",
-            "60",
-            "--check",
-            dir.to_str().expect("utf-8"),
-        ],
-        None,
-    );
+    let o = fmt("--check");
     assert_eq!(o.status.code(), Some(0));
 
     let broken = dir.join("c.sgn");

@@ -6,10 +6,22 @@ use seega::archive::stream::check_stream_in_blocks;
 use seega::engine::Ruleset;
 use seega::generate::{GenOptions, Generator};
 use seega::notation::{LineIndex, Source};
-use seega::validate::Options;
+use seega::validate::{Options, Problem};
 
 /// (game, code, label, line, column) of every problem, and the number of games.
 type Seen = (usize, Vec<(usize, String, String, usize, usize)>);
+
+/// What a test compares of a problem: its game, code, label, line and column.
+fn seen(p: &Problem, lines: &LineIndex, text: &str) -> (usize, String, String, usize, usize) {
+    let lc = lines.line_col(text, p.span.start);
+    (
+        p.game,
+        p.code.to_string(),
+        p.label.clone(),
+        lc.line,
+        lc.column,
+    )
+}
 
 fn whole(bytes: &[u8]) -> Seen {
     let src = Source::from_bytes(bytes);
@@ -20,16 +32,7 @@ fn whole(bytes: &[u8]) -> Seen {
     let mut out = Vec::new();
     for c in check_source(&src, &opts) {
         games += 1;
-        for p in &c.verdict.problems {
-            let lc = lines.line_col(text, p.span.start);
-            out.push((
-                p.game,
-                p.code.to_string(),
-                p.label.clone(),
-                lc.line,
-                lc.column,
-            ));
-        }
+        out.extend(c.verdict.problems.iter().map(|p| seen(p, &lines, text)));
     }
     (games, out)
 }
@@ -44,16 +47,13 @@ fn streamed(bytes: &[u8], jobs: usize, block: usize) -> Seen {
         games += placed.checked.games;
         let lines = placed.line_index();
         let text = placed.source.text();
-        for p in &placed.checked.problems {
-            let lc = lines.line_col(text, p.span.start);
-            out.push((
-                p.game,
-                p.code.to_string(),
-                p.label.clone(),
-                lc.line,
-                lc.column,
-            ));
-        }
+        out.extend(
+            placed
+                .checked
+                .problems
+                .iter()
+                .map(|p| seen(p, &lines, text)),
+        );
         Ok(())
     })
     .expect("reading from memory does not fail");
