@@ -1,10 +1,11 @@
 //! `seega generate`: legal games are valid for the checker, mutated games are invalid, and the
 //! bytes depend only on the seed and the options.
 
+mod common;
+
 use std::process::Command;
 
 use seega::archive::check_source;
-use seega::engine::Ruleset;
 use seega::generate::{GenOptions, Generator};
 use seega::notation::Source;
 use seega::validate::Options;
@@ -14,15 +15,7 @@ const BIN: &str = env!("CARGO_BIN_EXE_seega");
 fn options(rate: f64) -> GenOptions {
     GenOptions {
         seed: 5,
-        rules: [
-            "standard",
-            "ludus",
-            "seesa",
-            "seesa size=9 forced=yes chain=none",
-        ]
-        .iter()
-        .map(|r| Ruleset::parse(r).unwrap())
-        .collect(),
+        rules: common::mixed_rules(),
         invalid_rate: rate,
         max_turns: 80,
     }

@@ -5,7 +5,6 @@
 //! hand-made archive of awkward text and a generated archive with invalid games.
 
 use seega::archive::convert::{ConvertWork, Target, convert_stream_in_blocks};
-use seega::engine::Ruleset;
 use seega::generate::{GenOptions, Generator};
 use seega::notation::Source;
 use seega::render::game_json::{GameObject, for_each_object, game_text};
@@ -153,15 +152,7 @@ fn awkward_text_is_escaped_as_serde_escapes_it() {
 fn generated_games_valid_and_invalid_are_written_as_serde_writes_them() {
     let mut generator = Generator::new(GenOptions {
         seed: 11,
-        rules: [
-            "standard",
-            "ludus",
-            "seesa",
-            "seesa size=9 forced=yes chain=none",
-        ]
-        .iter()
-        .map(|r| Ruleset::parse(r).expect("a preset"))
-        .collect(),
+        rules: common::mixed_rules(),
         invalid_rate: 0.3,
         max_turns: 80,
     });

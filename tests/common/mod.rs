@@ -69,3 +69,17 @@ pub fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
         }
     }
 }
+
+/// The rulesets generated test archives mix: every preset, and 9×9 with forced captures and no
+/// chains.
+pub fn mixed_rules() -> Vec<seega::engine::Ruleset> {
+    [
+        "standard",
+        "ludus",
+        "seesa",
+        "seesa size=9 forced=yes chain=none",
+    ]
+    .iter()
+    .map(|r| seega::engine::Ruleset::parse(r).expect("a preset"))
+    .collect()
+}
