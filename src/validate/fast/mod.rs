@@ -27,7 +27,7 @@ use crate::notation::limits::{MAX_HEADERS, MAX_MOVETEXT, MAX_TOKEN_BYTES};
 use super::clean::{CleanGame, Recorder};
 use super::replay::Options;
 use replay::Replay;
-use text::{after_result, comment_end, nag_end, skip_space, tag};
+use text::{after_result, comment_end, is_space, nag_end, skip_space, tag};
 
 mod replay;
 mod swar;
@@ -174,10 +174,16 @@ fn movetext<'t, B: Board, R: Recorder<'t>>(
     let mut pad = [0; window::WIDTH];
     loop {
         let w = window::window(b, i, &mut pad);
-        let (end, n) = match w[0] {
-            b'a'..=b'z' | b'-' => (game.turn(b, i, w)?, 1),
+        // Where the token ends, how many items it holds, and whether a blank byte follows it
+        // for sure (the readers of turns, numbers and glyphs end a token only there, or at the
+        // end of the text): then the next token is looked for right after that byte.
+        let (end, n, blank) = match w[0] {
+            b'a'..=b'z' | b'-' => (game.turn(b, i, w)?, 1, true),
             b'0'..=b'9' | b'*' => match window::result(w) {
-                None => game.numbered(b, i, w)?,
+                None => {
+                    let (end, n) = game.numbered(b, i, w)?;
+                    (end, n, true)
+                }
                 Some((result, len)) => {
                     if items >= MAX_MOVETEXT || !game.result_is_clean(result, result_tag) {
                         return None;
@@ -191,8 +197,13 @@ fn movetext<'t, B: Board, R: Recorder<'t>>(
             },
             // A comment or a glyph (which read as no turn, and change nothing) is a movetext
             // item; `convert` would have to keep it, and gives up.
-            b'{' | b';' if !R::KEEPS => (comment_end(b, i)?, 1),
-            b'$' if !R::KEEPS => (nag_end(b, i)?, 1),
+            b'{' | b';' if !R::KEEPS => (comment_end(b, i)?, 1, false),
+            b'$' if !R::KEEPS => (nag_end(b, i)?, 1, true),
+            // More blank space between two tokens (past the end, the text has no result).
+            c if is_space(c) && i < b.len() => {
+                i = skip_space(b, i);
+                continue;
+            }
             _ => return None,
         };
         // A token longer than the full path reads (a comment has no such limit).
@@ -200,6 +211,6 @@ fn movetext<'t, B: Board, R: Recorder<'t>>(
             return None;
         }
         items += n;
-        i = skip_space(b, end);
+        i = if blank { end + 1 } else { skip_space(b, end) };
     }
 }
