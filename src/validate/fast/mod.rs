@@ -27,7 +27,7 @@ use crate::notation::limits::{MAX_HEADERS, MAX_MOVETEXT, MAX_TOKEN_BYTES};
 use super::clean::{CleanGame, Recorder};
 use super::replay::Options;
 use replay::Replay;
-use text::{after_result, comment_end, is_space, nag_end, skip_space, tag};
+use text::{after_result, comment_end, is_space, skip_space, tag};
 
 mod replay;
 mod swar;
@@ -198,7 +198,7 @@ fn movetext<'t, B: Board, R: Recorder<'t>>(
             // A comment or a glyph (which read as no turn, and change nothing) is a movetext
             // item; `convert` would have to keep it, and gives up.
             b'{' | b';' if !R::KEEPS => (comment_end(b, i)?, 1, false),
-            b'$' if !R::KEEPS => (nag_end(b, i)?, 1, true),
+            b'$' if !R::KEEPS => (i + window::nag(w)?, 1, true),
             // More blank space between two tokens (past the end, the text has no result).
             c if is_space(c) && i < b.len() => {
                 i = skip_space(b, i);

@@ -1,5 +1,5 @@
 //! What the lane reads around the movetext's turns, straight from the text's bytes: blank
-//! space, tags, comments, glyphs, and where a game ends after its result.
+//! space, tags, comments, and where a game ends after its result.
 
 use std::ops::Range;
 
@@ -56,11 +56,6 @@ pub(super) fn skip_space(b: &[u8], i: usize) -> usize {
         }
     }
     class_run(b, i, SPACE)
-}
-
-/// Whether a token ends at `i`: blank space or the end of the text follows.
-pub(super) fn ends(b: &[u8], i: usize) -> bool {
-    b.get(i).is_none_or(|&c| is_space(c))
 }
 
 /// Where a game whose result ends at `end` ends for the scanner. Comments after a result belong
@@ -147,15 +142,4 @@ pub(super) fn comment_end(b: &[u8], i: usize) -> Option<usize> {
         }
         j += 1;
     }
-}
-
-/// The end of the numeric annotation glyph (`$` and 1 to 9 digits, a token of its own) at `i`.
-pub(super) fn nag_end(b: &[u8], i: usize) -> Option<usize> {
-    let digits = b
-        .get(i + 1..)?
-        .iter()
-        .take_while(|c| c.is_ascii_digit())
-        .count();
-    let end = i + 1 + digits;
-    ((1..=9).contains(&digits) && ends(b, end)).then_some(end)
 }

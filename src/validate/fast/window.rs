@@ -84,6 +84,18 @@ pub(super) fn turn_end(w: &Window, k: usize, marks: bool) -> Option<usize> {
     (end > k && ends(w, end)).then_some(end)
 }
 
+/// The length of the numeric annotation glyph (`$` and 1 to 9 digits, a token of its own) at the
+/// start of `w`.
+#[inline(always)]
+pub(super) fn nag(w: &Window) -> Option<usize> {
+    let digits = w[1..]
+        .iter()
+        .take(10)
+        .take_while(|c| c.is_ascii_digit())
+        .count();
+    ((1..=9).contains(&digits) && ends(w, 1 + digits)).then_some(1 + digits)
+}
+
 /// The result token at the start of `w`, if one is written there, and its length.
 #[inline(always)]
 pub(super) fn result(w: &Window) -> Option<(GameResult, usize)> {
@@ -126,6 +138,25 @@ mod tests {
         assert_eq!(turn_end(&w, 5, true), None);
         let w = *window(b"e2-d2?", 0, &mut [0; WIDTH]);
         assert_eq!(turn_end(&w, 5, true), Some(6));
+    }
+
+    #[test]
+    fn glyphs_have_one_to_nine_digits_and_their_end() {
+        for (text, want) in [
+            ("$1 x", Some(2)),
+            ("$123456789", Some(10)),
+            ("$1234567890", None),
+            ("$123456789012345678", None),
+            ("$", None),
+            ("$ 1", None),
+            ("$1x", None),
+        ] {
+            assert_eq!(
+                nag(window(text.as_bytes(), 0, &mut [0; WIDTH])),
+                want,
+                "{text}"
+            );
+        }
     }
 
     #[test]
