@@ -16,8 +16,11 @@ use crate::render::json_buf::JsonBuf;
 use crate::validate::{CleanGame, Options, RulesCache, check_game, clean_game_recorded};
 
 /// The size of one read when converting. The output of a chunk is about 19 times its input
-/// (JSON Lines), and a few chunks per thread are in flight: small blocks keep memory low.
-pub const CONVERT_BLOCK: usize = 1 << 15;
+/// (JSON Lines), and a few chunks per thread are in flight: small blocks keep memory low, and
+/// large ones cost fewer hand-overs between threads. At 64 KiB a 129 MB archive converted on 2
+/// threads in 7 % less time than at 32 KiB (half the system time) with a peak RSS of 14 MiB
+/// instead of 10; 16 KiB and 8 KiB were slower still.
+pub const CONVERT_BLOCK: usize = 1 << 16;
 
 /// The largest buffer kept for reuse.
 const MAX_SPARE: usize = 4 << 20;
