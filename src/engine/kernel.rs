@@ -100,7 +100,7 @@ const fn lines<const L: usize>(n: u32) -> [(u128, u128, u128); L] {
 /// A board size as a type: its word and masks.
 pub(crate) trait Board {
     /// The word that holds its squares.
-    type W: Word;
+    type W: Word + 'static;
     /// Its squares.
     const FULL: Self::W;
     /// The squares that may shift one file towards `i` without wrapping onto the next rank: all
@@ -114,6 +114,40 @@ pub(crate) trait Board {
     const LINES: &'static [(u128, u128, u128)];
     /// The centre square, whose piece cannot be captured (R8).
     const CENTRE: Self::W;
+    /// Each square's own bit when it lies on the board (no bit otherwise), by square index
+    /// (for all 256 values a [`super::Square`]'s index can take): one load instead of a shift
+    /// and a test of the word's width.
+    const BIT: &'static [Self::W; 256];
+    /// The squares of the board next to each square, by square index as in [`Board::BIT`].
+    const NEXT: &'static [Self::W; 256];
+}
+
+/// The squares of an `n`×`n` board as in [`Board::BIT`] (`next` false) or [`Board::NEXT`].
+const fn square_words(n: u32, next: bool) -> [u128; 256] {
+    let full = full_mask(n);
+    let mut out = [0u128; 256];
+    let mut i = 0;
+    while i < 81 {
+        let b = 1u128 << i;
+        out[i] = if next {
+            (b << 9 | b >> 9 | (b & !(FILE_A << 8)) << 1 | (b & !FILE_A) >> 1) & full
+        } else {
+            b & full
+        };
+        i += 1;
+    }
+    out
+}
+
+/// [`square_words`] of a board of at most 7×7, whose squares all lie below bit 64.
+const fn narrow_words(words: [u128; 256]) -> [u64; 256] {
+    let mut out = [0u64; 256];
+    let mut i = 0;
+    while i < 256 {
+        out[i] = words[i] as u64;
+        i += 1;
+    }
+    out
 }
 
 /// The 5×5 board.
@@ -130,6 +164,8 @@ impl Board for B5 {
     const NOT_FIRST: u64 = !0;
     const LINES: &'static [(u128, u128, u128)] = &lines::<6>(5);
     const CENTRE: u64 = 1 << (2 * 9 + 2);
+    const BIT: &'static [u64; 256] = &narrow_words(square_words(5, false));
+    const NEXT: &'static [u64; 256] = &narrow_words(square_words(5, true));
 }
 
 impl Board for B7 {
@@ -139,6 +175,8 @@ impl Board for B7 {
     const NOT_FIRST: u64 = !0;
     const LINES: &'static [(u128, u128, u128)] = &lines::<10>(7);
     const CENTRE: u64 = 1 << (3 * 9 + 3);
+    const BIT: &'static [u64; 256] = &narrow_words(square_words(7, false));
+    const NEXT: &'static [u64; 256] = &narrow_words(square_words(7, true));
 }
 
 impl Board for B9 {
@@ -148,6 +186,8 @@ impl Board for B9 {
     const NOT_FIRST: u128 = !FILE_A;
     const LINES: &'static [(u128, u128, u128)] = &lines::<14>(9);
     const CENTRE: u128 = 1 << (4 * 9 + 4);
+    const BIT: &'static [u128; 256] = &square_words(9, false);
+    const NEXT: &'static [u128; 256] = &square_words(9, true);
 }
 
 /// Runs `$body` with `$b` standing for the [`Board`] type of `$size` (a [`super::Size`]).

@@ -113,7 +113,7 @@ impl<B: Board> Play<B> {
     /// The square's bit when it lies on the board.
     #[inline(always)]
     fn on_board(sq: Square) -> Result<B::W, IllegalTurn> {
-        let bit = B::W::bit(sq.index()) & B::FULL;
+        let bit = B::BIT[sq.index()];
         if bit == B::W::ZERO {
             Err(IllegalTurn::OffBoard(sq))
         } else {
@@ -177,12 +177,12 @@ impl<B: Board> Play<B> {
         to: Square,
     ) -> Result<(Move, B::W), IllegalTurn> {
         let zero = B::W::ZERO;
-        let (bit_from, bit_to) = (B::W::bit(from.index()), B::W::bit(to.index()));
+        let (bit_from, bit_to) = (B::BIT[from.index()], B::BIT[to.index()]);
         let (mine, theirs) = (self.mine, self.theirs);
         let empty = B::FULL & !(mine | theirs);
         // `mine` and `empty` lie on the board, so both squares do.
         if mine & bit_from == zero
-            || kernel::spread::<B>(bit_from) & empty & bit_to == zero
+            || B::NEXT[from.index()] & empty & bit_to == zero
             || self.hands != [0, 0]
             || self.rules.forced
         {
@@ -255,9 +255,8 @@ impl<B: Board> Play<B> {
                 _ => {}
             }
         }
-        let bit_from = B::W::bit(from.index());
-        // Every square next to `from` on the board, and only those (`bit_to` is on it).
-        if kernel::spread::<B>(bit_from) & bit_to == zero {
+        let bit_from = B::BIT[from.index()];
+        if B::NEXT[from.index()] & bit_to == zero {
             return Err(not_next_to(from, to));
         }
         let (mine, theirs) = (self.mine, self.theirs);

@@ -141,7 +141,7 @@ impl<'t, B: Board, R: Recorder<'t>> Replay<'_, B, R> {
         let zero = B::W::ZERO;
         let mut written = zero;
         while at(s, k) == b'x' {
-            let c = B::W::bit(square(s, k + 1)?.index());
+            let c = B::BIT[square(s, k + 1)?.index()];
             if got & c == zero || written & c != zero {
                 return None;
             }
