@@ -27,8 +27,9 @@ pub(super) type Window = [u8; WIDTH];
 /// text in place, rather than a copy of the window, measured faster.)
 #[inline(always)]
 pub(super) fn window<'a>(b: &'a [u8], i: usize, pad: &'a mut Window) -> &'a Window {
-    match b.get(i..).and_then(<[u8]>::first_chunk::<WIDTH>) {
-        Some(w) => w,
+    // One test: `i + WIDTH` cannot overflow, as `i` is at most one past the text's end.
+    match b.get(i..i.wrapping_add(WIDTH)) {
+        Some(w) => w.first_chunk::<WIDTH>().unwrap_or_else(|| tail(b, i, pad)),
         None => tail(b, i, pad),
     }
 }
