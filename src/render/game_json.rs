@@ -344,7 +344,7 @@ impl GameObject {
             }
         }
         if broken || game.result.is_none() {
-            obj.source = Some(game.span.of(at.text).to_owned());
+            obj.source = Some(verbatim(game, at.text).to_owned());
         }
         obj
     }
@@ -497,6 +497,12 @@ pub fn for_each_object<E>(
         ))?;
     }
     Ok(())
+}
+
+/// The text of `game` kept as its `source`: verbatim, without the blank lines that follow
+/// it (which separate it from the next game, and which writing it back adds again).
+pub(crate) fn verbatim<'t>(game: &crate::notation::Game<'_>, text: &'t str) -> &'t str {
+    game.span.of(text).trim_end_matches([' ', '\t', '\r', '\n'])
 }
 
 /// The text of `obj` as a game of an archive: its `source` when it has one, else its content

@@ -297,7 +297,7 @@ impl GameWriter {
         }
         out.raw(b"],\"source\":");
         if broken || game.result.is_none() {
-            out.str(game.span.of(at.text));
+            out.str(super::game_json::verbatim(game, at.text));
         } else {
             out.raw(b"null");
         }
