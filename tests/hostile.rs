@@ -156,6 +156,37 @@ fn a_ten_megabyte_line_is_read_and_reported_with_a_short_snippet() {
 }
 
 #[test]
+fn a_megabyte_token_is_reported_by_its_start_in_a_short_report() {
+    let mut text = String::from("[Event \"x\"]\n1. c2,d4 ");
+    text.push_str(&"é".repeat(512 * 1024));
+    text.push_str(" a1,b1 *\n");
+    let (diags, games, _) = check(text.as_bytes());
+    assert_eq!(games, 1);
+    assert_eq!(diags, vec![d(1, "limit::too-long", 2, 10)]);
+    let shown = render(text.as_bytes());
+    assert!(shown.contains("╰── game 1 (x), turn 2"), "{shown}");
+    assert!(shown.contains("long text in a `{ comment }`"), "{shown}");
+    assert!(
+        shown.len() < 4096,
+        "the report underlines the whole token: {} bytes",
+        shown.len()
+    );
+}
+
+#[test]
+fn a_label_at_the_end_of_a_text_without_a_last_line_break_is_drawn() {
+    for (text, label) in [
+        ("1. c2,d4 a1,b1", "game 1, turn 3"),
+        ("[Event \"x\"]\n\n1. b2-", "game 1 (x), turn 1"),
+        ("1. c2,d4 a1,b1\r", "game 1, turn 3"),
+    ] {
+        let shown = render(text.as_bytes());
+        assert!(shown.contains(label), "{text:?}: {shown}");
+        assert!(shown.contains('▲'), "{text:?}: {shown}");
+    }
+}
+
+#[test]
 fn many_diagnostics_on_one_long_line_each_get_their_column() {
     // 20,000 broken comments among the tags, on one line of 1.2 MB.
     let n = 20_000;
@@ -331,7 +362,10 @@ fn a_million_tiny_games_are_each_checked() {
 #[test]
 fn overflowing_move_numbers_are_reported() {
     let (diags, _, _) = check(b"c2,d4 99999999999999999999. b1,b2 4294967296... *\n");
-    assert_eq!(diags, vec![d(1, "syntax::number", 1, 7)]);
+    assert_eq!(
+        diags,
+        vec![d(1, "syntax::number", 1, 7), d(1, "syntax::number", 1, 35)]
+    );
     let (diags, _, _) = check(b"c2,d4 b1,b2 $99999999999 *\n");
     assert_eq!(diags, vec![d(1, "syntax::nag", 1, 13)]);
 }

@@ -287,6 +287,9 @@ pub enum SyntaxKind {
     InvalidUtf8,
     /// A game past one of the limits in [`super::limits`]; the rest of it was skipped.
     TooLong,
+    /// A token longer than [`super::limits::MAX_TOKEN_BYTES`]; it was not parsed, and the
+    /// tokens after it were.
+    TokenTooLong,
 }
 
 /// A syntax error: its kind, where it is, and a message in words.

@@ -275,13 +275,14 @@ impl<'a> Iterator for Scanner<'a> {
                         continue;
                     }
                     if span.len() > MAX_TOKEN_BYTES {
-                        game.moves.push(Element::Error(too_long(
+                        game.moves.push(Element::Error(SyntaxError {
+                            kind: SyntaxKind::TokenTooLong,
                             span,
-                            format!(
+                            message: format!(
                                 "this token is {} bytes long; a token has at most {MAX_TOKEN_BYTES}",
                                 span.len()
                             ),
-                        )));
+                        }));
                         last = end;
                         continue;
                     }

@@ -141,11 +141,30 @@ fn drawable(data: &[u8]) -> Vec<u8> {
     out
 }
 
+/// The longest part of a span a label underlines, in bytes: a longer span (a token of a
+/// megabyte) is shown by its start, so that a report stays a few lines long.
+const LABEL_MAX: usize = 120;
+
+/// The part of `span` of `text` that a label shows: all of it, or its first [`LABEL_MAX`]
+/// bytes (cut at a character boundary).
+fn shown(text: &str, span: SourceSpan) -> SourceSpan {
+    if span.len() <= LABEL_MAX {
+        return span;
+    }
+    let mut end = span.offset() + LABEL_MAX;
+    while end > span.offset() && !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    (span.offset(), end - span.offset()).into()
+}
+
 /// The part of a file one report shows, copied and made [`drawable`].
 #[derive(Debug)]
 struct Drawn<'a> {
     named: NamedText<'a>,
     from: usize,
+    /// The copied bytes; when they reach the end of a text that ends without a line break, one
+    /// is added, so that a label at the very end (a missing result) is drawn like any other.
     data: Vec<u8>,
 }
 
@@ -155,16 +174,17 @@ impl<'a> Drawn<'a> {
         let spans = std::iter::once(problem.span).chain(problem.also.as_ref().map(|(s, _)| *s));
         let mut region: Option<(usize, usize)> = None;
         for s in spans {
-            if let Ok(w) = named.window(&(s.start, s.len()).into(), context, context) {
+            let s = shown(named.text, (s.start, s.len()).into());
+            if let Ok(w) = named.window(&s, context, context) {
                 region = Some(region.map_or((w.from, w.to), |(a, b)| (a.min(w.from), b.max(w.to))));
             }
         }
         let (from, to) = region.unwrap_or((0, 0));
-        Drawn {
-            named,
-            from,
-            data: drawable(&named.text.as_bytes()[from..to]),
+        let mut data = drawable(&named.text.as_bytes()[from..to]);
+        if to == named.text.len() && !named.text.ends_with(['\n', '\r']) {
+            data.push(b'\n');
         }
+        Drawn { named, from, data }
     }
 }
 
@@ -176,15 +196,21 @@ impl SourceCode for Drawn<'_> {
         after: usize,
     ) -> Result<Box<dyn SpanContents<'a> + 'a>, MietteError> {
         let w = self.named.window(span, before, after)?;
+        // The line break added at the end of the text, if any, goes with the last line.
+        let to = if w.to == self.named.text.len() && before + after > 0 {
+            (w.to + 1).min(self.from + self.data.len())
+        } else {
+            w.to
+        };
         let data = w
             .from
             .checked_sub(self.from)
-            .and_then(|a| self.data.get(a..w.to - self.from))
+            .and_then(|a| self.data.get(a..to - self.from))
             .ok_or(MietteError::OutOfBounds)?;
         Ok(Box::new(MietteSpanContents::new_named(
             self.named.name.to_owned(),
             data,
-            (w.from, w.to - w.from).into(),
+            (w.from, to - w.from).into(),
             w.line,
             w.column,
             w.line_count,
@@ -238,7 +264,7 @@ impl Diagnostic for Located<'_> {
         let labels = self.problem.labels()?;
         Some(Box::new(labels.map(|l| {
             let label = l.label().map(printable);
-            let span = *l.inner();
+            let span = shown(self.source.named.text, *l.inner());
             if l.primary() {
                 LabeledSpan::new_primary_with_span(label, span)
             } else {

@@ -215,7 +215,7 @@ pub fn explain(code: Code) -> Explanation {
             b"[Result \"0-1\"]\n\n1. c2,d4 0-1",
         ),
         Code::TooLong => (
-            "seega bounds what one game may hold, so that memory stays bounded by one game: a token has at most 1024 bytes, a game at most 100,000 header lines and 1,000,000 movetext items. Past a limit the rest of the game is skipped up to its result, and the game is invalid; the games after it are read as usual.",
+            "seega bounds what one game may hold, so that memory stays bounded by one game: a token has at most 1024 bytes, a game at most 100,000 header lines and 1,000,000 movetext items. A longer token is not parsed (the tokens after it are); past a game's limit the rest of the game is skipped up to its result. Either way the game is invalid, and the games after it are read as usual.",
             &LONG_TOKEN_GAME,
             b"1. c2,d4 *",
         ),

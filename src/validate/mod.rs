@@ -10,6 +10,7 @@ mod fix;
 mod problem;
 mod replay;
 mod suggest;
+mod syntax_words;
 mod turn_errors;
 
 pub use clean::{CleanGame, CleanKind, CleanTurn};

@@ -2,6 +2,7 @@
 
 use super::code::Code;
 use super::problem::Problem;
+use super::syntax_words::{syntax_code, syntax_help};
 use super::turn_errors::explain;
 use crate::engine::{Bitboard, Color, Outcome, Position, RulesError, Ruleset, SetupError};
 use crate::notation::{Element, Game, GameResult, Header, Span, SyntaxKind, Turn, TurnKind};
@@ -144,59 +145,6 @@ fn title(game: &Game<'_>, index: usize) -> String {
     t
 }
 
-fn syntax_code(kind: SyntaxKind) -> Code {
-    match kind {
-        SyntaxKind::UnknownToken => Code::SyntaxToken,
-        SyntaxKind::BadSquare => Code::SyntaxSquare,
-        SyntaxKind::BadMove => Code::SyntaxMove,
-        SyntaxKind::BadPlacement => Code::SyntaxPlacement,
-        SyntaxKind::NumberOverflow => Code::SyntaxNumber,
-        SyntaxKind::BadNag => Code::SyntaxNag,
-        SyntaxKind::BadTag => Code::SyntaxTag,
-        SyntaxKind::UnterminatedTag => Code::SyntaxUnterminatedTag,
-        SyntaxKind::BadEscape => Code::SyntaxEscape,
-        SyntaxKind::UnterminatedComment => Code::SyntaxUnterminatedComment,
-        SyntaxKind::MissingResult => Code::MissingResult,
-        SyntaxKind::InvalidUtf8 => Code::InvalidUtf8,
-        SyntaxKind::TooLong => Code::TooLong,
-    }
-}
-
-/// The help sentence for a syntax error.
-fn syntax_help(kind: SyntaxKind) -> &'static str {
-    match kind {
-        SyntaxKind::UnknownToken => {
-            "Write a placement like `c2,d4`, a movement like `b2-b3` or `b2-b3xc3`, a pass `--`, a move number like `7.` or a result: `1-0`, `0-1`, `1/2-1/2` or `*`."
-        }
-        SyntaxKind::BadSquare => {
-            "A square is a file letter from `a` to `i` followed by a rank from `1` to `9`, like `c3`."
-        }
-        SyntaxKind::BadMove => {
-            "A movement is the starting square, then each step as `-` and a square, each followed by the squares it captured as `x` and a square: `b2-b3xc3`."
-        }
-        SyntaxKind::BadPlacement => "A placement is two squares joined by a comma: `c2,d4`.",
-        SyntaxKind::NumberOverflow => {
-            "A move number is a positive whole number followed by `.` or `...`, like `7.` or `7...`."
-        }
-        SyntaxKind::BadNag => "A numeric annotation is `$` followed by digits, like `$14`.",
-        SyntaxKind::BadTag => "A tag pair is one line: `[Name \"value\"]`.",
-        SyntaxKind::UnterminatedTag => {
-            "Close the value with `\"` and the tag with `]` on the same line; write a quote inside a value as `\\\"`."
-        }
-        SyntaxKind::BadEscape => "Write a backslash as `\\\\` and a quote as `\\\"`.",
-        SyntaxKind::UnterminatedComment => {
-            "Close the comment with `}`; comments do not nest. Everything up to the next tag line was skipped."
-        }
-        SyntaxKind::MissingResult => {
-            "End every game with its result: `1-0`, `0-1`, `1/2-1/2`, or `*` when unknown."
-        }
-        SyntaxKind::InvalidUtf8 => "Save the file as UTF-8.",
-        SyntaxKind::TooLong => {
-            "Split the game or the token: seega keeps at most 100000 header lines and 1000000 movetext items of one game, and reads tokens of at most 1024 bytes; the rest of this game was not checked."
-        }
-    }
-}
-
 fn rules_problem(e: &RulesError) -> Code {
     match e {
         RulesError::Empty | RulesError::UnknownPreset(_) => Code::RulesPreset,
@@ -328,7 +276,8 @@ pub fn check_game(game: &Game<'_>, text: &str, index: usize, opts: &Options) -> 
     let mut number: u64 = 1;
     let mut outcome: Option<Outcome> = None;
     let mut passer: Option<Color> = None;
-    let mut failed = false;
+    // The element where the replay stopped, at an error.
+    let mut failed = None;
     for (i, el) in game.moves.iter().enumerate() {
         match el {
             Element::Comment(_) | Element::Nag(..) => {}
@@ -363,7 +312,7 @@ pub fn check_game(game: &Game<'_>, text: &str, index: usize, opts: &Options) -> 
                     syntax_help(e.kind).into(),
                     turn,
                 );
-                failed = true;
+                failed = Some(i);
                 break;
             }
             Element::Turn(t) => {
@@ -385,7 +334,7 @@ pub fn check_game(game: &Game<'_>, text: &str, index: usize, opts: &Options) -> 
                         ),
                         Some(number),
                     );
-                    failed = true;
+                    failed = Some(i);
                     break;
                 }
                 let before = pos.clone();
@@ -397,7 +346,7 @@ pub fn check_game(game: &Game<'_>, text: &str, index: usize, opts: &Options) -> 
                                 let e = crate::engine::IllegalTurn::NoOpening(p);
                                 let (code, message, help) = explain(&e, &before, t);
                                 cx.push(code, t.span, message, help, Some(number));
-                                failed = true;
+                                failed = Some(i);
                                 break;
                             }
                         }
@@ -427,7 +376,7 @@ pub fn check_game(game: &Game<'_>, text: &str, index: usize, opts: &Options) -> 
                         if let Some(p) = cx.problems.last_mut() {
                             p.fix = fix;
                         }
-                        failed = true;
+                        failed = Some(i);
                         break;
                     }
                 }
@@ -436,15 +385,19 @@ pub fn check_game(game: &Game<'_>, text: &str, index: usize, opts: &Options) -> 
         }
     }
     verdict.unchecked = total_turns - verdict.legal_turns;
-    if failed {
-        if verdict.unchecked > 1 {
+    if let Some(at) = failed {
+        // The turns after the one that stopped the replay (which is a turn, or a bad token).
+        let later = verdict.unchecked - u64::from(matches!(game.moves[at], Element::Turn(_)));
+        if later > 0 {
             if let Some(p) = cx.problems.last_mut() {
-                p.help.push_str(&format!(
-                    " The {} later turns of this game were not checked.",
-                    verdict.unchecked - 1
-                ));
+                p.help.push_str(&if later == 1 {
+                    " The later turn of this game was not checked.".to_owned()
+                } else {
+                    format!(" The {later} later turns of this game were not checked.")
+                });
             }
         }
+        later_syntax_errors(&game.moves[at..], number + 1, &mut cx);
     } else {
         check_result(game, outcome, &mut cx);
     }
@@ -452,6 +405,31 @@ pub fn check_game(game: &Game<'_>, text: &str, index: usize, opts: &Options) -> 
     verdict.position = Some(pos);
     verdict.problems = cx.problems;
     verdict
+}
+
+/// Reports the syntax errors after `from[0]`, the element where the replay stopped: each token
+/// was parsed on its own (N5), so a bad one never hides the ones after it, even where the rules
+/// are no longer checked. `number` is the turn after the one that stopped the replay; each
+/// error is placed at the turn it stands in. A missing result after an unclosed comment is not
+/// reported: the comment took the result with it.
+fn later_syntax_errors(from: &[Element<'_>], mut number: u64, cx: &mut Cx<'_, '_>) {
+    let unclosed = |el: &Element<'_>| matches!(el, Element::Error(e) if e.kind == SyntaxKind::UnterminatedComment);
+    let mut swallowed = from.first().is_some_and(unclosed);
+    for el in from.iter().skip(1) {
+        swallowed |= unclosed(el);
+        match el {
+            Element::Turn(_) => number += 1,
+            Element::Error(e) if e.kind == SyntaxKind::MissingResult && swallowed => {}
+            Element::Error(e) => cx.push(
+                syntax_code(e.kind),
+                e.span,
+                e.message.clone(),
+                syntax_help(e.kind).into(),
+                Some(number),
+            ),
+            Element::Comment(_) | Element::Nag(..) | Element::Number(_) => {}
+        }
+    }
 }
 
 /// The result token against the outcome (R18) and against the Result tag (N8).

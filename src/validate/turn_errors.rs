@@ -121,10 +121,13 @@ pub(crate) fn explain(e: &IllegalTurn, before: &Position, t: &Turn) -> (Code, St
             (
                 Code::ChainOn,
                 format!("the piece may not go on: {why}"),
-                format!(
-                    "Under chain={chain} a piece takes a further step only after a step that captured{}; end the turn after the last allowed step and write the rest as later turns.",
-                    if chain == "capture" { ", and that step must capture too" } else { "" }
-                ),
+                match chain {
+                    "none" => "Under chain=none a piece takes one step per turn, capture or not; end the turn after its first step and write the rest as later turns.".to_owned(),
+                    _ => format!(
+                        "Under chain={chain} a piece takes a further step only after a step that captured{}; end the turn after the last allowed step and write the rest as later turns.",
+                        if chain == "capture" { ", and that step must capture too" } else { "" }
+                    ),
+                },
             )
         }
         IllegalTurn::Forced(why) => (
