@@ -213,6 +213,20 @@ fn an_unterminated_comment_is_reported_where_it_starts_and_the_next_game_is_kept
 }
 
 #[test]
+fn a_comment_is_not_closed_by_a_brace_in_the_next_game() {
+    let text =
+        "[Event \"a\"]\nc2,d4 {never closed\nb1,b2 *\n\n[Event \"b\"]\nc2,d4 {a note} b1,b2 *\n";
+    let (diags, games, valid) = check(text.as_bytes());
+    assert_eq!(diags, vec![d(1, "syntax::unterminated-comment", 2, 7)]);
+    assert_eq!((games, valid), (2, 1));
+    let shown = render(text.as_bytes());
+    assert!(
+        shown.contains("not closed with `}` before the next tag line"),
+        "{shown}"
+    );
+}
+
+#[test]
 fn many_unterminated_comments_stay_linear_and_each_is_reported() {
     let n = 20_000;
     let text = "[Event \"a\"]\nc2,d4 {open\n".repeat(n);

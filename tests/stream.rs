@@ -130,6 +130,11 @@ fn tricky_boundaries_stream_like_one_scan() {
             "[A \"b\"]\n1. a1,a2 {{ never closed\n*\n{}",
             game.repeat(40)
         ),
+        // A comment left open, and a `}` in a later game.
+        format!(
+            "[A \"b\"]\n1. a1,a2 {{ left open\n*\n{}[C \"d\"]\n{{ a note }} 1. a1,a2 *\n",
+            game.repeat(40)
+        ),
         // Comments between games, a game without a result, CRLF and lone CR line ends.
         format!(
             "{game}{{between}}\n{game}1. a1,a2\n\r\n{}[B \"c\"]\r1. c1,c2 *\r\n",
@@ -184,4 +189,18 @@ fn a_comment_line_before_a_game_goes_with_that_game() {
     }
     assert!(chunks > 20, "{chunks} chunks");
     assert_eq!(verified, chunks);
+}
+
+#[test]
+fn a_comment_left_open_does_not_hold_the_chunks_after_it() {
+    use seega::archive::stream::check_chunk;
+    // The comment stops at the next tag line, in the chunk: the chunk's end is a true game
+    // boundary, so it is handed on at once instead of waiting for a `}` further on.
+    let game = "[Event \"x\"]\n\n1. a1,a2 b1,b2 *\n\n";
+    let chunk = format!("[A \"b\"]\n1. a1,a2 {{ left open\n*\n\n{}", game.repeat(3));
+    let checked = check_chunk(chunk.as_bytes(), &Options::default());
+    assert_eq!((checked.games, checked.boundary), (4, true));
+    // A comment that runs to the chunk's end may be closed past it: that chunk waits.
+    let open = format!("{}[A \"b\"]\n1. a1,a2 {{ still open\n", game.repeat(3));
+    assert!(!check_chunk(open.as_bytes(), &Options::default()).boundary);
 }

@@ -7,13 +7,14 @@
 //! token and blank space, or before a line that starts with `[` and whose last non-blank line
 //! before is no tag line: the usual starts of a game. That guess is
 //! cheap (a backward `memmem` search) but blind to comments, so every chunk's scan is then
-//! *verified*: the cut is a true game boundary when no comment in the chunk was left
-//! unterminated and the chunk's last game either ends with a result token followed by nothing but
+//! *verified*: the cut is a true game boundary when no comment in the chunk ran unclosed to the
+//! chunk's end and the chunk's last game either ends with a result token followed by nothing but
 //! blank space, or has no result but reached its movetext (the whole-file scan ends such a game
 //! at the next `[` token, which is where the cut is). The scanner
-//! looks past a position only to find a comment's `}` (or, failing that, the next line starting
-//! with `[`) and to find the end of a line; lines end before the cut, and a `}` sought past the
-//! cut shows as an unterminated comment in the chunk. So a verified chunk holds exactly the
+//! looks past a position only to find a comment's `}` or the next line starting with `[`,
+//! whichever comes first (a comment left open stops at that line), and to find the end of a
+//! line; lines end before the cut, and a `}` sought past the cut shows as a comment that ran to
+//! the chunk's end. So a verified chunk holds exactly the
 //! games that a scan of the whole file finds there. An unverified chunk is joined to the next
 //! one and scanned again; a chunk is only as large as its longest game or comment needs.
 //!
@@ -25,6 +26,7 @@ use std::io::Read;
 
 use super::pipeline::{ChunkWork, for_each_chunk};
 
+use crate::notation::scan::brace_comment_end;
 use crate::notation::{Element, Game, Header, LineIndex, Scanner, Source, SyntaxError, SyntaxKind};
 use crate::validate::{Options, Problem, RulesCache, check_game, clean_game};
 
@@ -267,7 +269,7 @@ pub struct Boundary {
 impl Boundary {
     /// Takes the chunk's next game, scanned from the chunk's `text`.
     pub fn see(&mut self, game: &Game<'_>, text: &str) {
-        self.unterminated |= has_unterminated_comment(game);
+        self.unterminated |= comment_runs_to_the_end(game, text);
         self.ends_well = match game.result {
             // After a result, the scan of the whole file would start the next game at the cut
             // only if nothing but blank space (no comment) lies in between.
@@ -302,15 +304,24 @@ fn is_missing_result(m: &Element<'_>) -> bool {
     matches!(m, Element::Error(e) if e.kind == SyntaxKind::MissingResult)
 }
 
-fn has_unterminated_comment(game: &Game<'_>) -> bool {
-    let bad = |e: &SyntaxError| e.kind == SyntaxKind::UnterminatedComment;
-    game.headers
-        .iter()
-        .any(|h| matches!(h, Header::Error(e) if bad(e)))
-        || game
-            .moves
-            .iter()
-            .any(|m| matches!(m, Element::Error(e) if bad(e)))
+/// Whether `game`, scanned from `text`, has a `{` comment that ran to the end of the text
+/// without its `}`: the `}` may lie past the cut. (A comment left open that stopped at a tag
+/// line stopped there in the whole file too; only the game's last one can reach the end.)
+fn comment_runs_to_the_end(game: &Game<'_>, text: &str) -> bool {
+    let open =
+        |e: &SyntaxError| (e.kind == SyntaxKind::UnterminatedComment).then_some(e.span.start);
+    let headers = game.headers.iter().filter_map(|h| match h {
+        Header::Error(e) => open(e),
+        _ => None,
+    });
+    let moves = game.moves.iter().filter_map(|m| match m {
+        Element::Error(e) => open(e),
+        _ => None,
+    });
+    headers
+        .chain(moves)
+        .last()
+        .is_some_and(|start| brace_comment_end(text.as_bytes(), start) == Err(text.len()))
 }
 
 /// A chunk's results placed in its file: problems renumbered, the first line known.

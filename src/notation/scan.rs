@@ -19,8 +19,28 @@ pub struct Scanner<'a> {
     invalid: &'a [Span],
     /// Movetext items of the previous game: the next game's first allocation.
     hint: usize,
-    /// A search for `}` from this offset found none: no later search can find one either.
-    no_close_from: usize,
+}
+
+/// Where the `{` comment at `start` of `b` ends (just after its `}`), or, when a line that
+/// starts with `[` (the next game's tags) or the end comes first, `Err` with where that line
+/// starts (or the end). The search never goes past that line, so it costs the comment's
+/// length, however many comments are left open.
+pub(crate) fn brace_comment_end(b: &[u8], start: usize) -> Result<usize, usize> {
+    let mut j = start + 1;
+    while let Some(k) = b
+        .get(j..)
+        .and_then(|rest| memchr::memchr2(b'}', b'\n', rest))
+    {
+        j += k;
+        if b[j] == b'}' {
+            return Ok(j + 1);
+        }
+        if b.get(j + 1) == Some(&b'[') {
+            return Err(j + 1);
+        }
+        j += 1;
+    }
+    Err(b.len())
 }
 
 fn is_space(b: u8) -> bool {
@@ -36,7 +56,6 @@ impl<'a> Scanner<'a> {
             pos: 0,
             invalid,
             hint: 16,
-            no_close_from: usize::MAX,
         }
     }
 
@@ -95,28 +114,31 @@ impl<'a> Scanner<'a> {
                 line: true,
                 span: Span::new(start, end),
             }
-        } else if let Some(i) = (start < self.no_close_from)
-            .then(|| memchr::memchr(b'}', &b[start..]))
-            .flatten()
-        {
-            let end = start + i + 1;
-            self.pos = end;
-            Comment {
-                text: &self.text[start + 1..end - 1],
-                line: false,
-                span: Span::new(start, end),
-            }
         } else {
-            // Remembered, so that many unclosed `{` cost one search, not one each.
-            self.no_close_from = self.no_close_from.min(start);
-            // Recover at the next line that starts a tag, or at the end.
-            let next = memchr::memmem::find(&b[start..], b"\n[").map_or(b.len(), |i| start + i + 1);
-            self.pos = next;
-            return Err(SyntaxError {
-                kind: SyntaxKind::UnterminatedComment,
-                span: Span::new(start, start + 1),
-                message: "this comment is never closed with `}`".to_owned(),
-            });
+            match brace_comment_end(b, start) {
+                Ok(end) => {
+                    self.pos = end;
+                    Comment {
+                        text: &self.text[start + 1..end - 1],
+                        line: false,
+                        span: Span::new(start, end),
+                    }
+                }
+                Err(next) => {
+                    // Reading resumes at the tag line, or at the end.
+                    self.pos = next;
+                    let message = if next < b.len() {
+                        "this comment is not closed with `}` before the next tag line"
+                    } else {
+                        "this comment is never closed with `}`"
+                    };
+                    return Err(SyntaxError {
+                        kind: SyntaxKind::UnterminatedComment,
+                        span: Span::new(start, start + 1),
+                        message: message.to_owned(),
+                    });
+                }
+            }
         };
         match self.tainted(comment.span) {
             Some(e) => Err(e),

@@ -45,7 +45,7 @@ pub(super) fn syntax_help(kind: SyntaxKind) -> &'static str {
         }
         SyntaxKind::BadEscape => "Write a backslash as `\\\\` and a quote as `\\\"`.",
         SyntaxKind::UnterminatedComment => {
-            "Close the comment with `}`; comments do not nest. Everything up to the next tag line was skipped."
+            "Close the comment with `}`; comments do not nest, and a line that starts with `[` begins the next game's tags. Everything from the `{` up to that line was skipped."
         }
         SyntaxKind::MissingResult => {
             "End every game with its result: `1-0`, `0-1`, `1/2-1/2`, or `*` when unknown."

@@ -3,7 +3,7 @@
 
 use std::ops::Range;
 
-use crate::notation::scan::line_end;
+use crate::notation::scan::{brace_comment_end, line_end};
 
 use super::swar;
 
@@ -125,21 +125,11 @@ fn value_stop(b: &[u8], mut i: usize) -> usize {
 }
 
 /// The end of the comment at `i` (`{` to `}`, or `;` to the end of the line), as the scanner
-/// reads it. `None` for a `{` not closed before the next line that starts with `[`: unclosed
-/// or not, the full path decides (and the search never runs past the next game).
+/// reads it. `None` for a `{` not closed before the next line that starts with `[` or the end:
+/// the full path reports it.
 pub(super) fn comment_end(b: &[u8], i: usize) -> Option<usize> {
     if b[i] == b';' {
         return Some(line_end(b, i));
     }
-    let mut j = i + 1;
-    loop {
-        j += memchr::memchr2(b'}', b'\n', b.get(j..)?)?;
-        if b[j] == b'}' {
-            return Some(j + 1);
-        }
-        if b.get(j + 1) == Some(&b'[') {
-            return None;
-        }
-        j += 1;
-    }
+    brace_comment_end(b, i).ok()
 }
