@@ -68,6 +68,15 @@ fn invalid_utf8_in_a_comment_is_reported_where_it_stands() {
     let (diags, games, _) = check(b"c2,d4 {bad \xFE\xFF bytes} b1,b2 *\n");
     assert_eq!(diags, vec![d(1, "input::invalid-utf8", 1, 12)]);
     assert_eq!(games, 1);
+    // A comment changes no turn: the turns after it are still checked.
+    let (diags, _, _) = check(b"c2,d4 {caf\xE9} b1,b2 c3,a1 *\n");
+    assert_eq!(
+        diags,
+        vec![
+            d(1, "input::invalid-utf8", 1, 11),
+            d(1, "place::centre", 1, 20)
+        ]
+    );
 }
 
 #[test]

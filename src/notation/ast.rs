@@ -285,6 +285,8 @@ pub enum SyntaxKind {
     MissingResult,
     /// Bytes that are not UTF-8.
     InvalidUtf8,
+    /// Bytes that are not UTF-8 in a comment, which changes no turn: the replay goes on past it.
+    InvalidUtf8InComment,
     /// A game past one of the limits in [`super::limits`]; the rest of it was skipped.
     TooLong,
     /// A token longer than [`super::limits::MAX_TOKEN_BYTES`]; it was not parsed, and the

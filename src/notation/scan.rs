@@ -141,7 +141,10 @@ impl<'a> Scanner<'a> {
             }
         };
         match self.tainted(comment.span) {
-            Some(e) => Err(e),
+            Some(e) => Err(SyntaxError {
+                kind: SyntaxKind::InvalidUtf8InComment,
+                ..e
+            }),
             None => Ok(comment),
         }
     }

@@ -302,6 +302,13 @@ pub fn check_game(game: &Game<'_>, text: &str, index: usize, opts: &Options) -> 
                     );
                 }
             }
+            Element::Error(e) if e.kind == SyntaxKind::InvalidUtf8InComment => cx.push(
+                syntax_code(e.kind),
+                e.span,
+                e.message.clone(),
+                syntax_help(e.kind).into(),
+                Some(number),
+            ),
             Element::Error(e) => {
                 let turn =
                     (e.kind != SyntaxKind::MissingResult || outcome.is_none()).then_some(number);

@@ -17,7 +17,7 @@ pub(super) fn syntax_code(kind: SyntaxKind) -> Code {
         SyntaxKind::BadEscape => Code::SyntaxEscape,
         SyntaxKind::UnterminatedComment => Code::SyntaxUnterminatedComment,
         SyntaxKind::MissingResult => Code::MissingResult,
-        SyntaxKind::InvalidUtf8 => Code::InvalidUtf8,
+        SyntaxKind::InvalidUtf8 | SyntaxKind::InvalidUtf8InComment => Code::InvalidUtf8,
         SyntaxKind::TooLong | SyntaxKind::TokenTooLong => Code::TooLong,
     }
 }
@@ -51,6 +51,9 @@ pub(super) fn syntax_help(kind: SyntaxKind) -> &'static str {
             "End every game with its result: `1-0`, `0-1`, `1/2-1/2`, or `*` when unknown."
         }
         SyntaxKind::InvalidUtf8 => "Save the file as UTF-8.",
+        SyntaxKind::InvalidUtf8InComment => {
+            "Save the file as UTF-8. A comment changes no turn, so the turns after it were still checked."
+        }
         SyntaxKind::TooLong => {
             "Split the game: seega keeps at most 100000 header lines and 1000000 movetext items of one game; the rest of this game was not checked."
         }
