@@ -127,6 +127,20 @@ fn trouble_among_good_files_is_reported_and_the_rest_is_checked() {
             "got {line:?}, want {want:?}"
         );
     }
+    // The JSON Lines report names the same inputs, with the same messages.
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let reported: Vec<String> = stdout
+        .lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .filter(|v| v["type"] == "input-error")
+        .map(|v| {
+            format!(
+                "seega: error: {}",
+                v["message"].as_str().unwrap_or_default()
+            )
+        })
+        .collect();
+    assert_eq!(reported, lines, "{stdout}");
     let s = summary(&out);
     assert_eq!(
         (

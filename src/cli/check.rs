@@ -6,7 +6,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use miette::GraphicalTheme;
 use seega::archive::stream::{Placed, check_stream};
 use seega::render::diagnostic::{NamedText, Renderer};
-use seega::render::wire::{DiagnosticLine, SummaryLine};
+use seega::render::wire::{DiagnosticLine, InputErrorLine, SummaryLine};
 
 use super::args::{CheckArgs, Format};
 use super::inputs::resolve;
@@ -31,13 +31,24 @@ pub fn run(args: &CheckArgs, global: &Global, out: &mut impl Write) -> std::io::
         ..SummaryLine::default()
     };
     let mut io_trouble = false;
+    // An input that cannot be read: said on stderr, and in JSON Lines on stdout too, so that a
+    // program reading the report sees which input is missing from it.
+    let mut unreadable = |out: &mut dyn Write, name: &str, e: &dyn std::fmt::Display| {
+        trouble(format_args!("cannot read `{name}`: {e}"));
+        io_trouble = true;
+        if args.format == Format::Jsonl {
+            let line = InputErrorLine::new(name, format!("cannot read `{name}`: {e}"));
+            serde_json::to_writer(&mut *out, &line)?;
+            out.write_all(b"\n")?;
+        }
+        std::io::Result::Ok(())
+    };
     let jobs = threads(args.jobs);
     for input in resolve(&args.paths) {
         let input = match input {
             Ok(i) => i,
             Err((name, e)) => {
-                trouble(format_args!("cannot read `{name}`: {e}"));
-                io_trouble = true;
+                unreadable(out, &name, &e)?;
                 continue;
             }
         };
@@ -45,8 +56,7 @@ pub fn run(args: &CheckArgs, global: &Global, out: &mut impl Write) -> std::io::
         let (reader, len) = match input.open() {
             Ok(r) => r,
             Err(e) => {
-                trouble(format_args!("cannot read `{name}`: {e}"));
-                io_trouble = true;
+                unreadable(out, &name, &e)?;
                 continue;
             }
         };
@@ -89,8 +99,7 @@ pub fn run(args: &CheckArgs, global: &Global, out: &mut impl Write) -> std::io::
             if e.kind() == std::io::ErrorKind::BrokenPipe {
                 return Err(e);
             }
-            trouble(format_args!("cannot read `{name}`: {e}"));
-            io_trouble = true;
+            unreadable(out, &name, &e)?;
         }
     }
     match args.format {

@@ -65,6 +65,30 @@ impl DiagnosticLine {
     }
 }
 
+/// A line of `check --format jsonl` for an input that could not be read (a missing file, a
+/// read error part way): the run goes on with the other inputs and exits 2.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct InputErrorLine {
+    /// Always `input-error`.
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// The input as named on the command line (`-` for stdin).
+    pub file: String,
+    /// What went wrong, as the message on standard error says it.
+    pub message: String,
+}
+
+impl InputErrorLine {
+    /// The line for `file`, which could not be read because of `message`.
+    pub fn new(file: &str, message: String) -> InputErrorLine {
+        InputErrorLine {
+            kind: "input-error".into(),
+            file: file.into(),
+            message,
+        }
+    }
+}
+
 /// The last line of `check --format jsonl`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SummaryLine {
