@@ -267,6 +267,8 @@ pub enum SyntaxKind {
     BadSquare,
     /// A movement token cut short or with a stray character.
     BadMove,
+    /// A turn whose first square is followed by neither `,` (a placement) nor `-` (a movement).
+    BadTurn,
     /// A placement token cut short or with a stray character.
     BadPlacement,
     /// A move number too large to be a turn of any game.

@@ -170,7 +170,7 @@ fn turn<'a>(cx: &Cx<'_>) -> impl Parser<&'a str, Output = Turn, Error = PErr<'a>
             if !r.starts_with('-') {
                 return Err(nom::Err::Failure(PErr {
                     input: r,
-                    kind: SyntaxKind::BadMove,
+                    kind: SyntaxKind::BadTurn,
                 }));
             }
             let mut steps = Steps::new();
@@ -358,6 +358,10 @@ fn error(tok: &str, base: usize, at: usize, kind: SyntaxKind) -> SyntaxError {
             format!("the movement `{tok}` is cut short")
         }
         SyntaxKind::BadMove => format!("unexpected `{bad}` in the movement `{tok}`"),
+        SyntaxKind::BadTurn => format!(
+            "unexpected `{bad}` after the square `{}` in `{tok}`",
+            tok.get(..at - base).unwrap_or_default()
+        ),
         SyntaxKind::BadPlacement if bad.is_empty() => {
             format!("the placement `{tok}` is cut short")
         }
@@ -503,7 +507,8 @@ mod tests {
             err("99999999999999999999."),
             (SyntaxKind::NumberOverflow, "99999999999999999999.".into())
         );
-        assert_eq!(err("b2b3").0, SyntaxKind::BadMove);
+        assert_eq!(err("b2b3"), (SyntaxKind::BadTurn, "b3".into()));
+        assert_eq!(err("c2.d4"), (SyntaxKind::BadTurn, ".d4".into()));
         assert_eq!(err("$x").0, SyntaxKind::BadNag);
     }
 }

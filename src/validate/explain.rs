@@ -120,7 +120,7 @@ pub fn explain(code: Code) -> Explanation {
             b"[Rules \"standard\"]\n[Position \"4b/5/5/1w3/5 w\"]\n\n*",
         ),
         Code::OffBoard => (
-            "Every square of a turn must lie on the game's board: files a-e and ranks 1-5 on 5x5, a-g and 1-7 on 7x7.",
+            "Every square of a turn must lie on the game's board: files a-e and ranks 1-5 on 5x5, a-g and 1-7 on 7x7, a-i and 1-9 on 9x9.",
             b"1. f2,a1 *",
             b"1. e2,a1 *",
         ),

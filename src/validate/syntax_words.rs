@@ -8,7 +8,7 @@ pub(super) fn syntax_code(kind: SyntaxKind) -> Code {
     match kind {
         SyntaxKind::UnknownToken => Code::SyntaxToken,
         SyntaxKind::BadSquare => Code::SyntaxSquare,
-        SyntaxKind::BadMove => Code::SyntaxMove,
+        SyntaxKind::BadMove | SyntaxKind::BadTurn => Code::SyntaxMove,
         SyntaxKind::BadPlacement => Code::SyntaxPlacement,
         SyntaxKind::NumberOverflow => Code::SyntaxNumber,
         SyntaxKind::BadNag => Code::SyntaxNag,
@@ -33,6 +33,9 @@ pub(super) fn syntax_help(kind: SyntaxKind) -> &'static str {
         }
         SyntaxKind::BadMove => {
             "A movement is the starting square, then each step as `-` and a square, each followed by the squares it captured as `x` and a square: `b2-b3xc3`."
+        }
+        SyntaxKind::BadTurn => {
+            "After its first square a turn goes on with `,` and the second square for a placement (`c2,d4`), or with `-` and a square for each step of a movement (`b2-b3`)."
         }
         SyntaxKind::BadPlacement => "A placement is two squares joined by a comma: `c2,d4`.",
         SyntaxKind::NumberOverflow => {

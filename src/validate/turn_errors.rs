@@ -89,7 +89,7 @@ pub(crate) fn explain(e: &IllegalTurn, before: &Position, t: &Turn) -> (Code, St
         IllegalTurn::PlaceOccupied(sq) => (
             Code::PlaceOccupied,
             format!("{sq} is already occupied by {}", piece_name(before, sq)),
-            format!("Place on empty squares only; free squares next to it: {}.", free_near(before, sq)),
+            format!("Place on empty squares only; free squares next to it: {}.", free_near(before, sq, placed_with(t, sq))),
         ),
         IllegalTurn::MoveEmpty(sq) => (
             Code::MoveEmpty,
@@ -156,11 +156,22 @@ fn piece_name(pos: &Position, sq: Square) -> String {
     }
 }
 
-fn free_near(pos: &Position, sq: Square) -> String {
+/// The other square of the placement `t` that puts a piece on `sq`, if `t` is one.
+fn placed_with(t: &Turn, sq: Square) -> Option<Square> {
+    match &t.kind {
+        TurnKind::Place(a, b) if a.square == sq => Some(b.square),
+        TurnKind::Place(a, b) if b.square == sq => Some(a.square),
+        _ => None,
+    }
+}
+
+/// The empty squares next to `sq` where a piece may be placed, but `taken` (the placement's
+/// other square).
+fn free_near(pos: &Position, sq: Square, taken: Option<Square>) -> String {
     let centre = pos.size().centre();
     let free: Vec<String> = sq
         .neighbours(pos.size())
-        .filter(|n| *n != centre && pos.piece_at(*n).is_none())
+        .filter(|n| *n != centre && Some(*n) != taken && pos.piece_at(*n).is_none())
         .map(|n| n.to_string())
         .collect();
     if free.is_empty() {
