@@ -16,8 +16,13 @@ use super::{Exit, trouble};
 fn refuse(name: &str, action: &str, source: &Source, problems: &[Problem]) {
     let text = source.text();
     let lines = LineIndex::new(text);
-    let mut msg =
-        format!("cannot {action} `{name}`: it has syntax errors, and nothing was changed");
+    // `--check` changes nothing anyway.
+    let unchanged = if action == "check" {
+        ""
+    } else {
+        ", and nothing was changed"
+    };
+    let mut msg = format!("cannot {action} `{name}`: it has syntax errors{unchanged}");
     const SHOWN: usize = 10;
     for p in problems.iter().take(SHOWN) {
         let lc = lines.line_col(text, p.span.start);

@@ -77,9 +77,13 @@ pub fn board(pos: &Position, hl: &Highlight, glyphs: Glyphs) -> String {
     out
 }
 
-/// The lines under a board: side to move and phase, material, and the outcome when over.
+/// The lines under a board: side to move and phase (or the outcome, when the game is over),
+/// material.
 pub fn summary(pos: &Position, outcome: Option<Outcome>) -> String {
-    let mut out = format!("{} to move, {} phase\n", pos.to_move(), pos.phase());
+    let mut out = String::new();
+    if outcome.is_none() {
+        out.push_str(&format!("{} to move, {} phase\n", pos.to_move(), pos.phase()));
+    }
     if let Some(o) = outcome {
         let who = match o.winner {
             Some(c) => format!("{c} wins"),
