@@ -82,7 +82,11 @@ pub fn board(pos: &Position, hl: &Highlight, glyphs: Glyphs) -> String {
 pub fn summary(pos: &Position, outcome: Option<Outcome>) -> String {
     let mut out = String::new();
     if outcome.is_none() {
-        out.push_str(&format!("{} to move, {} phase\n", pos.to_move(), pos.phase()));
+        out.push_str(&format!(
+            "{} to move, {} phase\n",
+            pos.to_move(),
+            pos.phase()
+        ));
     }
     if let Some(o) = outcome {
         let who = match o.winner {
