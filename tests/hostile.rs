@@ -233,6 +233,10 @@ fn a_comment_is_not_closed_by_a_brace_in_the_next_game() {
         shown.contains("not closed with `}` before the next tag line"),
         "{shown}"
     );
+    // Lines that end with a lone carriage return, as in old Mac files.
+    let (diags, games, valid) = check(text.replace('\n', "\r").as_bytes());
+    assert_eq!(diags, vec![d(1, "syntax::unterminated-comment", 2, 7)]);
+    assert_eq!((games, valid), (2, 1));
 }
 
 #[test]

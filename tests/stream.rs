@@ -130,10 +130,14 @@ fn tricky_boundaries_stream_like_one_scan() {
             "[A \"b\"]\n1. a1,a2 {{ never closed\n*\n{}",
             game.repeat(40)
         ),
-        // A comment left open, and a `}` in a later game.
+        // A comment left open, and a `}` in a later game; the same with lone CR line ends.
         format!(
             "[A \"b\"]\n1. a1,a2 {{ left open\n*\n{}[C \"d\"]\n{{ a note }} 1. a1,a2 *\n",
             game.repeat(40)
+        ),
+        format!(
+            "[A \"b\"]\r1. a1,a2 {{ left open\r*\r{}[C \"d\"]\r{{ a note }} 1. a1,a2 *\r",
+            game.replace('\n', "\r").repeat(40)
         ),
         // Comments between games, a game without a result, CRLF and lone CR line ends.
         format!(

@@ -118,9 +118,11 @@ impl<R: Read> Splitter<R> {
         let from = self.searched.saturating_sub(1);
         let hay = &self.buf[from..];
         self.searched = self.buf.len();
-        memchr::memrchr_iter(b'\n', hay)
+        // Line starts: after LF, or after a lone CR (never between the two bytes of a CRLF,
+        // which would count as two line breaks, one in each chunk).
+        memchr::memrchr2_iter(b'\n', b'\r', hay)
             .map(|i| from + i + 1)
-            .filter(|&p| p < self.buf.len())
+            .filter(|&p| p < self.buf.len() && !(self.buf[p - 1] == b'\r' && self.buf[p] == b'\n'))
             .find(|&p| {
                 let before = &self.buf[..p];
                 follows_result(before) || (self.buf[p] == b'[' && after_movetext(before))

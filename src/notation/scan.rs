@@ -23,13 +23,13 @@ pub struct Scanner<'a> {
 
 /// Where the `{` comment at `start` of `b` ends (just after its `}`), or, when a line that
 /// starts with `[` (the next game's tags) or the end comes first, `Err` with where that line
-/// starts (or the end). The search never goes past that line, so it costs the comment's
-/// length, however many comments are left open.
+/// starts (or the end). Lines end with LF, CRLF or a lone CR. The search never goes past that
+/// line, so it costs the comment's length, however many comments are left open.
 pub(crate) fn brace_comment_end(b: &[u8], start: usize) -> Result<usize, usize> {
     let mut j = start + 1;
     while let Some(k) = b
         .get(j..)
-        .and_then(|rest| memchr::memchr2(b'}', b'\n', rest))
+        .and_then(|rest| memchr::memchr3(b'}', b'\n', b'\r', rest))
     {
         j += k;
         if b[j] == b'}' {
