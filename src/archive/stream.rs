@@ -26,7 +26,7 @@ use std::io::Read;
 
 use super::pipeline::{ChunkWork, for_each_chunk};
 
-use crate::notation::scan::brace_comment_end;
+use crate::notation::scan::{brace_comment_end, is_space};
 use crate::notation::{Element, Game, Header, LineIndex, Scanner, Source, SyntaxError, SyntaxKind};
 use crate::validate::{Options, Problem, RulesCache, check_game, clean_game};
 
@@ -112,7 +112,9 @@ impl<R: Read> Splitter<R> {
     /// The last likely game start in the part of the buffer not searched yet, once at least a
     /// block is buffered.
     fn last_cut(&mut self) -> Option<usize> {
-        if self.buf.len() < self.block && !self.eof {
+        // At the end of the stream the rest goes whole: cut after the last result, comments
+        // after it would make a chunk of their own, while they are the last game's.
+        if self.buf.len() < self.block || self.eof {
             return None;
         }
         let from = self.searched.saturating_sub(1);
@@ -120,28 +122,45 @@ impl<R: Read> Splitter<R> {
         self.searched = self.buf.len();
         // Line starts: after LF, or after a lone CR (never between the two bytes of a CRLF,
         // which would count as two line breaks, one in each chunk).
+        // Where the blank space before the last candidate starts: the candidates come from the
+        // end, so a run of blank lines is looked through once, not once per line.
+        let mut blank_from: Option<usize> = None;
         memchr::memrchr2_iter(b'\n', b'\r', hay)
             .map(|i| from + i + 1)
             .filter(|&p| p < self.buf.len() && !(self.buf[p - 1] == b'\r' && self.buf[p] == b'\n'))
             .find(|&p| {
                 let before = &self.buf[..p];
-                follows_result(before) || (self.buf[p] == b'[' && after_movetext(before))
+                let end = match blank_from {
+                    Some(e) if e <= p => e,
+                    _ => {
+                        let e = before
+                            .iter()
+                            .rposition(|&b| !is_space(b))
+                            .map_or(0, |i| i + 1);
+                        blank_from = Some(e);
+                        e
+                    }
+                };
+                follows_result(before, end) || (self.buf[p] == b'[' && after_movetext(before))
             })
     }
 }
 
-/// Whether `before` ends with a result token and blank space: any line after it starts afresh.
-fn follows_result(before: &[u8]) -> bool {
-    let end = before
-        .iter()
-        .rposition(|b| !b.is_ascii_whitespace())
-        .map_or(0, |i| i + 1);
+/// Whether `before`, whose blank space at the end starts at `end`, ends with a result token
+/// and blank space: any line after it starts afresh. Not when the token's line holds a `;`,
+/// whose comment may hold the token (then the scan of the chunk would end that game there
+/// without its result, as at a real cut).
+fn follows_result(before: &[u8], end: usize) -> bool {
     let before = &before[..end];
+    let line = memchr::memrchr2(b'\n', b'\r', before).map_or(0, |i| i + 1);
+    if memchr::memchr(b';', &before[line..]).is_some() {
+        return false;
+    }
     [&b"1-0"[..], b"0-1", b"1/2-1/2", b"*"].iter().any(|r| {
         before.ends_with(r)
             && before[..before.len() - r.len()]
                 .last()
-                .is_none_or(|b| b.is_ascii_whitespace())
+                .is_none_or(|&b| is_space(b))
     })
 }
 
@@ -150,9 +169,10 @@ fn follows_result(before: &[u8]) -> bool {
 /// lacks one). A comment line before a tag line is likely the next game's first (comments
 /// before a game's tags are that game's): the cut goes before it, after the result.
 fn after_movetext(before: &[u8]) -> bool {
+    // Each `[` line looks back through the blank space before it only: linear in all.
     let end = before
         .iter()
-        .rposition(|b| !b.is_ascii_whitespace())
+        .rposition(|&b| !is_space(b))
         .map_or(0, |i| i + 1);
     let before = &before[..end];
     let start = memchr::memrchr2(b'\n', b'\r', before).map_or(0, |i| i + 1);
@@ -218,7 +238,7 @@ pub fn check_chunk_with(bytes: &[u8], opts: &Options, fast: bool) -> Checked {
             boundary.see_clean(text, end);
             at = end;
         }
-        if text[at..].bytes().all(|b| b.is_ascii_whitespace()) {
+        if text[at..].bytes().all(is_space) {
             c.boundary = boundary.verified();
             return c;
         }
@@ -299,7 +319,7 @@ impl Boundary {
 /// would start the next game at the cut only if nothing but blank space (no comment) lies in
 /// between.
 fn after_result(text: &str, end: usize) -> bool {
-    text[end..].bytes().all(|b| b.is_ascii_whitespace())
+    text[end..].bytes().all(is_space)
 }
 
 fn is_missing_result(m: &Element<'_>) -> bool {

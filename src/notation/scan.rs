@@ -43,7 +43,9 @@ pub(crate) fn brace_comment_end(b: &[u8], start: usize) -> Result<usize, usize> 
     Err(b.len())
 }
 
-fn is_space(b: u8) -> bool {
+/// Blank space, as the scanner reads it (ASCII space, tab, line feed, carriage return, form
+/// feed and vertical tab).
+pub(crate) fn is_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | b'\r' | b'\x0c' | b'\x0b')
 }
 
