@@ -208,3 +208,21 @@ fn a_comment_left_open_does_not_hold_the_chunks_after_it() {
     let open = format!("{}[A \"b\"]\n1. a1,a2 {{ still open\n", game.repeat(3));
     assert!(!check_chunk(open.as_bytes(), &Options::default()).boundary);
 }
+
+#[test]
+fn comments_after_each_result_keep_every_cut() {
+    use seega::archive::stream::{Splitter, check_chunk};
+    // `1-0 {White resigns}`: the comment is the game's own, so a cut at the next tag line is a
+    // true boundary, and no chunk waits for the next.
+    let game = "[Event \"x\"]\n\n1. a1,a2 b1,b2 1-0 {White resigns} ;adjourned\n\n";
+    let bytes = game.repeat(1000).into_bytes();
+    same_everywhere(&bytes);
+    let mut splitter = Splitter::new(&bytes[..], 2000);
+    let (mut chunks, mut verified) = (0, 0);
+    while let Some(chunk) = splitter.next_chunk().unwrap() {
+        chunks += 1;
+        verified += usize::from(check_chunk(&chunk, &Options::default()).boundary);
+    }
+    assert!(chunks > 20, "{chunks} chunks");
+    assert_eq!(verified, chunks);
+}

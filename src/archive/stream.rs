@@ -26,7 +26,7 @@ use std::io::Read;
 
 use super::pipeline::{ChunkWork, for_each_chunk};
 
-use crate::notation::scan::{brace_comment_end, is_space};
+use crate::notation::scan::{brace_comment_end, is_space, same_line_comments_end};
 use crate::notation::{Element, Game, Header, LineIndex, Scanner, Source, SyntaxError, SyntaxKind};
 use crate::validate::{Options, Problem, RulesCache, check_game, clean_game};
 
@@ -295,7 +295,7 @@ impl Boundary {
         self.ends_well = match game.result {
             // After a result, the scan of the whole file would start the next game at the cut
             // only if nothing but blank space (no comment) lies in between.
-            Some(r) => after_result(text, r.span.end),
+            Some(r) => after_result(text, same_line_comments_end(text.as_bytes(), r.span.end)),
             // A game without a result that reached its movetext ends at the next `[` token,
             // as the cut is; one still in its tags would go on with the tags after the cut.
             None => game.moves.iter().any(|m| !is_missing_result(m)),

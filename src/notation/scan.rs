@@ -43,6 +43,26 @@ pub(crate) fn brace_comment_end(b: &[u8], start: usize) -> Result<usize, usize> 
     Err(b.len())
 }
 
+/// Where the comments that start on the line of a result ending at `end` end (`end` when there
+/// are none): the game's own trailing comments, as [`Scanner`] takes them. A comment left open
+/// is not one of them.
+pub(crate) fn same_line_comments_end(b: &[u8], mut end: usize) -> usize {
+    loop {
+        let mut k = end;
+        while k < b.len() && matches!(b[k], b' ' | b'\t' | b'\x0b' | b'\x0c') {
+            k += 1;
+        }
+        end = match b.get(k) {
+            Some(b'{') => match brace_comment_end(b, k) {
+                Ok(e) => e,
+                Err(_) => return end,
+            },
+            Some(b';') => line_end(b, k),
+            _ => return end,
+        };
+    }
+}
+
 /// Blank space, as the scanner reads it (ASCII space, tab, line feed, carriage return, form
 /// feed and vertical tab).
 pub(crate) fn is_space(b: u8) -> bool {
@@ -172,10 +192,31 @@ impl<'a> Scanner<'a> {
         }
     }
 
-    /// If only comments stand between the cursor and the end, takes them.
+    /// Takes the comments after a game's result that are the game's own: those that start on
+    /// the result's line (`1-0 {White resigns}`), then, when only comments stand between them
+    /// and the end, all of them.
     fn trailing_comments(&mut self) -> Vec<Comment<'a>> {
-        let save = self.pos;
         let mut found = Vec::new();
+        loop {
+            let save = self.pos;
+            let b = self.bytes();
+            while self.pos < b.len() && matches!(b[self.pos], b' ' | b'\t' | b'\x0b' | b'\x0c') {
+                self.pos += 1;
+            }
+            if !matches!(b.get(self.pos), Some(b'{' | b';')) {
+                self.pos = save;
+                break;
+            }
+            match self.comment() {
+                Ok(c) => found.push(c),
+                Err(_) => {
+                    // Reported with the next game, as any comment left open.
+                    self.pos = save;
+                    break;
+                }
+            }
+        }
+        let save = (self.pos, found.len());
         loop {
             self.skip_space();
             match self.bytes().get(self.pos) {
@@ -187,8 +228,9 @@ impl<'a> Scanner<'a> {
                 Some(_) => break,
             }
         }
-        self.pos = save;
-        Vec::new()
+        (self.pos, _) = save;
+        found.truncate(save.1);
+        found
     }
 }
 
@@ -349,7 +391,6 @@ impl<'a> Iterator for Scanner<'a> {
             game.trailing = self.trailing_comments();
             if let Some(c) = game.trailing.last() {
                 last = c.span.end;
-                self.pos = self.text.len();
             }
         }
         game.span = Span::new(first.unwrap_or(last), last);
@@ -519,10 +560,15 @@ mod tests {
 
     #[test]
     fn games_split_at_results_and_tags() {
-        let g = games("[A \"1\"]\n\nc2,d4 * {between}\n c1,d1 1-0\n[B \"x\\\"y\"]\nb1,b2");
+        let g = games("[A \"1\"]\n\nc2,d4 *\n{between}\n c1,d1 1-0\n[B \"x\\\"y\"]\nb1,b2");
         assert_eq!(g.len(), 3);
         assert_eq!(g[0].headers.len(), 1);
-        assert_eq!(g[1].headers.len(), 1, "the comment opens the next game");
+        assert!(g[0].trailing.is_empty());
+        assert_eq!(
+            g[1].headers.len(),
+            1,
+            "a comment on a later line opens the next game"
+        );
         assert_eq!(g[2].tag("B").unwrap().value, "x\"y");
         assert!(matches!(
             g[2].moves.last(),
@@ -531,6 +577,23 @@ mod tests {
                 ..
             }))
         ));
+    }
+
+    #[test]
+    fn comments_on_the_result_line_are_the_game_own() {
+        let text = "c2,d4 1-0 {White resigns} ;adjourned\n{next}\nc1,d1 * {b\nc} {d\n[A \"b\"]\n*";
+        let g = games(text);
+        assert_eq!(g.len(), 3);
+        let texts = |cs: &[Comment<'_>]| cs.iter().map(|c| c.text.to_owned()).collect::<Vec<_>>();
+        assert_eq!(texts(&g[0].trailing), ["White resigns", "adjourned"]);
+        assert_eq!(
+            g[1].headers.len(),
+            1,
+            "the comment on a later line opens the next game"
+        );
+        // A comment that starts on the line may span lines; one left open is not the game's.
+        assert_eq!(texts(&g[1].trailing), ["b\nc"]);
+        assert_eq!(g[2].headers.len(), 2, "the open comment, then the tag");
     }
 
     #[test]

@@ -256,9 +256,15 @@ struct Flow<'o> {
 
 impl Flow<'_> {
     fn token(&mut self, tok: &str, ends_line: bool) {
+        self.put(tok, ends_line, false);
+    }
+
+    /// Writes `tok` after a space, or at the start of a new line when it does not fit in the
+    /// width (never when `glued`: it then stays on the line, however long).
+    fn put(&mut self, tok: &str, ends_line: bool, glued: bool) {
         let first = tok.split('\n').next().unwrap_or("").chars().count();
         if self.col > 0 {
-            if self.col + 1 + first <= self.width {
+            if glued || self.col + 1 + first <= self.width {
                 self.out.push(' ');
                 self.col += 1;
             } else {
@@ -348,8 +354,12 @@ pub fn write_game(doc: &Doc, opts: &WriteOptions, out: &mut String) {
         }
     }
     flow.token(doc.result.as_str(), false);
+    // Trailing comments stay on the result's line, where they are the game's own (N2); after a
+    // `;` comment, which ends the line, they no longer can.
+    let mut on_line = true;
     for c in &doc.trailing {
-        flow.comment(c);
+        flow.put(&comment_text(c), c.line, on_line);
+        on_line &= !c.line;
     }
     flow.finish();
 }

@@ -192,7 +192,7 @@ fn movetext<'t, B: Board, R: Recorder<'t>>(
                         game.rec
                             .end(rules, result, game.outcome, &game.play.to_position());
                     }
-                    return after_result(b, i + len);
+                    return after_result(b, i + len, R::KEEPS);
                 }
             },
             // A comment or a glyph (which read as no turn, and change nothing) is a movetext

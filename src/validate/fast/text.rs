@@ -3,7 +3,7 @@
 
 use std::ops::Range;
 
-use crate::notation::scan::{brace_comment_end, line_end};
+use crate::notation::scan::{brace_comment_end, line_end, same_line_comments_end};
 
 use super::swar;
 
@@ -58,11 +58,20 @@ pub(super) fn skip_space(b: &[u8], i: usize) -> usize {
     class_run(b, i, SPACE)
 }
 
-/// Where a game whose result ends at `end` ends for the scanner. Comments after a result belong
-/// to the next game, unless nothing but comments follows: then they are the text's trailing
-/// comments and belong to this game, which the lane leaves to the full path (so does an
-/// unclosed `{`). The comments are read again as the next game's.
-pub(super) fn after_result(b: &[u8], end: usize) -> Option<usize> {
+/// Where a game whose result ends at `end` ends for the scanner. Comments that start on the
+/// result's line are the game's own: the game ends after them (a lane that `keeps` what it reads
+/// for `convert` gives up on them). Comments on later lines belong to the next game, unless
+/// nothing but comments follows: then they are the text's trailing comments and belong to this
+/// game, which the lane leaves to the full path (so does an unclosed `{`). The comments of the
+/// next game are read again as that game's.
+pub(super) fn after_result(b: &[u8], end: usize, keeps: bool) -> Option<usize> {
+    // Comments that start on the result's line are the game's own (its trailing comments),
+    // which a recording lane does not keep.
+    let own = same_line_comments_end(b, end);
+    if keeps && own != end {
+        return None;
+    }
+    let end = own;
     let mut next = skip_space(b, end);
     let mut comments = false;
     while matches!(b.get(next), Some(b'{' | b';')) {
