@@ -240,6 +240,13 @@ fn a_comment_is_not_closed_by_a_brace_in_the_next_game() {
 }
 
 #[test]
+fn a_comment_with_bad_bytes_on_the_result_line_is_the_game_own() {
+    let (diags, games, valid) = check(b"c2,d4 1-0 {bad \xFF}\n[Event \"x\"]\nc2,d4 1-0\n");
+    assert_eq!(diags, vec![d(1, "input::invalid-utf8", 1, 16)]);
+    assert_eq!((games, valid), (2, 1));
+}
+
+#[test]
 fn many_unterminated_comments_stay_linear_and_each_is_reported() {
     let n = 20_000;
     let text = "[Event \"a\"]\nc2,d4 {open\n".repeat(n);

@@ -226,3 +226,19 @@ fn comments_after_each_result_keep_every_cut() {
     assert!(chunks > 20, "{chunks} chunks");
     assert_eq!(verified, chunks);
 }
+
+#[test]
+fn a_comment_left_open_past_the_movetext_limit_still_holds_the_cut() {
+    // Past the limit of a game's movetext items nothing is kept, but a comment that runs to
+    // the end of a chunk still keeps the chunk from being taken for a whole game.
+    let mut bytes = b"a ".repeat(1_000_005);
+    bytes.extend_from_slice(b"{open\n1-0\n}");
+    bytes.extend_from_slice(&vec![b' '; 3 << 20]);
+    bytes.extend_from_slice(b" 1-0\nc2,d4 1-0\n");
+    let (games, _) = whole(&bytes);
+    assert_eq!(games, 2);
+    for jobs in [1, 2] {
+        let (streamed_games, _) = streamed(&bytes, jobs, 1 << 20);
+        assert_eq!(streamed_games, 2, "jobs {jobs}");
+    }
+}

@@ -124,44 +124,44 @@ impl<R: Read> Splitter<R> {
         // which would count as two line breaks, one in each chunk).
         // Where the blank space before the last candidate starts: the candidates come from the
         // end, so a run of blank lines is looked through once, not once per line.
-        let mut blank_from: Option<usize> = None;
+        // And whether a result ends the text before that blank space: the same answer for
+        // every line start in the run.
+        let mut blank_from: Option<(usize, bool)> = None;
         memchr::memrchr2_iter(b'\n', b'\r', hay)
             .map(|i| from + i + 1)
             .filter(|&p| p < self.buf.len() && !(self.buf[p - 1] == b'\r' && self.buf[p] == b'\n'))
             .find(|&p| {
                 let before = &self.buf[..p];
-                let end = match blank_from {
-                    Some(e) if e <= p => e,
+                let after_result = match blank_from {
+                    Some((e, after)) if e <= p => after,
                     _ => {
                         let e = before
                             .iter()
                             .rposition(|&b| !is_space(b))
                             .map_or(0, |i| i + 1);
-                        blank_from = Some(e);
-                        e
+                        let after = follows_result(&before[..e]);
+                        blank_from = Some((e, after));
+                        after
                     }
                 };
-                follows_result(before, end) || (self.buf[p] == b'[' && after_movetext(before))
+                after_result || (self.buf[p] == b'[' && after_movetext(before))
             })
     }
 }
 
-/// Whether `before`, whose blank space at the end starts at `end`, ends with a result token
-/// and blank space: any line after it starts afresh. Not when the token's line holds a `;`,
-/// whose comment may hold the token (then the scan of the chunk would end that game there
-/// without its result, as at a real cut).
-fn follows_result(before: &[u8], end: usize) -> bool {
-    let before = &before[..end];
-    let line = memchr::memrchr2(b'\n', b'\r', before).map_or(0, |i| i + 1);
-    if memchr::memchr(b';', &before[line..]).is_some() {
-        return false;
-    }
-    [&b"1-0"[..], b"0-1", b"1/2-1/2", b"*"].iter().any(|r| {
+/// Whether `before` (which ends with no blank space) ends with a result token: any line after
+/// it starts afresh. Not when the token's line holds a `;`, whose comment may hold the token
+/// (then the scan of the chunk would end that game there without its result, as at a real
+/// cut).
+fn follows_result(before: &[u8]) -> bool {
+    let result = [&b"1-0"[..], b"0-1", b"1/2-1/2", b"*"].iter().any(|r| {
         before.ends_with(r)
             && before[..before.len() - r.len()]
                 .last()
                 .is_none_or(|&b| is_space(b))
-    })
+    });
+    let line = || memchr::memrchr2(b'\n', b'\r', before).map_or(0, |i| i + 1);
+    result && memchr::memchr(b';', &before[line()..]).is_none()
 }
 
 /// Whether the last line of `before` that is not blank is no tag line and starts no comment:

@@ -195,8 +195,11 @@ impl<'a> Scanner<'a> {
     /// Takes the comments after a game's result that are the game's own: those that start on
     /// the result's line (`1-0 {White resigns}`), then, when only comments stand between them
     /// and the end, all of them.
-    fn trailing_comments(&mut self) -> Vec<Comment<'a>> {
+    /// A comment on the result's line with bytes that are not UTF-8 is the game's too: its
+    /// error goes to `errors`. Also gives where the last of them ends (0 when none).
+    fn trailing_comments(&mut self, errors: &mut Vec<Element<'a>>) -> (Vec<Comment<'a>>, usize) {
         let mut found = Vec::new();
+        let mut own_end = 0;
         loop {
             let save = self.pos;
             let b = self.bytes();
@@ -208,7 +211,14 @@ impl<'a> Scanner<'a> {
                 break;
             }
             match self.comment() {
-                Ok(c) => found.push(c),
+                Ok(c) => {
+                    own_end = c.span.end;
+                    found.push(c);
+                }
+                Err(e) if e.kind == SyntaxKind::InvalidUtf8InComment => {
+                    own_end = self.pos;
+                    errors.push(Element::Error(e));
+                }
                 Err(_) => {
                     // Reported with the next game, as any comment left open.
                     self.pos = save;
@@ -220,7 +230,10 @@ impl<'a> Scanner<'a> {
         loop {
             self.skip_space();
             match self.bytes().get(self.pos) {
-                None => return found,
+                None => {
+                    let end = found.last().map_or(own_end, |c| c.span.end.max(own_end));
+                    return (found, end);
+                }
                 Some(b'{' | b';') => match self.comment() {
                     Ok(c) => found.push(c),
                     Err(_) => break,
@@ -230,7 +243,7 @@ impl<'a> Scanner<'a> {
         }
         (self.pos, _) = save;
         found.truncate(save.1);
-        found
+        (found, own_end)
     }
 }
 
@@ -285,9 +298,25 @@ impl<'a> Iterator for Scanner<'a> {
                     };
                     let cap = if in_moves { MAX_MOVETEXT } else { MAX_HEADERS };
                     if skipping || kept >= cap {
+                        let mut past = Vec::with_capacity(2);
                         if !skipping {
                             skipping = true;
-                            let e = too_long(Span::new(start, self.pos), limit_message(in_moves));
+                            past.push(too_long(
+                                Span::new(start, self.pos),
+                                limit_message(in_moves),
+                            ));
+                        }
+                        // A comment left open that runs to the end of the text is kept even
+                        // past the limit: a stream's chunk may end inside it, and the chunk's
+                        // check must see that (there is at most one in a text).
+                        if let Err(e) = item {
+                            if e.kind == SyntaxKind::UnterminatedComment
+                                && self.pos >= self.text.len()
+                            {
+                                past.push(e);
+                            }
+                        }
+                        for e in past {
                             if in_moves {
                                 game.moves.push(Element::Error(e));
                             } else {
@@ -388,10 +417,9 @@ impl<'a> Iterator for Scanner<'a> {
                 message: "the game ends without a result".to_owned(),
             }));
         } else {
-            game.trailing = self.trailing_comments();
-            if let Some(c) = game.trailing.last() {
-                last = c.span.end;
-            }
+            let (trailing, end) = self.trailing_comments(&mut game.moves);
+            game.trailing = trailing;
+            last = last.max(end);
         }
         game.span = Span::new(first.unwrap_or(last), last);
         self.hint = (game.moves.len() + 8).clamp(16, 1024);

@@ -456,6 +456,8 @@ fn check_comment(text: &str, line: bool) -> Result<(), String> {
         Err("a `;` comment cannot hold a line break".into())
     } else if !line && text.contains('}') {
         Err("a `{}` comment cannot hold `}`".into())
+    } else if !line && (text.contains("\n[") || text.contains("\r[")) {
+        Err("a `{}` comment cannot hold a line that starts with `[`".into())
     } else {
         Ok(())
     }
@@ -577,12 +579,15 @@ mod tests {
         let mut o = good.clone();
         o.turns[0].squares.pop();
         assert!(o.to_doc().unwrap_err().contains("exactly two squares"));
-        let mut o = good.clone();
-        o.turns[0].comments.push(CommentObject {
-            text: "a } b".into(),
-            line: false,
-        });
-        assert!(o.to_doc().unwrap_err().contains("cannot hold `}`"));
+        for (text, why) in [("a } b", "`}`"), ("a\r[B \"c\"]", "starts with `[`")] {
+            let mut o = good.clone();
+            let line = false;
+            o.turns[0].comments.push(CommentObject {
+                text: text.into(),
+                line,
+            });
+            assert!(o.to_doc().unwrap_err().contains(why), "{text:?}");
+        }
         let mut o = good.clone();
         o.result = Some("2-0".into());
         assert_eq!(o.to_doc().unwrap_err(), "`2-0` is not a result");

@@ -422,22 +422,47 @@ pub fn check_game(game: &Game<'_>, text: &str, index: usize, opts: &Options) -> 
 fn later_syntax_errors(from: &[Element<'_>], mut number: u64, cx: &mut Cx<'_, '_>) {
     let unclosed = |el: &Element<'_>| matches!(el, Element::Error(e) if e.kind == SyntaxKind::UnterminatedComment);
     let mut swallowed = from.first().is_some_and(unclosed);
+    let (mut shown, mut hidden) = (0usize, 0usize);
     for el in from.iter().skip(1) {
         swallowed |= unclosed(el);
         match el {
             Element::Turn(_) => number += 1,
             Element::Error(e) if e.kind == SyntaxKind::MissingResult && swallowed => {}
-            Element::Error(e) => cx.push(
-                syntax_code(e.kind),
-                e.span,
-                e.message.clone(),
-                syntax_help(e.kind).into(),
-                Some(number),
-            ),
+            // The limit and a comment left open are always said: they explain the rest.
+            Element::Error(e)
+                if shown >= MAX_LATER_ERRORS
+                    && !matches!(
+                        e.kind,
+                        SyntaxKind::TooLong | SyntaxKind::UnterminatedComment
+                    ) =>
+            {
+                hidden += 1
+            }
+            Element::Error(e) => {
+                shown += 1;
+                cx.push(
+                    syntax_code(e.kind),
+                    e.span,
+                    e.message.clone(),
+                    syntax_help(e.kind).into(),
+                    Some(number),
+                );
+            }
             Element::Comment(_) | Element::Nag(..) | Element::Number(_) => {}
         }
     }
+    if hidden > 0 {
+        if let Some(p) = cx.problems.last_mut() {
+            p.help.push_str(&format!(
+                " {hidden} more syntax errors of this game are not shown."
+            ));
+        }
+    }
 }
+
+/// The most syntax errors reported after the one that stopped a game's replay: a game of a
+/// million bad tokens is reported in a few screens.
+const MAX_LATER_ERRORS: usize = 100;
 
 /// The result token against the outcome (R18) and against the Result tag (N8).
 fn check_result(game: &Game<'_>, outcome: Option<Outcome>, cx: &mut Cx<'_, '_>) {
