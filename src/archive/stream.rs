@@ -120,12 +120,11 @@ impl<R: Read> Splitter<R> {
         let from = self.searched.saturating_sub(1);
         let hay = &self.buf[from..];
         self.searched = self.buf.len();
-        // Line starts: after LF, or after a lone CR (never between the two bytes of a CRLF,
-        // which would count as two line breaks, one in each chunk).
-        // Where the blank space before the last candidate starts: the candidates come from the
-        // end, so a run of blank lines is looked through once, not once per line.
-        // And whether a result ends the text before that blank space: the same answer for
-        // every line start in the run.
+        // Candidates are line starts: after LF, or after a lone CR (never between the two
+        // bytes of a CRLF, which would count as two line breaks, one in each chunk). They come
+        // from the end; `blank_from` keeps where the blank space before the last one starts
+        // and whether a result ends the text there, the same for every line start of a run
+        // of blank lines, so such a run is looked through once, not once per line.
         let mut blank_from: Option<(usize, bool)> = None;
         memchr::memrchr2_iter(b'\n', b'\r', hay)
             .map(|i| from + i + 1)

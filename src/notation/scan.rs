@@ -49,7 +49,7 @@ pub(crate) fn brace_comment_end(b: &[u8], start: usize) -> Result<usize, usize> 
 pub(crate) fn same_line_comments_end(b: &[u8], mut end: usize) -> usize {
     loop {
         let mut k = end;
-        while k < b.len() && matches!(b[k], b' ' | b'\t' | b'\x0b' | b'\x0c') {
+        while k < b.len() && is_line_space(b[k]) {
             k += 1;
         }
         end = match b.get(k) {
@@ -61,6 +61,11 @@ pub(crate) fn same_line_comments_end(b: &[u8], mut end: usize) -> usize {
             _ => return end,
         };
     }
+}
+
+/// Blank space that does not end a line.
+fn is_line_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\x0b' | b'\x0c')
 }
 
 /// Blank space, as the scanner reads it (ASCII space, tab, line feed, carriage return, form
@@ -193,17 +198,17 @@ impl<'a> Scanner<'a> {
     }
 
     /// Takes the comments after a game's result that are the game's own: those that start on
-    /// the result's line (`1-0 {White resigns}`), then, when only comments stand between them
-    /// and the end, all of them.
-    /// A comment on the result's line with bytes that are not UTF-8 is the game's too: its
-    /// error goes to `errors`. Also gives where the last of them ends (0 when none).
+    /// the result's line (`1-0 {White resigns}`; see [`same_line_comments_end`]), then, when
+    /// only comments stand between them and the end, all of them. Also gives where the last
+    /// of them ends (0 when none). A comment on the result's line with bytes that are not
+    /// UTF-8 is the game's too: its error goes to `errors`.
     fn trailing_comments(&mut self, errors: &mut Vec<Element<'a>>) -> (Vec<Comment<'a>>, usize) {
         let mut found = Vec::new();
         let mut own_end = 0;
         loop {
             let save = self.pos;
             let b = self.bytes();
-            while self.pos < b.len() && matches!(b[self.pos], b' ' | b'\t' | b'\x0b' | b'\x0c') {
+            while self.pos < b.len() && is_line_space(b[self.pos]) {
                 self.pos += 1;
             }
             if !matches!(b.get(self.pos), Some(b'{' | b';')) {
