@@ -173,7 +173,6 @@ fn tricky_boundaries_stream_like_one_scan() {
 
 #[test]
 fn a_comment_line_before_a_game_goes_with_that_game() {
-    use seega::archive::stream::{Splitter, check_chunk};
     let bytes = String::from_utf8(archive(200, 0.0))
         .unwrap()
         .replace("[Event", "; from the club archive\n[Event")
@@ -181,7 +180,14 @@ fn a_comment_line_before_a_game_goes_with_that_game() {
     same_everywhere(&bytes);
     // Each chunk is cut before a game's comment, after the previous result: every cut is a
     // true game boundary, so no chunk waits to be joined with the next.
-    let mut splitter = Splitter::new(&bytes[..], 2000);
+    every_cut_is_verified(&bytes);
+}
+
+/// Cuts `bytes` in blocks of 2000 and checks that there are many chunks and that each one's
+/// check finds it ends at a true game boundary.
+fn every_cut_is_verified(bytes: &[u8]) {
+    use seega::archive::stream::{Splitter, check_chunk};
+    let mut splitter = Splitter::new(bytes, 2000);
     let (mut chunks, mut verified) = (0, 0);
     while let Some(chunk) = splitter.next_chunk().unwrap() {
         // (the last chunk may be the file's final blank line alone)
@@ -211,20 +217,12 @@ fn a_comment_left_open_does_not_hold_the_chunks_after_it() {
 
 #[test]
 fn comments_after_each_result_keep_every_cut() {
-    use seega::archive::stream::{Splitter, check_chunk};
     // `1-0 {White resigns}`: the comment is the game's own, so a cut at the next tag line is a
     // true boundary, and no chunk waits for the next.
     let game = "[Event \"x\"]\n\n1. a1,a2 b1,b2 1-0 {White resigns} ;adjourned\n\n";
     let bytes = game.repeat(1000).into_bytes();
     same_everywhere(&bytes);
-    let mut splitter = Splitter::new(&bytes[..], 2000);
-    let (mut chunks, mut verified) = (0, 0);
-    while let Some(chunk) = splitter.next_chunk().unwrap() {
-        chunks += 1;
-        verified += usize::from(check_chunk(&chunk, &Options::default()).boundary);
-    }
-    assert!(chunks > 20, "{chunks} chunks");
-    assert_eq!(verified, chunks);
+    every_cut_is_verified(&bytes);
 }
 
 #[test]
