@@ -157,11 +157,7 @@ fn a_ten_megabyte_line_is_read_and_reported_with_a_short_snippet() {
         "{}",
         &shown[..shown.len().min(2000)]
     );
-    assert!(
-        shown.len() < 4096,
-        "the report copies the whole line: {} bytes",
-        shown.len()
-    );
+    assert_short(&shown, "the report copies the whole line");
 }
 
 #[test]
@@ -175,11 +171,12 @@ fn a_megabyte_token_is_reported_by_its_start_in_a_short_report() {
     let shown = render(text.as_bytes());
     assert!(shown.contains("╰── game 1 (x), turn 2"), "{shown}");
     assert!(shown.contains("long text in a `{ comment }`"), "{shown}");
-    assert!(
-        shown.len() < 4096,
-        "the report underlines the whole token: {} bytes",
-        shown.len()
-    );
+    assert_short(&shown, "the report underlines the whole token");
+}
+
+/// Fails with `why` when a report is longer than a few lines.
+fn assert_short(shown: &str, why: &str) {
+    assert!(shown.len() < 4096, "{why}: {} bytes", shown.len());
 }
 
 #[test]
