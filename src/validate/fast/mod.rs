@@ -22,7 +22,7 @@
 use crate::engine::kernel::{Board, with_board};
 use crate::engine::play::Play;
 use crate::engine::{Position, Ruleset};
-use crate::notation::limits::{MAX_HEADERS, MAX_MOVETEXT, MAX_TOKEN_BYTES};
+use crate::notation::limits::{MAX_HEADERS, MAX_MOVETEXT};
 
 use super::clean::{CleanGame, Recorder};
 use super::replay::Options;
@@ -167,25 +167,25 @@ fn movetext<'t, B: Board, R: Recorder<'t>>(
     rules: Ruleset,
     result_tag: Option<&str>,
 ) -> Option<usize> {
-    // Movetext items (move numbers, turns, comments and glyphs) read so far. The full path
-    // stops reading at `MAX_MOVETEXT` of them, so the lane gives up when it has read as many by
-    // the result (the count only grows: testing it once there is testing it at every token).
-    let mut items = 0usize;
+    // The full path stops reading at `MAX_MOVETEXT` movetext items (move numbers, turns,
+    // comments and glyphs). Each takes at least two bytes (`1.`, `--`, `{}`, `;` and its line
+    // break, `$1`), so a movetext shorter than twice that many bytes holds fewer: the lane
+    // counts none, and gives up on a longer one.
+    let start = i;
     let mut pad = [0; window::WIDTH];
     loop {
         let w = window::window(b, i, &mut pad);
-        // Where the token ends, how many items it holds, and whether a blank byte follows it
-        // for sure (the readers of turns, numbers and glyphs end a token only there, or at the
-        // end of the text): then the next token is looked for right after that byte.
-        let (end, n, blank) = match w[0] {
-            b'a'..=b'z' | b'-' => (game.turn(b, i, w)?, 1, true),
+        // Where the token ends, and whether a blank byte follows it for sure (the readers of
+        // turns, numbers and glyphs end a token only there, or at the end of the text): then
+        // the next token is looked for right after that byte. A token longer than the full
+        // path reads (`MAX_TOKEN_BYTES`) is refused where one can be: only a move of several
+        // steps outgrows its window.
+        let (end, blank) = match w[0] {
+            b'a'..=b'z' | b'-' => (game.turn(b, i, w)?, true),
             b'0'..=b'9' | b'*' => match window::result(w) {
-                None => {
-                    let (end, n) = game.numbered(b, i, w)?;
-                    (end, n, true)
-                }
+                None => (game.numbered(b, i, w)?, true),
                 Some((result, len)) => {
-                    if items >= MAX_MOVETEXT || !game.result_is_clean(result, result_tag) {
+                    if i - start >= 2 * MAX_MOVETEXT || !game.result_is_clean(result, result_tag) {
                         return None;
                     }
                     if R::KEEPS {
@@ -197,8 +197,8 @@ fn movetext<'t, B: Board, R: Recorder<'t>>(
             },
             // A comment or a glyph (which read as no turn, and change nothing) is a movetext
             // item; `convert` would have to keep it, and gives up.
-            b'{' | b';' if !R::KEEPS => (comment_end(b, i)?, 1, false),
-            b'$' if !R::KEEPS => (i + window::nag(w)?, 1, true),
+            b'{' | b';' if !R::KEEPS => (comment_end(b, i)?, false),
+            b'$' if !R::KEEPS => (i + window::nag(w)?, true),
             // More blank space between two tokens (past the end, the text has no result).
             c if is_space(c) && i < b.len() => {
                 i = skip_space(b, i);
@@ -206,11 +206,6 @@ fn movetext<'t, B: Board, R: Recorder<'t>>(
             }
             _ => return None,
         };
-        // A token longer than the full path reads (a comment has no such limit).
-        if end - i > MAX_TOKEN_BYTES && w[0] != b'{' && w[0] != b';' {
-            return None;
-        }
-        items += n;
         i = if blank { end + 1 } else { skip_space(b, end) };
     }
 }

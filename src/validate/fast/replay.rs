@@ -4,6 +4,7 @@ use crate::engine::kernel::{Board, Word};
 use crate::engine::play::Play;
 use crate::engine::{Bitboard, Color, Outcome, Square};
 use crate::notation::GameResult;
+use crate::notation::limits::MAX_TOKEN_BYTES;
 use crate::notation::token::move_number;
 
 use super::super::clean::{CleanKind, Recorder};
@@ -28,22 +29,18 @@ pub(super) struct Replay<'r, B: Board, R> {
 
 impl<'t, B: Board, R: Recorder<'t>> Replay<'_, B, R> {
     /// Reads the move number at the start of `w` (the window of `b` at `i`) and plays the turn
-    /// written right after it, if any; returns where the token ends and how many movetext
-    /// items (a move number, a turn) it holds.
+    /// written right after it, if any; returns where the token ends.
     #[inline(always)]
-    pub(super) fn numbered(&mut self, b: &[u8], i: usize, w: &Window) -> Option<(usize, usize)> {
+    pub(super) fn numbered(&mut self, b: &[u8], i: usize, w: &Window) -> Option<usize> {
         let (n, second, end) = move_number(w, 0)?;
         if 2 * u64::from(n) - u64::from(!second) != self.number {
             return None;
         }
         if ends(w, end) {
-            return Some((i + end, 1));
+            return Some(i + end);
         }
         let mut pad = [0; window::WIDTH];
-        Some((
-            self.turn(b, i + end, window::window(b, i + end, &mut pad))?,
-            2,
-        ))
+        self.turn(b, i + end, window::window(b, i + end, &mut pad))
     }
 
     /// Reads and plays the turn written from `i` (`w` is the window there); returns where its
@@ -124,6 +121,11 @@ impl<'t, B: Board, R: Recorder<'t>> Replay<'_, B, R> {
             any |= captured;
         }
         let k = turn_end(s, k, !R::KEEPS)?;
+        // Only such a move can make a token longer than the full path reads; a move number
+        // before it (read in one window) is shorter than a window.
+        if base + k - i > MAX_TOKEN_BYTES - window::WIDTH {
+            return None;
+        }
         self.play.end_move(mv).ok()?;
         Some((base + k, any))
     }
