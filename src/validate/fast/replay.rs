@@ -45,51 +45,77 @@ impl<'t, B: Board, R: Recorder<'t>> Replay<'_, B, R> {
 
     /// Reads and plays the turn written from `i` (`w` is the window there); returns where its
     /// token ends.
+    ///
+    /// Each kind of turn has its own ending, with what it needs: a placement cannot follow a
+    /// pass (a pass leaves the game in the movement phase), and after a move the game is in the
+    /// movement phase.
     #[inline(always)]
     pub(super) fn turn(&mut self, b: &[u8], i: usize, w: &Window) -> Option<usize> {
         if self.outcome.is_some() {
             return None;
         }
+        if w[0] == b'-' {
+            return self.pass(i, w);
+        }
         let side = self.play.to_move();
-        // Whether the turn was a move, and then whether it captured.
-        let mut captured = None;
-        let was_pass = w[0] == b'-';
-        let end = if was_pass {
-            let end = i + turn_end(w, 2, !R::KEEPS).filter(|_| w[1] == b'-')?;
-            self.play.pass().ok()?;
-            self.rec.turn(i, side, CleanKind::Pass);
+        let first = square(w, 0)?;
+        let end = if w[2] == b',' {
+            let second = square(w, 3)?;
+            let end = i + turn_end(w, 5, !R::KEEPS)?;
+            self.play.place(first, second).ok()?;
+            self.rec.turn(i, side, CleanKind::Place(first, second));
+            self.outcome = self.play.outcome_after_turn(false);
+            self.clear = self.outcome.is_none() && self.play.in_movement();
             end
         } else {
-            let first = square(w, 0)?;
-            if w[2] == b',' {
-                let second = square(w, 3)?;
-                let end = i + turn_end(w, 5, !R::KEEPS)?;
-                self.play.place(first, second).ok()?;
-                self.rec.turn(i, side, CleanKind::Place(first, second));
-                end
-            } else {
-                self.rec.turn(i, side, CleanKind::Move(first));
-                let (end, any) = self.movement(first, b, i, w)?;
-                captured = Some(any);
-                end
+            self.rec.turn(i, side, CleanKind::Move(first));
+            let (end, captured) = self.movement(first, b, i, w)?;
+            if self.passer.is_some() {
+                self.after_pass()?;
             }
+            self.outcome = if self.clear {
+                self.play.outcome_after_move(captured)
+            } else {
+                self.play.outcome_after_turn(false)
+            };
+            // What `outcome_after_move` needs of the position before the next turn.
+            self.clear = self.outcome.is_none();
+            end
         };
+        self.number += 1;
+        Some(end)
+    }
+
+    /// Reads and plays the pass written from `i` (`w` is the window there); returns where its
+    /// token ends.
+    #[cold]
+    #[inline(never)]
+    fn pass(&mut self, i: usize, w: &Window) -> Option<usize> {
+        let side = self.play.to_move();
+        let end = i + turn_end(w, 2, !R::KEEPS).filter(|_| w[1] == b'-')?;
+        self.play.pass().ok()?;
+        self.rec.turn(i, side, CleanKind::Pass);
+        if self.passer.is_some() {
+            self.after_pass()?;
+        }
+        self.passer = Some(side);
+        self.outcome = self.play.outcome_after_turn(true);
+        self.clear = self.outcome.is_none() && self.play.in_movement();
+        self.number += 1;
+        Some(end)
+    }
+
+    /// The turn after a pass (R11): when the game goes on and the side that passed still has
+    /// no step, the lane gives up (`None`) and the full path judges the turn.
+    #[cold]
+    #[inline(never)]
+    fn after_pass(&mut self) -> Option<()> {
         if let Some(p) = self.passer.take() {
             if self.play.outcome_after_turn(false).is_none() && !self.play.has_step_for(p) {
                 return None;
             }
         }
-        if was_pass {
-            self.passer = Some(side);
-        }
-        self.outcome = match captured {
-            Some(captured) if self.clear => self.play.outcome_after_move(captured),
-            _ => self.play.outcome_after_turn(was_pass),
-        };
-        // What `outcome_after_move` needs of the position before the next turn.
-        self.clear = self.outcome.is_none() && self.play.in_movement();
-        self.number += 1;
-        Some(end)
+        Some(())
     }
 
     /// Plays the steps of a movement from `from`, whose token starts at `i` (`w` is the window
