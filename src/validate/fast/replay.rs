@@ -70,9 +70,7 @@ impl<'t, B: Board, R: Recorder<'t>> Replay<'_, B, R> {
         } else {
             self.rec.turn(i, side, CleanKind::Move(first));
             let (end, captured) = self.movement(first, b, i, w)?;
-            if self.passer.is_some() {
-                self.after_pass()?;
-            }
+            self.after_pass()?;
             self.outcome = if self.clear {
                 self.play.outcome_after_move(captured)
             } else {
@@ -95,9 +93,7 @@ impl<'t, B: Board, R: Recorder<'t>> Replay<'_, B, R> {
         let end = i + turn_end(w, 2, !R::KEEPS).filter(|_| w[1] == b'-')?;
         self.play.pass().ok()?;
         self.rec.turn(i, side, CleanKind::Pass);
-        if self.passer.is_some() {
-            self.after_pass()?;
-        }
+        self.after_pass()?;
         self.passer = Some(side);
         self.outcome = self.play.outcome_after_turn(true);
         self.clear = self.outcome.is_none() && self.play.in_movement();
@@ -105,10 +101,10 @@ impl<'t, B: Board, R: Recorder<'t>> Replay<'_, B, R> {
         Some(end)
     }
 
-    /// The turn after a pass (R11): when the game goes on and the side that passed still has
-    /// no step, the lane gives up (`None`) and the full path judges the turn.
-    #[cold]
-    #[inline(never)]
+    /// Ends the pass of the previous turn, if it was one (R11): when the game goes on and the
+    /// side that passed still has no step, the lane gives up (`None`) and the full path judges
+    /// the turn. (Inline: a call here, even a cold one, measured 5–10 % slower.)
+    #[inline(always)]
     fn after_pass(&mut self) -> Option<()> {
         if let Some(p) = self.passer.take() {
             if self.play.outcome_after_turn(false).is_none() && !self.play.has_step_for(p) {
