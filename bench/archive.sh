@@ -6,8 +6,11 @@
 # For each archive it prints, side by side: the time of `grep -c '\[Result'` (the speed of
 # reading the file), `seega check --jobs 1`, `seega check` (all cores) and, when this build has
 # the subcommand, `seega convert --to jsonl > /dev/null`, each with its ratio to grep and its
-# peak RSS from /usr/bin/time -v. Times are the best of REPEAT runs (default 3, 1 for the
-# large archive) on a warm page cache. Set BENCH_DIR to keep the archives.
+# peak RSS from /usr/bin/time -v, on a warm page cache. The commands run in rounds, one after
+# the other in each round (REPEAT rounds, default 3; 1 for the large archive), so that a shared
+# machine whose speed drifts slows them alike. Printed: the best time of each command, its ratio
+# to grep's best, and the median over rounds of its ratio to grep in the same round (the figure
+# least moved by the drift). Set BENCH_DIR to keep the archives.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 GAMES=${1:-200000}
@@ -24,24 +27,27 @@ DIR=${BENCH_DIR:-$(mktemp -d)}
 mkdir -p "$DIR"
 if "$BIN" convert --help >/dev/null 2>&1; then HAVE_CONVERT=1; else HAVE_CONVERT=0; fi
 
-# run N CMD: best wall time (measured around the command, in ns) and largest peak RSS (from
-# /usr/bin/time -v) over N runs, into $SECS and $MIB; $CPU is the user + system time of the
-# best run (on a busy machine it tells the work apart from the waiting).
+# run CMD: one run of CMD; its wall time (measured around the command) into $SECS, its peak
+# RSS in KiB (from /usr/bin/time -v) into $KIB, and its user + system time into $CPU (on a busy
+# machine it tells the work apart from the waiting).
 run() {
-    local n=$1 best="" rss=0 s k c t0 t1
-    shift
-    for _ in $(seq "$n"); do
-        t0=$(date +%s%N)
-        /usr/bin/time -v -o "$DIR/time.txt" bash -c "$*" >/dev/null 2>&1 || true
-        t1=$(date +%s%N)
-        s=$(awk "BEGIN{print ($t1 - $t0) / 1e9}")
-        k=$(awk -F': ' '/Maximum resident set size/ {print $2}' "$DIR/time.txt")
-        c=$(awk -F': ' '/User time|System time/ {t += $2} END {print t}' "$DIR/time.txt")
-        if [ -z "$best" ] || awk "BEGIN{exit !($s < $best)}"; then best=$s; CPU=$c; fi
-        [ "$k" -gt "$rss" ] && rss=$k
-    done
-    SECS=$best
-    MIB=$(awk "BEGIN{printf \"%.1f\", $rss/1024}")
+    local t0 t1
+    t0=$(date +%s%N)
+    /usr/bin/time -v -o "$DIR/time.txt" bash -c "$1" >/dev/null 2>&1 || true
+    t1=$(date +%s%N)
+    SECS=$(awk "BEGIN{print ($t1 - $t0) / 1e9}")
+    KIB=$(awk -F': ' '/Maximum resident set size/ {print $2}' "$DIR/time.txt")
+    CPU=$(awk -F': ' '/User time|System time/ {t += $2} END {print t}' "$DIR/time.txt")
+}
+
+# median_ratio "A1 A2 …" "B1 B2 …" [DIGITS]: the median over rounds of Ai / Bi.
+median_ratio() {
+    paste <(tr ' ' '\n' <<<"$1" | sed '/^$/d') <(tr ' ' '\n' <<<"$2" | sed '/^$/d') |
+        awk '{print $1 / $2}' | sort -g |
+        awk -v d="${3:-1}" '{v[NR] = $1} END {
+            m = (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
+            printf "%.*f", d, m
+        }'
 }
 
 bench() {
@@ -50,21 +56,42 @@ bench() {
     local mb
     mb=$(awk "BEGIN{printf \"%.0f\", $(stat -L -c %s "$file")/1e6}")
     cat "$file" >/dev/null
-    echo
-    echo "archive: $games games, $mb MB, $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
-    printf '%-36s %9s %9s %9s %12s\n' command seconds "× grep" "cpu s" "peak RSS"
     # GNU grep stops at the first match when its output is /dev/null: count into a file.
-    run "$repeat" "grep -c '\\[Result' '$file' > '$DIR/count.txt'"
-    local grep_s=$SECS
-    printf '%-36s %9.3f %9s %9.2f %8s MiB\n' "grep -c '\\[Result'" "$SECS" 1.0 "$CPU" "$MIB"
-    line() {
-        run "$repeat" "$2"
-        printf '%-36s %9.3f %9.1f %9.2f %8s MiB\n' "$1" "$SECS" "$(awk "BEGIN{print $SECS/$grep_s}")" "$CPU" "$MIB"
-    }
-    line "seega check --jobs 1" "'$BIN' check --jobs 1 '$file'"
-    line "seega check" "'$BIN' check '$file'"
+    local names=("grep -c '\\[Result'" "seega check --jobs 1" "seega check")
+    local cmds=("grep -c '\\[Result' '$file' > '$DIR/count.txt'"
+        "'$BIN' check --jobs 1 '$file'" "'$BIN' check '$file'")
     if [ "$HAVE_CONVERT" = 1 ]; then
-        line "seega convert --to jsonl > /dev/null" "'$BIN' convert --to jsonl '$file'"
+        names+=("seega convert --to jsonl > /dev/null")
+        cmds+=("'$BIN' convert --to jsonl '$file'")
+    fi
+    local n=${#cmds[@]} r k
+    # Per command: its times (one line per round), its best time and CPU, its largest RSS.
+    local times=() best=() cpu=() rss=()
+    for k in $(seq 0 $((n - 1))); do times[k]=""; best[k]=""; rss[k]=0; done
+    for r in $(seq "$repeat"); do
+        for k in $(seq 0 $((n - 1))); do
+            run "${cmds[k]}"
+            times[k]="${times[k]} $SECS"
+            if [ -z "${best[k]}" ] || awk "BEGIN{exit !($SECS < ${best[k]})}"; then
+                best[k]=$SECS
+                cpu[k]=$CPU
+            fi
+            [ "$KIB" -gt "${rss[k]}" ] && rss[k]=$KIB
+        done
+    done
+    echo
+    echo "archive: $games games, $mb MB, $(nproc) cores, $repeat rounds, load average $(cut -d' ' -f1-3 /proc/loadavg)"
+    printf '%-36s %9s %9s %11s %9s %12s\n' command "best s" "× grep" "median ×" "cpu s" "peak RSS"
+    for k in $(seq 0 $((n - 1))); do
+        local med
+        med=$(median_ratio "${times[k]}" "${times[0]}")
+        printf '%-36s %9.3f %9.1f %11s %9.2f %8.1f MiB\n' "${names[k]}" "${best[k]}" \
+            "$(awk "BEGIN{print ${best[k]} / ${best[0]}}")" "$med" "${cpu[k]}" \
+            "$(awk "BEGIN{print ${rss[k]} / 1024}")"
+    done
+    if [ "$HAVE_CONVERT" = 1 ]; then
+        printf 'convert / check (all cores): best %.2f, median of rounds %s\n' \
+            "$(awk "BEGIN{print ${best[3]} / ${best[2]}}")" "$(median_ratio "${times[3]}" "${times[2]}" 2)"
     else
         printf '%-36s %s\n' "seega convert --to jsonl" "skipped: no convert subcommand in this build"
     fi
