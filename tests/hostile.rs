@@ -478,3 +478,48 @@ fn errors_inside_multibyte_characters_cover_whole_characters() {
         ]
     );
 }
+
+/// Every diagnostic of `bytes` (one file) as `(turn, code, column)`, and the help of the last.
+fn turns(bytes: &[u8]) -> (Vec<(Option<u64>, String, usize)>, String) {
+    let source = Source::from_bytes(bytes);
+    let text = source.text();
+    let lines = LineIndex::new(text);
+    let mut out = Vec::new();
+    let mut help = String::new();
+    for c in check_source(&source, &Options::default()) {
+        for p in &c.verdict.problems {
+            let d = DiagnosticLine::new(p, "t.sgn", text, &lines);
+            out.push((d.turn, d.code, d.column));
+            help = d.help;
+        }
+    }
+    (out, help)
+}
+
+#[test]
+fn syntax_errors_after_the_stop_stand_at_their_turn() {
+    let t = |turn: u64, code: &str, column: usize| (Some(turn), format!("seega::{code}"), column);
+    // `q9` takes no turn's number: `e1,e5` is turn 2, and `%%` stands where turn 3 would.
+    let (diags, _) = turns(b"1. a1,b1 q9 e1,e5 %% *\n");
+    assert_eq!(
+        diags,
+        [t(2, "syntax::token", 10), t(3, "syntax::token", 19)]
+    );
+    // An illegal turn takes its number: after `a1,c1` (turn 2), `e1,e5` is turn 3.
+    let (diags, _) = turns(b"1. a1,b1 a1,c1 e1,e5 %% *\n");
+    assert_eq!(
+        diags,
+        [t(2, "place::occupied", 10), t(4, "syntax::token", 22)]
+    );
+}
+
+#[test]
+fn syntax_errors_after_the_stop_are_shown_up_to_a_hundred() {
+    let text = format!("1. a1,b1 q9 {}*\n", "%% ".repeat(150));
+    let (diags, help) = turns(text.as_bytes());
+    assert_eq!(diags.len(), 1 + 100, "the stop and the first 100 after it");
+    assert!(
+        help.ends_with("50 more syntax errors of this game are not shown."),
+        "{help}"
+    );
+}

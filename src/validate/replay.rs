@@ -404,7 +404,9 @@ pub fn check_game(game: &Game<'_>, text: &str, index: usize, opts: &Options) -> 
                 });
             }
         }
-        later_syntax_errors(&game.moves[at..], number + 1, &mut cx);
+        // The next turn is the one after the stopping turn; a bad token takes no number.
+        let next = number + u64::from(matches!(game.moves[at], Element::Turn(_)));
+        later_syntax_errors(&game.moves[at..], next, &mut cx);
     } else {
         check_result(game, outcome, &mut cx);
     }
@@ -416,8 +418,9 @@ pub fn check_game(game: &Game<'_>, text: &str, index: usize, opts: &Options) -> 
 
 /// Reports the syntax errors after `from[0]`, the element where the replay stopped: each token
 /// was parsed on its own (N5), so a bad one never hides the ones after it, even where the rules
-/// are no longer checked. `number` is the turn after the one that stopped the replay; each
-/// error is placed at the turn it stands in. A missing result after an unclosed comment is not
+/// are no longer checked. `number` is the number of the first turn after the element that
+/// stopped the replay; each error is placed at the turn it stands in (the next turn to be
+/// played there, as the replay numbers its own errors). A missing result after an unclosed comment is not
 /// reported: the comment took the result with it.
 fn later_syntax_errors(from: &[Element<'_>], mut number: u64, cx: &mut Cx<'_, '_>) {
     let unclosed = |el: &Element<'_>| matches!(el, Element::Error(e) if e.kind == SyntaxKind::UnterminatedComment);
