@@ -1,8 +1,10 @@
 //! The pipeline's phases on generated archives of 5×5, 7×7 and 9×9 games: scanning and parsing
-//! only, replaying already parsed games only, and checking end to end (stream, one thread).
+//! only, replaying already parsed games only, checking end to end and converting to JSON Lines
+//! end to end (stream, one thread).
 //!
 //! Run with `cargo bench --bench pipeline`. Benchmarks only: nothing here asserts a time.
 
+use seega::archive::convert::{ConvertWork, Target, convert_stream};
 use seega::archive::stream::check_stream;
 use seega::engine::Ruleset;
 use seega::generate::{GenOptions, Generator};
@@ -70,6 +72,27 @@ fn check_end_to_end(bencher: divan::Bencher, rules: &str) {
                 Ok(())
             });
             games
+        });
+}
+
+#[divan::bench(args = RULES)]
+fn convert_end_to_end(bencher: divan::Bencher, rules: &str) {
+    let text = archive(rules);
+    let opts = Options::default();
+    let work = ConvertWork::new(&opts, "bench.sgn", Target::Jsonl, false);
+    bencher
+        .counter(divan::counter::BytesCount::new(text.len()))
+        .bench(|| {
+            let mut written = 0;
+            let _ = convert_stream(
+                divan::black_box(text.as_bytes()),
+                &work,
+                1,
+                &mut |c, before| {
+                    c.write_to(&mut std::io::sink(), Target::Jsonl, before, &mut written)
+                },
+            );
+            written
         });
 }
 
