@@ -5,11 +5,12 @@
 //! [`Element::Error`] and scanning goes on with the next one. A broken tag or an unterminated
 //! comment is reported where it starts, and scanning recovers at the next line.
 
-use std::borrow::Cow;
-
 use super::ast::{Comment, Element, Game, Header, ResultToken, Span, SyntaxError, SyntaxKind, Tag};
 use super::limits::{MAX_HEADERS, MAX_MOVETEXT, MAX_TOKEN_BYTES};
 use super::token::{Body, Token, parse_token};
+use tag::parse_tag;
+
+mod tag;
 
 /// Yields the games of an archive in order.
 #[derive(Debug, Clone)]
@@ -462,119 +463,6 @@ fn limit_message(in_moves: bool) -> String {
     } else {
         format!("this game has more than {MAX_HEADERS} header lines")
     }
-}
-
-/// The first character boundary of `s` at or after `i` (the length past the end).
-fn ceil_char(s: &str, mut i: usize) -> usize {
-    while i < s.len() && !s.is_char_boundary(i) {
-        i += 1;
-    }
-    i.min(s.len())
-}
-
-/// Parses `[Name "value"]` at the start of `line` (which starts at byte `base`); returns the tag
-/// and its length in bytes.
-fn parse_tag(line: &str, base: usize) -> Result<(Tag<'_>, usize), SyntaxError> {
-    // Spans end on a character boundary: past the whole character that `end` falls in.
-    let bad = |at: usize, end: usize, kind: SyntaxKind, message: String| SyntaxError {
-        kind,
-        span: Span::new(base + at, base + ceil_char(line, end)),
-        message,
-    };
-    let b = line.as_bytes();
-    let mut i = 1;
-    while i < b.len() && (b[i] == b' ' || b[i] == b'\t') {
-        i += 1;
-    }
-    let name_start = i;
-    while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
-        i += 1;
-    }
-    if i == name_start {
-        return Err(bad(
-            0,
-            line.len(),
-            SyntaxKind::BadTag,
-            "a tag needs a name of ASCII letters, digits or `_` after `[`".to_owned(),
-        ));
-    }
-    let name = &line[name_start..i];
-    while i < b.len() && (b[i] == b' ' || b[i] == b'\t') {
-        i += 1;
-    }
-    if b.get(i) != Some(&b'"') {
-        return Err(bad(
-            i,
-            line.len().max(i + 1).min(line.len()),
-            SyntaxKind::BadTag,
-            format!("the tag `{name}` needs a value in double quotes"),
-        ));
-    }
-    let value_start = i + 1;
-    i = value_start;
-    let mut owned: Option<String> = None;
-    loop {
-        match b.get(i) {
-            None => {
-                return Err(bad(
-                    0,
-                    line.len(),
-                    SyntaxKind::UnterminatedTag,
-                    format!("the value of the tag `{name}` is never closed with `\"`"),
-                ));
-            }
-            Some(b'"') => break,
-            Some(b'\\') => match b.get(i + 1) {
-                Some(&c @ (b'"' | b'\\')) => {
-                    let s = owned.get_or_insert_with(|| line[value_start..i].to_owned());
-                    s.push(c as char);
-                    i += 2;
-                }
-                _ => {
-                    return Err(bad(
-                        i,
-                        (i + 2).min(line.len()),
-                        SyntaxKind::BadEscape,
-                        "only `\\\"` and `\\\\` may follow a backslash in a tag value".to_owned(),
-                    ));
-                }
-            },
-            Some(_) => {
-                let ch = line[i..].chars().next().map_or(1, char::len_utf8);
-                if let Some(s) = owned.as_mut() {
-                    s.push_str(&line[i..i + ch]);
-                }
-                i += ch;
-            }
-        }
-    }
-    let value_end = i;
-    i += 1;
-    while i < b.len() && (b[i] == b' ' || b[i] == b'\t') {
-        i += 1;
-    }
-    if b.get(i) != Some(&b']') {
-        return Err(bad(
-            i,
-            (i + 1).min(line.len()),
-            SyntaxKind::BadTag,
-            format!("the tag `{name}` is not closed with `]`"),
-        ));
-    }
-    i += 1;
-    let value = match owned {
-        Some(s) => Cow::Owned(s),
-        None => Cow::Borrowed(&line[value_start..value_end]),
-    };
-    Ok((
-        Tag {
-            name,
-            value,
-            span: Span::new(base, base + i),
-            value_span: Span::new(base + value_start, base + value_end),
-        },
-        i,
-    ))
 }
 
 /// The end of the line `b[from..]` is on: the next `\n` or `\r`, or the end of `b`. A `;`
