@@ -511,6 +511,17 @@ fn syntax_errors_after_the_stop_stand_at_their_turn() {
         diags,
         [t(2, "place::occupied", 10), t(4, "syntax::token", 22)]
     );
+    // Capturing white's last piece ends the game: a missing result then stands at no turn, after
+    // a bad token as without one.
+    for text in ["1. c2-c1\n", "1. c2-c1 q9\n"] {
+        let (diags, _) = turns(format!("[Position \"5/5/5/2b2/bw3 b\"]\n\n{text}").as_bytes());
+        let missing = diags.last().expect("a diagnostic");
+        assert_eq!(
+            (missing.0, missing.1.as_str()),
+            (None, "seega::syntax::missing-result"),
+            "{text}"
+        );
+    }
 }
 
 #[test]

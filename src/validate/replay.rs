@@ -310,8 +310,7 @@ pub fn check_game(game: &Game<'_>, text: &str, index: usize, opts: &Options) -> 
                 Some(number),
             ),
             Element::Error(e) => {
-                let turn =
-                    (e.kind != SyntaxKind::MissingResult || outcome.is_none()).then_some(number);
+                let turn = syntax_error_turn(e.kind, outcome.is_some(), number);
                 cx.push(
                     syntax_code(e.kind),
                     e.span,
@@ -406,7 +405,7 @@ pub fn check_game(game: &Game<'_>, text: &str, index: usize, opts: &Options) -> 
         }
         // The next turn is the one after the stopping turn; a bad token takes no number.
         let next = number + u64::from(matches!(game.moves[at], Element::Turn(_)));
-        later_syntax_errors(&game.moves[at..], next, &mut cx);
+        later_syntax_errors(&game.moves[at..], next, outcome.is_some(), &mut cx);
     } else {
         check_result(game, outcome, &mut cx);
     }
@@ -420,9 +419,10 @@ pub fn check_game(game: &Game<'_>, text: &str, index: usize, opts: &Options) -> 
 /// was parsed on its own (N5), so a bad one never hides the ones after it, even where the rules
 /// are no longer checked. `number` is the number of the first turn after the element that
 /// stopped the replay; each error is placed at the turn it stands in (the next turn to be
-/// played there, as the replay numbers its own errors). A missing result after an unclosed comment is not
+/// played there), and a missing result after the game `ended` at none, as the replay places
+/// its own errors. A missing result after an unclosed comment is not
 /// reported: the comment took the result with it.
-fn later_syntax_errors(from: &[Element<'_>], mut number: u64, cx: &mut Cx<'_, '_>) {
+fn later_syntax_errors(from: &[Element<'_>], mut number: u64, ended: bool, cx: &mut Cx<'_, '_>) {
     let unclosed = |el: &Element<'_>| matches!(el, Element::Error(e) if e.kind == SyntaxKind::UnterminatedComment);
     let mut swallowed = from.first().is_some_and(unclosed);
     let (mut shown, mut hidden) = (0usize, 0usize);
@@ -448,7 +448,7 @@ fn later_syntax_errors(from: &[Element<'_>], mut number: u64, cx: &mut Cx<'_, '_
                     e.span,
                     e.message.clone(),
                     syntax_help(e.kind).into(),
-                    Some(number),
+                    syntax_error_turn(e.kind, ended, number),
                 );
             }
             Element::Comment(_) | Element::Nag(..) | Element::Number(_) => {}
@@ -461,6 +461,12 @@ fn later_syntax_errors(from: &[Element<'_>], mut number: u64, cx: &mut Cx<'_, '_
             ));
         }
     }
+}
+
+/// The turn a syntax error of kind `kind` stands at, when `number` is the next turn to be
+/// played: none for a missing result once the game has `ended` (no turn is missing then).
+fn syntax_error_turn(kind: SyntaxKind, ended: bool, number: u64) -> Option<u64> {
+    (kind != SyntaxKind::MissingResult || !ended).then_some(number)
 }
 
 /// The most syntax errors reported after the one that stopped a game's replay: a game of a
