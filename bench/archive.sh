@@ -15,6 +15,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 GAMES=${1:-200000}
 REPEAT=${REPEAT:-3}
+[ "$REPEAT" -ge 1 ] 2>/dev/null || { echo "REPEAT must be a number of rounds, 1 or more" >&2; exit 2; }
 if [ ! -x /usr/bin/time ]; then
     echo "installing GNU time (Debian package \`time\`) for peak RSS" >&2
     (apt-get install -y time >/dev/null 2>&1 || (apt-get update >/dev/null 2>&1 && apt-get install -y time >/dev/null 2>&1)) ||
@@ -33,8 +34,14 @@ if "$BIN" convert --help >/dev/null 2>&1; then HAVE_CONVERT=1; else HAVE_CONVERT
 run() {
     local t0 t1
     t0=$(date +%s%N)
-    /usr/bin/time -v -o "$DIR/time.txt" bash -c "$1" >/dev/null 2>&1 || true
+    local status=0
+    /usr/bin/time -v -o "$DIR/time.txt" bash -c "$1" >/dev/null 2>"$DIR/stderr.txt" || status=$?
     t1=$(date +%s%N)
+    if [ "$status" != 0 ]; then
+        echo "failed (status $status): $1" >&2
+        cat "$DIR/stderr.txt" >&2
+        exit 1
+    fi
     SECS=$(awk "BEGIN{print ($t1 - $t0) / 1e9}")
     KIB=$(awk -F': ' '/Maximum resident set size/ {print $2}' "$DIR/time.txt")
     CPU=$(awk -F': ' '/User time|System time/ {t += $2} END {print t}' "$DIR/time.txt")
