@@ -15,8 +15,10 @@
 //! between them, comments that end the text after the result (the text's trailing ones), any
 //! comment, annotation or glyph when recording for `convert`, a glyph of more than nine digits
 //! or after a move number, `--rules auto` without a Rules tag, a mismatched move number, an
-//! illegal turn, a limit reached, a wrong result. Comments, annotations and glyphs are skipped
-//! as the scanner reads them and counted as it counts them. `tests/fast_lane.rs` checks, over
+//! illegal turn, a limit reached or one it cannot rule out (a movetext of 2,000,000 bytes or
+//! more, which could hold the 1,000,000 items the full path allows), a wrong result. Comments,
+//! annotations and glyphs are skipped as the scanner reads them; comments before the first
+//! token are counted as the scanner counts them, among the headers. `tests/fast_lane.rs` checks, over
 //! every corpus we have and over random mutations, that the two paths give identical results.
 
 use crate::engine::kernel::{Board, with_board};
