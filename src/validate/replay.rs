@@ -420,8 +420,8 @@ pub fn check_game(game: &Game<'_>, text: &str, index: usize, opts: &Options) -> 
 /// are no longer checked. `number` is the number of the first turn after the element that
 /// stopped the replay; each error is placed at the turn it stands in (the next turn to be
 /// played there), and a missing result after the game `ended` at none, as the replay places
-/// its own errors. A missing result after an unclosed comment is not
-/// reported: the comment took the result with it.
+/// its own errors. A missing result after an unclosed comment is not reported: the comment
+/// took the result with it.
 fn later_syntax_errors(from: &[Element<'_>], mut number: u64, ended: bool, cx: &mut Cx<'_, '_>) {
     let unclosed = |el: &Element<'_>| matches!(el, Element::Error(e) if e.kind == SyntaxKind::UnterminatedComment);
     let mut swallowed = from.first().is_some_and(unclosed);

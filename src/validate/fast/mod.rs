@@ -18,8 +18,9 @@
 //! illegal turn, a limit reached or one it cannot rule out (a movetext of 2,000,000 bytes or
 //! more, which could hold the 1,000,000 items the full path allows), a wrong result. Comments,
 //! annotations and glyphs are skipped as the scanner reads them; comments before the first
-//! token are counted as the scanner counts them, among the headers. `tests/fast_lane.rs` checks, over
-//! every corpus we have and over random mutations, that the two paths give identical results.
+//! token are counted as the scanner counts them, among the headers. `tests/fast_lane.rs`
+//! checks, over every corpus we have and over random mutations, that the two paths give
+//! identical results.
 
 use crate::engine::kernel::{Board, with_board};
 use crate::engine::play::Play;
