@@ -260,7 +260,7 @@ fn json_and_json_lines_input_read_as_they_stream() {
     );
     assert_eq!(o.status.code(), Some(2));
     assert!(
-        stderr(&o).contains("`-` line 2: not a game object"),
+        stderr(&o).contains("`<stdin>` line 2: not a game object"),
         "{}",
         stderr(&o)
     );

@@ -8,7 +8,7 @@ use seega::notation::limits::MAX_FILE_BYTES;
 /// One input: a file or standard input.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Input {
-    /// Standard input, named `-`.
+    /// Standard input (`-` on the command line), named `<stdin>` in reports.
     Stdin,
     /// A file.
     File(PathBuf),
@@ -18,7 +18,7 @@ impl Input {
     /// The name used in diagnostics.
     pub fn name(&self) -> String {
         match self {
-            Input::Stdin => "-".to_owned(),
+            Input::Stdin => "<stdin>".to_owned(),
             Input::File(p) => p.display().to_string(),
         }
     }
