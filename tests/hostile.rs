@@ -11,22 +11,31 @@ use seega::validate::Options;
 /// One diagnostic as `(game, code, line, column)`.
 type Diag = (usize, String, usize, usize);
 
-/// Checks `bytes` as one file; returns every diagnostic and the number of games and of valid
-/// games.
-fn check(bytes: &[u8]) -> (Vec<Diag>, usize, usize) {
+/// Checks `bytes` as one file; returns every diagnostic as `check --format jsonl` writes it,
+/// and the number of games and of valid games.
+fn lines(bytes: &[u8]) -> (Vec<DiagnosticLine>, usize, usize) {
     let source = Source::from_bytes(bytes);
     let text = source.text();
-    let lines = LineIndex::new(text);
+    let index = LineIndex::new(text);
     let opts = Options::default();
     let (mut diags, mut games, mut valid) = (Vec::new(), 0, 0);
     for c in check_source(&source, &opts) {
         games += 1;
         valid += usize::from(c.verdict.is_valid());
         for p in &c.verdict.problems {
-            let d = DiagnosticLine::new(p, "t.sgn", text, &lines);
-            diags.push((d.game, d.code, d.line, d.column));
+            diags.push(DiagnosticLine::new(p, "t.sgn", text, &index));
         }
     }
+    (diags, games, valid)
+}
+
+/// [`lines`], each diagnostic as a [`Diag`].
+fn check(bytes: &[u8]) -> (Vec<Diag>, usize, usize) {
+    let (diags, games, valid) = lines(bytes);
+    let diags = diags
+        .into_iter()
+        .map(|d| (d.game, d.code, d.line, d.column))
+        .collect();
     (diags, games, valid)
 }
 
@@ -481,19 +490,13 @@ fn errors_inside_multibyte_characters_cover_whole_characters() {
 
 /// Every diagnostic of `bytes` (one file) as `(turn, code, column)`, and the help of the last.
 fn turns(bytes: &[u8]) -> (Vec<(Option<u64>, String, usize)>, String) {
-    let source = Source::from_bytes(bytes);
-    let text = source.text();
-    let lines = LineIndex::new(text);
-    let mut out = Vec::new();
-    let mut help = String::new();
-    for c in check_source(&source, &Options::default()) {
-        for p in &c.verdict.problems {
-            let d = DiagnosticLine::new(p, "t.sgn", text, &lines);
-            out.push((d.turn, d.code, d.column));
-            help = d.help;
-        }
-    }
-    (out, help)
+    let (diags, _, _) = lines(bytes);
+    let help = diags.last().map(|d| d.help.clone()).unwrap_or_default();
+    let turns = diags
+        .into_iter()
+        .map(|d| (d.turn, d.code, d.column))
+        .collect();
+    (turns, help)
 }
 
 #[test]
