@@ -5,7 +5,7 @@
 //! Run with `cargo bench --bench pipeline`. Benchmarks only: nothing here asserts a time.
 
 use seega::archive::convert::{ConvertWork, Target, convert_stream};
-use seega::archive::stream::check_stream;
+use seega::archive::stream::{check_stream, check_stream_in_blocks};
 use seega::engine::Ruleset;
 use seega::generate::{GenOptions, Generator};
 use seega::notation::{Game, Scanner, Source};
@@ -105,5 +105,32 @@ fn decode_source(bencher: divan::Bencher) {
             Source::from_bytes(divan::black_box(text.as_bytes()))
                 .text()
                 .len()
+        });
+}
+
+/// Checking end to end (one thread) by the size of the blocks read: 12,000 standard games,
+/// about 8 MB, so that a chunk no longer fits in a core's cache at the larger sizes.
+#[divan::bench(args = [64usize, 128, 256, 512, 1024, 2048], sample_count = 40)]
+fn check_block_kib(bencher: divan::Bencher, kib: usize) {
+    let mut g = Generator::new(GenOptions {
+        seed: 42,
+        rules: vec![Ruleset::parse("standard").expect("a preset")],
+        ..GenOptions::default()
+    });
+    let mut text = String::new();
+    for i in 1..=12_000 {
+        g.write_game(i, &mut text);
+    }
+    let opts = Options::default();
+    bencher
+        .counter(divan::counter::BytesCount::new(text.len()))
+        .bench(|| {
+            let mut games = 0;
+            let bytes = divan::black_box(text.as_bytes());
+            let _ = check_stream_in_blocks(bytes, &opts, 1, kib << 10, &mut |p| {
+                games += p.checked.games;
+                Ok(())
+            });
+            games
         });
 }

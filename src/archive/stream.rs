@@ -34,8 +34,12 @@ use crate::validate::{Options, Problem, RulesCache, check_game, clean_game};
 /// two-core run).
 pub const MAX_SPARE: usize = 16;
 
-/// The size of one read, and so of a typical chunk.
-pub const BLOCK: usize = 1 << 20;
+/// The size of one read, and so of a typical chunk. A chunk is read (copied) and then passed
+/// over a few times (line breaks, UTF-8, the lane): one that stays in the core's cache between
+/// the passes checks faster. Checking 8 MB in one thread
+/// (`cargo bench --bench pipeline check_block_kib`, fastest of 360 samples) took 18.3–18.4 ms
+/// with blocks of 128–512 KiB against 19.2 ms with 1 MiB and 19.3 ms with 2 MiB.
+pub const BLOCK: usize = 256 << 10;
 
 /// Cuts a byte stream into chunks at likely game boundaries.
 #[derive(Debug)]
