@@ -1,6 +1,6 @@
 //! The pipeline's phases on generated archives of 5×5, 7×7 and 9×9 games: scanning and parsing
 //! only, replaying already parsed games only, checking end to end and converting to JSON Lines
-//! end to end (stream, one thread).
+//! end to end (stream, one thread); and checking end to end by the size of the blocks read.
 //!
 //! Run with `cargo bench --bench pipeline`. Benchmarks only: nothing here asserts a time.
 
