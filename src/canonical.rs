@@ -37,8 +37,10 @@ pub fn is_syntax(p: &Problem) -> bool {
     code.starts_with("seega::syntax::") || code.starts_with("seega::input::")
 }
 
-/// The canonical text of every game of `source`, or the syntax errors that prevent it. A
-/// source without any game (only comments, or nothing) is its own canonical text.
+/// The canonical text of every game of `source`, or, when any game cannot be written, the
+/// errors that prevent it (its syntax errors, or the errors that stopped its reading): no
+/// game is ever left out of the text. A source without any game (only comments, or nothing)
+/// is its own canonical text.
 pub fn format_source(
     source: &Source,
     check: &Options,
@@ -64,10 +66,11 @@ pub fn format_source_fixing(
     let mut fixes = Vec::new();
     let mut game_text = String::new();
     let mut games = 0;
+    let mut refused = false;
     for checked in crate::archive::check_source(source, &opts) {
         games += 1;
         match canonical_doc(&checked.game, &checked.verdict) {
-            Ok(mut doc) if broken.is_empty() => {
+            Ok(mut doc) if !refused => {
                 if let Some((now, outcome)) =
                     result_to_fix(&checked.verdict).filter(|_| fix_results)
                 {
@@ -87,17 +90,25 @@ pub fn format_source_fixing(
             }
             Ok(_) => {}
             Err(NotWritable) => {
-                broken.extend(checked.verdict.problems.into_iter().filter(is_syntax));
+                refused = true;
+                let problems = checked.verdict.problems;
+                if problems.iter().any(is_syntax) {
+                    broken.extend(problems.into_iter().filter(is_syntax));
+                } else {
+                    // Whatever stopped the game's reading is what keeps it from being written.
+                    broken.extend(problems.into_iter().filter(Problem::is_error));
+                }
             }
         }
     }
     if games == 0 {
         // Only comments, or nothing: they belong to no game and are kept as they are.
         Ok((source.text().to_owned(), fixes))
-    } else if broken.is_empty() {
-        Ok((out, fixes))
-    } else {
+    } else if refused {
+        // A game that cannot be written refuses the whole text, never drops out of it.
         Err(broken)
+    } else {
+        Ok((out, fixes))
     }
 }
 
@@ -126,6 +137,16 @@ mod tests {
     fn a_file_of_comments_only_is_kept() {
         let text = "{ nothing yet }\n; to do\n";
         assert_eq!(fmt(text).unwrap(), text);
+    }
+
+    #[test]
+    fn a_game_that_cannot_be_written_refuses_the_text() {
+        // A broken Rules tag stops the reading before the bad token is worded: the text is
+        // refused all the same, with the error that stopped it.
+        let e = fmt("[Rules \"chess\"]\n1. xyz *\n").unwrap_err();
+        assert!(!e.is_empty());
+        let e = fmt("1. c2,d4 *\n\n[Rules \"chess\"]\n1. xyz *\n").unwrap_err();
+        assert!(!e.is_empty());
     }
 
     #[test]

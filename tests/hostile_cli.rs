@@ -232,8 +232,10 @@ fn a_file_past_the_size_limit_is_refused_without_reading_it() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A reader that goes away is no error, and the exit status still says what was found: these
+/// games are invalid, so the run exits 1 (never 0) without a word on stderr.
 #[test]
-fn a_closed_stdout_ends_quietly_with_exit_0() {
+fn a_closed_stdout_ends_quietly_with_the_status_of_what_was_found() {
     let dir = scratch("pipe");
     let big = dir.join("big.sgn");
     // Enough invalid games that the report overflows any pipe buffer.
@@ -253,7 +255,7 @@ fn a_closed_stdout_ends_quietly_with_exit_0() {
         // The reader is gone now, like `| head -1`.
         let out = finish(child);
         let stderr = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(0), "{format}: {stderr}");
+        assert_eq!(out.status.code(), Some(1), "{format}: {stderr}");
         assert_eq!(stderr, "", "{format}: nothing on stderr");
     }
     let _ = std::fs::remove_dir_all(&dir);
@@ -271,7 +273,29 @@ fn a_closed_stdout_through_a_shell_pipe_ends_quietly() {
     let out = finish(spawn(Command::new("bash").arg("-c").arg(script)));
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(stdout.trim(), "status=0", "{stderr}");
+    assert_eq!(stdout.trim(), "status=1", "{stderr}");
     assert_eq!(stderr, "");
+    // `check --fix` with its reports cut short still fixes the file, and says so by its status.
+    let fixable = dir.join("fix.sgn");
+    // Enough fixes that their reports outlast the reader.
+    write(
+        &fixable,
+        &"[Rules \"standard barrier=none\"]\n[Position \"4b/5/5/b4/wb3 w\"]\n\n1. b1-c1 2. a1-b1xa2 *\n\n"
+            .repeat(300),
+    );
+    let before = std::fs::read(&fixable).expect("read");
+    let script = format!(
+        "\"{SEEGA}\" check --fix \"{}\" 2>&1 | head -c1 >/dev/null; echo \"status=${{PIPESTATUS[0]}}\"",
+        fixable.display()
+    );
+    let out = finish(spawn(Command::new("bash").arg("-c").arg(script)));
+    let after = std::fs::read(&fixable).expect("read");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_ne!(after, before, "the file was fixed: {stdout}");
+    assert!(
+        !String::from_utf8_lossy(&after).contains("xa2"),
+        "every game was fixed"
+    );
+    assert_eq!(stdout.trim(), "status=0", "every game was fixed");
     let _ = std::fs::remove_dir_all(&dir);
 }

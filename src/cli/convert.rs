@@ -1,16 +1,15 @@
 //! `seega convert`: SGN ⇄ JSON / JSON Lines, game by game.
 
 use std::io::{BufRead, Write};
-use std::path::Path;
 
 use seega::archive::convert::{ConvertWork, Target, convert_stream};
 use seega::render::game_json::{GameObject, game_text};
 use seega::validate::Options;
 
 use super::args::{ConvertArgs, DataFormat};
-use super::atomic::write_atomically;
-use super::inputs::{Input, resolve};
-use super::{Exit, threads, trouble};
+use super::inputs::{Input, resolve, stamps};
+use super::output::{is_stdout, write_file};
+use super::{Exit, shown, threads, trouble};
 
 /// The format of an input: `--from`, else the extension, else the content.
 fn format_of(input: &Input, bytes: &[u8], from: Option<DataFormat>) -> DataFormat {
@@ -237,9 +236,9 @@ fn convert_all(
                     }
                 }
                 if games == 0 && commented {
-                    eprintln!(
+                    super::stdio::line(format_args!(
                         "seega: warning: `{name}` holds no game, only comments: nothing converted"
-                    );
+                    ));
                 }
             }
             DataFormat::Json => {
@@ -306,9 +305,8 @@ pub fn run(args: &ConvertArgs, out: &mut impl Write) -> std::io::Result<Exit> {
     };
     let mut tally = Tally::default();
     match &args.output {
-        None => convert_all(args, &opts, out, &mut tally)?,
-        Some(path) => {
-            let written = write_atomically(path, &mut |w| {
+        Some(path) if !is_stdout(path) => {
+            let written = write_file(path, &stamps(&args.paths), &mut |w| {
                 convert_all(args, &opts, w, &mut tally)?;
                 if tally.trouble {
                     Err(std::io::Error::other("an input could not be converted"))
@@ -318,31 +316,28 @@ pub fn run(args: &ConvertArgs, out: &mut impl Write) -> std::io::Result<Exit> {
             });
             if let Err(e) = written {
                 if !tally.trouble {
-                    trouble(format_args!("cannot write `{}`: {e}", show(path)));
+                    e.report();
                 } else {
-                    trouble(format_args!("`{}` was left untouched", show(path)));
+                    trouble(format_args!("`{}` was left untouched", shown(path)));
                 }
                 return Ok(Exit::Trouble);
             }
         }
+        _ => convert_all(args, &opts, out, &mut tally)?,
     }
     if args.valid_only {
-        eprintln!(
+        super::stdio::line(format_args!(
             "seega: dropped {} invalid {} of {}",
             tally.dropped,
             if tally.dropped == 1 { "game" } else { "games" },
             tally.games
-        );
+        ));
     }
     Ok(if tally.trouble {
         Exit::Trouble
     } else {
         Exit::Valid
     })
-}
-
-fn show(p: &Path) -> String {
-    p.display().to_string()
 }
 
 #[cfg(test)]

@@ -2,6 +2,7 @@
 
 use std::collections::HashMap;
 use std::io::Write;
+use std::ops::Range;
 
 use serde::Serialize;
 
@@ -10,9 +11,10 @@ use seega::dedupe::{identity, richness};
 use seega::notation::Source;
 
 use super::args::{DedupeArgs, StatsFormat};
-use super::atomic::write_atomically;
-use super::inputs::for_each_input;
-use super::{Exit, trouble};
+use super::copy::{Copier, File};
+use super::inputs::{for_each_input, stamps};
+use super::output::{OutputError, Transaction, is_stdout};
+use super::{Exit, shown, trouble};
 
 /// One game in the report (the JSON wire form).
 #[derive(Debug, Serialize)]
@@ -29,8 +31,8 @@ struct Seen {
     place: Place,
     identity: String,
     richness: (usize, usize, usize),
-    /// The game's text, kept only when dropping duplicates.
-    text: Option<String>,
+    /// The game's input and bytes in it, kept only when dropping duplicates.
+    piece: Option<(usize, Range<usize>)>,
 }
 
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
@@ -45,9 +47,23 @@ pub fn run(args: &DedupeArgs, out: &mut impl Write) -> std::io::Result<Exit> {
         return Ok(Exit::Trouble);
     };
     let mut games: Vec<Seen> = Vec::new();
+    // With --drop, the inputs' bytes: the games kept are copied from them as they are.
+    let mut files: Vec<Vec<u8>> = Vec::new();
+    let mut tx = Transaction::new(stamps(&args.paths));
+    let output = match &args.output {
+        Some(p) if !is_stdout(p) => match tx.create(p) {
+            Ok(o) => Some((o, p)),
+            Err(e) => {
+                e.report();
+                return Ok(Exit::Trouble);
+            }
+        },
+        _ => None,
+    };
     let io_trouble = for_each_input(&args.paths, &mut |input, bytes| {
         let source = Source::from_bytes(&bytes);
-        let text = source.text();
+        let first = games.len();
+        let mut starts = Vec::new();
         for c in check_source(&source, &opts) {
             let rules = c.verdict.rules.unwrap_or(opts.default_rules);
             let id = identity(&c.game, &rules, args.symmetric);
@@ -55,12 +71,20 @@ pub fn run(args: &DedupeArgs, out: &mut impl Write) -> std::io::Result<Exit> {
                 file: input.name(),
                 game: c.index,
             };
+            starts.push(c.game.span.start);
             games.push(Seen {
                 place,
                 identity: id,
                 richness: richness(&c.game),
-                text: args.drop.then(|| c.game.span.of(text).to_owned()),
+                piece: None,
             });
+        }
+        if args.drop {
+            let file = File::new(files.len(), &bytes);
+            for (g, range) in games[first..].iter_mut().zip(file.pieces(&source, &starts)) {
+                g.piece = Some((files.len(), range));
+            }
+            files.push(bytes);
         }
         Ok(())
     })?;
@@ -75,30 +99,44 @@ pub fn run(args: &DedupeArgs, out: &mut impl Write) -> std::io::Result<Exit> {
     let kept_of = |i: usize| best.get(games[i].identity.as_str()).copied().unwrap_or(i);
     let duplicates = (0..games.len()).filter(|&i| kept_of(i) != i).count();
     if args.drop {
-        let mut write = |w: &mut dyn Write| -> std::io::Result<()> {
-            let mut first = true;
+        let files: Vec<File<'_>> = files
+            .iter()
+            .enumerate()
+            .map(|(k, b)| File::new(k, b))
+            .collect();
+        let write = |w: &mut dyn Write| -> std::io::Result<()> {
+            let mut copier = Copier::new();
             for (i, g) in games.iter().enumerate() {
-                if kept_of(i) == i {
-                    if !first {
-                        w.write_all(b"\n")?;
-                    }
-                    first = false;
-                    w.write_all(g.text.as_deref().unwrap_or_default().as_bytes())?;
-                    w.write_all(b"\n")?;
+                if let (true, Some((f, range))) = (kept_of(i) == i, &g.piece) {
+                    copier.piece(w, &files[*f], range.clone(), None)?;
                 }
             }
             Ok(())
         };
-        match &args.output {
-            Some(path) => {
-                if let Err(e) = write_atomically(path, &mut write) {
-                    trouble(format_args!("cannot write `{}`: {e}", path.display()));
+        match output {
+            Some((o, path)) => {
+                if io_trouble {
+                    trouble(format_args!(
+                        "an input could not be read, so `{}` was not written",
+                        shown(path)
+                    ));
+                    return Ok(Exit::Trouble);
+                }
+                let written = write(tx.writer(o)).map_err(|e| OutputError {
+                    path: path.clone(),
+                    why: e.into(),
+                });
+                if let Err(e) = written.and_then(|()| tx.commit()) {
+                    e.report();
                     return Ok(Exit::Trouble);
                 }
             }
             None => write(out)?,
         }
-        eprintln!("dropped {duplicates} duplicate games of {}", games.len());
+        super::stdio::line(format_args!(
+            "dropped {duplicates} duplicate games of {}",
+            games.len()
+        ));
     } else {
         for (i, g) in games.iter().enumerate() {
             let (place, id) = (&g.place, &g.identity);

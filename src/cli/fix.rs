@@ -6,12 +6,76 @@ use miette::GraphicalTheme;
 use seega::archive::check_source;
 use seega::notation::{LineIndex, Source};
 use seega::render::diagnostic::{NamedText, Renderer};
-use seega::validate::fix_game;
+use seega::validate::{Options, fix_game};
 
 use super::args::CheckArgs;
-use super::atomic::write_atomically;
 use super::inputs::{Input, resolve};
-use super::{Exit, Global, trouble};
+use super::output::{OutputError, Transaction};
+use super::{Exit, Global, stdio, trouble};
+
+/// What fixing one input gave: its bytes with the fixed games written in, when any was.
+struct Fixed {
+    bytes: Option<Vec<u8>>,
+    fixed: usize,
+    left: usize,
+}
+
+/// Fixes the games of one input, reporting on stderr what was changed and what is left.
+fn fix_input(name: &str, bytes: &[u8], opts: &Options, renderer: &Renderer) -> Fixed {
+    let source = Source::from_bytes(bytes);
+    let text = source.text();
+    let lines = LineIndex::new(text);
+    let named = NamedText {
+        name,
+        text,
+        lines: &lines,
+    };
+    let mut done = Fixed {
+        bytes: None,
+        fixed: 0,
+        left: 0,
+    };
+    let mut corrected = Vec::with_capacity(bytes.len());
+    // Bytes of the input up to here are in `corrected` already.
+    let mut cursor = 0;
+    for c in check_source(&source, opts) {
+        if c.verdict.is_valid() {
+            continue;
+        }
+        let span = c.game.span;
+        // A game holding bytes that are not UTF-8 is left as it is: its text has U+FFFD where
+        // they stood, and writing it would lose them.
+        let clean = !source
+            .invalid()
+            .iter()
+            .any(|r| r.start < span.end && span.start < r.end);
+        let f = fix_game(span.of(text), c.index, opts);
+        if clean && f.complete && !f.applied.is_empty() {
+            let (start, end) = (source.byte_offset(span.start), source.byte_offset(span.end));
+            corrected.extend_from_slice(&bytes[cursor..start]);
+            corrected.extend_from_slice(f.text.as_bytes());
+            cursor = end;
+            done.fixed += 1;
+            let at = lines.line_col(text, span.start);
+            for (old, new) in &f.applied {
+                stdio::line(format_args!(
+                    "{name}:{}: game {}: `{old}` → `{new}`",
+                    at.line, c.index
+                ));
+            }
+        } else {
+            done.left += 1;
+            for p in c.verdict.problems.iter().filter(|p| p.is_error()) {
+                stdio::raw(renderer.render(p, named).as_bytes());
+            }
+        }
+    }
+    if done.fixed > 0 {
+        corrected.extend_from_slice(&bytes[cursor..]);
+        done.bytes = Some(corrected);
+    }
+    done
+}
 
 /// Runs `seega check --fix`.
 pub fn run(args: &CheckArgs, global: &Global, out: &mut impl Write) -> std::io::Result<Exit> {
@@ -19,82 +83,62 @@ pub fn run(args: &CheckArgs, global: &Global, out: &mut impl Write) -> std::io::
         return Ok(Exit::Trouble);
     };
     let renderer = Renderer::new(GraphicalTheme::unicode_nocolor(), global.width);
-    let mut err = std::io::stderr().lock();
     let (mut fixed, mut left, mut io_trouble) = (0usize, 0usize, false);
+    // Every file fixed is rewritten in one commit, after all were read.
+    let mut tx = Transaction::new(Vec::new());
+    let mut rewritten = 0usize;
     for input in resolve(&args.paths) {
-        let (input, bytes) =
-            match input.and_then(|i| i.read().map(|b| (i.clone(), b)).map_err(|e| (i.name(), e))) {
-                Ok(x) => x,
-                Err((name, e)) => {
-                    trouble(format_args!("cannot read `{name}`: {e}"));
-                    io_trouble = true;
-                    continue;
-                }
-            };
-        let name = input.name();
-        let source = Source::from_bytes(&bytes);
-        if !source.invalid().is_empty() {
-            trouble(format_args!(
-                "`{name}` is not UTF-8; it is not rewritten, so no byte of it is lost"
-            ));
-            io_trouble = true;
-            continue;
-        }
-        let text = source.text();
-        let lines = LineIndex::new(text);
-        let named = NamedText {
-            name: &name,
-            text,
-            lines: &lines,
-        };
-        let mut corrected = String::with_capacity(text.len());
-        let mut cursor = 0;
-        let mut changed = false;
-        for c in check_source(&source, &opts) {
-            if c.verdict.is_valid() {
+        let read = input.and_then(|i| {
+            i.read_stamped()
+                .map(|r| (i.clone(), r))
+                .map_err(|e| (i.name(), e))
+        });
+        let (input, (bytes, stamp)) = match read {
+            Ok(x) => x,
+            Err((name, e)) => {
+                trouble(format_args!("cannot read `{name}`: {e}"));
+                io_trouble = true;
                 continue;
             }
-            let span = c.game.span;
-            let f = fix_game(span.of(text), c.index, &opts);
-            if f.complete && !f.applied.is_empty() {
-                corrected.push_str(&text[cursor..span.start]);
-                corrected.push_str(&f.text);
-                cursor = span.end;
-                changed = true;
-                fixed += 1;
-                let at = lines.line_col(text, span.start);
-                for (old, new) in &f.applied {
-                    writeln!(
-                        err,
-                        "{name}:{}: game {}: `{old}` → `{new}`",
-                        at.line, c.index
-                    )?;
-                }
-            } else {
-                left += 1;
-                for p in c.verdict.problems.iter().filter(|p| p.is_error()) {
-                    err.write_all(renderer.render(p, named).as_bytes())?;
-                }
-            }
-        }
-        corrected.push_str(&text[cursor..]);
-        match &input {
-            Input::Stdin => out.write_all(corrected.as_bytes())?,
-            Input::File(path) if changed => {
-                if let Err(e) = write_atomically(path, &mut |w| w.write_all(corrected.as_bytes())) {
-                    trouble(format_args!("cannot rewrite `{name}`: {e}"));
-                    io_trouble = true;
+        };
+        let name = input.name();
+        let f = fix_input(&name, &bytes, &opts, &renderer);
+        fixed += f.fixed;
+        left += f.left;
+        match (&input, stamp) {
+            (Input::Stdin, _) => out.write_all(f.bytes.as_deref().unwrap_or(&bytes))?,
+            (Input::File(path), Some(stamp)) => {
+                if let Some(new) = &f.bytes {
+                    let written = tx.rewrite(path, stamp).and_then(|o| {
+                        tx.writer(o).write_all(new).map_err(|e| OutputError {
+                            path: path.clone(),
+                            why: e.into(),
+                        })
+                    });
+                    match written {
+                        Ok(()) => rewritten += 1,
+                        Err(e) => {
+                            e.report();
+                            return Ok(Exit::Trouble);
+                        }
+                    }
                 }
             }
-            Input::File(_) => {}
+            (Input::File(_), None) => {}
         }
     }
-    writeln!(
-        err,
+    if rewritten > 0 {
+        if let Err(e) = tx.commit() {
+            e.report();
+            trouble(format_args!("no file was changed"));
+            return Ok(Exit::Trouble);
+        }
+    }
+    stdio::line(format_args!(
         "fixed {fixed} {}; {left} {} still invalid",
         if fixed == 1 { "game" } else { "games" },
         if left == 1 { "game" } else { "games" }
-    )?;
+    ));
     Ok(if io_trouble {
         Exit::Trouble
     } else if left > 0 {

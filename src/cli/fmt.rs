@@ -8,9 +8,34 @@ use seega::notation::{LineIndex, Source};
 use seega::validate::Problem;
 
 use super::args::FmtArgs;
-use super::atomic::write_atomically;
+use super::copy::line_end_of;
 use super::inputs::{Input, resolve};
-use super::{Exit, trouble};
+use super::output::{OutputError, Transaction};
+use super::{Exit, stdio, trouble};
+
+/// The UTF-8 byte-order mark.
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// Canonical text as the file `bytes` writes text: with its byte-order mark, if it has one,
+/// and every line ended as its first line is (LF, CRLF or CR).
+fn in_style_of(bytes: &[u8], canonical: &str) -> Vec<u8> {
+    let mut out = Vec::with_capacity(canonical.len() + canonical.len() / 16 + 3);
+    if bytes.starts_with(BOM) {
+        out.extend_from_slice(BOM);
+    }
+    let end = line_end_of(bytes);
+    if end == b"\n" {
+        out.extend_from_slice(canonical.as_bytes());
+        return out;
+    }
+    for (k, line) in canonical.replace("\r\n", "\n").split('\n').enumerate() {
+        if k > 0 {
+            out.extend_from_slice(end);
+        }
+        out.extend_from_slice(line.as_bytes());
+    }
+    out
+}
 
 /// Reports why `name` cannot be formatted.
 fn refuse(name: &str, action: &str, source: &Source, problems: &[Problem]) {
@@ -57,6 +82,9 @@ pub fn run(args: &FmtArgs, out: &mut impl Write) -> std::io::Result<Exit> {
     let mut exit = Exit::Valid;
     let mut printed = false;
     let mut fixed = 0;
+    // Every file rewritten in place is committed at once, after all were formatted.
+    let mut tx = Transaction::new(Vec::new());
+    let mut rewritten = 0usize;
     for input in inputs {
         let input = match input {
             Ok(i) => i,
@@ -67,7 +95,7 @@ pub fn run(args: &FmtArgs, out: &mut impl Write) -> std::io::Result<Exit> {
             }
         };
         let name = input.name();
-        let bytes = match input.read() {
+        let (bytes, stamp) = match input.read_stamped() {
             Ok(b) => b,
             Err(e) => {
                 trouble(format_args!("cannot read `{name}`: {e}"));
@@ -83,12 +111,12 @@ pub fn run(args: &FmtArgs, out: &mut impl Write) -> std::io::Result<Exit> {
                         .outcome
                         .winner
                         .map_or("draw".to_owned(), |c| format!("{c} wins"));
-                    eprintln!(
+                    stdio::line(format_args!(
                         "seega: `{name}`: game {}: {} ({}, {who})",
                         f.game,
                         f.changes(),
                         f.outcome.termination.as_str()
-                    );
+                    ));
                 }
                 fixed += fixes.len();
                 text
@@ -106,33 +134,49 @@ pub fn run(args: &FmtArgs, out: &mut impl Write) -> std::io::Result<Exit> {
                 continue;
             }
         };
-        let canonical = formatted.as_bytes() == bytes.as_slice();
+        let formatted = in_style_of(&bytes, &formatted);
+        let canonical = formatted == bytes;
         if args.check {
             if !canonical {
                 writeln!(out, "{name}")?;
                 exit = exit.max(Exit::Invalid);
             }
         } else if args.in_place {
-            if let (false, Input::File(path)) = (canonical, &input) {
-                if let Err(e) = write_atomically(path, &mut |w| w.write_all(formatted.as_bytes())) {
-                    trouble(format_args!("cannot rewrite `{name}`: {e}"));
-                    exit = exit.max(Exit::Trouble);
+            if let (false, Input::File(path), Some(stamp)) = (canonical, &input, stamp) {
+                let written = tx.rewrite(path, stamp).and_then(|o| {
+                    tx.writer(o).write_all(&formatted).map_err(|e| OutputError {
+                        path: path.clone(),
+                        why: e.into(),
+                    })
+                });
+                if let Err(e) = written {
+                    e.report();
+                    trouble(format_args!("no file was changed"));
+                    return Ok(Exit::Trouble);
                 }
+                rewritten += 1;
             }
         } else {
             if printed && !formatted.is_empty() {
                 out.write_all(b"\n")?;
             }
-            out.write_all(formatted.as_bytes())?;
+            out.write_all(&formatted)?;
             printed |= !formatted.is_empty();
+        }
+    }
+    if rewritten > 0 {
+        if let Err(e) = tx.commit() {
+            e.report();
+            trouble(format_args!("no file was changed"));
+            return Ok(Exit::Trouble);
         }
     }
     if args.fix_results {
         let results = if fixed == 1 { "result" } else { "results" };
         if args.check {
-            eprintln!("seega: {fixed} {results} would be fixed");
+            stdio::line(format_args!("seega: {fixed} {results} would be fixed"));
         } else {
-            eprintln!("seega: fixed {fixed} {results}");
+            stdio::line(format_args!("seega: fixed {fixed} {results}"));
         }
     }
     Ok(exit)

@@ -6,7 +6,8 @@ use seega::engine::Ruleset;
 use seega::generate::{GenOptions, Generator};
 
 use super::args::GenerateArgs;
-use super::atomic::write_atomically;
+use super::output::{is_stdout, write_file};
+use super::stdio::stdout_closed;
 use super::{Exit, threads, trouble};
 
 /// Games per batch handed to one thread.
@@ -39,18 +40,18 @@ pub fn run(args: &GenerateArgs, out: &mut impl Write) -> std::io::Result<Exit> {
     };
     let jobs = threads(args.jobs);
     match &args.output {
-        None => {
-            write_games(&opts, args.games, jobs, out)?;
-            Ok(Exit::Valid)
-        }
-        Some(path) => {
-            match write_atomically(path, &mut |w| write_games(&opts, args.games, jobs, w)) {
+        Some(path) if !is_stdout(path) => {
+            match write_file(path, &[], &mut |w| write_games(&opts, args.games, jobs, w)) {
                 Ok(()) => Ok(Exit::Valid),
                 Err(e) => {
-                    trouble(format_args!("cannot write `{}`: {e}", path.display()));
+                    e.report();
                     Ok(Exit::Trouble)
                 }
             }
+        }
+        _ => {
+            write_games(&opts, args.games, jobs, out)?;
+            Ok(Exit::Valid)
         }
     }
 }
@@ -77,6 +78,10 @@ fn write_games(opts: &GenOptions, n: u64, jobs: usize, out: &mut dyn Write) -> s
         });
         for buf in &bufs {
             out.write_all(buf.as_bytes())?;
+        }
+        if stdout_closed() {
+            // Nobody reads the games any more (a file output never closes).
+            break;
         }
         next += jobs as u64 * BATCH;
     }

@@ -5,6 +5,8 @@ use std::path::{Path, PathBuf};
 
 use seega::notation::limits::MAX_FILE_BYTES;
 
+use super::output::Stamp;
+
 /// One input: a file or standard input.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Input {
@@ -35,17 +37,26 @@ impl Input {
         }
     }
 
-    /// Reads the whole input, refusing more than [`MAX_FILE_BYTES`].
-    ///
-    /// A file named on the command line may be a FIFO or a pipe (`<(...)`): it is read like
-    /// `cat` would, waiting for its writer.
-    pub fn read(&self) -> std::io::Result<Vec<u8>> {
+    /// The identity of the file behind this input, when it has one (standard input redirected
+    /// from a file has that file's).
+    pub fn stamp(&self) -> Option<Stamp> {
+        let path = match self {
+            Input::Stdin => Path::new("/dev/stdin"),
+            Input::File(p) => p,
+        };
+        std::fs::metadata(path).ok().map(|m| Stamp::of(&m))
+    }
+
+    /// Reads the whole input, as [`Input::read`], with the stamp of the file as it was opened:
+    /// an output that rewrites it is refused if it changed since.
+    pub fn read_stamped(&self) -> std::io::Result<(Vec<u8>, Option<Stamp>)> {
         let too_big = |n: u64| {
             std::io::Error::other(format!(
                 "it holds {n} bytes or more; seega reads at most {MAX_FILE_BYTES} bytes (1 GiB) from one input"
             ))
         };
         let mut v = Vec::new();
+        let mut stamp = None;
         match self {
             Input::Stdin => {
                 std::io::stdin()
@@ -62,6 +73,7 @@ impl Input {
                 if meta.len() > MAX_FILE_BYTES {
                     return Err(too_big(meta.len()));
                 }
+                stamp = Some(Stamp::of(&meta));
                 v.reserve(usize::try_from(meta.len()).unwrap_or(0));
                 f.take(MAX_FILE_BYTES + 1).read_to_end(&mut v)?;
             }
@@ -69,7 +81,15 @@ impl Input {
         if v.len() as u64 > MAX_FILE_BYTES {
             return Err(too_big(v.len() as u64));
         }
-        Ok(v)
+        Ok((v, stamp))
+    }
+
+    /// Reads the whole input, refusing more than [`MAX_FILE_BYTES`].
+    ///
+    /// A file named on the command line may be a FIFO or a pipe (`<(...)`): it is read like
+    /// `cat` would, waiting for its writer.
+    pub fn read(&self) -> std::io::Result<Vec<u8>> {
+        self.read_stamped().map(|(bytes, _)| bytes)
     }
 }
 
@@ -138,6 +158,15 @@ fn walk(dir: &Path, out: &mut Vec<Result<Input, Unresolved>>) {
             }
         }
     }
+}
+
+/// The stamps of every input named by `paths` that is a file: what no output of the run may
+/// overwrite.
+pub fn stamps(paths: &[PathBuf]) -> Vec<Stamp> {
+    resolve(paths)
+        .iter()
+        .filter_map(|i| i.as_ref().ok().and_then(Input::stamp))
+        .collect()
 }
 
 /// Reads each input named by `paths` in turn and hands it to `each`; inputs that cannot be read

@@ -2,18 +2,20 @@
 //! prints.
 
 mod args;
-mod atomic;
 mod check;
 mod convert;
+mod copy;
 mod dedupe;
 mod explain;
 mod fix;
 mod fmt;
 mod generate;
 mod inputs;
+mod output;
 mod select;
 mod show;
 mod stats;
+mod stdio;
 
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
@@ -61,7 +63,7 @@ pub fn main() -> ExitCode {
             };
         }
     };
-    atomic::remove_partial_output_on_interrupt();
+    output::remove_on_signal();
     let stdout_tty = std::io::stdout().is_terminal();
     let color = match cli.color {
         ColorChoice::Always => true,
@@ -75,7 +77,7 @@ pub fn main() -> ExitCode {
     };
     let global = Global { color, width };
     let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, stdio::Quiet(stdout.lock()));
     let result = match cli.command {
         Command::Check(args) => check::run(&args, &global, &mut out),
         Command::Explain(args) => explain::run(&args, &global, &mut out),
@@ -98,9 +100,8 @@ pub fn main() -> ExitCode {
     let result = result.and_then(|exit| out.flush().map(|_| exit));
     match result {
         Ok(exit) => exit.into(),
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Exit::Valid.into(),
         Err(e) => {
-            eprintln!("seega: error: cannot write output: {e}");
+            trouble(format_args!("cannot write standard output: {e}"));
             Exit::Trouble.into()
         }
     }
@@ -138,5 +139,15 @@ pub fn threads(jobs: Option<usize>) -> usize {
 
 /// Reports a problem with the run itself (not with a game) on stderr.
 pub fn trouble(message: std::fmt::Arguments<'_>) {
-    let _ = writeln!(std::io::stderr(), "seega: error: {message}");
+    stdio::line(format_args!("seega: error: {message}"));
+}
+
+/// Tells something about the run on stderr.
+pub fn note(message: std::fmt::Arguments<'_>) {
+    stdio::line(format_args!("seega: note: {message}"));
+}
+
+/// A path as a person reads it in a message.
+pub fn shown(path: &std::path::Path) -> String {
+    path.display().to_string()
 }

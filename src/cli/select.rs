@@ -1,17 +1,18 @@
 //! `seega select`: keep the games that match, quarantine the invalid ones.
 
 use std::io::Write;
-use std::path::Path;
+use std::path::PathBuf;
 
-use seega::archive::check_source;
+use seega::archive::{Checked, check_source};
 use seega::engine::Ruleset;
 use seega::notation::{GameResult, LineIndex, Source};
 use seega::select::Filter;
 
 use super::args::SelectArgs;
-use super::atomic::write_atomically;
-use super::inputs::for_each_input;
-use super::{Exit, trouble};
+use super::copy::{Copier, File};
+use super::inputs::{for_each_input, stamps};
+use super::output::{OutputError, Transaction, is_stdout};
+use super::{Exit, shown, trouble};
 
 /// Builds the filter from the arguments, or says what is wrong with them.
 fn filter(args: &SelectArgs) -> Result<Filter, String> {
@@ -54,6 +55,30 @@ fn filter(args: &SelectArgs) -> Result<Filter, String> {
     Ok(f)
 }
 
+/// What becomes of one game.
+enum Fate {
+    /// Copied to the output.
+    Keep,
+    /// Copied to the quarantine file, after a comment that says why.
+    Quarantine(String),
+    /// Left out.
+    Leave,
+}
+
+/// The comment put before a quarantined game: its errors, one line each.
+fn why_invalid(c: &Checked<'_>, name: &str, text: &str, lines: &LineIndex) -> String {
+    let mut q = String::new();
+    for p in c.verdict.problems.iter().filter(|p| p.is_error()) {
+        let at = lines.line_col(text, p.span.start);
+        let note = format!(
+            "{} at {name}:{}:{}: {}",
+            p.code, at.line, at.column, p.message
+        );
+        q.push_str(&format!("{{ {} }}\n", note.replace('}', ")")));
+    }
+    q
+}
+
 /// Runs `seega select`.
 pub fn run(args: &SelectArgs, out: &mut impl Write) -> std::io::Result<Exit> {
     let Some(opts) = super::options(&args.rules, args.position.is_some()) else {
@@ -66,69 +91,91 @@ pub fn run(args: &SelectArgs, out: &mut impl Write) -> std::io::Result<Exit> {
             return Ok(Exit::Trouble);
         }
     };
-    let (mut kept, mut quarantined, mut total) = (Vec::new(), Vec::new(), 0usize);
+    // Every output is opened before anything is read, so that one that cannot be written
+    // stops the run before any game goes anywhere.
+    let mut tx = Transaction::new(stamps(&args.paths));
+    let mut open = |path: &Option<PathBuf>| match path {
+        Some(p) if !is_stdout(p) => tx.create(p).map(|o| Some((o, p.clone()))),
+        _ => Ok(None),
+    };
+    let (quarantine, output) = match (open(&args.invalid_to), open(&args.output)) {
+        (Ok(q), Ok(o)) => (q, o),
+        (Err(e), _) | (_, Err(e)) => {
+            e.report();
+            return Ok(Exit::Trouble);
+        }
+    };
+    let (mut kept, mut quarantined, mut total, mut files) = (0usize, 0usize, 0usize, 0usize);
+    let (mut to_out, mut to_quarantine) = (Copier::new(), Copier::new());
+    let mut failed: Option<OutputError> = None;
     let io_trouble = for_each_input(&args.paths, &mut |input, bytes| {
         let source = Source::from_bytes(&bytes);
         let text = source.text();
         let lines = LineIndex::new(text);
         let name = input.name();
+        let file = File::new(files, &bytes);
+        files += 1;
+        let mut games = Vec::new();
         for c in check_source(&source, &opts) {
             total += 1;
-            let game_text = c.game.span.of(text);
-            if args.invalid_to.is_some() && !c.verdict.is_valid() {
-                let mut q = String::new();
-                for p in c.verdict.problems.iter().filter(|p| p.is_error()) {
-                    let at = lines.line_col(text, p.span.start);
-                    let note = format!(
-                        "{} at {name}:{}:{}: {}",
-                        p.code, at.line, at.column, p.message
-                    );
-                    q.push_str(&format!("{{ {} }}\n", note.replace('}', ")")));
-                }
-                q.push_str(game_text);
-                quarantined.push(q);
+            let fate = if args.invalid_to.is_some() && !c.verdict.is_valid() {
+                Fate::Quarantine(why_invalid(&c, &name, text, &lines))
             } else if filter.matches(&c) {
-                kept.push(game_text.to_owned());
+                Fate::Keep
+            } else {
+                Fate::Leave
+            };
+            games.push((c.game.span.start, fate));
+        }
+        let starts: Vec<usize> = games.iter().map(|g| g.0).collect();
+        for ((_, fate), range) in games.iter().zip(file.pieces(&source, &starts)) {
+            let (copier, dest, note) = match fate {
+                Fate::Keep => {
+                    kept += 1;
+                    (&mut to_out, &output, None)
+                }
+                Fate::Quarantine(why) => {
+                    quarantined += 1;
+                    (&mut to_quarantine, &quarantine, Some(why.as_str()))
+                }
+                Fate::Leave => continue,
+            };
+            match dest {
+                Some((o, path)) => {
+                    if let Err(e) = copier.piece(tx.writer(*o), &file, range, note) {
+                        failed = Some(OutputError {
+                            path: path.clone(),
+                            why: e.into(),
+                        });
+                        return Err(std::io::Error::other("an output failed"));
+                    }
+                }
+                None => copier.piece(out, &file, range, note)?,
             }
         }
         Ok(())
-    })?;
-    let write = |w: &mut dyn Write, games: &[String]| -> std::io::Result<()> {
-        for (i, g) in games.iter().enumerate() {
-            if i > 0 {
-                w.write_all(b"\n")?;
-            }
-            w.write_all(g.as_bytes())?;
-            w.write_all(b"\n")?;
-        }
-        Ok(())
-    };
-    let mut trouble_writing = false;
-    let mut to_file = |path: &Path, games: &[String]| {
-        if let Err(e) = write_atomically(path, &mut |w| write(w, games)) {
-            trouble(format_args!("cannot write `{}`: {e}", path.display()));
-            trouble_writing = true;
-        }
-    };
+    });
+    if let Some(e) = failed {
+        e.report();
+        return Ok(Exit::Trouble);
+    }
+    let io_trouble = io_trouble?;
+    let mut note = format!("selected {kept} of {total} games");
     if let Some(path) = &args.invalid_to {
-        to_file(path, &quarantined);
+        note.push_str(&format!("; {quarantined} invalid to {}", shown(path)));
     }
-    match &args.output {
-        Some(path) => to_file(path, &kept),
-        None => write(out, &kept)?,
+    if io_trouble {
+        if output.is_some() || quarantine.is_some() {
+            trouble(format_args!(
+                "an input could not be read, so no output file was written"
+            ));
+        }
+        return Ok(Exit::Trouble);
     }
-    let mut note = format!("selected {} of {total} games", kept.len());
-    if let Some(path) = &args.invalid_to {
-        note.push_str(&format!(
-            "; {} invalid to {}",
-            quarantined.len(),
-            path.display()
-        ));
+    if let Err(e) = tx.commit() {
+        e.report();
+        return Ok(Exit::Trouble);
     }
-    eprintln!("{note}");
-    Ok(if io_trouble || trouble_writing {
-        Exit::Trouble
-    } else {
-        Exit::Valid
-    })
+    super::stdio::line(format_args!("{note}"));
+    Ok(Exit::Valid)
 }

@@ -12,8 +12,8 @@ use seega::render::svg::svg;
 use seega::validate::{Options, Verdict, check_game};
 
 use super::args::ShowArgs;
-use super::atomic::write_atomically;
 use super::inputs::Input;
+use super::output::{Stamp, Transaction, write_file};
 use super::{Exit, trouble};
 
 /// `game N (Black vs White, Event)`.
@@ -124,8 +124,14 @@ enum Output<'a> {
 }
 
 impl Output<'_> {
-    /// Draws `frames`; `Ok(false)` when a file could not be written (already reported).
-    fn draw(&self, frames: &[Frame<'_>], out: &mut impl Write) -> std::io::Result<bool> {
+    /// Draws `frames`; `Ok(false)` when a file could not be written (already reported). No
+    /// file written may be one of `inputs`.
+    fn draw(
+        &self,
+        frames: &[Frame<'_>],
+        out: &mut impl Write,
+        inputs: &[Stamp],
+    ) -> std::io::Result<bool> {
         match self {
             Output::Text(glyphs) => {
                 for (i, f) in frames.iter().enumerate() {
@@ -144,16 +150,29 @@ impl Output<'_> {
             }
             Output::Svg(Some(path)) => {
                 let doc: String = frames.iter().map(Frame::svg).collect();
-                Ok(write_file(path, &doc))
+                Ok(report(write_file(path, inputs, &mut |w| {
+                    w.write_all(doc.as_bytes())
+                })))
             }
             Output::SvgDir(dir) => {
+                // Every diagram or none.
                 let digits = (frames.len().saturating_sub(1)).to_string().len().max(3);
+                let mut tx = Transaction::new(inputs.to_vec());
                 for (k, f) in frames.iter().enumerate() {
-                    if !write_file(&dir.join(format!("turn-{k:0digits$}.svg")), &f.svg()) {
+                    let path = dir.join(format!("turn-{k:0digits$}.svg"));
+                    let written = tx.create(&path).and_then(|o| {
+                        tx.writer(o).write_all(f.svg().as_bytes()).map_err(|e| {
+                            super::output::OutputError {
+                                path: path.clone(),
+                                why: e.into(),
+                            }
+                        })
+                    });
+                    if !report(written) {
                         return Ok(false);
                     }
                 }
-                Ok(true)
+                Ok(report(tx.commit()))
             }
         }
     }
@@ -167,15 +186,9 @@ impl Output<'_> {
     }
 }
 
-/// Writes `text` to `path` atomically, reporting a failure.
-fn write_file(path: &Path, text: &str) -> bool {
-    match write_atomically(path, &mut |w| w.write_all(text.as_bytes())) {
-        Ok(()) => true,
-        Err(e) => {
-            trouble(format_args!("cannot write `{}`: {e}", path.display()));
-            false
-        }
-    }
+/// Whether a file was written; a failure is reported.
+fn report(written: Result<(), super::output::OutputError>) -> bool {
+    written.map_err(|e| e.report()).is_ok()
 }
 
 /// The output the arguments ask for, or `None` (reported) when --svg-dir is not a directory.
@@ -245,7 +258,7 @@ pub fn run(args: &ShowArgs, out: &mut impl Write) -> std::io::Result<Exit> {
                     hl: Highlight::default(),
                     outcome: pos.outcome_after_turn(false),
                 };
-                Ok(if output.draw(&[frame], out)? {
+                Ok(if output.draw(&[frame], out, &[])? {
                     Exit::Valid
                 } else {
                     Exit::Trouble
@@ -264,6 +277,7 @@ pub fn run(args: &ShowArgs, out: &mut impl Write) -> std::io::Result<Exit> {
         _ => Input::Stdin,
     };
     let name = input.name();
+    let inputs: Vec<Stamp> = input.stamp().into_iter().collect();
     let bytes = match input.read() {
         Ok(b) => b,
         Err(e) => {
@@ -341,7 +355,7 @@ pub fn run(args: &ShowArgs, out: &mut impl Write) -> std::io::Result<Exit> {
             }
         })
         .collect();
-    if !output.draw(&frames, out)? {
+    if !output.draw(&frames, out, &inputs)? {
         return Ok(Exit::Trouble);
     }
     if let Some(p) = verdict.problems.iter().find(|p| p.is_error()) {

@@ -3,6 +3,9 @@
 
 use super::ast::Span;
 
+/// The UTF-8 byte-order mark.
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
 /// An archive's text, decoded from bytes.
 ///
 /// A leading byte-order mark is dropped. Each maximal run of bytes that is not UTF-8 is replaced
@@ -12,31 +15,71 @@ use super::ast::Span;
 pub struct Source {
     text: String,
     invalid: Vec<Span>,
+    /// How many bytes each run of `invalid` stood for in the input.
+    invalid_bytes: Vec<usize>,
+    /// Whether a byte-order mark was dropped from the front.
+    bom: bool,
 }
 
 impl Source {
     /// Decodes `bytes`.
     pub fn from_bytes(bytes: &[u8]) -> Source {
-        let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+        let bom = bytes.starts_with(BOM);
+        let bytes = bytes.strip_prefix(BOM).unwrap_or(bytes);
         match std::str::from_utf8(bytes) {
             Ok(s) => Source {
                 text: s.to_owned(),
-                invalid: Vec::new(),
+                bom,
+                ..Source::default()
             },
             Err(_) => {
                 let mut text = String::with_capacity(bytes.len() + 16);
                 let mut invalid = Vec::new();
+                let mut invalid_bytes = Vec::new();
                 for chunk in bytes.utf8_chunks() {
                     text.push_str(chunk.valid());
                     if !chunk.invalid().is_empty() {
                         let start = text.len();
                         text.push(char::REPLACEMENT_CHARACTER);
                         invalid.push(Span::new(start, text.len()));
+                        invalid_bytes.push(chunk.invalid().len());
                     }
                 }
-                Source { text, invalid }
+                Source {
+                    text,
+                    invalid,
+                    invalid_bytes,
+                    bom,
+                }
             }
         }
+    }
+
+    /// The offset in the input bytes of the text's byte `offset` (a character boundary that
+    /// is not inside a replaced run): the byte-order mark and the lengths of the runs of bytes
+    /// that were not UTF-8 counted back in. With it, a span of the text names the input's own
+    /// bytes, which writers copy as they were.
+    ///
+    /// ```
+    /// use seega::notation::Source;
+    /// let bytes = b"\xEF\xBB\xBF; caf\xE9 !\n";
+    /// let s = Source::from_bytes(bytes);
+    /// assert_eq!(s.text(), "; caf\u{FFFD} !\n");
+    /// assert_eq!(s.byte_offset(0), 3);
+    /// assert_eq!(s.byte_offset(s.text().len()), bytes.len());
+    /// ```
+    pub fn byte_offset(&self, offset: usize) -> usize {
+        let before = self.invalid.partition_point(|r| r.start < offset);
+        let mut at = offset + if self.bom { BOM.len() } else { 0 };
+        for (run, &n) in self.invalid[..before].iter().zip(&self.invalid_bytes) {
+            at = at + n - run.len();
+        }
+        at
+    }
+
+    /// Whether the input started with a byte-order mark (dropped from the text).
+    pub fn had_bom(&self) -> bool {
+        self.bom
     }
 
     /// Decodes `bytes`, reusing the buffer when it is UTF-8 (no second copy of a big file).
@@ -51,12 +94,14 @@ impl Source {
     pub fn from_text(text: impl Into<String>) -> Source {
         let text = text.into();
         let mut text = text;
-        if text.starts_with('\u{feff}') {
+        let bom = text.starts_with('\u{feff}');
+        if bom {
             text.drain(..'\u{feff}'.len_utf8());
         }
         Source {
             text,
-            invalid: Vec::new(),
+            bom,
+            ..Source::default()
         }
     }
 

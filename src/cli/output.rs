@@ -1,0 +1,353 @@
+//! Every file seega writes goes through here: the outputs of one run are a [`Transaction`],
+//! committed together or not at all.
+//!
+//! The contract (also in `spec/architecture.md`):
+//! - A regular file is written as a temporary file beside it (see [`temp`]), flushed and
+//!   synced, then renamed over it; the directory is synced after the rename. A replaced file
+//!   keeps its permissions, owner and group.
+//! - A symbolic link is followed: the file it points to is replaced, the link stays a link.
+//! - A target that is not a regular file (FIFO, device, socket, anything under `/dev` or
+//!   `/proc`) is written straight to, never renamed over.
+//! - Refused before anything is written: a target that is an input of the run (same device and
+//!   inode, through links too) unless the command rewrites that input in place, a read-only
+//!   target, a target with other hard links, one file named as two outputs.
+//! - An input rewritten in place that changed after it was read (size, modification time or
+//!   inode) is not replaced: the other writer's version is kept and nothing is committed.
+//! - When several files are committed, each replaced file is first linked to a backup name, so
+//!   that a failed rename puts back every file renamed before it.
+
+mod target;
+mod temp;
+
+use std::fs::File;
+use std::io::{self, BufWriter, Write};
+use std::os::unix::fs::{MetadataExt, PermissionsExt};
+use std::path::{Path, PathBuf};
+
+use tempfile::NamedTempFile;
+
+pub use target::{Refusal, Stamp};
+use target::{Resolved, check_replaceable, resolve};
+pub use temp::remove_on_signal;
+
+/// A target that could not be written: which, and why.
+#[derive(Debug)]
+pub struct OutputError {
+    /// The target as the user named it.
+    pub path: PathBuf,
+    /// Why it was not written.
+    pub why: Refusal,
+}
+
+impl OutputError {
+    /// Reports the error on standard error: `cannot write `PATH`: WHY`, and the help.
+    pub fn report(&self) {
+        let help = self
+            .why
+            .help()
+            .map_or(String::new(), |h| format!("\n  help: {h}"));
+        super::trouble(format_args!(
+            "cannot write `{}`: {}{help}",
+            super::shown(&self.path),
+            self.why.message()
+        ));
+    }
+}
+
+/// Where one output's bytes go until the commit.
+enum Sink {
+    /// A temporary file to rename over `target`.
+    Temp {
+        file: BufWriter<NamedTempFile>,
+        target: PathBuf,
+        /// The input this output rewrites, as it was read.
+        rewrites: Option<Stamp>,
+    },
+    /// A special file, written straight to.
+    Direct(BufWriter<File>),
+}
+
+/// One output of a transaction.
+struct Slot {
+    /// As the user named it.
+    named: PathBuf,
+    sink: Sink,
+}
+
+/// The outputs of one run. Dropped without [`Transaction::commit`], it removes its temporary
+/// files and leaves every target as it was (special files excepted: they were written to).
+#[derive(Default)]
+pub struct Transaction {
+    /// The inputs of the run, which no output may be (but the ones it rewrites in place).
+    inputs: Vec<Stamp>,
+    slots: Vec<Slot>,
+    /// The regular targets taken so far, to refuse a second output to the same file.
+    taken: Vec<Stamp>,
+}
+
+/// A handle on one output of a [`Transaction`].
+#[derive(Debug, Clone, Copy)]
+pub struct Output(usize);
+
+impl Transaction {
+    /// A transaction for a run whose inputs are `inputs`.
+    pub fn new(inputs: Vec<Stamp>) -> Transaction {
+        Transaction {
+            inputs,
+            ..Transaction::default()
+        }
+    }
+
+    /// A new output at `path`, which must not be an input of the run.
+    pub fn create(&mut self, path: &Path) -> Result<Output, OutputError> {
+        self.open(path, None).map_err(|why| OutputError {
+            path: path.to_path_buf(),
+            why,
+        })
+    }
+
+    /// An output that rewrites the input at `path`, read as `read`.
+    pub fn rewrite(&mut self, path: &Path, read: Stamp) -> Result<Output, OutputError> {
+        self.open(path, Some(read)).map_err(|why| OutputError {
+            path: path.to_path_buf(),
+            why,
+        })
+    }
+
+    fn open(&mut self, path: &Path, rewrites: Option<Stamp>) -> Result<Output, Refusal> {
+        let sink = match resolve(path)? {
+            Resolved::Special(at) => {
+                Sink::Direct(BufWriter::new(File::options().write(true).open(at)?))
+            }
+            Resolved::Regular(at, meta) => {
+                let stamp = Stamp::of(&meta);
+                match rewrites {
+                    Some(read) if !read.same_file(&stamp) => return Err(Refusal::Changed),
+                    Some(_) => {}
+                    None if self.inputs.iter().any(|i| i.same_file(&stamp)) => {
+                        return Err(Refusal::IsInput);
+                    }
+                    None => {}
+                }
+                if self.taken.iter().any(|t| t.same_file(&stamp)) {
+                    return Err(Refusal::Twice);
+                }
+                check_replaceable(&meta)?;
+                self.taken.push(stamp);
+                let file = temp_beside(&at, Some(&meta))?;
+                Sink::Temp {
+                    file: BufWriter::new(file),
+                    target: at,
+                    rewrites,
+                }
+            }
+            Resolved::New(at) => {
+                if self
+                    .slots
+                    .iter()
+                    .any(|s| matches!(&s.sink, Sink::Temp { target, .. } if *target == at))
+                {
+                    return Err(Refusal::Twice);
+                }
+                let file = temp_beside(&at, None)?;
+                Sink::Temp {
+                    file: BufWriter::new(file),
+                    target: at,
+                    rewrites: None,
+                }
+            }
+        };
+        self.slots.push(Slot {
+            named: path.to_path_buf(),
+            sink,
+        });
+        Ok(Output(self.slots.len() - 1))
+    }
+
+    /// Where to write `output`'s bytes.
+    pub fn writer(&mut self, output: Output) -> &mut dyn Write {
+        match &mut self.slots[output.0].sink {
+            Sink::Temp { file, .. } => file,
+            Sink::Direct(file) => file,
+        }
+    }
+
+    /// Makes every output what was written to it, or, when any cannot be, none of them.
+    pub fn commit(self) -> Result<(), OutputError> {
+        let mut ready = Vec::with_capacity(self.slots.len());
+        for slot in self.slots {
+            let fail = |why: Refusal| OutputError {
+                path: slot.named.clone(),
+                why,
+            };
+            match slot.sink {
+                Sink::Direct(mut file) => file.flush().map_err(|e| fail(e.into()))?,
+                Sink::Temp {
+                    file,
+                    target,
+                    rewrites,
+                } => {
+                    let file = file.into_inner().map_err(|e| fail(e.into_error().into()))?;
+                    file.as_file().sync_all().map_err(|e| fail(e.into()))?;
+                    if let Some(read) = rewrites {
+                        let now = std::fs::metadata(&target).map_err(|e| fail(e.into()))?;
+                        if Stamp::of(&now) != read {
+                            return Err(fail(Refusal::Changed));
+                        }
+                    }
+                    ready.push((slot.named, file, target));
+                }
+            }
+        }
+        rename_all(ready)
+    }
+}
+
+/// A temporary file in the directory of `target`, with the metadata of the file it replaces
+/// (`was`), or the permissions a new file gets.
+fn temp_beside(target: &Path, was: Option<&std::fs::Metadata>) -> Result<NamedTempFile, Refusal> {
+    let dir = match target.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    for left in temp::sweep(dir) {
+        super::note(format_args!(
+            "removed `{}`, left by a seega run that was killed",
+            super::shown(&left)
+        ));
+    }
+    let prefix = temp::prefix_for(target, "");
+    let mut pending = temp::pending();
+    let file = tempfile::Builder::new()
+        .prefix(&prefix)
+        .suffix(temp::SUFFIX)
+        .rand_bytes(temp::random_len())
+        // A new file: what the umask leaves of rw-rw-rw-, as for any file a program creates.
+        .permissions(std::fs::Permissions::from_mode(0o666))
+        .tempfile_in(dir)?;
+    pending.push(file.path().to_path_buf());
+    drop(pending);
+    if let Some(was) = was {
+        let f = file.as_file();
+        let now = f.metadata()?;
+        if (now.uid(), now.gid()) != (was.uid(), was.gid()) {
+            std::os::unix::fs::fchown(f, Some(was.uid()), Some(was.gid()))
+                .map_err(Refusal::Owner)?;
+        }
+        f.set_permissions(was.permissions())?;
+    }
+    Ok(file)
+}
+
+/// Renames each temporary file over its target, under the pending list's lock, and syncs
+/// their directories; on a failure, puts back the targets already renamed over.
+fn rename_all(ready: Vec<(PathBuf, NamedTempFile, PathBuf)>) -> Result<(), OutputError> {
+    let several = ready.len() > 1;
+    let mut pending = temp::pending();
+    // (target, backup of what it was, or None when it was new)
+    let mut done: Vec<(PathBuf, Option<PathBuf>)> = Vec::new();
+    let mut dirs: Vec<PathBuf> = Vec::new();
+    let mut result = Ok(());
+    for (named, file, target) in ready {
+        let tmp = file.path().to_path_buf();
+        let backup = if several && target.exists() {
+            match backup_of(&target) {
+                Ok(b) => Some(b),
+                Err(e) => {
+                    result = Err(OutputError {
+                        path: named,
+                        why: e.into(),
+                    });
+                    break;
+                }
+            }
+        } else {
+            None
+        };
+        match file.persist(&target) {
+            Ok(_) => {
+                pending.retain(|p| *p != tmp);
+                if let Some(d) = target.parent() {
+                    dirs.push(d.to_path_buf());
+                }
+                done.push((target, backup));
+            }
+            Err(e) => {
+                if let Some(b) = backup {
+                    let _ = std::fs::remove_file(b);
+                }
+                result = Err(OutputError {
+                    path: named,
+                    why: e.error.into(),
+                });
+                break;
+            }
+        }
+    }
+    if result.is_err() {
+        for (target, backup) in done.iter().rev() {
+            let _ = match backup {
+                Some(b) => std::fs::rename(b, target),
+                None => std::fs::remove_file(target),
+            };
+        }
+    } else {
+        for (_, backup) in &done {
+            if let Some(b) = backup {
+                let _ = std::fs::remove_file(b);
+            }
+        }
+    }
+    drop(pending);
+    dirs.sort();
+    dirs.dedup();
+    for d in dirs {
+        let d = if d.as_os_str().is_empty() {
+            PathBuf::from(".")
+        } else {
+            d
+        };
+        if let Ok(f) = File::open(&d) {
+            let _ = f.sync_all();
+        }
+    }
+    result
+}
+
+/// A hard link to `target` under a temporary name, which keeps what it was while it is
+/// replaced.
+fn backup_of(target: &Path) -> io::Result<PathBuf> {
+    let dir = match target.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let prefix = temp::prefix_for(target, "old.");
+    let name = tempfile::Builder::new()
+        .prefix(&prefix)
+        .suffix(temp::SUFFIX)
+        .rand_bytes(temp::random_len())
+        .make_in(dir, |p| std::fs::hard_link(target, p))?;
+    // The link must outlive the builder's guard.
+    let ((), path) = name.keep().map_err(|e| e.error)?;
+    Ok(path)
+}
+
+/// Whether an output path means standard output (`-`).
+pub fn is_stdout(path: &Path) -> bool {
+    path.as_os_str() == "-"
+}
+
+/// Writes one output at `path` with what `fill` writes, for a run whose inputs are `inputs`.
+pub fn write_file(
+    path: &Path,
+    inputs: &[Stamp],
+    fill: &mut dyn FnMut(&mut dyn Write) -> io::Result<()>,
+) -> Result<(), OutputError> {
+    let mut tx = Transaction::new(inputs.to_vec());
+    let out = tx.create(path)?;
+    fill(tx.writer(out)).map_err(|e| OutputError {
+        path: path.to_path_buf(),
+        why: e.into(),
+    })?;
+    tx.commit()
+}
