@@ -116,6 +116,8 @@ impl Transaction {
 
     fn open(&mut self, path: &Path, rewrites: Option<Stamp>) -> Result<Output, Refusal> {
         let sink = match resolve(path)? {
+            Resolved::Special(_) if rewrites.is_some() => return Err(Refusal::NotRegular),
+            Resolved::New(_) if rewrites.is_some() => return Err(Refusal::Changed),
             Resolved::Special(at) => {
                 Sink::Direct(BufWriter::new(File::options().write(true).open(at)?))
             }
@@ -224,7 +226,8 @@ fn temp_beside(target: &Path, was: Option<&std::fs::Metadata>) -> Result<NamedTe
         .rand_bytes(temp::random_len())
         // A new file: what the umask leaves of rw-rw-rw-, as for any file a program creates.
         .permissions(std::fs::Permissions::from_mode(0o666))
-        .tempfile_in(dir)?;
+        .tempfile_in(dir)
+        .map_err(|e| in_dir(dir, &e))?;
     pending.push(file.path().to_path_buf());
     drop(pending);
     if let Some(was) = was {
@@ -237,6 +240,22 @@ fn temp_beside(target: &Path, was: Option<&std::fs::Metadata>) -> Result<NamedTe
         f.set_permissions(was.permissions())?;
     }
     Ok(file)
+}
+
+/// What keeps a file from being made in `dir`, said of the directory rather than of the
+/// temporary file's name.
+fn in_dir(dir: &Path, e: &io::Error) -> io::Error {
+    let what = match e.kind() {
+        io::ErrorKind::NotFound => format!("no such directory `{}`", super::shown(dir)),
+        io::ErrorKind::PermissionDenied => {
+            format!("no permission to create a file in `{}`", super::shown(dir))
+        }
+        _ => e
+            .get_ref()
+            .and_then(|inner| inner.source())
+            .map_or_else(|| e.to_string(), ToString::to_string),
+    };
+    io::Error::new(e.kind(), what)
 }
 
 /// Renames each temporary file over its target, under the pending list's lock, and syncs
@@ -350,4 +369,76 @@ pub fn write_file(
         why: e.into(),
     })?;
     tx.commit()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("seega-output-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("dir");
+        dir
+    }
+
+    #[test]
+    fn an_input_changed_since_it_was_read_is_not_replaced() {
+        let dir = scratch("changed");
+        let file = dir.join("a.sgn");
+        std::fs::write(&file, "mine").expect("write");
+        let read = Stamp::of(&std::fs::metadata(&file).expect("meta"));
+        let mut tx = Transaction::new(vec![read]);
+        let out = tx.rewrite(&file, read).expect("open");
+        tx.writer(out).write_all(b"formatted").expect("write");
+        // Someone appends a game meanwhile.
+        std::fs::write(&file, "mine, and theirs").expect("write");
+        let e = tx.commit().expect_err("refused");
+        assert!(matches!(e.why, Refusal::Changed), "{e:?}");
+        assert_eq!(
+            std::fs::read_to_string(&file).expect("read"),
+            "mine, and theirs"
+        );
+        assert_eq!(
+            std::fs::read_dir(&dir).expect("dir").count(),
+            1,
+            "no temporary file left"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_failed_commit_puts_back_what_it_renamed() {
+        let dir = scratch("rollback");
+        let (a, b) = (dir.join("a"), dir.join("b"));
+        std::fs::create_dir_all(&a).expect("dir");
+        std::fs::create_dir_all(&b).expect("dir");
+        std::fs::write(a.join("x"), "old x").expect("write");
+        std::fs::write(b.join("y"), "old y").expect("write");
+        let mut tx = Transaction::new(Vec::new());
+        for p in [a.join("x"), b.join("y")] {
+            let out = tx.create(&p).expect("open");
+            tx.writer(out).write_all(b"new").expect("write");
+        }
+        // The second target's directory goes away before the commit: its rename fails.
+        std::fs::remove_dir_all(&b).expect("remove");
+        assert!(tx.commit().is_err());
+        assert_eq!(std::fs::read_to_string(a.join("x")).expect("read"), "old x");
+        assert_eq!(
+            std::fs::read_dir(&a).expect("dir").count(),
+            1,
+            "no backup left"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn two_outputs_to_one_file_are_refused() {
+        let dir = scratch("twice");
+        let mut tx = Transaction::new(Vec::new());
+        tx.create(&dir.join("o")).expect("open");
+        let e = tx.create(&dir.join("o")).expect_err("refused");
+        assert!(matches!(e.why, Refusal::Twice), "{e:?}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

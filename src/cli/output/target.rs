@@ -90,6 +90,8 @@ pub enum Refusal {
     Twice,
     /// The target changed after seega read it.
     Changed,
+    /// An input to rewrite in place is not a regular file (a FIFO, a device).
+    NotRegular,
     /// The replacement could not be given the target's owner.
     Owner(io::Error),
     /// The file system said no.
@@ -114,6 +116,9 @@ impl Refusal {
             Refusal::ReadOnly => "it is read-only".to_owned(),
             Refusal::Twice => "it is named as two outputs of this run".to_owned(),
             Refusal::Changed => "it changed after seega read it".to_owned(),
+            Refusal::NotRegular => {
+                "it is not a regular file, so it cannot be rewritten in place".to_owned()
+            }
             Refusal::Owner(e) => format!("its owner cannot be kept ({e})"),
             Refusal::Io(e) => e.to_string(),
         }
@@ -134,6 +139,7 @@ impl Refusal {
                 "Someone else's version is kept and nothing was written; run seega again on it."
             }
             Refusal::Owner(_) => "Run seega as the file's owner, or write to another file.",
+            Refusal::NotRegular => "Write the result to standard output instead.",
             Refusal::Io(_) => return None,
         })
     }
