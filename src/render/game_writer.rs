@@ -483,6 +483,16 @@ fn diagnostic(out: &mut JsonBuf, d: &DiagnosticLine) {
     out.str(&d.help);
     out.raw(b",\"file\":");
     out.str(&d.file);
+    if let Some(bytes) = &d.file_bytes {
+        out.raw(b",\"file_bytes\":[");
+        for (i, b) in bytes.iter().enumerate() {
+            if i > 0 {
+                out.raw(b",");
+            }
+            out.uint(u64::from(*b));
+        }
+        out.raw(b"]");
+    }
     out.raw(b",\"game\":");
     out.game_number(d.game);
     out.raw(b",\"turn\":");
