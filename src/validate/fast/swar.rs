@@ -44,16 +44,16 @@ pub(super) fn not_name(x: u64) -> u64 {
     !(name & !x) & HIGH
 }
 
-/// The bytes of `x` that end a tag value the lane reads (`"`), make it give up (`\`, a line
-/// break) or are not ASCII. Exact for the first such byte; bytes after it may be marked too.
+/// The bytes of `x` that end a tag value the lane reads (`"`) or make it give up (`\`, a line
+/// break). Exact for the first such byte; bytes after it may be marked too.
 #[inline(always)]
 pub(super) fn value_stops(x: u64) -> u64 {
     // A zero byte sets its high bit, and a borrow may set those of bytes above it: the lowest
-    // one is always a zero byte. A byte that is not ASCII has its high bit already.
+    // one is always a zero byte.
     let zero = |y: u64| y.wrapping_sub(ONES) & !y & HIGH;
     [b'"', b'\\', b'\n', b'\r']
         .iter()
-        .fold(x & HIGH, |acc, &c| acc | zero(x ^ (ONES * u64::from(c))))
+        .fold(0, |acc, &c| acc | zero(x ^ (ONES * u64::from(c))))
 }
 
 #[cfg(test)]
@@ -65,7 +65,7 @@ mod tests {
     }
 
     fn is_stop(c: u8) -> bool {
-        matches!(c, b'"' | b'\\' | b'\n' | b'\r') || !c.is_ascii()
+        matches!(c, b'"' | b'\\' | b'\n' | b'\r')
     }
 
     /// Words with `c` at position `k` among neighbours `n` (all 256 × 8 × neighbours).

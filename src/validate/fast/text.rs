@@ -11,8 +11,7 @@ use super::swar;
 const SPACE: u8 = 1;
 /// A byte of a tag name.
 const NAME: u8 = 2;
-/// A byte that ends a tag value the lane reads (`"`), makes it give up, or must be looked at
-/// (a byte that is not ASCII may start a bidirectional control).
+/// A byte that ends a tag value the lane reads (`"`), or makes it give up.
 const VALUE_STOP: u8 = 4;
 
 const CLASS: [u8; 256] = {
@@ -26,7 +25,7 @@ const CLASS: [u8; 256] = {
         if c.is_ascii_alphanumeric() || c == b'_' {
             t[k] |= NAME;
         }
-        if matches!(c, b'"' | b'\\' | b'\n' | b'\r') || !c.is_ascii() {
+        if matches!(c, b'"' | b'\\' | b'\n' | b'\r') {
             t[k] |= VALUE_STOP;
         }
         k += 1;
@@ -72,9 +71,6 @@ pub(super) fn after_result(b: &[u8], end: usize, keeps: bool) -> Option<usize> {
     if keeps && own != end {
         return None;
     }
-    if own != end && has_bidi(&b[end..own]) {
-        return None;
-    }
     let end = own;
     let mut next = skip_space(b, end);
     let mut comments = false;
@@ -85,8 +81,7 @@ pub(super) fn after_result(b: &[u8], end: usize, keeps: bool) -> Option<usize> {
     (!comments || next < b.len()).then_some(end)
 }
 
-/// Reads `[Name "value"]` at `at`, with no escape and no bidirectional control in the value
-/// (the full path warns of one); returns the ranges of the
+/// Reads `[Name "value"]` at `at`, with no escape in the value; returns the ranges of the
 /// name and of the value, and the offset after `]`. Out of line: the movetext loop, which runs
 /// far more often, keeps the registers.
 #[inline(never)]
@@ -104,14 +99,7 @@ pub(super) fn tag(b: &[u8], at: usize) -> Option<(Range<usize>, Range<usize>, us
         return None;
     }
     let value_start = i + 1;
-    let mut value_end = value_stop(b, value_start);
-    // A byte that is not ASCII stops the scan: the full path warns of a bidirectional control.
-    while b.get(value_end).is_some_and(|c| !c.is_ascii()) {
-        if bidi_at(b, value_end) {
-            return None;
-        }
-        value_end = value_stop(b, value_end + 1);
-    }
+    let value_end = value_stop(b, value_start);
     if b.get(value_end) != Some(&b'"') {
         return None;
     }
@@ -130,8 +118,8 @@ fn name_end(b: &[u8], i: usize) -> usize {
     }
 }
 
-/// The first byte from `i` on that ends a tag value the lane reads (`"`), makes it give up
-/// (`\`, a line break) or is not ASCII, or the end of `b`.
+/// The first byte from `i` on that ends a tag value the lane reads (`"`) or makes it give up
+/// (`\`, a line break), or the end of `b`.
 fn value_stop(b: &[u8], mut i: usize) -> usize {
     while let Some(x) = swar::word_at(b, i) {
         if let Some(k) = swar::first(swar::value_stops(x)) {
@@ -155,16 +143,8 @@ pub(super) fn comment_end(b: &[u8], i: usize) -> Option<usize> {
     brace_comment_end(b, i).ok()
 }
 
-/// [`comment_end`] of a comment that is the game's own: `None` also when it holds a
-/// bidirectional control, which the full path warns of.
-pub(super) fn own_comment_end(b: &[u8], i: usize) -> Option<usize> {
-    let end = comment_end(b, i)?;
-    (!has_bidi(&b[i..end])).then_some(end)
-}
-
 /// Whether the bytes at `i` are a bidirectional control in UTF-8 (U+202A–U+202E: E2 80 AA–AE;
 /// U+2066–U+2069: E2 81 A6–A9; see [`crate::render::terminal::is_bidi_control`]).
-#[inline(always)]
 fn bidi_at(b: &[u8], i: usize) -> bool {
     matches!(
         b.get(i..i + 3),
@@ -172,7 +152,8 @@ fn bidi_at(b: &[u8], i: usize) -> bool {
     )
 }
 
-/// Whether `b` holds a bidirectional control.
+/// Whether `b` holds a bidirectional control, which the full path warns of. Blank space and
+/// tokens the lane reads are ASCII: only tag values and comments can hold one.
 pub(super) fn has_bidi(b: &[u8]) -> bool {
     memchr::memchr_iter(0xe2, b).any(|i| bidi_at(b, i))
 }
