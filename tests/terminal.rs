@@ -40,11 +40,14 @@ fn os(s: &str) -> &OsStr {
 /// Where `bytes` hold something a terminal would obey rather than show: ESC, BEL, a C1
 /// control (U+0080–U+009F) or a bidirectional control (U+202A–U+202E, U+2066–U+2069).
 fn raw_control(bytes: &[u8]) -> Option<usize> {
-    (0..bytes.len()).find(|&i| match &bytes[i..] {
-        [0x1b | 0x07, ..] => true,
-        [0xc2, 0x80..=0x9f, ..] => true,
-        [0xe2, 0x80, 0xaa..=0xae, ..] | [0xe2, 0x81, 0xa6..=0xa9, ..] => true,
-        _ => false,
+    (0..bytes.len()).find(|&i| {
+        matches!(
+            &bytes[i..],
+            [0x1b | 0x07, ..]
+                | [0xc2, 0x80..=0x9f, ..]
+                | [0xe2, 0x80, 0xaa..=0xae, ..]
+                | [0xe2, 0x81, 0xa6..=0xa9, ..]
+        )
     })
 }
 

@@ -77,7 +77,8 @@ impl DiagnosticLine {
     /// use seega::render::wire::{DiagnosticLine, FileName};
     /// # use seega::{archive::check_source, notation::{LineIndex, Source}, validate::Options};
     /// # let source = Source::from_bytes(b"1. c2,c2 *");
-    /// # let checked = check_source(&source, &Options::default()).next().unwrap();
+    /// # let opts = Options::default();
+    /// # let checked = check_source(&source, &opts).next().unwrap();
     /// # let lines = LineIndex::new(source.text());
     /// let p = &checked.verdict.problems[0];
     /// let line = DiagnosticLine::new(p, "", source.text(), &lines)
