@@ -300,6 +300,16 @@ const EDGES: &[&str] = &[
     "1. a1,b1 * {unclosed\n[Event \"x\"]\n1. a1,b1 *",
     "1. a1,b1 * ;c\n;d\n",
     "1. a1,b1 *{glued} 1. a1,b1 *",
+    "[Event \"\u{202e}x\"]\n1. a1,b1 *",
+    "[Event \"caf\u{e9} \u{201c}x\u{201d} \u{2069}\"]\n1. a1,b1 *",
+    "[Event \"caf\u{e9} \u{201c}x\u{201d} \u{200f}\"]\n1. a1,b1 *",
+    "{\u{2066}}\n[Event \"x\"]\n1. a1,b1 *",
+    "1. a1,b1 {\u{202a}} d1,e1 *",
+    "1. a1,b1 ;\u{202b}\nd1,e1 *",
+    "1. a1,b1 * {\u{202c}}",
+    "1. a1,b1 * {\u{202d}}\n[Event \"x\"]\n1. a1,b1 *",
+    "1. a1,b1 *\n{\u{2067}}\n[Event \"x\"]\n1. a1,b1 *",
+    "1. a1,b1 \u{2068}d1,e1 *",
 ];
 
 #[test]

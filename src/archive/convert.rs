@@ -45,6 +45,8 @@ pub enum Target {
 pub struct ConvertWork<'a> {
     opts: Options,
     file: &'a str,
+    /// The file's bytes, when its name is not UTF-8.
+    file_bytes: Option<&'a [u8]>,
     target: Target,
     valid_only: bool,
     /// Whether clean games take the fast lane (on; off only to compare the two in tests).
@@ -68,6 +70,15 @@ pub struct Converted {
 }
 
 impl<'a> ConvertWork<'a> {
+    /// The same work for a file whose name is not UTF-8: `bytes` are the name's bytes, which
+    /// the diagnostics' `file_bytes` hold.
+    pub fn with_file_bytes(self, bytes: Option<&'a [u8]>) -> Self {
+        ConvertWork {
+            file_bytes: bytes,
+            ..self
+        }
+    }
+
     /// Converts the games of the file named `file` to `target`, checked with `opts`; with
     /// `valid_only`, invalid games are left out.
     pub fn new(opts: &Options, file: &'a str, target: Target, valid_only: bool) -> Self {
@@ -77,6 +88,7 @@ impl<'a> ConvertWork<'a> {
                 ..*opts
             },
             file,
+            file_bytes: None,
             target,
             valid_only,
             fast: true,
@@ -168,6 +180,7 @@ impl ChunkWork for ConvertWork<'_> {
             let verdict = check_game(&game, text, index, &self.opts);
             let at = Origin {
                 file: self.file,
+                file_bytes: self.file_bytes,
                 text,
                 lines: lines.index(),
             };

@@ -9,7 +9,7 @@ use seega::render::diagnostic::{NamedText, Renderer};
 use seega::render::wire::{DiagnosticLine, InputErrorLine, SummaryLine};
 
 use super::args::{CheckArgs, Format};
-use super::inputs::resolve;
+use super::inputs::{Input, resolve_inputs};
 use super::{Exit, Global, threads, trouble};
 
 /// Runs `seega check`.
@@ -33,30 +33,32 @@ pub fn run(args: &CheckArgs, global: &Global, out: &mut impl Write) -> std::io::
     let mut io_trouble = false;
     // An input that cannot be read: said on stderr, and in JSON Lines on stdout too, so that a
     // program reading the report sees which input is missing from it.
-    let mut unreadable = |out: &mut dyn Write, name: &str, e: &dyn std::fmt::Display| {
-        trouble(format_args!("cannot read `{name}`: {e}"));
+    let mut unreadable = |out: &mut dyn Write, input: &Input, e: &dyn std::fmt::Display| {
+        let message = format!("cannot read `{}`: {e}", input.name());
+        trouble(format_args!("{message}"));
         io_trouble = true;
         if args.format == Format::Jsonl {
-            let line = InputErrorLine::new(name, format!("cannot read `{name}`: {e}"));
+            let line = InputErrorLine::new(&input.json_name(), message);
             serde_json::to_writer(&mut *out, &line)?;
             out.write_all(b"\n")?;
         }
         std::io::Result::Ok(())
     };
     let jobs = threads(args.jobs);
-    for input in resolve(&args.paths) {
+    for input in resolve_inputs(&args.paths) {
         let input = match input {
             Ok(i) => i,
-            Err((name, e)) => {
-                unreadable(out, &name, &e)?;
+            Err((input, e)) => {
+                unreadable(out, &input, &e)?;
                 continue;
             }
         };
         let name = input.name();
+        let json_name = input.json_name();
         let (reader, len) = match input.open() {
             Ok(r) => r,
             Err(e) => {
-                unreadable(out, &name, &e)?;
+                unreadable(out, &input, &e)?;
                 continue;
             }
         };
@@ -86,7 +88,7 @@ pub fn run(args: &CheckArgs, global: &Global, out: &mut impl Write) -> std::io::
                     Format::Jsonl => {
                         serde_json::to_writer(
                             &mut *out,
-                            &DiagnosticLine::new(p, &name, text, &lines),
+                            &DiagnosticLine::new(p, "", text, &lines).in_file(&json_name),
                         )?;
                         out.write_all(b"\n")?;
                     }
@@ -99,7 +101,7 @@ pub fn run(args: &CheckArgs, global: &Global, out: &mut impl Write) -> std::io::
             if e.kind() == std::io::ErrorKind::BrokenPipe {
                 return Err(e);
             }
-            unreadable(out, &name, &e)?;
+            unreadable(out, &input, &e)?;
         }
     }
     match args.format {

@@ -7,6 +7,8 @@ use seega::render::game_json::{GameObject, game_text};
 use seega::validate::Options;
 
 use super::args::{ConvertArgs, DataFormat};
+use seega::render::terminal;
+
 use super::inputs::{Input, resolve, stamps};
 use super::output::{is_stdout, write_file};
 use super::{Exit, shown, threads, trouble};
@@ -158,6 +160,7 @@ fn convert_all(
             }
         };
         let name = input.name();
+        let json_name = input.json_name();
         let mut reader = match input.open() {
             Ok((r, _)) => std::io::BufReader::with_capacity(1 << 16, r),
             Err(e) => {
@@ -192,7 +195,10 @@ fn convert_all(
             match em.game(w, &g) {
                 Ok(()) => Ok(()),
                 Err(Ok(why)) => {
-                    trouble(format_args!("`{name}`, game {index}: {why}"));
+                    trouble(format_args!(
+                        "`{name}`, game {index}: {}",
+                        terminal::escape(&why.to_string())
+                    ));
                     tally.trouble = true;
                     Ok(())
                 }
@@ -209,7 +215,8 @@ fn convert_all(
                     DataFormat::Jsonl => Target::Jsonl,
                     DataFormat::Sgn => Target::Sgn { width: em.width },
                 };
-                let work = ConvertWork::new(opts, &name, target, args.valid_only);
+                let work = ConvertWork::new(opts, &json_name.file, target, args.valid_only)
+                    .with_file_bytes(json_name.file_bytes.as_deref());
                 let mut commented = false;
                 let mut games = 0;
                 let read = convert_stream(reader, &work, threads(args.jobs), &mut |c, before| {
@@ -218,7 +225,11 @@ fn convert_all(
                     tally.dropped += c.dropped;
                     commented |= c.text;
                     for (n, why) in &c.refused {
-                        trouble(format_args!("`{name}`, game {}: {why}", before + n));
+                        trouble(format_args!(
+                            "`{name}`, game {}: {}",
+                            before + n,
+                            terminal::escape(&why.to_string())
+                        ));
                         tally.trouble = true;
                     }
                     match c.write_to(w, target, before, &mut em.written) {

@@ -9,6 +9,7 @@ use serde::Serialize;
 use seega::archive::check_source;
 use seega::dedupe::{identity, richness};
 use seega::notation::Source;
+use seega::render::wire::FileName;
 
 use super::args::{DedupeArgs, StatsFormat};
 use super::copy::{Copier, File};
@@ -19,7 +20,8 @@ use super::{Exit, shown, trouble};
 /// One game in the report (the JSON wire form).
 #[derive(Debug, Serialize)]
 struct Entry {
-    file: String,
+    #[serde(flatten)]
+    file: FileName,
     game: usize,
     identity: String,
     /// The copy kept in its place, when this game is a duplicate.
@@ -37,7 +39,12 @@ struct Seen {
 
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
 struct Place {
-    file: String,
+    /// The file's name for people.
+    #[serde(skip)]
+    name: String,
+    /// Its name in JSON.
+    #[serde(flatten)]
+    file: FileName,
     game: usize,
 }
 
@@ -68,7 +75,8 @@ pub fn run(args: &DedupeArgs, out: &mut impl Write) -> std::io::Result<Exit> {
             let rules = c.verdict.rules.unwrap_or(opts.default_rules);
             let id = identity(&c.game, &rules, args.symmetric);
             let place = Place {
-                file: input.name(),
+                name: input.name(),
+                file: input.json_name(),
                 game: c.index,
             };
             starts.push(c.game.span.start);
@@ -158,7 +166,7 @@ pub fn run(args: &DedupeArgs, out: &mut impl Write) -> std::io::Result<Exit> {
                         writeln!(
                             out,
                             "{} game {} duplicates {} game {} ({id})",
-                            place.file, place.game, d.file, d.game
+                            place.name, place.game, d.name, d.game
                         )?;
                     }
                 }

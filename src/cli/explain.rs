@@ -6,6 +6,7 @@ use miette::GraphicalTheme;
 use seega::archive::check_source;
 use seega::notation::{LineIndex, Source};
 use seega::render::diagnostic::{NamedText, Renderer};
+use seega::render::terminal;
 use seega::validate::{Code, Options, explain};
 
 use super::args::ExplainArgs;
@@ -27,7 +28,8 @@ pub fn run(args: &ExplainArgs, global: &Global, out: &mut impl Write) -> std::io
     };
     let Some(code) = Code::parse(name.trim()) else {
         trouble(format_args!(
-            "`{name}` is not a diagnostic code\n  help: Run `seega explain` to list every code."
+            "`{}` is not a diagnostic code\n  help: Run `seega explain` to list every code.",
+            terminal::escape(name)
         ));
         return Ok(Exit::Trouble);
     };
@@ -76,9 +78,11 @@ pub fn run(args: &ExplainArgs, global: &Global, out: &mut impl Write) -> std::io
     Ok(Exit::Valid)
 }
 
+/// Writes an example indented, each line made safe for a terminal (the example of
+/// `seega::input::bidi-control` holds one).
 fn write_example(out: &mut impl Write, bytes: &[u8]) -> std::io::Result<()> {
     for line in String::from_utf8_lossy(bytes).lines() {
-        writeln!(out, "    {line}")?;
+        writeln!(out, "    {}", terminal::escape(line))?;
     }
     Ok(())
 }

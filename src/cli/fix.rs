@@ -6,6 +6,7 @@ use miette::GraphicalTheme;
 use seega::archive::check_source;
 use seega::notation::{LineIndex, Source};
 use seega::render::diagnostic::{NamedText, Renderer};
+use seega::render::terminal;
 use seega::validate::{Options, fix_game};
 
 use super::args::CheckArgs;
@@ -59,8 +60,11 @@ fn fix_input(name: &str, bytes: &[u8], opts: &Options, renderer: &Renderer) -> F
             let at = lines.line_col(text, span.start);
             for (old, new) in &f.applied {
                 stdio::line(format_args!(
-                    "{name}:{}: game {}: `{old}` → `{new}`",
-                    at.line, c.index
+                    "{name}:{}: game {}: `{}` → `{}`",
+                    at.line,
+                    c.index,
+                    terminal::escape(old),
+                    terminal::escape(new)
                 ));
             }
         } else {

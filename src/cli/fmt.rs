@@ -5,6 +5,7 @@ use std::io::Write;
 use seega::canonical::format_source_fixing;
 use seega::notation::writer::WriteOptions;
 use seega::notation::{LineIndex, Source};
+use seega::render::terminal;
 use seega::validate::Problem;
 
 use super::args::FmtArgs;
@@ -53,7 +54,10 @@ fn refuse(name: &str, action: &str, source: &Source, problems: &[Problem]) {
         let lc = lines.line_col(text, p.span.start);
         msg.push_str(&format!(
             "\n  {name}:{}:{}: {}: {}",
-            lc.line, lc.column, p.code, p.message
+            lc.line,
+            lc.column,
+            p.code,
+            terminal::escape(&p.message)
         ));
     }
     if problems.len() > SHOWN {

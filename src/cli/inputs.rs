@@ -4,6 +4,8 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use seega::notation::limits::MAX_FILE_BYTES;
+use seega::render::terminal;
+use seega::render::wire::FileName;
 
 use super::output::Stamp;
 
@@ -17,11 +19,21 @@ pub enum Input {
 }
 
 impl Input {
-    /// The name used in diagnostics.
+    /// The name for people, in messages and reports: the path made safe for a terminal
+    /// ([`terminal::path`]: controls escaped, bytes that are not UTF-8 as `\xNN`). JSON takes
+    /// [`Input::json_name`].
     pub fn name(&self) -> String {
         match self {
             Input::Stdin => "<stdin>".to_owned(),
-            Input::File(p) => p.display().to_string(),
+            Input::File(p) => terminal::path(p),
+        }
+    }
+
+    /// The name for JSON (`file`, and `file_bytes` when the path is not UTF-8).
+    pub fn json_name(&self) -> FileName {
+        match self {
+            Input::Stdin => FileName::text("<stdin>"),
+            Input::File(p) => FileName::of(p),
         }
     }
 
@@ -93,7 +105,7 @@ impl Input {
     }
 }
 
-/// An input that could not be resolved: its name and why.
+/// An input that could not be resolved: its name for people ([`Input::name`]) and why.
 pub type Unresolved = (String, std::io::Error);
 
 /// The inputs named by `paths` (standard input when empty), each directory replaced by its
@@ -101,6 +113,15 @@ pub type Unresolved = (String, std::io::Error);
 /// `*.sgn` file and special files (FIFOs, sockets, devices) met while walking a directory come
 /// back as errors in their place.
 pub fn resolve(paths: &[PathBuf]) -> Vec<Result<Input, Unresolved>> {
+    resolve_inputs(paths)
+        .into_iter()
+        .map(|r| r.map_err(|(input, e)| (input.name(), e)))
+        .collect()
+}
+
+/// [`resolve`], with each input that could not be resolved given as an [`Input`], for a caller
+/// that names it in JSON too.
+pub fn resolve_inputs(paths: &[PathBuf]) -> Vec<Result<Input, (Input, std::io::Error)>> {
     if paths.is_empty() {
         return vec![Ok(Input::Stdin)];
     }
@@ -113,7 +134,7 @@ pub fn resolve(paths: &[PathBuf]) -> Vec<Result<Input, Unresolved>> {
             walk(p, &mut out);
             if out.len() == before {
                 out.push(Err((
-                    p.display().to_string(),
+                    Input::File(p.clone()),
                     std::io::Error::other("the directory holds no .sgn file"),
                 )));
             }
@@ -124,11 +145,11 @@ pub fn resolve(paths: &[PathBuf]) -> Vec<Result<Input, Unresolved>> {
     out
 }
 
-fn walk(dir: &Path, out: &mut Vec<Result<Input, Unresolved>>) {
+fn walk(dir: &Path, out: &mut Vec<Result<Input, (Input, std::io::Error)>>) {
     let entries = match std::fs::read_dir(dir) {
         Ok(e) => e,
         Err(e) => {
-            out.push(Err((dir.display().to_string(), e)));
+            out.push(Err((Input::File(dir.to_owned()), e)));
             return;
         }
     };
@@ -149,12 +170,12 @@ fn walk(dir: &Path, out: &mut Vec<Result<Input, Unresolved>>) {
             match std::fs::metadata(&p) {
                 Ok(m) if m.is_file() => out.push(Ok(Input::File(p))),
                 Ok(_) => out.push(Err((
-                    p.display().to_string(),
+                    Input::File(p),
                     std::io::Error::other(
                         "it is not a regular file (a FIFO, socket or device); name it on its own to read it",
                     ),
                 ))),
-                Err(e) => out.push(Err((p.display().to_string(), e))),
+                Err(e) => out.push(Err((Input::File(p), e))),
             }
         }
     }

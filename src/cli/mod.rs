@@ -147,7 +147,8 @@ pub fn note(message: std::fmt::Arguments<'_>) {
     stdio::line(format_args!("seega: note: {message}"));
 }
 
-/// A path as a person reads it in a message.
+/// A path as a person reads it in a message: controls and bytes that are not UTF-8 shown
+/// visibly (see [`seega::render::terminal::path`]).
 pub fn shown(path: &std::path::Path) -> String {
-    path.display().to_string()
+    seega::render::terminal::path(path)
 }

@@ -9,6 +9,7 @@ use seega::notation::writer::{DocKind, turn_text};
 use seega::notation::{Element, Game, Scanner, Source, TurnKind};
 use seega::render::ascii::{Glyphs, Highlight, board, summary};
 use seega::render::svg::svg;
+use seega::render::terminal;
 use seega::validate::{Options, Verdict, check_game};
 
 use super::args::ShowArgs;
@@ -16,7 +17,7 @@ use super::inputs::Input;
 use super::output::{Stamp, Transaction, write_file};
 use super::{Exit, trouble};
 
-/// `game N (Black vs White, Event)`.
+/// `game N (Black vs White, Event)`, made safe for a terminal ([`terminal::escape`]).
 fn title(game: &Game<'_>, index: usize) -> String {
     let tag = |n: &str| {
         game.tag(n)
@@ -34,7 +35,7 @@ fn title(game: &Game<'_>, index: usize) -> String {
     if parts.is_empty() {
         format!("game {index}")
     } else {
-        format!("game {index} ({})", parts.join(", "))
+        format!("game {index} ({})", terminal::escape(&parts.join(", ")))
     }
 }
 
@@ -194,7 +195,7 @@ fn report(written: Result<(), super::output::OutputError>) -> bool {
 /// The output the arguments ask for, or `None` (reported) when --svg-dir is not a directory.
 fn output(args: &ShowArgs) -> Option<Output<'_>> {
     if let Some(dir) = &args.svg_dir {
-        let shown = dir.display();
+        let shown = terminal::path(dir);
         let (problem, help) = match std::fs::metadata(dir) {
             Ok(m) if m.is_dir() => return Some(Output::SvgDir(dir)),
             Ok(_) => (
@@ -250,7 +251,7 @@ pub fn run(args: &ShowArgs, out: &mut impl Write) -> std::io::Result<Exit> {
         }
         return match Position::from_setup(rules, text) {
             Ok(pos) => {
-                let what = format!("position {text}");
+                let what = format!("position {}", terminal::escape(text));
                 let frame = Frame {
                     what: &what,
                     when: String::new(),
@@ -307,10 +308,9 @@ pub fn run(args: &ShowArgs, out: &mut impl Write) -> std::io::Result<Exit> {
     let verdict = check_game(&game, text, args.game, &opts);
     let heading = title(&game, args.game);
     let Some(start) = verdict.start.clone() else {
-        let why = verdict
-            .problems
-            .first()
-            .map_or(String::new(), |p| format!(": {}", p.message));
+        let why = verdict.problems.first().map_or(String::new(), |p| {
+            format!(": {}", terminal::escape(&p.message))
+        });
         trouble(format_args!("{heading} cannot be set up{why}"));
         return Ok(Exit::Invalid);
     };
@@ -361,7 +361,11 @@ pub fn run(args: &ShowArgs, out: &mut impl Write) -> std::io::Result<Exit> {
     if let Some(p) = verdict.problems.iter().find(|p| p.is_error()) {
         output.note(
             out,
-            format_args!("the game is invalid ({}): {}", p.code, p.message),
+            format_args!(
+                "the game is invalid ({}): {}",
+                p.code,
+                terminal::escape(&p.message)
+            ),
         )?;
         if verdict.unchecked > 0 {
             output.note(

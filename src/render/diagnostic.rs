@@ -1,14 +1,16 @@
 //! Draws a [`Problem`] as a miette graphical report over its file's text.
 //!
 //! Hostile text is drawn safely: long lines are cut to a window around the span, lone carriage
-//! returns count as line ends (as in [`LineIndex`]), and control characters from the file never
-//! reach the terminal.
+//! returns count as line ends (as in [`LineIndex`]), and nothing from the file or its name
+//! reaches the terminal raw: snippets are drawn with hidden characters as `?` (see
+//! `drawable`), messages, help, labels and the name through [`terminal::escape`].
 
 use miette::{
     Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, MietteError,
     MietteSpanContents, SourceCode, SourceSpan, SpanContents,
 };
 
+use super::terminal;
 use crate::notation::LineIndex;
 use crate::validate::Problem;
 
@@ -114,7 +116,7 @@ impl SourceCode for NamedText<'_> {
     ) -> Result<Box<dyn SpanContents<'a> + 'a>, MietteError> {
         let w = self.window(span, before, after)?;
         Ok(Box::new(MietteSpanContents::new_named(
-            self.name.to_owned(),
+            terminal::escape(self.name).into_owned(),
             &self.text.as_bytes()[w.from..w.to],
             (w.from, w.to - w.from).into(),
             w.line,
@@ -125,18 +127,20 @@ impl SourceCode for NamedText<'_> {
 }
 
 /// A snippet made safe to draw: lone carriage returns become line feeds (the line index counts
-/// them as line ends, miette does not) and other control characters become `?`, so that nothing
-/// in a file can move the cursor or recolour the terminal. Every byte keeps its place, so
-/// offsets stay right.
-fn drawable(data: &[u8]) -> Vec<u8> {
-    let mut out = data.to_vec();
-    for i in 0..out.len() {
-        out[i] = match out[i] {
-            b'\r' if out.get(i + 1) != Some(&b'\n') => b'\n',
-            b @ (b'\t' | b'\n' | b'\r') => b,
-            0..=0x1f | 0x7f => b'?',
-            b => b,
-        };
+/// them as line ends, miette does not) and every other character [`terminal::is_hidden`] names
+/// (control characters, bidirectional controls and marks, line separators) becomes one `?` per
+/// byte it takes, so that nothing in a file can move the cursor, recolour the terminal or
+/// reorder what is shown. Every byte keeps its place, so offsets, and the columns miette
+/// measures on the drawn text, stay right.
+fn drawable(data: &str) -> Vec<u8> {
+    let mut out = data.as_bytes().to_vec();
+    for (i, c) in data.char_indices() {
+        match c {
+            '\r' if out.get(i + 1) != Some(&b'\n') => out[i] = b'\n',
+            '\t' | '\n' | '\r' => {}
+            c if terminal::is_hidden(c) => out[i..i + c.len_utf8()].fill(b'?'),
+            _ => {}
+        }
     }
     out
 }
@@ -180,7 +184,7 @@ impl<'a> Drawn<'a> {
             }
         }
         let (from, to) = region.unwrap_or((0, 0));
-        let mut data = drawable(&named.text.as_bytes()[from..to]);
+        let mut data = drawable(&named.text[from..to]);
         if to == named.text.len() && !named.text.ends_with(['\n', '\r']) {
             data.push(b'\n');
         }
@@ -208,7 +212,7 @@ impl SourceCode for Drawn<'_> {
             .and_then(|a| self.data.get(a..to - self.from))
             .ok_or(MietteError::OutOfBounds)?;
         Ok(Box::new(MietteSpanContents::new_named(
-            self.named.name.to_owned(),
+            terminal::escape(self.named.name).into_owned(),
             data,
             (w.from, to - w.from).into(),
             w.line,
@@ -216,23 +220,6 @@ impl SourceCode for Drawn<'_> {
             w.line_count,
         )))
     }
-}
-
-/// `s` with control characters written as escapes, for messages, help and labels that quote
-/// the file.
-fn printable(s: &str) -> String {
-    if !s.chars().any(char::is_control) {
-        return s.to_owned();
-    }
-    s.chars()
-        .map(|c| {
-            if c.is_control() {
-                c.escape_default().to_string()
-            } else {
-                c.to_string()
-            }
-        })
-        .collect()
 }
 
 /// A problem together with the text it points into.
@@ -244,7 +231,7 @@ struct Located<'a> {
 
 impl std::fmt::Display for Located<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&printable(&self.problem.message))
+        f.write_str(&terminal::escape(&self.problem.message))
     }
 }
 
@@ -258,12 +245,12 @@ impl Diagnostic for Located<'_> {
         self.problem.severity()
     }
     fn help<'b>(&'b self) -> Option<Box<dyn std::fmt::Display + 'b>> {
-        Some(Box::new(printable(&self.problem.help)))
+        Some(Box::new(terminal::escape(&self.problem.help).into_owned()))
     }
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
         let labels = self.problem.labels()?;
         Some(Box::new(labels.map(|l| {
-            let label = l.label().map(printable);
+            let label = l.label().map(|l| terminal::escape(l).into_owned());
             let span = shown(self.source.named.text, *l.inner());
             if l.primary() {
                 LabeledSpan::new_primary_with_span(label, span)
@@ -308,7 +295,7 @@ impl Renderer {
             source: Drawn::new(source, problem, CONTEXT_LINES),
         };
         if self.handler.render_report(&mut out, &located).is_err() {
-            out = format!("{}: {}\n", problem.code, printable(&problem.message));
+            out = format!("{}: {}\n", problem.code, terminal::escape(&problem.message));
         }
         out.push('\n');
         out

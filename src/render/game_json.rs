@@ -225,10 +225,21 @@ fn comment(c: &Comment<'_>) -> CommentObject {
 pub struct Origin<'a> {
     /// The file name used in diagnostics.
     pub file: &'a str,
+    /// The file's bytes, when its name is not UTF-8 (see [`super::wire::FileName`]).
+    pub file_bytes: Option<&'a [u8]>,
     /// The whole text of the file.
     pub text: &'a str,
     /// Its line index.
     pub lines: &'a LineIndex,
+}
+
+impl Origin<'_> {
+    /// The JSON line of a problem of this file.
+    pub fn diagnostic(&self, p: &crate::validate::Problem) -> DiagnosticLine {
+        let mut d = DiagnosticLine::new(p, self.file, self.text, self.lines);
+        d.file_bytes = self.file_bytes.map(<[u8]>::to_vec);
+        d
+    }
 }
 
 impl GameObject {
@@ -265,11 +276,7 @@ impl GameObject {
             }),
             final_position: verdict.position.as_ref().map(|p| p.to_setup_string()),
             valid: verdict.is_valid(),
-            errors: verdict
-                .problems
-                .iter()
-                .map(|p| DiagnosticLine::new(p, at.file, at.text, at.lines))
-                .collect(),
+            errors: verdict.problems.iter().map(|p| at.diagnostic(p)).collect(),
             source: None,
         };
         let squares = |v: &[Square]| v.iter().map(Square::to_string).collect::<Vec<_>>();
@@ -487,6 +494,7 @@ pub fn for_each_object<E>(
     let lines = LineIndex::new(text);
     let at = Origin {
         file,
+        file_bytes: None,
         text,
         lines: &lines,
     };

@@ -293,7 +293,7 @@ impl GameWriter {
         let mut errors = List::new();
         for p in &verdict.problems {
             errors.item(out);
-            diagnostic(out, &DiagnosticLine::new(p, at.file, at.text, at.lines));
+            diagnostic(out, &at.diagnostic(p));
         }
         out.raw(b"],\"source\":");
         if broken || game.result.is_none() {
@@ -483,6 +483,16 @@ fn diagnostic(out: &mut JsonBuf, d: &DiagnosticLine) {
     out.str(&d.help);
     out.raw(b",\"file\":");
     out.str(&d.file);
+    if let Some(bytes) = &d.file_bytes {
+        out.raw(b",\"file_bytes\":[");
+        for (i, b) in bytes.iter().enumerate() {
+            if i > 0 {
+                out.raw(b",");
+            }
+            out.uint(u64::from(*b));
+        }
+        out.raw(b"]");
+    }
     out.raw(b",\"game\":");
     out.game_number(d.game);
     out.raw(b",\"turn\":");

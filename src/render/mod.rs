@@ -1,4 +1,5 @@
-//! Rendering for people and programs: miette reports and the JSON wire types.
+//! Rendering for people and programs: miette reports, the JSON wire types, and the escaping of
+//! everything from a file or a path that a terminal shows ([`terminal`]).
 //!
 //! Wire types are separate from engine types: nothing in `engine` derives `Serialize`.
 
@@ -9,4 +10,5 @@ pub mod game_writer;
 pub mod highlight;
 pub mod json_buf;
 pub mod svg;
+pub mod terminal;
 pub mod wire;

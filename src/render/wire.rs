@@ -1,5 +1,7 @@
 //! JSON wire types for `check --format jsonl`. Field names are part of the contract.
 
+use std::path::Path;
+
 use serde::{Deserialize, Serialize};
 
 use crate::notation::LineIndex;
@@ -19,8 +21,11 @@ pub struct DiagnosticLine {
     pub message: String,
     /// How to fix it.
     pub help: String,
-    /// The file as named on the command line (`-` for stdin).
+    /// The file as named on the command line (`<stdin>` for standard input); see [`FileName`].
     pub file: String,
+    /// The bytes of the file's path, only when they are not UTF-8; see [`FileName`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub file_bytes: Option<Vec<u8>>,
     /// The game, from 1.
     pub game: usize,
     /// The turn, from 1, when the problem is about a turn.
@@ -36,7 +41,8 @@ pub struct DiagnosticLine {
 }
 
 impl DiagnosticLine {
-    /// The wire form of `p`, found in `file` whose text is `text`.
+    /// The wire form of `p`, found in the file named `file` (UTF-8; [`DiagnosticLine::in_file`]
+    /// names any path) whose text is `text`.
     pub fn new(p: &Problem, file: &str, text: &str, lines: &LineIndex) -> DiagnosticLine {
         let start = lines.line_col(text, p.span.start);
         let last = if p.span.is_empty() {
@@ -55,6 +61,7 @@ impl DiagnosticLine {
             message: p.message.clone(),
             help: p.help.clone(),
             file: file.into(),
+            file_bytes: None,
             game: p.game,
             turn: p.turn,
             line: start.line,
@@ -63,6 +70,89 @@ impl DiagnosticLine {
             end_column: end.column,
         }
     }
+
+    /// The same line naming `name`, whose path need not be UTF-8.
+    ///
+    /// ```
+    /// use seega::render::wire::{DiagnosticLine, FileName};
+    /// # use seega::{archive::check_source, notation::{LineIndex, Source}, validate::Options};
+    /// # let source = Source::from_bytes(b"1. c2,c2 *");
+    /// # let opts = Options::default();
+    /// # let checked = check_source(&source, &opts).next().unwrap();
+    /// # let lines = LineIndex::new(source.text());
+    /// let p = &checked.verdict.problems[0];
+    /// let line = DiagnosticLine::new(p, "", source.text(), &lines)
+    ///     .in_file(&FileName::of(std::path::Path::new("cup.sgn")));
+    /// assert_eq!(line.file, "cup.sgn");
+    /// assert_eq!(line.file_bytes, None);
+    /// ```
+    pub fn in_file(self, name: &FileName) -> DiagnosticLine {
+        DiagnosticLine {
+            file: name.file.clone(),
+            file_bytes: name.file_bytes.clone(),
+            ..self
+        }
+    }
+}
+
+/// How JSON names a file: `file`, the path as a string, with each sequence of bytes that is not
+/// UTF-8 replaced by U+FFFD; and `file_bytes`, the path's bytes as integers 0–255, present only
+/// when the path is not UTF-8 (then two paths may share a `file`, never a `file_bytes`). On
+/// systems whose paths are not bytes (Windows), `file_bytes` is never present.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FileName {
+    /// The path, as UTF-8 with U+FFFD where it is not.
+    pub file: String,
+    /// The path's bytes, when it is not UTF-8.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub file_bytes: Option<Vec<u8>>,
+}
+
+impl FileName {
+    /// The JSON name of `path`.
+    ///
+    /// ```
+    /// use std::path::Path;
+    /// use seega::render::wire::FileName;
+    /// let name = FileName::of(Path::new("games/cup.sgn"));
+    /// assert_eq!((name.file.as_str(), name.file_bytes), ("games/cup.sgn", None));
+    /// # #[cfg(unix)] {
+    /// use std::os::unix::ffi::OsStrExt;
+    /// let name = FileName::of(Path::new(std::ffi::OsStr::from_bytes(b"caf\xe9")));
+    /// assert_eq!(name.file, "caf\u{fffd}");
+    /// assert_eq!(name.file_bytes, Some(b"caf\xe9".to_vec()));
+    /// # }
+    /// ```
+    pub fn of(path: &Path) -> FileName {
+        let file = path.to_string_lossy();
+        let file_bytes = match &file {
+            std::borrow::Cow::Borrowed(_) => None,
+            std::borrow::Cow::Owned(_) => raw_bytes(path),
+        };
+        FileName {
+            file: file.into_owned(),
+            file_bytes,
+        }
+    }
+
+    /// The name of something that is no path (standard input): `name`, with no bytes.
+    pub fn text(name: &str) -> FileName {
+        FileName {
+            file: name.to_owned(),
+            file_bytes: None,
+        }
+    }
+}
+
+#[cfg(unix)]
+fn raw_bytes(path: &Path) -> Option<Vec<u8>> {
+    use std::os::unix::ffi::OsStrExt;
+    Some(path.as_os_str().as_bytes().to_vec())
+}
+
+#[cfg(not(unix))]
+fn raw_bytes(_: &Path) -> Option<Vec<u8>> {
+    None
 }
 
 /// A line of `check --format jsonl` for an input that could not be read (a missing file, a
@@ -72,18 +162,23 @@ pub struct InputErrorLine {
     /// Always `input-error`.
     #[serde(rename = "type")]
     pub kind: String,
-    /// The input as named on the command line (`-` for stdin).
+    /// The input as named on the command line (`<stdin>` for standard input); see
+    /// [`FileName`].
     pub file: String,
+    /// The bytes of the input's path, only when they are not UTF-8; see [`FileName`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub file_bytes: Option<Vec<u8>>,
     /// What went wrong, as the message on standard error says it.
     pub message: String,
 }
 
 impl InputErrorLine {
     /// The line for `file`, which could not be read because of `message`.
-    pub fn new(file: &str, message: String) -> InputErrorLine {
+    pub fn new(file: &FileName, message: String) -> InputErrorLine {
         InputErrorLine {
             kind: "input-error".into(),
-            file: file.into(),
+            file: file.file.clone(),
+            file_bytes: file.file_bytes.clone(),
             message,
         }
     }

@@ -2,7 +2,7 @@
 
 use super::code::Code;
 use super::problem::Problem;
-use super::replay::{Options, Verdict, check_game};
+use super::replay::{Options, Verdict, replay_game};
 use crate::engine::PRESETS;
 use crate::notation::{Element, Game, Span};
 
@@ -21,7 +21,7 @@ pub(crate) fn check_auto(game: &Game<'_>, text: &str, index: usize, opts: &Optio
                 default_rules: *rules,
                 ..fixed
             };
-            (*name, check_game(game, text, index, &o))
+            (*name, replay_game(game, text, index, &o))
         })
         .collect();
     let fitting: Vec<&str> = tries

@@ -5,6 +5,8 @@
 pub enum Code {
     /// Bytes that are not UTF-8.
     InvalidUtf8,
+    /// A bidirectional control character in a game's text.
+    BidiControl,
     /// A token that is no turn, number, annotation or result.
     SyntaxToken,
     /// Something that should be a square is not one.
@@ -87,8 +89,9 @@ pub enum Code {
 
 impl Code {
     /// Every code, in order.
-    pub const ALL: [Code; 40] = [
+    pub const ALL: [Code; 41] = [
         Code::InvalidUtf8,
+        Code::BidiControl,
         Code::SyntaxToken,
         Code::SyntaxSquare,
         Code::SyntaxMove,
@@ -134,6 +137,7 @@ impl Code {
     pub fn as_str(self) -> &'static str {
         match self {
             Code::InvalidUtf8 => "seega::input::invalid-utf8",
+            Code::BidiControl => "seega::input::bidi-control",
             Code::SyntaxToken => "seega::syntax::token",
             Code::SyntaxSquare => "seega::syntax::square",
             Code::SyntaxMove => "seega::syntax::move",
@@ -190,14 +194,14 @@ impl Code {
     pub fn is_warning(self) -> bool {
         matches!(
             self,
-            Code::NumberMismatch | Code::RulesInferred | Code::RulesAmbiguous
+            Code::BidiControl | Code::NumberMismatch | Code::RulesInferred | Code::RulesAmbiguous
         )
     }
 
     /// The rule or notation section of `spec/` the code enforces.
     pub fn rule(self) -> &'static str {
         match self {
-            Code::InvalidUtf8 => "N1",
+            Code::InvalidUtf8 | Code::BidiControl => "N1",
             Code::SyntaxToken => "N5",
             Code::SyntaxNag => "N6",
             Code::SyntaxSquare => "N4",

@@ -39,6 +39,11 @@ pub fn explain(code: Code) -> Explanation {
             b"1. c2,d4 { caf\xe9 } a1,a2 *",
             b"1. c2,d4 { cafe } a1,a2 *",
         ),
+        Code::BidiControl => (
+            "A bidirectional control (U+202A to U+202E, U+2066 to U+2069) changes the order in which text is shown. A terminal or an editor shows the text after it in another order than the file holds, so what a reader sees is not what is written: here the comment looks like `net`. It is only a warning, reported once per game at the first such control; seega shows it escaped, as `\\u{202e}`, wherever it prints the text.",
+            b"1. c2,d4 { \xe2\x80\xaeten\xe2\x80\xac } a1,a2 *",
+            b"1. c2,d4 { net } a1,a2 *",
+        ),
         Code::SyntaxToken => (
             "A movetext token must be a placement, a movement, a pass, a move number, an annotation glyph or a result. Anything else is reported where it stands; the tokens after it are still read.",
             b"1. c2,d4 hello a1,a2 *",

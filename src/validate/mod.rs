@@ -2,6 +2,7 @@
 //! [`Problem`]s, each with a stable [`Code`].
 
 mod auto;
+mod bidi;
 mod clean;
 mod code;
 mod explain;

@@ -116,7 +116,7 @@ impl Cx<'_, '_> {
     }
 }
 
-fn title(game: &Game<'_>, index: usize) -> String {
+pub(super) fn title(game: &Game<'_>, index: usize) -> String {
     let mut t = format!("game {index}");
     let b = game
         .tag("Black")
@@ -155,9 +155,20 @@ fn rules_problem(e: &RulesError) -> Code {
 
 /// Checks the game numbered `index` (from 1) of a file whose text is `text`.
 pub fn check_game(game: &Game<'_>, text: &str, index: usize, opts: &Options) -> Verdict {
-    if opts.auto_rules && game.tag("Rules").is_none() {
-        return super::auto::check_auto(game, text, index, opts);
+    let mut verdict = if opts.auto_rules && game.tag("Rules").is_none() {
+        super::auto::check_auto(game, text, index, opts)
+    } else {
+        replay_game(game, text, index, opts)
+    };
+    if let Some(p) = super::bidi::warning(game, text, index) {
+        super::bidi::insert(&mut verdict.problems, p);
     }
+    verdict
+}
+
+/// [`check_game`] under the rules of `opts` or of the game's Rules tag, without looking at
+/// the game's text for anything but its turns and tags.
+pub(super) fn replay_game(game: &Game<'_>, text: &str, index: usize, opts: &Options) -> Verdict {
     let mut cx = Cx {
         game: index,
         source: game,

@@ -16,7 +16,8 @@
 //! comment, annotation or glyph when recording for `convert`, a glyph of more than nine digits
 //! or after a move number, `--rules auto` without a Rules tag, a mismatched move number, an
 //! illegal turn, a limit reached or one it cannot rule out (a movetext of 2,000,000 bytes or
-//! more, which could hold the 1,000,000 items the full path allows), a wrong result. Comments,
+//! more, which could hold the 1,000,000 items the full path allows), a wrong result, a
+//! bidirectional control anywhere in the game (the full path warns of it). Comments,
 //! annotations and glyphs are skipped as the scanner reads them; comments before the first
 //! token are counted as the scanner counts them, among the headers. `tests/fast_lane.rs`
 //! checks, over every corpus we have and over random mutations, that the two paths give
@@ -30,7 +31,7 @@ use crate::notation::limits::{MAX_HEADERS, MAX_MOVETEXT};
 use super::clean::{CleanGame, Recorder};
 use super::replay::Options;
 use replay::Replay;
-use text::{after_result, comment_end, is_space, skip_space, tag};
+use text::{after_result, comment_end, has_bidi, is_space, skip_space, tag};
 
 mod replay;
 mod swar;
@@ -71,7 +72,15 @@ pub fn clean_game(
     if opts.record {
         return None;
     }
-    lane(text, start, opts, cache, &mut ())
+    let end = lane(text, start, opts, cache, &mut ())?;
+    no_bidi(text, start, end)
+}
+
+/// `end` when the game read from `start` to `end` holds no bidirectional control, of which the
+/// full path warns; looked for once the game is read, in one pass over its bytes (cheaper than
+/// in each tag value and comment as they are read).
+fn no_bidi(text: &str, start: usize, end: usize) -> Option<usize> {
+    (!has_bidi(text.as_bytes().get(start..end)?)).then_some(end)
 }
 
 /// [`clean_game`], also keeping in `game` what a writer needs to write the game (for
@@ -85,7 +94,8 @@ pub fn clean_game_recorded<'t>(
     game: &mut CleanGame<'t>,
 ) -> Option<usize> {
     game.clear();
-    lane(text, start, opts, cache, game)
+    let end = lane(text, start, opts, cache, game)?;
+    no_bidi(text, start, end)
 }
 
 fn lane<'t, R: Recorder<'t>>(
