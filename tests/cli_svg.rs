@@ -114,18 +114,20 @@ fn svg_dir_writes_one_file_per_position() {
 }
 
 #[test]
-fn svg_dir_must_be_a_directory() {
+fn svg_dir_is_made_when_missing_and_must_be_a_directory() {
     let dir = scratch("missing");
-    let missing = dir.join("nope");
+    let missing = dir.join("new").join("dir");
     let o = run(&[
         "show",
         &boards(),
         "--svg-dir",
         missing.to_str().expect("utf-8"),
     ]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("no such directory"), "{}", stderr(&o));
-    assert!(!missing.exists(), "not created");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        missing.join("turn-000.svg").exists(),
+        "made, with its diagrams"
+    );
     let file = dir.join("file.svg");
     std::fs::write(&file, "x").expect("written");
     let o = run(&[
@@ -162,8 +164,14 @@ fn svg_output_file_is_written_atomically() {
         stdout(&final_)
     );
     assert_eq!(files_in(&dir), ["d.svg"], "no temporary left");
+    // Without --svg, -o takes the text board.
     let o = run(&["show", &boards(), "-o", out.to_str().expect("utf-8")]);
-    assert_eq!(o.status.code(), Some(2), "-o needs --svg");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = run(&["show", &boards()]);
+    assert_eq!(
+        std::fs::read_to_string(&out).expect("written"),
+        stdout(&text)
+    );
     let o = run(&["show", &boards(), "--svg", "--all"]);
     assert_eq!(o.status.code(), Some(2), "one diagram per document");
     std::fs::remove_dir_all(&dir).expect("cleaned");

@@ -150,7 +150,7 @@ impl ChunkWork for ConvertWork<'_> {
             text: !text.trim().is_empty(),
             refused: Vec::new(),
         };
-        let mut writer = GameWriter::new();
+        let mut writer = GameWriter::for_file(self.file, self.file_bytes);
         let mut boundary = Boundary::default();
         // JSON of games the fast lane finds clean is written from what it read; notation, and
         // every other game, goes the full way.

@@ -39,8 +39,13 @@ pub enum Command {
     Dedupe(DedupeArgs),
     /// Print a shell completion script.
     Completions(CompletionsArgs),
-    /// Print the manual page (roff).
-    Man,
+    /// Print a manual page (roff): seega's, or a command's; or write them all into a directory.
+    Man(ManArgs),
+}
+
+/// The widths a movetext may be wrapped at: narrower than the longest common turn is no layout.
+fn width_range() -> clap::builder::RangedU64ValueParser<usize> {
+    clap::builder::RangedU64ValueParser::<usize>::new().range(20..=10_000)
 }
 
 /// Arguments of `seega stats`.
@@ -129,11 +134,31 @@ pub struct DedupeArgs {
     #[arg(short = 'o', long = "output", value_name = "OUT", requires = "drop")]
     pub output: Option<PathBuf>,
     /// Report format.
-    #[arg(long, value_enum, default_value_t = StatsFormat::Human)]
-    pub format: StatsFormat,
+    #[arg(long, value_enum, default_value_t = DedupeFormat::Human)]
+    pub format: DedupeFormat,
     /// Rules for games without a Rules tag: a preset, then key=value options.
     #[arg(long, default_value = "standard")]
     pub rules: String,
+}
+
+/// Report formats of `dedupe`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum DedupeFormat {
+    /// One line per duplicate and a count.
+    Human,
+    /// JSON Lines: one object per game (`json` is the same).
+    #[value(alias = "json")]
+    Jsonl,
+}
+
+/// Arguments of `seega man`.
+#[derive(Debug, Args)]
+pub struct ManArgs {
+    /// The command whose page to print (`seega man check`); none: seega's own page.
+    pub command: Option<String>,
+    /// Write every page (seega.1, seega-check.1, …) into this directory instead.
+    #[arg(long, value_name = "DIR", conflicts_with = "command")]
+    pub dir: Option<std::path::PathBuf>,
 }
 
 /// Arguments of `seega completions`.
@@ -182,8 +207,8 @@ pub struct ConvertArgs {
     /// Rules for games without a Rules tag: a preset, then key=value options.
     #[arg(long, default_value = "standard")]
     pub rules: String,
-    /// Columns to wrap SGN movetext at.
-    #[arg(long, default_value_t = 80)]
+    /// Columns to wrap SGN movetext at (20 to 10000).
+    #[arg(long, default_value_t = 80, value_parser = width_range())]
     pub width: usize,
     /// Threads converting games [default: all cores].
     #[arg(long, short = 'j')]
@@ -193,9 +218,9 @@ pub struct ConvertArgs {
 /// Arguments of `seega show`.
 #[derive(Debug, Args)]
 #[command(group(clap::ArgGroup::new("when").args(["turn", "all", "final_"])))]
-#[command(group(clap::ArgGroup::new("what").args(["path", "position"]).required(true)))]
+#[command(group(clap::ArgGroup::new("what").args(["path", "position"])))]
 pub struct ShowArgs {
-    /// The archive (`-` for standard input).
+    /// The archive (`-` or none for standard input).
     pub path: Option<PathBuf>,
     /// The game to show, from 1.
     #[arg(long, default_value_t = 1)]
@@ -222,10 +247,11 @@ pub struct ShowArgs {
     /// Draw the position as an SVG diagram instead of a text board.
     #[arg(long, conflicts_with = "all")]
     pub svg: bool,
-    /// With --svg: write the diagram to this file (atomically) instead of standard output.
-    #[arg(short = 'o', long = "output", value_name = "FILE", requires = "svg")]
+    /// Write the board (the text, or with --svg the diagram) to this file (atomically) instead
+    /// of standard output.
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
     pub output: Option<PathBuf>,
-    /// Write an SVG diagram of every position of the game into DIR, which must exist:
+    /// Write an SVG diagram of every position of the game into DIR (created if missing):
     /// turn-000.svg for the start, turn-001.svg after turn 1, and so on.
     #[arg(long, value_name = "DIR", conflicts_with_all = ["svg", "when", "position"])]
     pub svg_dir: Option<PathBuf>,
@@ -243,8 +269,8 @@ pub struct FmtArgs {
     /// Rewrite the files in place (atomically); files with syntax errors are refused.
     #[arg(long)]
     pub in_place: bool,
-    /// Columns to wrap the movetext at.
-    #[arg(long, default_value_t = 80)]
+    /// Columns to wrap the movetext at (20 to 10000).
+    #[arg(long, default_value_t = 80, value_parser = width_range())]
     pub width: usize,
     /// Rules for games without a Rules tag (captures are computed under them).
     #[arg(long, default_value = "standard")]
@@ -267,6 +293,9 @@ pub struct CheckArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Human)]
     pub format: Format,
+    /// Print only the summary (and, with --format jsonl, the summary line).
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
     /// Correct every game whose errors each have exactly one suggestion: files are rewritten
     /// atomically, standard input goes to standard output; reports go to standard error.
     #[arg(long)]
@@ -307,6 +336,9 @@ pub struct GenerateArgs {
 pub enum Format {
     /// Graphical diagnostics and a summary line.
     Human,
+    /// One line per diagnostic, `FILE:LINE:COLUMN: SEVERITY[CODE]: MESSAGE` (as gcc and rustc's
+    /// short format), and the summary line.
+    Short,
     /// One JSON object per line.
     Jsonl,
 }

@@ -1,11 +1,13 @@
 //! `seega check`: replay every game and report what is wrong.
 
 use std::io::{IsTerminal, Write};
+use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use miette::GraphicalTheme;
 use seega::archive::stream::{Placed, check_stream};
 use seega::render::diagnostic::{NamedText, Renderer};
+use seega::render::terminal;
 use seega::render::wire::{DiagnosticLine, InputErrorLine, SummaryLine};
 
 use super::args::{CheckArgs, Format};
@@ -63,7 +65,12 @@ pub fn run(args: &CheckArgs, global: &Global, out: &mut impl Write) -> std::io::
             }
         };
         sum.files += 1;
-        let bar = progress(len);
+        if input == Input::Stdin && std::io::stdin().is_terminal() {
+            super::note(format_args!(
+                "reading games from standard input (end with Ctrl-D); `seega check --help` says more"
+            ));
+        }
+        let mut bar = Progress::new(len);
         let result = check_stream(reader, &opts, jobs, &mut |placed: Placed| {
             let c = &placed.checked;
             bar.inc(c.bytes as u64);
@@ -82,9 +89,24 @@ pub fn run(args: &CheckArgs, global: &Global, out: &mut impl Write) -> std::io::
                 text,
                 lines: &lines,
             };
+            if args.quiet {
+                return Ok(());
+            }
             for p in &c.problems {
                 match args.format {
                     Format::Human => out.write_all(renderer.render(p, named).as_bytes())?,
+                    Format::Short => {
+                        let at = lines.line_col(text, p.span.start);
+                        writeln!(
+                            out,
+                            "{name}:{}:{}: {}[{}]: {}",
+                            at.line,
+                            at.column,
+                            if p.is_error() { "error" } else { "warning" },
+                            p.code,
+                            terminal::escape(&p.message)
+                        )?;
+                    }
                     Format::Jsonl => {
                         serde_json::to_writer(
                             &mut *out,
@@ -96,7 +118,7 @@ pub fn run(args: &CheckArgs, global: &Global, out: &mut impl Write) -> std::io::
             }
             Ok(())
         });
-        bar.finish_and_clear();
+        bar.bar.finish_and_clear();
         if let Err(e) = result {
             if e.kind() == std::io::ErrorKind::BrokenPipe {
                 return Err(e);
@@ -105,7 +127,7 @@ pub fn run(args: &CheckArgs, global: &Global, out: &mut impl Write) -> std::io::
         }
     }
     match args.format {
-        Format::Human => writeln!(
+        Format::Human | Format::Short => writeln!(
             out,
             "{} {}, {} {}: {} valid, {} invalid ({} {}, {} {})",
             sum.files,
@@ -133,22 +155,40 @@ pub fn run(args: &CheckArgs, global: &Global, out: &mut impl Write) -> std::io::
     })
 }
 
-/// A progress bar on stderr when stderr is a terminal, hidden otherwise.
-fn progress(len: Option<u64>) -> ProgressBar {
-    if !std::io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::with_draw_target(len, ProgressDrawTarget::stderr());
-    let style = match len {
-        Some(_) => {
-            ProgressStyle::with_template("{bar:40} {bytes}/{total_bytes} {bytes_per_sec} eta {eta}")
+/// How long a run goes before its progress bar appears: a quick run shows none.
+const PROGRESS_AFTER: Duration = Duration::from_secs(1);
+
+/// A progress bar on stderr, shown when stderr is a terminal and the run has lasted
+/// [`PROGRESS_AFTER`].
+struct Progress {
+    bar: ProgressBar,
+    /// When the bar may appear; `None` once it has, or when it never will.
+    pending: Option<Instant>,
+}
+
+impl Progress {
+    fn new(len: Option<u64>) -> Progress {
+        let bar = ProgressBar::with_draw_target(len, ProgressDrawTarget::hidden());
+        let style = match len {
+            Some(_) => ProgressStyle::with_template(
+                "{bar:40} {bytes}/{total_bytes} {bytes_per_sec} eta {eta}",
+            ),
+            None => ProgressStyle::with_template("{spinner} {bytes} {bytes_per_sec}"),
+        };
+        if let Ok(style) = style {
+            bar.set_style(style);
         }
-        None => ProgressStyle::with_template("{spinner} {bytes} {bytes_per_sec}"),
-    };
-    if let Ok(style) = style {
-        bar.set_style(style);
+        let pending = std::io::stderr().is_terminal().then(Instant::now);
+        Progress { bar, pending }
     }
-    bar
+
+    fn inc(&mut self, bytes: u64) {
+        self.bar.inc(bytes);
+        if self.pending.is_some_and(|t| t.elapsed() >= PROGRESS_AFTER) {
+            self.bar.set_draw_target(ProgressDrawTarget::stderr());
+            self.pending = None;
+        }
+    }
 }
 
 fn plural<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {

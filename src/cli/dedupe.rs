@@ -11,7 +11,7 @@ use seega::dedupe::{identity, richness};
 use seega::notation::Source;
 use seega::render::wire::FileName;
 
-use super::args::{DedupeArgs, StatsFormat};
+use super::args::{DedupeArgs, DedupeFormat};
 use super::copy::{Copier, File};
 use super::inputs::{for_each_input, stamps};
 use super::output::{OutputError, Transaction, is_stdout};
@@ -151,7 +151,7 @@ pub fn run(args: &DedupeArgs, out: &mut impl Write) -> std::io::Result<Exit> {
             let k = kept_of(i);
             let duplicate_of = (k != i).then(|| games[k].place.clone());
             match args.format {
-                StatsFormat::Json => {
+                DedupeFormat::Jsonl => {
                     let e = Entry {
                         file: place.file.clone(),
                         game: place.game,
@@ -161,7 +161,7 @@ pub fn run(args: &DedupeArgs, out: &mut impl Write) -> std::io::Result<Exit> {
                     serde_json::to_writer(&mut *out, &e)?;
                     writeln!(out)?;
                 }
-                StatsFormat::Human => {
+                DedupeFormat::Human => {
                     if let Some(d) = duplicate_of {
                         writeln!(
                             out,
@@ -172,7 +172,7 @@ pub fn run(args: &DedupeArgs, out: &mut impl Write) -> std::io::Result<Exit> {
                 }
             }
         }
-        if args.format == StatsFormat::Human {
+        if args.format == DedupeFormat::Human {
             writeln!(out, "{} games, {duplicates} duplicates", games.len())?;
         }
     }

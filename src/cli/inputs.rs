@@ -164,7 +164,7 @@ fn walk(dir: &Path, out: &mut Vec<Result<Input, (Input, std::io::Error)>>) {
             if !is_link {
                 walk(&p, out);
             }
-        } else if p.extension().is_some_and(|e| e == "sgn") {
+        } else if p.extension().is_some_and(|e| e.eq_ignore_ascii_case("sgn")) {
             // Reading a FIFO found by walking could wait forever for a writer: only regular
             // files are taken from directories.
             match std::fs::metadata(&p) {

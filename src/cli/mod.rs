@@ -11,6 +11,7 @@ mod fix;
 mod fmt;
 mod generate;
 mod inputs;
+mod man;
 mod output;
 mod select;
 mod show;
@@ -54,13 +55,17 @@ pub struct Global {
 pub fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(c) => c,
+        Err(e) if e.use_stderr() => {
+            // Usage errors look like every other error of seega's: `seega: error: …`.
+            let text = e.render().to_string();
+            let text = text.strip_prefix("error: ").unwrap_or(&text);
+            stdio::raw(format!("seega: error: {text}").as_bytes());
+            return Exit::Trouble.into();
+        }
         Err(e) => {
+            // --help and --version.
             let _ = e.print();
-            return if e.use_stderr() {
-                Exit::Trouble.into()
-            } else {
-                Exit::Valid.into()
-            };
+            return Exit::Valid.into();
         }
     };
     output::remove_on_signal();
@@ -89,9 +94,7 @@ pub fn main() -> ExitCode {
             clap_complete::generate(args.shell, &mut cmd, "seega", &mut out);
             Ok(Exit::Valid)
         }
-        Command::Man => clap_mangen::Man::new(<Cli as clap::CommandFactory>::command())
-            .render(&mut out)
-            .map(|()| Exit::Valid),
+        Command::Man(args) => man::run(&args, &mut out),
         Command::Convert(args) => convert::run(&args, &mut out),
         Command::Show(args) => show::run(&args, &mut out),
         Command::Fmt(args) => fmt::run(&args, &mut out),
@@ -145,6 +148,12 @@ pub fn trouble(message: std::fmt::Arguments<'_>) {
 /// Tells something about the run on stderr.
 pub fn note(message: std::fmt::Arguments<'_>) {
     stdio::line(format_args!("seega: note: {message}"));
+}
+
+/// Text from a file or the command line as a person reads it in a message (see
+/// [`seega::render::terminal::escape`]).
+pub fn terminal_text(text: &str) -> std::borrow::Cow<'_, str> {
+    seega::render::terminal::escape(text)
 }
 
 /// A path as a person reads it in a message: controls and bytes that are not UTF-8 shown

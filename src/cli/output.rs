@@ -351,6 +351,11 @@ fn backup_of(target: &Path) -> io::Result<PathBuf> {
     Ok(path)
 }
 
+/// Makes the directory `dir` and its parents where missing, for outputs to go in.
+pub fn ensure_dir(dir: &Path) -> io::Result<()> {
+    std::fs::create_dir_all(dir)
+}
+
 /// Whether an output path means standard output (`-`).
 pub fn is_stdout(path: &Path) -> bool {
     path.as_os_str() == "-"

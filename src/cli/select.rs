@@ -177,5 +177,10 @@ pub fn run(args: &SelectArgs, out: &mut impl Write) -> std::io::Result<Exit> {
         return Ok(Exit::Trouble);
     }
     super::stdio::line(format_args!("{note}"));
-    Ok(Exit::Valid)
+    // As grep: 1 when nothing was selected.
+    Ok(if kept == 0 {
+        Exit::Invalid
+    } else {
+        Exit::Valid
+    })
 }

@@ -14,7 +14,7 @@ use seega::validate::{Options, Verdict, check_game};
 
 use super::args::ShowArgs;
 use super::inputs::Input;
-use super::output::{Stamp, Transaction, write_file};
+use super::output::{Stamp, Transaction, ensure_dir, is_stdout, write_file};
 use super::{Exit, trouble};
 
 /// `game N (Black vs White, Event)`, made safe for a terminal ([`terminal::escape`]).
@@ -202,10 +202,13 @@ fn output(args: &ShowArgs) -> Option<Output<'_>> {
                 "it is not a directory".to_owned(),
                 "Give a directory for the diagrams, not a file.".to_owned(),
             ),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => (
-                "no such directory".to_owned(),
-                format!("Create it first (`mkdir -p {shown}`): it is not created for you."),
-            ),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => match ensure_dir(dir) {
+                Ok(()) => return Some(Output::SvgDir(dir)),
+                Err(e) => (
+                    format!("it cannot be created ({e})"),
+                    "Give a directory you can write to.".to_owned(),
+                ),
+            },
             Err(e) => (
                 e.to_string(),
                 "Give a directory you can write to.".to_owned(),
@@ -217,7 +220,7 @@ fn output(args: &ShowArgs) -> Option<Output<'_>> {
         return None;
     }
     Some(if args.svg {
-        Output::Svg(args.output.as_deref())
+        Output::Svg(args.output.as_deref().filter(|p| !is_stdout(p)))
     } else {
         Output::Text(Glyphs {
             unicode: args.unicode,
@@ -227,6 +230,38 @@ fn output(args: &ShowArgs) -> Option<Output<'_>> {
 
 /// Runs `seega show`.
 pub fn run(args: &ShowArgs, out: &mut impl Write) -> std::io::Result<Exit> {
+    match &args.output {
+        // Text boards into a file: drawn first, then written as one output.
+        Some(path) if !args.svg && !is_stdout(path) => {
+            let mut boards = Vec::new();
+            let exit = draw(args, &mut boards)?;
+            if exit == Exit::Trouble {
+                return Ok(exit);
+            }
+            let input = input_of(args);
+            let inputs: Vec<Stamp> = input.stamp().into_iter().collect();
+            match write_file(path, &inputs, &mut |w| w.write_all(&boards)) {
+                Ok(()) => Ok(exit),
+                Err(e) => {
+                    e.report();
+                    Ok(Exit::Trouble)
+                }
+            }
+        }
+        _ => draw(args, out),
+    }
+}
+
+/// The archive `show` reads: the path given, or standard input for `-` or none.
+fn input_of(args: &ShowArgs) -> Input {
+    match &args.path {
+        Some(p) if p.as_os_str() != "-" => Input::File(p.clone()),
+        _ => Input::Stdin,
+    }
+}
+
+/// Draws what the arguments ask for on `out` (or into the files they name).
+fn draw(args: &ShowArgs, out: &mut impl Write) -> std::io::Result<Exit> {
     let Some(output) = output(args) else {
         return Ok(Exit::Trouble);
     };
@@ -273,10 +308,7 @@ pub fn run(args: &ShowArgs, out: &mut impl Write) -> std::io::Result<Exit> {
             }
         };
     }
-    let input = match &args.path {
-        Some(p) if p.as_os_str() != "-" => Input::File(p.clone()),
-        _ => Input::Stdin,
-    };
+    let input = input_of(args);
     let name = input.name();
     let inputs: Vec<Stamp> = input.stamp().into_iter().collect();
     let bytes = match input.read() {

@@ -4,7 +4,7 @@ use std::io::Write;
 
 use seega::archive::check_source;
 use seega::notation::Source;
-use seega::stats::Stats;
+use seega::stats::{RulesetStats, Stats};
 
 use super::args::{StatsArgs, StatsFormat};
 use super::inputs::resolve;
@@ -45,34 +45,88 @@ pub fn run(args: &StatsArgs, out: &mut impl Write) -> std::io::Result<Exit> {
     })
 }
 
+/// The table's columns: a header, and where its count comes from.
+const RESULTS: [(&str, &str); 5] = [
+    ("1-0", "1-0"),
+    ("0-1", "0-1"),
+    ("1/2-1/2", "1/2-1/2"),
+    ("*", "*"),
+    ("no result", "none"),
+];
+const ENDINGS: [(&str, &str); 4] = [
+    ("capture-all", "capture-all"),
+    ("barrier", "barrier"),
+    ("blocked", "blocked"),
+    ("not ended", "none"),
+];
+
+/// How a column counts the games of one ruleset.
+type Count<'a> = Box<dyn Fn(&RulesetStats) -> u64 + 'a>;
+
 fn write_table(out: &mut impl Write, s: &Stats) -> std::io::Result<()> {
     writeln!(
         out,
-        "{} games: {} valid, {} invalid\n",
-        s.games, s.valid, s.invalid
+        "{} {}: {} valid, {} invalid\n",
+        s.games,
+        if s.games == 1 { "game" } else { "games" },
+        s.valid,
+        s.invalid
     )?;
-    let results = ["1-0", "0-1", "1/2-1/2", "*"];
-    let ends = ["capture-all", "barrier", "blocked", "none"];
-    write!(out, "{:<28} {:>6}", "ruleset", "games")?;
-    for h in results.iter().chain(ends.iter()) {
-        write!(out, " {h:>11}")?;
+    // Each column as wide as its header or its largest count, one space apart: the table of
+    // the usual rulesets fits in 100 columns.
+    let name_width = s.rulesets.keys().map(String::len).max().unwrap_or(0).max(7);
+    let digits = |n: u64| n.to_string().len();
+    let width = |header: &str, of: &dyn Fn(&RulesetStats) -> u64| {
+        s.rulesets
+            .values()
+            .map(|r| digits(of(r)))
+            .max()
+            .unwrap_or(1)
+            .max(header.len())
+    };
+    let count = |map: &std::collections::BTreeMap<String, u64>, key: &str| {
+        map.get(key).copied().unwrap_or(0)
+    };
+    let mut columns: Vec<(&str, usize, Count<'_>)> = Vec::new();
+    columns.push(("games", 0, Box::new(|r: &RulesetStats| r.games)));
+    for (header, key) in RESULTS {
+        columns.push((
+            header,
+            0,
+            Box::new(move |r: &RulesetStats| count(&r.results, key)),
+        ));
+    }
+    for (header, key) in ENDINGS {
+        columns.push((
+            header,
+            0,
+            Box::new(move |r: &RulesetStats| count(&r.terminations, key)),
+        ));
+    }
+    for c in &mut columns {
+        c.1 = width(c.0, &*c.2);
+    }
+    write!(out, "{:<name_width$}", "ruleset")?;
+    for (header, w, _) in &columns {
+        write!(out, " {header:>w$}")?;
     }
     writeln!(out)?;
     for (name, r) in &s.rulesets {
-        write!(out, "{name:<28} {:>6}", r.games)?;
-        for h in results {
-            write!(out, " {:>11}", r.results.get(h).copied().unwrap_or(0))?;
-        }
-        for h in ends {
-            write!(out, " {:>11}", r.terminations.get(h).copied().unwrap_or(0))?;
+        write!(out, "{name:<name_width$}")?;
+        for (_, w, of) in &columns {
+            write!(out, " {:>w$}", of(r))?;
         }
         writeln!(out)?;
     }
-    writeln!(
-        out,
-        "\nper valid game: {:.1} placement turns, {:.1} movement turns, {:.1} captures",
-        s.avg_placement_turns, s.avg_movement_turns, s.avg_captures
-    )?;
+    if s.valid == 0 {
+        writeln!(out, "\nno valid games")?;
+    } else {
+        writeln!(
+            out,
+            "\nper valid game: {:.1} placement turns, {:.1} movement turns, {:.1} captures",
+            s.avg_placement_turns, s.avg_movement_turns, s.avg_captures
+        )?;
+    }
     match s.first_mover_win_rate {
         Some(rate) => writeln!(
             out,

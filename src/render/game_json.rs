@@ -23,6 +23,13 @@ pub struct GameObject {
     /// The game's index in its file, from 1.
     #[serde(default)]
     pub game: usize,
+    /// The file the game comes from, as `check --format jsonl` names it (see
+    /// [`super::wire::FileName`]).
+    #[serde(default)]
+    pub file: String,
+    /// The file's name as bytes, only when it is not UTF-8.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub file_bytes: Option<Vec<u8>>,
     /// Tags and header comments, in file order.
     #[serde(default)]
     pub headers: Vec<HeaderItem>,
@@ -263,6 +270,8 @@ impl GameObject {
         }
         let mut obj = GameObject {
             game: index,
+            file: at.file.to_owned(),
+            file_bytes: at.file_bytes.map(<[u8]>::to_vec),
             headers,
             rules: verdict.rules.as_ref().map(RulesObject::from),
             nags: Vec::new(),

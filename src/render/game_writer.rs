@@ -23,6 +23,8 @@ mod clean;
 #[derive(Debug, Default)]
 pub struct GameWriter {
     rules: Option<(Ruleset, Vec<u8>)>,
+    /// `,"file":…` (and `,"file_bytes":[…]`) as written after every game number.
+    file: Vec<u8>,
 }
 
 fn is_turn(e: &Element<'_>) -> bool {
@@ -107,11 +109,13 @@ fn element_comments<'a>(items: &'a [Element<'a>]) -> impl Iterator<Item = &'a Co
 }
 
 /// The start of a game object, up to its first header item: the game number is a mark (see
-/// [`JsonBuf::game_number`]), and the game's start is marked first.
-fn begin(out: &mut JsonBuf, index: usize) {
+/// [`JsonBuf::game_number`]), and the game's start is marked first; `file` is the file's
+/// members, written once per writer.
+fn begin(out: &mut JsonBuf, index: usize, file: &[u8]) {
     out.game_start();
     out.raw(b"{\"game\":");
     out.game_number(index);
+    out.raw_slice(file);
     out.raw(b",\"headers\":[");
 }
 
@@ -211,9 +215,31 @@ fn header_comment(out: &mut JsonBuf, c: &Comment<'_>) {
 }
 
 impl GameWriter {
-    /// A writer.
+    /// A writer for the games of an unnamed file (`"file":""`).
     pub fn new() -> GameWriter {
-        GameWriter::default()
+        GameWriter::for_file("", None)
+    }
+
+    /// A writer for the games of the file named `file` (with `file_bytes`, its name's bytes
+    /// when they are not UTF-8), as the objects' `file` and `file_bytes` say.
+    pub fn for_file(file: &str, file_bytes: Option<&[u8]>) -> GameWriter {
+        let mut b = JsonBuf::default();
+        b.raw(b",\"file\":");
+        b.str(file);
+        if let Some(bytes) = file_bytes {
+            b.raw(b",\"file_bytes\":[");
+            for (k, byte) in bytes.iter().enumerate() {
+                if k > 0 {
+                    b.raw(b",");
+                }
+                b.uint(u64::from(*byte));
+            }
+            b.raw(b"]");
+        }
+        GameWriter {
+            rules: None,
+            file: b.into_text(),
+        }
     }
 
     /// Writes the object of game number `index` of its chunk (a [`JsonBuf::game_number`] mark,
@@ -227,7 +253,7 @@ impl GameWriter {
         index: usize,
         at: Origin<'_>,
     ) {
-        begin(out, index);
+        begin(out, index, &self.file);
         let mut headers = List::new();
         let mut broken = false;
         for h in &game.headers {

@@ -364,7 +364,7 @@ impl GameWriter {
         index: usize,
         lines: &mut LineStream<'_>,
     ) {
-        begin(out, index);
+        begin(out, index, &self.file);
         let mut headers = List::new();
         for (name, value) in &game.tags {
             headers.item(out);

@@ -1,0 +1,176 @@
+//! `seega man`: the manual pages, one for seega and one for each command, with their exit
+//! status and examples.
+
+use std::io::Write;
+
+use clap::CommandFactory;
+
+use super::args::{Cli, ManArgs};
+use super::output::{Transaction, ensure_dir};
+use super::{Exit, trouble};
+
+/// What each command's exit status means, and a few examples, for its page.
+const EXTRA: &[(&str, &str, &[&str])] = &[
+    (
+        "check",
+        "0: every game is valid (warnings allowed). 1: some game is invalid, or --fix left one. 2: an input could not be read, or a usage error.",
+        &[
+            "seega check games.sgn",
+            "seega check --format short archive/",
+            "seega check --fix games.sgn",
+        ],
+    ),
+    (
+        "convert",
+        "0: converted. 2: an input could not be read or converted, or an output could not be written.",
+        &[
+            "seega convert --to jsonl games.sgn -o games.jsonl",
+            "seega convert --to sgn games.json",
+        ],
+    ),
+    (
+        "show",
+        "0: drawn. 2: no such game, or a file could not be written.",
+        &[
+            "seega show games.sgn --game 2 --turn 14",
+            "seega show games.sgn --svg -o board.svg",
+        ],
+    ),
+    (
+        "fmt",
+        "0: formatted (or, with --check, every file is canonical). 1: some file is not canonical, or holds a game that cannot be formatted. 2: trouble reading or writing.",
+        &[
+            "seega fmt --check archive/",
+            "seega fmt --in-place archive/",
+        ],
+    ),
+    (
+        "select",
+        "0: some game was selected. 1: none was, as grep. 2: trouble reading or writing.",
+        &[
+            "seega select --result 1-0 games.sgn",
+            "seega select --invalid-to bad.sgn games.sgn -o good.sgn",
+        ],
+    ),
+    (
+        "dedupe",
+        "0: done. 2: trouble reading or writing.",
+        &[
+            "seega dedupe archive/",
+            "seega dedupe --drop games.sgn -o unique.sgn",
+        ],
+    ),
+    (
+        "generate",
+        "0: written. 2: a usage error or an output that could not be written.",
+        &["seega generate --games 1000 --seed 7 -o games.sgn"],
+    ),
+    (
+        "stats",
+        "0: counted. 2: an input could not be read.",
+        &["seega stats archive/"],
+    ),
+    (
+        "explain",
+        "0: explained. 2: no such code.",
+        &["seega explain move::too-far", "seega explain"],
+    ),
+];
+
+/// Escapes text for roff: a backslash, and a dot or quote that would start a request.
+fn roff(text: &str) -> String {
+    let t = text.replace('\\', "\\e").replace('-', "\\-");
+    if t.starts_with(['.', '\'']) {
+        format!("\\&{t}")
+    } else {
+        t
+    }
+}
+
+/// The page of the command `name` (`None`: seega's own).
+fn page(name: Option<&str>) -> Option<Vec<u8>> {
+    let top = Cli::command();
+    let cmd = match name {
+        None => top,
+        Some(n) => top
+            .find_subcommand(n)?
+            .clone()
+            .name(format!("seega-{n}"))
+            .bin_name(format!("seega {n}")),
+    };
+    let mut buf = Vec::new();
+    clap_mangen::Man::new(cmd).render(&mut buf).ok()?;
+    if let Some((_, status, examples)) = EXTRA.iter().find(|e| Some(e.0) == name) {
+        buf.extend_from_slice(
+            format!(".SH \"EXIT STATUS\"\n{}\n.SH EXAMPLES\n", roff(status)).as_bytes(),
+        );
+        for e in *examples {
+            buf.extend_from_slice(format!(".PP\n.nf\n{}\n.fi\n", roff(e)).as_bytes());
+        }
+    }
+    Some(buf)
+}
+
+/// The commands that have a page.
+fn commands() -> Vec<String> {
+    Cli::command()
+        .get_subcommands()
+        .map(|c| c.get_name().to_owned())
+        .filter(|n| n != "help")
+        .collect()
+}
+
+/// Runs `seega man`.
+pub fn run(args: &ManArgs, out: &mut impl Write) -> std::io::Result<Exit> {
+    if let Some(dir) = &args.dir {
+        if let Err(e) = ensure_dir(dir) {
+            trouble(format_args!("cannot make `{}`: {e}", super::shown(dir)));
+            return Ok(Exit::Trouble);
+        }
+        // Every page or none.
+        let mut tx = Transaction::new(Vec::new());
+        let names: Vec<Option<String>> = std::iter::once(None)
+            .chain(commands().into_iter().map(Some))
+            .collect();
+        for name in &names {
+            let file = match name {
+                None => dir.join("seega.1"),
+                Some(n) => dir.join(format!("seega-{n}.1")),
+            };
+            let bytes = page(name.as_deref()).unwrap_or_default();
+            let written = tx.create(&file).and_then(|o| {
+                tx.writer(o)
+                    .write_all(&bytes)
+                    .map_err(|e| super::output::OutputError {
+                        path: file.clone(),
+                        why: e.into(),
+                    })
+            });
+            if let Err(e) = written {
+                e.report();
+                return Ok(Exit::Trouble);
+            }
+        }
+        return Ok(match tx.commit() {
+            Ok(()) => Exit::Valid,
+            Err(e) => {
+                e.report();
+                Exit::Trouble
+            }
+        });
+    }
+    match page(args.command.as_deref()) {
+        Some(bytes) => {
+            out.write_all(&bytes)?;
+            Ok(Exit::Valid)
+        }
+        None => {
+            trouble(format_args!(
+                "no command `{}`\n  help: The commands are {}.",
+                super::terminal_text(args.command.as_deref().unwrap_or_default()),
+                commands().join(", ")
+            ));
+            Ok(Exit::Trouble)
+        }
+    }
+}
