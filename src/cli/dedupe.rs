@@ -24,6 +24,8 @@ struct Entry {
     file: FileName,
     game: usize,
     identity: String,
+    /// Whether the game is valid: only valid games are compared.
+    valid: bool,
     /// The copy kept in its place, when this game is a duplicate.
     duplicate_of: Option<Place>,
 }
@@ -31,6 +33,8 @@ struct Entry {
 /// A game as seen in the first pass.
 struct Seen {
     place: Place,
+    /// Whether it is valid (the ruleset of a valid game is the one it was played under).
+    valid: bool,
     identity: String,
     richness: (usize, usize, usize),
     /// The game's input and bytes in it, kept only when dropping duplicates.
@@ -84,6 +88,7 @@ pub fn run(args: &DedupeArgs, out: &mut impl Write) -> std::io::Result<Exit> {
                 place,
                 identity: id,
                 richness: richness(&c.game),
+                valid: c.verdict.is_valid(),
                 piece: None,
             });
         }
@@ -96,16 +101,27 @@ pub fn run(args: &DedupeArgs, out: &mut impl Write) -> std::io::Result<Exit> {
         }
         Ok(())
     })?;
-    // The copy to keep for each identity: the richest; the first among equals.
+    // The copy to keep for each identity: the richest; the first among equals. Only valid
+    // games are compared: a truncated or broken record is never taken for a copy of a game,
+    // nor a game for a copy of it, and each is kept.
     let mut best: HashMap<&str, usize> = HashMap::new();
-    for (i, g) in games.iter().enumerate() {
+    for (i, g) in games.iter().enumerate().filter(|(_, g)| g.valid) {
         let slot = best.entry(g.identity.as_str()).or_insert(i);
         if g.richness > games[*slot].richness {
             *slot = i;
         }
     }
-    let kept_of = |i: usize| best.get(games[i].identity.as_str()).copied().unwrap_or(i);
+    let kept_of = |i: usize| match games[i].valid {
+        true => best.get(games[i].identity.as_str()).copied().unwrap_or(i),
+        false => i,
+    };
     let duplicates = (0..games.len()).filter(|&i| kept_of(i) != i).count();
+    let invalid = games.iter().filter(|g| !g.valid).count();
+    let not_compared = match invalid {
+        0 => String::new(),
+        1 => "; 1 invalid game was not compared and is kept".to_owned(),
+        n => format!("; {n} invalid games were not compared and are kept"),
+    };
     if args.drop {
         let files: Vec<File<'_>> = files
             .iter()
@@ -142,7 +158,7 @@ pub fn run(args: &DedupeArgs, out: &mut impl Write) -> std::io::Result<Exit> {
             None => write(out)?,
         }
         super::stdio::line(format_args!(
-            "dropped {duplicates} duplicate games of {}",
+            "dropped {duplicates} duplicate games of {}{not_compared}",
             games.len()
         ));
     } else {
@@ -156,6 +172,7 @@ pub fn run(args: &DedupeArgs, out: &mut impl Write) -> std::io::Result<Exit> {
                         file: place.file.clone(),
                         game: place.game,
                         identity: id.clone(),
+                        valid: g.valid,
                         duplicate_of,
                     };
                     serde_json::to_writer(&mut *out, &e)?;
@@ -173,7 +190,11 @@ pub fn run(args: &DedupeArgs, out: &mut impl Write) -> std::io::Result<Exit> {
             }
         }
         if args.format == DedupeFormat::Human {
-            writeln!(out, "{} games, {duplicates} duplicates", games.len())?;
+            writeln!(
+                out,
+                "{} games, {duplicates} duplicates{not_compared}",
+                games.len()
+            )?;
         }
     }
     Ok(if io_trouble {
