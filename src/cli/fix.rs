@@ -4,12 +4,14 @@ use std::io::Write;
 
 use miette::GraphicalTheme;
 use seega::archive::check_source;
+use seega::notation::LineCol;
 use seega::notation::{LineIndex, Source};
 use seega::render::diagnostic::{NamedText, Renderer};
 use seega::render::terminal;
-use seega::validate::{Options, fix_game};
+use seega::render::wire::{DiagnosticLine, FixLine, FixSummaryLine};
+use seega::validate::{Applied, Options, Problem, fix_game};
 
-use super::args::CheckArgs;
+use super::args::{CheckArgs, Format};
 use super::inputs::{Input, resolve};
 use super::output::{OutputError, Transaction};
 use super::{Exit, Global, stdio, trouble};
@@ -21,8 +23,78 @@ struct Fixed {
     left: usize,
 }
 
+/// How fixes and what is left are reported on standard error.
+struct Report {
+    renderer: Renderer,
+    /// JSON Lines (`--format jsonl`) instead of text.
+    jsonl: bool,
+}
+
+impl Report {
+    /// One fix, at `at` in the file.
+    fn fix(&self, input: &Input, game: usize, at: LineCol, fix: &Applied) {
+        if self.jsonl {
+            let line = FixLine {
+                kind: "fix".into(),
+                file: input.json_name(),
+                game,
+                line: at.line,
+                column: at.column,
+                old: fix.old.clone(),
+                new: fix.new.clone(),
+            };
+            if let Ok(json) = serde_json::to_string(&line) {
+                stdio::line(format_args!("{json}"));
+            }
+        } else {
+            stdio::line(format_args!(
+                "{}:{}:{}: game {game}: `{}` → `{}`",
+                input.name(),
+                at.line,
+                at.column,
+                terminal::escape(&fix.old),
+                terminal::escape(&fix.new)
+            ));
+        }
+    }
+
+    /// An error left in a game that could not be fixed.
+    fn left(&self, input: &Input, p: &Problem, named: NamedText<'_>) {
+        if self.jsonl {
+            let line =
+                DiagnosticLine::new(p, "", named.text, named.lines).in_file(&input.json_name());
+            if let Ok(json) = serde_json::to_string(&line) {
+                stdio::line(format_args!("{json}"));
+            }
+        } else {
+            stdio::raw(self.renderer.render(p, named).as_bytes());
+        }
+    }
+
+    /// The last line.
+    fn summary(&self, fixed: usize, left: usize) {
+        if self.jsonl {
+            let line = FixSummaryLine {
+                kind: "fix-summary".into(),
+                fixed,
+                left,
+            };
+            if let Ok(json) = serde_json::to_string(&line) {
+                stdio::line(format_args!("{json}"));
+            }
+        } else {
+            stdio::line(format_args!(
+                "fixed {fixed} {}; {left} {} still invalid",
+                if fixed == 1 { "game" } else { "games" },
+                if left == 1 { "game" } else { "games" }
+            ));
+        }
+    }
+}
+
 /// Fixes the games of one input, reporting on stderr what was changed and what is left.
-fn fix_input(name: &str, bytes: &[u8], opts: &Options, renderer: &Renderer) -> Fixed {
+fn fix_input(input: &Input, bytes: &[u8], opts: &Options, report: &Report) -> Fixed {
+    let name = &input.name();
     let source = Source::from_bytes(bytes);
     let text = source.text();
     let lines = LineIndex::new(text);
@@ -57,20 +129,18 @@ fn fix_input(name: &str, bytes: &[u8], opts: &Options, renderer: &Renderer) -> F
             corrected.extend_from_slice(f.text.as_bytes());
             cursor = end;
             done.fixed += 1;
-            let at = lines.line_col(text, span.start);
-            for (old, new) in &f.applied {
-                stdio::line(format_args!(
-                    "{name}:{}: game {}: `{}` → `{}`",
-                    at.line,
+            for fix in &f.applied {
+                report.fix(
+                    input,
                     c.index,
-                    terminal::escape(old),
-                    terminal::escape(new)
-                ));
+                    lines.line_col(text, span.start + fix.at),
+                    fix,
+                );
             }
         } else {
             done.left += 1;
             for p in c.verdict.problems.iter().filter(|p| p.is_error()) {
-                stdio::raw(renderer.render(p, named).as_bytes());
+                report.left(input, p, named);
             }
         }
     }
@@ -86,7 +156,10 @@ pub fn run(args: &CheckArgs, global: &Global, out: &mut impl Write) -> std::io::
     let Some(opts) = super::options(&args.rules, false) else {
         return Ok(Exit::Trouble);
     };
-    let renderer = Renderer::new(GraphicalTheme::unicode_nocolor(), global.width);
+    let report = Report {
+        renderer: Renderer::new(GraphicalTheme::unicode_nocolor(), global.width),
+        jsonl: args.format == Format::Jsonl,
+    };
     let (mut fixed, mut left, mut io_trouble) = (0usize, 0usize, false);
     // Every file fixed is rewritten in one commit, after all were read.
     let mut tx = Transaction::new(Vec::new());
@@ -105,8 +178,7 @@ pub fn run(args: &CheckArgs, global: &Global, out: &mut impl Write) -> std::io::
                 continue;
             }
         };
-        let name = input.name();
-        let f = fix_input(&name, &bytes, &opts, &renderer);
+        let f = fix_input(&input, &bytes, &opts, &report);
         fixed += f.fixed;
         left += f.left;
         match (&input, stamp) {
@@ -138,11 +210,7 @@ pub fn run(args: &CheckArgs, global: &Global, out: &mut impl Write) -> std::io::
             return Ok(Exit::Trouble);
         }
     }
-    stdio::line(format_args!(
-        "fixed {fixed} {}; {left} {} still invalid",
-        if fixed == 1 { "game" } else { "games" },
-        if left == 1 { "game" } else { "games" }
-    ));
+    report.summary(fixed, left);
     Ok(if io_trouble {
         Exit::Trouble
     } else if left > 0 {

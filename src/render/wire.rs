@@ -203,3 +203,37 @@ pub struct SummaryLine {
     /// Warnings reported.
     pub warnings: usize,
 }
+
+/// A fix `check --fix --format jsonl` applied, one JSON object per line on standard error.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FixLine {
+    /// Always `fix`.
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// The file.
+    #[serde(flatten)]
+    pub file: FileName,
+    /// The game, from 1, in its file.
+    pub game: usize,
+    /// Where the replaced text starts: 1-based line and character column.
+    pub line: usize,
+    /// See `line`.
+    pub column: usize,
+    /// The text replaced.
+    pub old: String,
+    /// What replaced it.
+    pub new: String,
+}
+
+/// The last line of `check --fix --format jsonl`: how many games were fixed and how many are
+/// still invalid.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FixSummaryLine {
+    /// Always `fix-summary`.
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// Games fixed (and rewritten).
+    pub fixed: usize,
+    /// Games still invalid.
+    pub left: usize,
+}

@@ -9,12 +9,23 @@ use crate::notation::Scanner;
 pub struct Fixed {
     /// The corrected game text: all fixes applied when `complete`, else the text unchanged.
     pub text: String,
-    /// Each applied fix: the text replaced and its replacement, in order.
-    pub applied: Vec<(String, String)>,
+    /// Each applied fix, in order.
+    pub applied: Vec<Applied>,
     /// Whether the corrected game is valid.
     pub complete: bool,
     /// The first error that has no single suggestion, when not complete.
     pub stuck: Option<Problem>,
+}
+
+/// One fix applied to a game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Applied {
+    /// The text replaced.
+    pub old: String,
+    /// Its replacement.
+    pub new: String,
+    /// Where the replaced text starts in the game's text as given (a byte offset).
+    pub at: usize,
 }
 
 /// The most fixes applied to one game before giving up.
@@ -47,8 +58,20 @@ pub fn fix_game(text: &str, index: usize, opts: &Options) -> Fixed {
             };
         };
         let old = fix.span.of(&current).to_owned();
+        // Back to the text as given: take out what the fixes before this one, if they stand
+        // before it, added or removed.
+        let shift: isize = applied
+            .iter()
+            .filter(|a: &&Applied| a.at < fix.span.start)
+            .map(|a| a.new.len() as isize - a.old.len() as isize)
+            .sum();
+        let at = fix.span.start.saturating_add_signed(-shift);
         current.replace_range(fix.span.start..fix.span.end, &fix.replacement);
-        applied.push((old, fix.replacement));
+        applied.push(Applied {
+            old,
+            new: fix.replacement,
+            at,
+        });
     }
     Fixed {
         text: text.to_owned(),

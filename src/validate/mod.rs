@@ -18,7 +18,7 @@ pub use clean::{CleanGame, CleanKind, CleanTurn};
 pub use code::Code;
 pub use explain::{Explanation, explain};
 pub use fast::{RulesCache, clean_game, clean_game_recorded};
-pub use fix::{Fixed, MAX_FIXES, fix_game};
+pub use fix::{Applied, Fixed, MAX_FIXES, fix_game};
 pub use problem::Problem;
 pub use replay::{Options, Played, StepCaptures, Verdict, check_game};
 pub use suggest::{Fix, turn_text};
