@@ -182,7 +182,12 @@ fn every_bundled_sample_is_canonical_and_comes_back_from_json_byte_for_byte() {
     let samples = bundled_samples();
     let names: Vec<String> = samples
         .iter()
-        .map(|p| format!("samples/{}", p.file_name().expect("a name").to_string_lossy()))
+        .map(|p| {
+            format!(
+                "samples/{}",
+                p.file_name().expect("a name").to_string_lossy()
+            )
+        })
         .collect();
     let mut args = vec!["fmt", "--check"];
     args.extend(names.iter().map(String::as_str));
@@ -208,12 +213,22 @@ fn every_bundled_sample_is_canonical_and_comes_back_from_json_byte_for_byte() {
         };
         for (to, from) in [("json", "json"), ("jsonl", "jsonl")] {
             let json = common::run_with(&["convert", "--to", to, name], None);
-            assert_eq!(json.status.code(), Some(0), "{name}: {}", common::stderr(&json));
+            assert_eq!(
+                json.status.code(),
+                Some(0),
+                "{name}: {}",
+                common::stderr(&json)
+            );
             let back = common::run_with(
                 &["convert", "--from", from, "--to", "sgn"],
                 Some(&json.stdout),
             );
-            assert_eq!(back.status.code(), Some(0), "{name}: {}", common::stderr(&back));
+            assert_eq!(
+                back.status.code(),
+                Some(0),
+                "{name}: {}",
+                common::stderr(&back)
+            );
             assert!(
                 back.stdout == expected,
                 "{name}: sgn → {to} → sgn changed the text:\n{}",
