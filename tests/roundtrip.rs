@@ -161,3 +161,80 @@ fn canonical_text_survives_json_byte_for_byte_and_fmt_is_idempotent() {
     assert!(games >= 150, "{games} canonical games");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// The bundled samples outside `samples/invalid/`, sorted.
+fn bundled_samples() -> Vec<std::path::PathBuf> {
+    let mut found: Vec<_> = std::fs::read_dir(format!("{ROOT}/samples"))
+        .expect("samples/ is listable")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "sgn"))
+        .collect();
+    found.sort();
+    assert!(found.len() >= 6, "{found:?}");
+    found
+}
+
+/// What the README promises of the samples: `seega fmt --check samples/*.sgn` lists nothing,
+/// and `seega convert` to JSON (and to JSON Lines) and back to notation gives every sample's
+/// bytes back, except that line ends come back as LF (the CRLF sample).
+#[test]
+fn every_bundled_sample_is_canonical_and_comes_back_from_json_byte_for_byte() {
+    let samples = bundled_samples();
+    let names: Vec<String> = samples
+        .iter()
+        .map(|p| {
+            format!(
+                "samples/{}",
+                p.file_name().expect("a name").to_string_lossy()
+            )
+        })
+        .collect();
+    let mut args = vec!["fmt", "--check"];
+    args.extend(names.iter().map(String::as_str));
+    let check = common::run_with(&args, None);
+    assert_eq!(
+        check.status.code(),
+        Some(0),
+        "not canonical:\n{}{}",
+        common::stdout(&check),
+        common::stderr(&check)
+    );
+    let mut crlf = 0;
+    for (path, name) in samples.iter().zip(&names) {
+        let bytes = std::fs::read(path).expect("readable");
+        let expected = if bytes.windows(2).any(|w| w == b"\r\n") {
+            crlf += 1;
+            String::from_utf8(bytes)
+                .expect("utf-8")
+                .replace("\r\n", "\n")
+                .into_bytes()
+        } else {
+            bytes
+        };
+        for (to, from) in [("json", "json"), ("jsonl", "jsonl")] {
+            let json = common::run_with(&["convert", "--to", to, name], None);
+            assert_eq!(
+                json.status.code(),
+                Some(0),
+                "{name}: {}",
+                common::stderr(&json)
+            );
+            let back = common::run_with(
+                &["convert", "--from", from, "--to", "sgn"],
+                Some(&json.stdout),
+            );
+            assert_eq!(
+                back.status.code(),
+                Some(0),
+                "{name}: {}",
+                common::stderr(&back)
+            );
+            assert!(
+                back.stdout == expected,
+                "{name}: sgn → {to} → sgn changed the text:\n{}",
+                common::stdout(&back)
+            );
+        }
+    }
+    assert_eq!(crlf, 1, "one sample has CRLF line ends");
+}

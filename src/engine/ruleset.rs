@@ -1,4 +1,4 @@
-//! Named rulesets: presets plus `key=value` options (rules R20–R22 of `spec/rules.md`).
+//! Named rulesets: presets plus `key=value` options (rules R20–R21 of `spec/rules.md`).
 
 use std::fmt;
 

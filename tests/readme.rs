@@ -1,0 +1,226 @@
+//! The README's examples, run as a reader pastes them: every command of every ```sh block, in
+//! order, with `seega` on the `PATH`, in a scratch directory holding a copy of `samples/` (so
+//! that nothing the README writes lands in the repository). Each must exit as its comment says
+//! (`exit N`; 0 when it says nothing). The few commands this test cannot run are listed in
+//! `NOT_RUN`, and the test fails when the README's set of them differs; the ```python block
+//! (DuckDB, not a dependency of the project) is not run. The outputs the README prints in
+//! ```text blocks are compared with what their commands print.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+mod common;
+use common::ROOT;
+
+/// Commands of the README this test does not run, and why: each must appear in the README
+/// exactly as written here.
+const NOT_RUN: &[(&str, &str)] = &[
+    (
+        "cargo install --path . --locked",
+        "installs into ~/.cargo/bin; the test runs the binary cargo built for it",
+    ),
+    (
+        "cargo test --all-targets",
+        "it is the run this test is part of",
+    ),
+    (
+        "jq -r '.[] | select(.valid) | [.game, (.headers[] | select(.name == \"Event\") | .value), (.turns | length), .outcome.termination] | @tsv' games.json",
+        "jq is not a dependency of the project",
+    ),
+];
+
+/// The commands of the README's ```sh blocks, in order: continuation lines (a trailing `\`, or
+/// a quote left open) joined, whitespace runs collapsed.
+fn readme_commands(readme: &str) -> Vec<String> {
+    let mut commands = Vec::new();
+    let mut in_sh = false;
+    let mut pending = String::new();
+    for line in readme.lines() {
+        if !in_sh {
+            in_sh = line.trim_end() == "```sh";
+            continue;
+        }
+        if line.starts_with("```") {
+            assert!(pending.is_empty(), "an unfinished command: {pending}");
+            in_sh = false;
+            continue;
+        }
+        let line = line.trim();
+        if line.is_empty() {
+            continue;
+        }
+        if !pending.is_empty() {
+            pending.push(' ');
+        }
+        pending.push_str(line.strip_suffix('\\').unwrap_or(line).trim_end());
+        let open_quote = pending.matches('\'').count() % 2 == 1;
+        if !line.ends_with('\\') && !open_quote {
+            commands.push(pending.split_whitespace().collect::<Vec<_>>().join(" "));
+            pending.clear();
+        }
+    }
+    commands
+}
+
+/// The exit status a command's comment announces: `exit N` after its `#`, else 0.
+fn expected_exit(command: &str) -> i32 {
+    let Some((_, comment)) = command.split_once(" # ") else {
+        return 0;
+    };
+    let mut words = comment.split(|c: char| !c.is_ascii_alphanumeric());
+    while let Some(w) = words.next() {
+        if w == "exit" {
+            if let Some(n) = words.next().and_then(|n| n.parse().ok()) {
+                return n;
+            }
+        }
+    }
+    0
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("scratch directory");
+    for entry in std::fs::read_dir(from).expect("listable") {
+        let entry = entry.expect("an entry");
+        let target = to.join(entry.file_name());
+        if entry.file_type().expect("a type").is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).expect("copied");
+        }
+    }
+}
+
+/// Runs `command` with `sh -c` in `dir`, with the built `seega` first on the `PATH`.
+fn sh(command: &str, dir: &Path) -> Output {
+    let bin = Path::new(env!("CARGO_BIN_EXE_seega"))
+        .parent()
+        .expect("the binary's directory");
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    let mut paths = vec![bin.to_path_buf()];
+    paths.extend(std::env::split_paths(&path));
+    Command::new("sh")
+        .arg("-c")
+        .arg(command)
+        .current_dir(dir)
+        .env("PATH", std::env::join_paths(paths).expect("a PATH"))
+        .env("NO_COLOR", "1")
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("sh runs")
+}
+
+#[test]
+fn every_command_of_the_readme_runs_as_it_says() {
+    let readme = std::fs::read_to_string(format!("{ROOT}/README.md")).expect("README.md");
+    let commands = readme_commands(&readme);
+    assert!(commands.len() >= 40, "{} commands", commands.len());
+    let dir = common::scratch("readme");
+    copy_dir(&Path::new(ROOT).join("samples"), &dir.join("samples"));
+
+    let mut not_run = Vec::new();
+    let mut failures = Vec::new();
+    for command in &commands {
+        let bare = command.split(" # ").next().unwrap_or(command).trim();
+        if let Some((_, why)) = NOT_RUN.iter().find(|(c, _)| *c == bare) {
+            not_run.push((bare.to_string(), *why));
+            continue;
+        }
+        let out = sh(command, &dir);
+        let want = expected_exit(command);
+        if out.status.code() != Some(want) {
+            failures.push(format!(
+                "`{command}`: exit {:?}, the README says {want}\n{}",
+                out.status.code(),
+                String::from_utf8_lossy(&out.stderr)
+            ));
+        }
+    }
+    let listed: Vec<&str> = NOT_RUN.iter().map(|(c, _)| *c).collect();
+    let found: Vec<&str> = not_run.iter().map(|(c, _)| c.as_str()).collect();
+    assert_eq!(
+        found, listed,
+        "the README's commands this test does not run"
+    );
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    // The README's own samples stay as they were: it writes new files only.
+    for entry in std::fs::read_dir(dir.join("samples")).expect("listable") {
+        let path = entry.expect("an entry").path();
+        if path.is_file() {
+            let name = path.file_name().expect("a name");
+            let original = Path::new(ROOT).join("samples").join(name);
+            assert_eq!(
+                std::fs::read(&path).expect("readable"),
+                std::fs::read(&original).expect("readable"),
+                "the README's commands changed {}",
+                original.display()
+            );
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The ```text block of the README that starts with `first`.
+fn text_block<'a>(readme: &'a str, first: &str) -> &'a str {
+    let start = readme
+        .find(&format!("```text\n{first}"))
+        .unwrap_or_else(|| panic!("a text block starting with {first:?}"))
+        + "```text\n".len();
+    let len = readme[start..].find("```").expect("a closed block");
+    &readme[start..start + len]
+}
+
+#[test]
+fn the_outputs_the_readme_shows_are_what_the_commands_print() {
+    let readme = std::fs::read_to_string(format!("{ROOT}/README.md")).expect("README.md");
+    let root = Path::new(ROOT);
+    let summary = "6 files, 51 games: 51 valid, 0 invalid (0 errors, 0 warnings)";
+    assert!(readme.contains(&format!("`{summary}`")));
+    let out = sh("seega check samples/*.sgn", root);
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim_end(), summary);
+
+    let cases = [
+        (
+            "seega::move::too-far\n",
+            "seega check tests/conformance/001.sgn",
+        ),
+        (
+            "game 1 (Kofi vs Mona",
+            "seega show tests/fixtures/boards.sgn --game 1 --turn 13",
+        ),
+        (
+            "seega: `samples/invalid/result-wrong.sgn`",
+            "seega fmt --fix-results samples/invalid/result-wrong.sgn",
+        ),
+    ];
+    for (first, command) in cases {
+        let block = text_block(&readme, first);
+        assert!(
+            readme.contains(&format!("`{command}`")),
+            "the README names `{command}`"
+        );
+        let out = sh(command, root);
+        let printed = format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(
+            printed.contains(block),
+            "`{command}` does not print the README's block:\n{block}\nit prints:\n{printed}"
+        );
+    }
+
+    let fix = sh(
+        "seega check --fix - < samples/invalid/capture-missing.sgn",
+        root,
+    );
+    let stderr = String::from_utf8_lossy(&fix.stderr);
+    for line in [
+        "<stdin>:6:4: game 1: `c4-c3xb3xd3` → `c4-c3xc2xb3xd3`",
+        "fixed 1 game; 0 games still invalid",
+    ] {
+        assert!(readme.contains(line), "the README shows {line:?}");
+        assert!(stderr.contains(line), "--fix prints {line:?}:\n{stderr}");
+    }
+}
