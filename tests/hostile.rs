@@ -537,3 +537,68 @@ fn syntax_errors_after_the_stop_are_shown_up_to_a_hundred() {
         "{help}"
     );
 }
+
+/// Every diagnostic code of `bytes` checked as one chunk of a stream (the fast lane first, the
+/// full way from the first game it cannot take), with its game.
+fn chunk_codes(bytes: &[u8]) -> Vec<(usize, String)> {
+    let checked = seega::archive::stream::check_chunk(bytes, &Options::default());
+    checked
+        .problems
+        .iter()
+        .map(|p| (p.game, p.code.as_str().to_owned()))
+        .collect()
+}
+
+#[test]
+fn every_syntax_error_is_reported_also_when_the_replay_never_starts() {
+    let long = "a".repeat(1100);
+    let cases: [(&str, &[&str]); 7] = [
+        (
+            "[Rules \"chess\"]\n1. xyz *\n",
+            &["rules::unknown-preset", "syntax::token"],
+        ),
+        (
+            "[Rules \"standard size=4\"]\n1. c2,d4 %% q9\n",
+            &[
+                "rules::bad-value",
+                "syntax::token",
+                "syntax::token",
+                "syntax::missing-result",
+            ],
+        ),
+        (
+            "[Position \"zz\"]\n1. xyz c2,d4 q9 *\n",
+            &["position::malformed", "syntax::token", "syntax::token"],
+        ),
+        (
+            "[Position \"x]\n1. xyz *\n",
+            &["syntax::unterminated-tag", "syntax::token"],
+        ),
+        (
+            "[Rules standard]\n1. c2,d4 xyz\n",
+            &["syntax::tag", "syntax::token", "syntax::missing-result"],
+        ),
+        (
+            &format!("[Rules \"chess\"]\n1. c2,d4 {long} xyz *\n"),
+            &["rules::unknown-preset", "limit::too-long", "syntax::token"],
+        ),
+        (
+            &format!("1. c2,d4 {long}\n2. xyz *\n"),
+            &["limit::too-long", "syntax::token"],
+        ),
+    ];
+    let clean = "[Event \"clean\"]\n\n1. c2,d4 *\n\n";
+    for (text, want) in cases {
+        let want: Vec<String> = want.iter().map(|c| format!("seega::{c}")).collect();
+        let (diags, games, _) = check(text.as_bytes());
+        let got: Vec<String> = diags.into_iter().map(|d| d.1).collect();
+        assert_eq!((got, games), (want.clone(), 1), "{text}");
+        // After a clean game the fast lane hands the game over to the full way.
+        let after_clean: Vec<(usize, String)> = want.iter().map(|c| (2, c.clone())).collect();
+        assert_eq!(
+            chunk_codes(format!("{clean}{text}").as_bytes()),
+            after_clean,
+            "{text}"
+        );
+    }
+}
