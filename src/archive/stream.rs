@@ -28,7 +28,7 @@ use super::pipeline::{ChunkWork, for_each_chunk};
 
 use crate::notation::scan::{brace_comment_end, is_space, same_line_comments_end};
 use crate::notation::{Element, Game, Header, LineIndex, Scanner, Source, SyntaxError, SyntaxKind};
-use crate::validate::{Options, Problem, RulesCache, check_game, clean_game};
+use crate::validate::{Options, Problem, RulesCache, check_game, clean_game, outside_games};
 
 /// The most chunk buffers a [`Splitter`] keeps for reuse (more than the chunks in flight of a
 /// two-core run).
@@ -277,6 +277,10 @@ pub fn check_chunk_with(bytes: &[u8], opts: &Options, fast: bool) -> Checked {
         }
         c.problems.extend(v.problems);
         boundary.see(&game, text);
+    }
+    for e in scanner.outside_games() {
+        c.errors += 1;
+        c.problems.push(outside_games(e));
     }
     c.boundary = boundary.verified();
     c.source = source;

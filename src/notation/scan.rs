@@ -20,6 +20,8 @@ pub struct Scanner<'a> {
     invalid: &'a [Span],
     /// Movetext items of the previous game: the next game's first allocation.
     hint: usize,
+    /// Errors in comments that belong to no game (see [`Scanner::outside_games`]).
+    outside: Vec<SyntaxError>,
 }
 
 /// Where the `{` comment at `start` of `b` ends (just after its `}`), or, when a line that
@@ -84,6 +86,7 @@ impl<'a> Scanner<'a> {
             pos: 0,
             invalid,
             hint: 16,
+            outside: Vec::new(),
         }
     }
 
@@ -96,6 +99,13 @@ impl<'a> Scanner<'a> {
     /// Where the scan of the next game starts.
     pub fn offset(&self) -> usize {
         self.pos
+    }
+
+    /// The errors found in comments that belong to no game, once the scan has ended: bytes that
+    /// are not UTF-8 in the comments of a text that holds only comments (a comment opens no
+    /// game, whatever bytes it holds).
+    pub fn outside_games(&self) -> &[SyntaxError] {
+        &self.outside
     }
 
     fn bytes(&self) -> &'a [u8] {
@@ -232,23 +242,28 @@ impl<'a> Scanner<'a> {
                 }
             }
         }
-        let save = (self.pos, found.len());
+        // Comments on later lines, with or without bytes that are not UTF-8, are the game's only
+        // when nothing but comments follows them.
+        let save = (self.pos, found.len(), errors.len());
+        let mut end = own_end;
         loop {
             self.skip_space();
             match self.bytes().get(self.pos) {
-                None => {
-                    let end = found.last().map_or(own_end, |c| c.span.end.max(own_end));
-                    return (found, end);
-                }
+                None => return (found, end),
                 Some(b'{' | b';') => match self.comment() {
                     Ok(c) => found.push(c),
+                    Err(e) if e.kind == SyntaxKind::InvalidUtf8InComment => {
+                        errors.push(Element::Error(e))
+                    }
                     Err(_) => break,
                 },
                 Some(_) => break,
             }
+            end = self.pos;
         }
-        (self.pos, _) = save;
+        (self.pos, _, _) = save;
         found.truncate(save.1);
+        errors.truncate(save.2);
         (found, own_end)
     }
 }
@@ -337,7 +352,8 @@ impl<'a> Iterator for Scanner<'a> {
                         (true, Err(e)) => game.moves.push(Element::Error(e)),
                         (false, Ok(c)) => game.headers.push(Header::Comment(c)),
                         (false, Err(e)) => {
-                            started = true;
+                            // Bad bytes in a comment make it no less a comment: it opens no game.
+                            started |= e.kind != SyntaxKind::InvalidUtf8InComment;
                             game.headers.push(Header::Error(e))
                         }
                     }
@@ -413,7 +429,12 @@ impl<'a> Iterator for Scanner<'a> {
             last = self.pos;
         }
         if !started {
-            // Only comments (or nothing) were left: they belong to no game.
+            // Only comments (or nothing) were left: they belong to no game, nor do their errors.
+            self.outside
+                .extend(game.headers.into_iter().filter_map(|h| match h {
+                    Header::Error(e) if e.kind == SyntaxKind::InvalidUtf8InComment => Some(e),
+                    _ => None,
+                }));
             return None;
         }
         if game.result.is_none() {

@@ -2,8 +2,9 @@
 //! reporting of a game's syntax errors that its replay did not reach.
 
 use super::code::Code;
+use super::problem::Problem;
 use super::replay::Cx;
-use crate::notation::{Element, SyntaxKind};
+use crate::notation::{Element, SyntaxError, SyntaxKind};
 
 /// The stable code of a syntax error of `kind`.
 pub(super) fn syntax_code(kind: SyntaxKind) -> Code {
@@ -23,6 +24,27 @@ pub(super) fn syntax_code(kind: SyntaxKind) -> Code {
         SyntaxKind::TooLong | SyntaxKind::TokenTooLong => Code::TooLong,
     }
 }
+
+/// The problem for bytes that are not UTF-8 in a comment that belongs to no game (see
+/// [`crate::notation::Scanner::outside_games`]): it stands at game 0, at no turn, and
+/// [`Problem::renumber`] gives it the game before it, if any, as a scan of the whole file would.
+pub fn outside_games(e: &SyntaxError) -> Problem {
+    Problem {
+        code: syntax_code(e.kind),
+        message: e.message.clone(),
+        // Not the help of a comment in a game: no turn stands after it.
+        help: syntax_help(SyntaxKind::InvalidUtf8).into(),
+        span: e.span,
+        label: OUTSIDE_GAMES.into(),
+        game: 0,
+        turn: None,
+        also: None,
+        fix: None,
+    }
+}
+
+/// The label of a problem that belongs to no game.
+pub(super) const OUTSIDE_GAMES: &str = "outside any game";
 
 /// The help sentence shown with a syntax error of `kind`.
 pub(super) fn syntax_help(kind: SyntaxKind) -> &'static str {
