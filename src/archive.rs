@@ -2,6 +2,7 @@
 
 pub mod convert;
 pub mod pipeline;
+mod split;
 pub mod stream;
 
 use crate::notation::{Game, Scanner, Source};

@@ -22,6 +22,8 @@ pub struct Scanner<'a> {
     hint: usize,
     /// Errors in comments that belong to no game (see [`Scanner::outside_games`]).
     outside: Vec<SyntaxError>,
+    /// Whether a line starting with `[` follows the text (see [`Scanner::tag_line_next`]).
+    tag_next: bool,
 }
 
 /// Where the `{` comment at `start` of `b` ends (just after its `}`), or, when a line that
@@ -87,7 +89,16 @@ impl<'a> Scanner<'a> {
             invalid,
             hint: 16,
             outside: Vec::new(),
+            tag_next: false,
         }
+    }
+
+    /// The same scanner over a text that a line starting with `[` follows (a chunk of a stream
+    /// cut before one): a comment left open at the end stops there, as at a tag line in the
+    /// text, and is reported as such.
+    pub fn tag_line_next(mut self, yes: bool) -> Scanner<'a> {
+        self.tag_next = yes;
+        self
     }
 
     /// Moves the cursor forward to `offset`, a game boundary found by another reader (the fast
@@ -165,7 +176,7 @@ impl<'a> Scanner<'a> {
                 Err(next) => {
                     // Reading resumes at the tag line, or at the end.
                     self.pos = next;
-                    let message = if next < b.len() {
+                    let message = if next < b.len() || self.tag_next {
                         "this comment is not closed with `}` before the next tag line"
                     } else {
                         "this comment is never closed with `}`"

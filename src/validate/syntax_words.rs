@@ -4,7 +4,8 @@
 use super::code::Code;
 use super::problem::Problem;
 use super::replay::Cx;
-use crate::notation::{Element, SyntaxError, SyntaxKind};
+use crate::notation::limits::MAX_UNCUT_BYTES;
+use crate::notation::{Element, Span, SyntaxError, SyntaxKind};
 
 /// The stable code of a syntax error of `kind`.
 pub(super) fn syntax_code(kind: SyntaxKind) -> Code {
@@ -41,6 +42,30 @@ pub fn outside_games(e: &SyntaxError) -> Problem {
         also: None,
         fix: None,
     }
+}
+
+/// The problem for a stretch of a stream skipped because it ran past [`MAX_UNCUT_BYTES`]
+/// without a likely game boundary: `bytes` long, starting at `span`, counted as game 1 of the
+/// piece it is (and renumbered as a game of the file).
+pub fn uncut(span: Span, bytes: usize) -> Problem {
+    Problem {
+        code: Code::TooLong,
+        message: uncut_message(bytes),
+        help: "Break the text into games that each end with a result, and long text into lines: seega skipped it up to the next line where a game can start.".into(),
+        span,
+        label: "game 1".into(),
+        game: 1,
+        turn: None,
+        also: None,
+        fix: None,
+    }
+}
+
+/// What is wrong with a stretch of `bytes` bytes skipped for running past [`MAX_UNCUT_BYTES`].
+pub fn uncut_message(bytes: usize) -> String {
+    format!(
+        "this text runs {bytes} bytes without a line where a game can start; a game, line or comment is read up to {MAX_UNCUT_BYTES} bytes (64 MiB)"
+    )
 }
 
 /// The label of a problem that belongs to no game.
