@@ -76,3 +76,19 @@ fn bad_bytes_in_comments_and_tags_are_reported_and_make_no_game() {
         );
     }
 }
+
+#[test]
+fn bad_bytes_outside_any_game_are_there_for_whole_file_callers() {
+    use seega::archive::{check_source, outside_problems};
+    use seega::notation::Source;
+    let source = Source::from_bytes(b"{ fine }\n; caf\xe9\n");
+    let games = check_source(&source, &seega::validate::Options::default()).count();
+    let outside: Vec<(usize, &str)> = outside_problems(&source)
+        .iter()
+        .map(|p| (p.game, p.code.as_str()))
+        .collect();
+    assert_eq!(
+        (games, outside),
+        (0, vec![(0, "seega::input::invalid-utf8")])
+    );
+}
