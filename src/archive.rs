@@ -2,10 +2,11 @@
 
 pub mod convert;
 pub mod pipeline;
+mod split;
 pub mod stream;
 
 use crate::notation::{Game, Scanner, Source};
-use crate::validate::{Options, Verdict, check_game};
+use crate::validate::{Options, Problem, Verdict, check_game, outside_games};
 
 /// A game and its verdict.
 #[derive(Debug, Clone)]
@@ -34,4 +35,14 @@ pub fn check_source<'a>(
                 verdict,
             }
         })
+}
+
+/// The problems of `source` that belong to no game (see [`Scanner::outside_games`]): bytes that
+/// are not UTF-8 in the comments of a text that holds only comments. [`check_source`] yields
+/// games only, so a caller that must not lose such bytes (a text of no game is kept as it is)
+/// asks for them when it found no game; the text is scanned again.
+pub fn outside_problems(source: &Source) -> Vec<Problem> {
+    let mut scanner = Scanner::new(source.text(), source.invalid());
+    scanner.by_ref().for_each(drop);
+    scanner.outside_games().iter().map(outside_games).collect()
 }

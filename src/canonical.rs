@@ -102,8 +102,14 @@ pub fn format_source_fixing(
         }
     }
     if games == 0 {
-        // Only comments, or nothing: they belong to no game and are kept as they are.
-        Ok((source.text().to_owned(), fixes))
+        // Only comments, or nothing: they belong to no game and are kept as they are, unless
+        // they hold bytes that are not UTF-8, which the text cannot give back.
+        let outside = crate::archive::outside_problems(source);
+        if outside.is_empty() {
+            Ok((source.text().to_owned(), fixes))
+        } else {
+            Err(outside)
+        }
     } else if refused {
         // A game that cannot be written refuses the whole text, never drops out of it.
         Err(broken)
@@ -137,6 +143,9 @@ mod tests {
     fn a_file_of_comments_only_is_kept() {
         let text = "{ nothing yet }\n; to do\n";
         assert_eq!(fmt(text).unwrap(), text);
+        // Unless a byte of it is not UTF-8: the text would not give it back.
+        let bad = Source::from_bytes(b"; caf\xe9\n");
+        assert!(format_source(&bad, &Options::default(), &WriteOptions::default()).is_err());
     }
 
     #[test]

@@ -299,3 +299,36 @@ fn a_closed_stdout_through_a_shell_pipe_ends_quietly() {
     assert_eq!(stdout.trim(), "status=0", "every game was fixed");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_number_of_threads_past_the_bound_is_refused() {
+    let dir = scratch("jobs");
+    let file = dir.join("good.sgn");
+    write(&file, GOOD);
+    let run = |jobs: &str| {
+        finish(spawn(
+            Command::new(SEEGA)
+                .arg("check")
+                .arg("--jobs")
+                .arg(jobs)
+                .arg(&file),
+        ))
+    };
+    for jobs in ["0", "257", "100000", "18446744073709551615"] {
+        let out = run(jobs);
+        assert_eq!(out.status.code(), Some(2), "--jobs {jobs}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr)
+                .contains("a number of threads is a whole number from 1 to 256"),
+            "--jobs {jobs}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let out = run("256");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

@@ -186,16 +186,23 @@ fn a_comment_line_before_a_game_goes_with_that_game() {
 /// Cuts `bytes` in blocks of 2000 and checks that there are many chunks and that each one's
 /// check finds it ends at a true game boundary.
 fn every_cut_is_verified(bytes: &[u8]) {
-    use seega::archive::stream::{Splitter, check_chunk};
+    use seega::archive::stream::{Piece, Splitter, check_chunk_cut};
     let mut splitter = Splitter::new(bytes, 2000);
     let (mut chunks, mut verified) = (0, 0);
-    while let Some(chunk) = splitter.next_chunk().unwrap() {
+    while let Some(piece) = splitter.next_chunk().unwrap() {
+        let Piece::Chunk {
+            bytes: chunk,
+            tag_next,
+        } = piece
+        else {
+            panic!("a stretch too long in a small archive");
+        };
         // (the last chunk may be the file's final blank line alone)
         if chunk.iter().all(u8::is_ascii_whitespace) {
             continue;
         }
         chunks += 1;
-        verified += usize::from(check_chunk(&chunk, &Options::default()).boundary);
+        verified += usize::from(check_chunk_cut(&chunk, &Options::default(), tag_next).boundary);
     }
     assert!(chunks > 20, "{chunks} chunks");
     assert_eq!(verified, chunks);
@@ -239,4 +246,14 @@ fn a_comment_left_open_past_the_movetext_limit_still_holds_the_cut() {
         let (streamed_games, _) = streamed(&bytes, jobs, 1 << 20);
         assert_eq!(streamed_games, 2, "jobs {jobs}");
     }
+}
+
+#[test]
+fn a_comment_left_open_before_each_tag_line_keeps_every_cut() {
+    // The comment stops at the tag line after the cut, in the whole file as in the chunk: the
+    // chunk need not wait for the next to know it.
+    let game = "[Event \"x\"]\n1. c2,d4 { left open\nxyz q9\n";
+    let bytes = format!("{}[Event \"last\"]\n1. c2,d4 *\n", game.repeat(1500)).into_bytes();
+    same_everywhere(&bytes);
+    every_cut_is_verified(&bytes);
 }

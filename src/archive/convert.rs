@@ -8,12 +8,14 @@ use std::io::{Read, Write};
 use std::sync::Mutex;
 
 use super::pipeline::{ChunkWork, for_each_chunk};
-use super::stream::Boundary;
+use super::stream::{Boundary, Skipped};
 use crate::notation::{LineStream, Scanner, Source};
 use crate::render::game_json::{GameObject, Origin, game_text};
 use crate::render::game_writer::GameWriter;
 use crate::render::json_buf::JsonBuf;
-use crate::validate::{CleanGame, Options, RulesCache, check_game, clean_game_recorded};
+use crate::validate::{
+    CleanGame, Options, RulesCache, check_game, clean_game_recorded, uncut_message,
+};
 
 /// The size of one read when converting. The output of a chunk is about 19 times its input
 /// (JSON Lines), and a few chunks per thread are in flight: small blocks keep memory low, and
@@ -129,7 +131,7 @@ impl<'a> ConvertWork<'a> {
 impl ChunkWork for ConvertWork<'_> {
     type Done = Converted;
 
-    fn work(&self, bytes: &[u8], first_line: usize) -> Converted {
+    fn work(&self, bytes: &[u8], first_line: usize, tag_next: bool) -> Converted {
         // UTF-8 text is read where it lies; other bytes are decoded into a copy.
         let decoded;
         let (text, invalid) = match std::str::from_utf8(strip_bom(bytes)) {
@@ -151,13 +153,13 @@ impl ChunkWork for ConvertWork<'_> {
             refused: Vec::new(),
         };
         let mut writer = GameWriter::for_file(self.file, self.file_bytes);
-        let mut boundary = Boundary::default();
+        let mut boundary = Boundary::cut_before_tag_line(tag_next);
         // JSON of games the fast lane finds clean is written from what it read; notation, and
         // every other game, goes the full way.
         let fast = self.fast && !matches!(self.target, Target::Sgn { .. }) && invalid.is_empty();
         let mut rules = RulesCache::default();
         let mut clean = CleanGame::default();
-        let mut scanner = Scanner::new(text, invalid);
+        let mut scanner = Scanner::new(text, invalid).tag_line_next(tag_next);
         loop {
             let start = scanner.offset();
             if let Some(end) = fast
@@ -206,6 +208,28 @@ impl ChunkWork for ConvertWork<'_> {
             }
         }
         c.boundary = boundary.verified();
+        c
+    }
+
+    /// A stretch too long is one game that is not converted: left out as invalid with
+    /// `valid_only`, refused otherwise (its text is not kept, so no object could hold it).
+    fn too_long(&self, skipped: &Skipped, _first_line: usize) -> Converted {
+        let mut c = Converted {
+            out: self.buffer(),
+            boundary: true,
+            games: 1,
+            dropped: 0,
+            text: true,
+            refused: Vec::new(),
+        };
+        if self.valid_only {
+            c.dropped = 1;
+        } else {
+            c.refused.push((
+                1,
+                format!("{}: it was skipped", uncut_message(skipped.bytes)),
+            ));
+        }
         c
     }
 

@@ -14,8 +14,9 @@ use std::io::Read;
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 use std::sync::{Arc, Mutex};
 
-use super::stream::Splitter;
+use super::split::{Piece, Skipped, Splitter};
 use crate::notation::LineIndex;
+use crate::notation::limits::MAX_UNCUT_BYTES;
 
 /// What is done with each chunk of an archive, on a worker thread.
 pub trait ChunkWork: Sync {
@@ -28,8 +29,14 @@ pub trait ChunkWork: Sync {
     const FIRST_LINE: bool = true;
 
     /// Works on the bytes of a chunk that starts on the file's 0-based line `first_line` (0
-    /// when the work does not need it, see [`ChunkWork::FIRST_LINE`]).
-    fn work(&self, bytes: &[u8], first_line: usize) -> Self::Done;
+    /// when the work does not need it, see [`ChunkWork::FIRST_LINE`]), and that a line
+    /// starting with `[` follows when `tag_next` is set.
+    fn work(&self, bytes: &[u8], first_line: usize, tag_next: bool) -> Self::Done;
+
+    /// What a stretch of the stream that starts on the file's 0-based line `first_line` gives
+    /// when it was skipped for running [`MAX_UNCUT_BYTES`] without a game boundary: one game,
+    /// reported as too long.
+    fn too_long(&self, skipped: &Skipped, first_line: usize) -> Self::Done;
 
     /// Whether the chunk ended at a true game boundary; if not, it is joined with the next
     /// chunk and worked on again.
@@ -51,17 +58,19 @@ pub fn for_each_chunk<R: Read + Send, W: ChunkWork>(
     if jobs <= 1 {
         let mut pending = Pending::default();
         let mut line = 0;
-        while let Some(bytes) = splitter.next_chunk()? {
+        while let Some(piece) = splitter.next_chunk()? {
             let first_line = line;
             if W::FIRST_LINE {
-                line += LineIndex::count_breaks_in(&bytes);
+                line += breaks(&piece);
             }
             if let Some(done) =
-                pending.settle(&bytes, first_line, || work.work(&bytes, first_line), work)
+                pending.settle(&piece, first_line, || run(work, &piece, first_line), work)
             {
                 each(done)?;
             }
-            splitter.recycle(bytes);
+            if let Piece::Chunk { bytes, .. } = piece {
+                splitter.recycle(bytes);
+            }
         }
         if let Some(done) = pending.finish(work) {
             each(done)?;
@@ -71,25 +80,49 @@ pub fn for_each_chunk<R: Read + Send, W: ChunkWork>(
     parallel(splitter, jobs, work, each)
 }
 
+/// The line breaks of a piece.
+fn breaks(piece: &Piece) -> usize {
+    match piece {
+        Piece::Chunk { bytes, .. } => LineIndex::count_breaks_in(bytes),
+        Piece::TooLong(skipped) => skipped.breaks,
+    }
+}
+
+/// `work` on a piece: a chunk worked on, a stretch skipped reported.
+fn run<W: ChunkWork>(work: &W, piece: &Piece, first_line: usize) -> W::Done {
+    match piece {
+        Piece::Chunk { bytes, tag_next } => work.work(bytes, first_line, *tag_next),
+        Piece::TooLong(skipped) => work.too_long(skipped, first_line),
+    }
+}
+
 /// Bytes that did not end at a game boundary, waiting for more. They are worked on again only
-/// once they have doubled, so that a long game or comment costs linear time.
+/// once they have doubled, so that a long game or comment costs linear time; once they would
+/// pass [`MAX_UNCUT_BYTES`] they are given up as one stretch too long, and the next chunk
+/// starts afresh at its cut.
 #[derive(Debug, Default)]
 struct Pending {
     bytes: Vec<u8>,
     first_line: usize,
     checked_len: usize,
+    /// Whether a tag line follows the last chunk joined.
+    tag_next: bool,
 }
 
 impl Pending {
     /// Appends `more`; returns the results when the bytes are worth working on again and end
     /// at a boundary.
-    fn push<W: ChunkWork>(&mut self, more: &[u8], work: &W) -> Option<W::Done> {
+    fn push<W: ChunkWork>(&mut self, more: &[u8], tag_next: bool, work: &W) -> Option<W::Done> {
+        if self.bytes.len() + more.len() > MAX_UNCUT_BYTES {
+            return Some(self.give_up(more, &Skipped::default(), work));
+        }
         self.bytes.extend_from_slice(more);
+        self.tag_next = tag_next;
         if self.bytes.len() < 2 * self.checked_len {
             return None;
         }
         self.checked_len = self.bytes.len();
-        let done = work.work(&self.bytes, self.first_line);
+        let done = work.work(&self.bytes, self.first_line, self.tag_next);
         if work.boundary(&done) {
             self.bytes = Vec::new();
             self.checked_len = 0;
@@ -104,13 +137,21 @@ impl Pending {
     /// waiting.
     fn settle<W: ChunkWork>(
         &mut self,
-        bytes: &[u8],
+        piece: &Piece,
         first_line: usize,
         alone: impl FnOnce() -> W::Done,
         work: &W,
     ) -> Option<W::Done> {
+        let (bytes, tag_next) = match piece {
+            Piece::Chunk { bytes, tag_next } => (bytes, *tag_next),
+            // A stretch skipped after bytes that wait is one stretch with them.
+            Piece::TooLong(skipped) if !self.bytes.is_empty() => {
+                return Some(self.give_up(&[], skipped, work));
+            }
+            Piece::TooLong(_) => return Some(alone()),
+        };
         if !self.bytes.is_empty() {
-            return self.push(bytes, work);
+            return self.push(bytes, tag_next, work);
         }
         let done = alone();
         if work.boundary(&done) {
@@ -119,21 +160,34 @@ impl Pending {
         self.checked_len = bytes.len();
         self.bytes = bytes.to_vec();
         self.first_line = first_line;
+        self.tag_next = tag_next;
         None
+    }
+
+    /// Gives up the bytes waiting, then `more`, then the stretch `skipped` as one stretch too
+    /// long, and waits for nothing.
+    fn give_up<W: ChunkWork>(&mut self, more: &[u8], skipped: &Skipped, work: &W) -> W::Done {
+        let mut all = Skipped::default();
+        all.add(&self.bytes);
+        all.add(more);
+        all.join(skipped);
+        let first_line = self.first_line;
+        *self = Pending::default();
+        work.too_long(&all, first_line)
     }
 
     /// The results of whatever is left, at the end of the stream.
     fn finish<W: ChunkWork>(self, work: &W) -> Option<W::Done> {
-        (!self.bytes.is_empty()).then(|| work.work(&self.bytes, self.first_line))
+        (!self.bytes.is_empty()).then(|| work.work(&self.bytes, self.first_line, self.tag_next))
     }
 }
 
-/// A chunk to work on: its number, first line and bytes.
-type Job = (u64, usize, Vec<u8>);
-/// A chunk worked on: its number, first line, bytes and results.
-type Done<D> = (u64, usize, Vec<u8>, D);
-/// Chunks worked on that arrived before their turn, by number.
-type Waiting<D> = BTreeMap<u64, (usize, Vec<u8>, D)>;
+/// A piece to work on: its number, first line and bytes.
+type Job = (u64, usize, Piece);
+/// A piece worked on: its number, first line, bytes and results.
+type Done<D> = (u64, usize, Piece, D);
+/// Pieces worked on that arrived before their turn, by number.
+type Waiting<D> = BTreeMap<u64, (usize, Piece, D)>;
 
 fn parallel<R: Read + Send, W: ChunkWork>(
     mut splitter: Splitter<R>,
@@ -174,7 +228,7 @@ fn parallel<R: Read + Send, W: ChunkWork>(
                 };
                 let first_line = line;
                 if W::FIRST_LINE {
-                    line += LineIndex::count_breaks_in(&bytes);
+                    line += breaks(&bytes);
                 }
                 if credit_rx.recv().is_err() {
                     break;
@@ -206,7 +260,7 @@ fn worker<W: ChunkWork>(rx: &Mutex<Receiver<Job>>, tx: &SyncSender<Done<W::Done>
         let Ok((seq, first_line, bytes)) = job else {
             return;
         };
-        let done = work.work(&bytes, first_line);
+        let done = run(work, &bytes, first_line);
         if tx.send((seq, first_line, bytes, done)).is_err() {
             return;
         }
@@ -240,7 +294,9 @@ fn collect<W: ChunkWork>(
             each(d)?;
         }
         // The buffer first, so that the worker the credit lets read finds it.
-        let _ = recycle.try_send(bytes);
+        if let Piece::Chunk { bytes, .. } = bytes {
+            let _ = recycle.try_send(bytes);
+        }
         let _ = credits.send(());
     }
     if let Some(d) = pending.finish(work) {
@@ -259,12 +315,16 @@ mod tests {
     impl ChunkWork for Lines {
         type Done = (usize, usize);
 
-        fn work(&self, bytes: &[u8], first_line: usize) -> (usize, usize) {
+        fn work(&self, bytes: &[u8], first_line: usize, _: bool) -> (usize, usize) {
             (first_line, LineIndex::count_breaks_in(bytes))
         }
 
         fn boundary(&self, _: &(usize, usize)) -> bool {
             true
+        }
+
+        fn too_long(&self, skipped: &Skipped, first_line: usize) -> (usize, usize) {
+            (first_line, skipped.breaks)
         }
     }
 
@@ -298,13 +358,15 @@ mod tests {
     impl ChunkWork for Slow {
         type Done = ();
 
-        fn work(&self, _: &[u8], _: usize) {
+        fn work(&self, _: &[u8], _: usize, _: bool) {
             std::thread::sleep(std::time::Duration::from_millis(20));
         }
 
         fn boundary(&self, _: &()) -> bool {
             true
         }
+
+        fn too_long(&self, _: &Skipped, _: usize) {}
     }
 
     #[test]

@@ -15,8 +15,12 @@
 //! whichever comes first (a comment left open stops at that line), and to find the end of a
 //! line; lines end before the cut, and a `}` sought past the cut shows as a comment that ran to
 //! the chunk's end. So a verified chunk holds exactly the
-//! games that a scan of the whole file finds there. An unverified chunk is joined to the next
-//! one and scanned again; a chunk is only as large as its longest game or comment needs.
+//! games that a scan of the whole file finds there. A chunk cut before a line starting with `[`
+//! is scanned knowing that such a line follows, so a comment left open at its end stops there,
+//! as in the whole file. An unverified chunk is joined to the next one and scanned again; a
+//! chunk is only as large as its longest game or comment needs, up to
+//! [`crate::notation::limits::MAX_UNCUT_BYTES`], past which the stretch is reported as too long
+//! and skipped (see [`Splitter`] and [`super::pipeline`]).
 //!
 //! Spans stay offsets into the chunk's text; a chunk knows the file line it starts on and the
 //! number of games before it, and [`crate::notation::LineIndex::with_base`] and
@@ -25,163 +29,13 @@
 use std::io::Read;
 
 use super::pipeline::{ChunkWork, for_each_chunk};
+pub use super::split::{BLOCK, MAX_SPARE, Piece, Skipped, Splitter};
 
 use crate::notation::scan::{brace_comment_end, is_space, same_line_comments_end};
-use crate::notation::{Element, Game, Header, LineIndex, Scanner, Source, SyntaxError, SyntaxKind};
-use crate::validate::{Options, Problem, RulesCache, check_game, clean_game};
-
-/// The most chunk buffers a [`Splitter`] keeps for reuse (more than the chunks in flight of a
-/// two-core run).
-pub const MAX_SPARE: usize = 16;
-
-/// The size of one read, and so of a typical chunk. A chunk is read (copied) and then passed
-/// over a few times (line breaks, UTF-8, the lane): one that stays in the core's cache between
-/// the passes checks faster. Checking 8 MB in one thread
-/// (`cargo bench --bench pipeline check_block_kib`, fastest of 360 samples) took 18.3–18.4 ms
-/// with blocks of 128–512 KiB against 19.2 ms with 1 MiB and 19.3 ms with 2 MiB.
-pub const BLOCK: usize = 256 << 10;
-
-/// Cuts a byte stream into chunks at likely game boundaries.
-#[derive(Debug)]
-pub struct Splitter<R> {
-    reader: R,
-    buf: Vec<u8>,
-    /// Buffers handed back by the consumer, for the next chunks.
-    spare: Vec<Vec<u8>>,
-    searched: usize,
-    eof: bool,
-    block: usize,
-}
-
-impl<R: Read> Splitter<R> {
-    /// A splitter reading `reader` in blocks of `block` bytes.
-    pub fn new(reader: R, block: usize) -> Splitter<R> {
-        Splitter {
-            reader,
-            buf: Vec::new(),
-            spare: Vec::new(),
-            searched: 0,
-            eof: false,
-            block: block.max(64),
-        }
-    }
-
-    /// The next chunk's bytes, `None` at the end. The bytes of all chunks, in order, are the
-    /// stream's bytes.
-    pub fn next_chunk(&mut self) -> std::io::Result<Option<Vec<u8>>> {
-        loop {
-            if let Some(p) = self.last_cut() {
-                let mut rest = self.spare.pop().unwrap_or_default();
-                rest.clear();
-                rest.extend_from_slice(&self.buf[p..]);
-                self.buf.truncate(p);
-                self.searched = 0;
-                return Ok(Some(std::mem::replace(&mut self.buf, rest)));
-            }
-            if self.eof {
-                if self.buf.is_empty() {
-                    return Ok(None);
-                }
-                self.searched = 0;
-                return Ok(Some(std::mem::take(&mut self.buf)));
-            }
-            self.fill()?;
-        }
-    }
-
-    /// Gives back a chunk's buffer once its bytes are no longer needed, so that later chunks
-    /// reuse its memory instead of asking the allocator (and the kernel) for more: after the
-    /// first few chunks, no buffer is allocated. Buffers more than twice a block (a long
-    /// game's) are let go, and no more are kept than [`MAX_SPARE`].
-    pub fn recycle(&mut self, buf: Vec<u8>) {
-        if buf.capacity() <= 2 * self.block && self.spare.len() < MAX_SPARE {
-            self.spare.push(buf);
-        }
-    }
-
-    /// Reads one more block (or up to the end of the stream).
-    fn fill(&mut self) -> std::io::Result<()> {
-        // Exactly: doubling here would make recycled buffers grow chunk after chunk.
-        self.buf.reserve_exact(self.block);
-        // `read_to_end` fills the spare capacity without zeroing it first.
-        let got = (&mut self.reader)
-            .take(self.block as u64)
-            .read_to_end(&mut self.buf)?;
-        if got < self.block {
-            self.eof = true;
-        }
-        Ok(())
-    }
-
-    /// The last likely game start in the part of the buffer not searched yet, once at least a
-    /// block is buffered.
-    fn last_cut(&mut self) -> Option<usize> {
-        // At the end of the stream the rest goes whole: cut after the last result, comments
-        // after it would make a chunk of their own, while they are the last game's.
-        if self.buf.len() < self.block || self.eof {
-            return None;
-        }
-        let from = self.searched.saturating_sub(1);
-        let hay = &self.buf[from..];
-        self.searched = self.buf.len();
-        // Candidates are line starts: after LF, or after a lone CR (never between the two
-        // bytes of a CRLF, which would count as two line breaks, one in each chunk). They come
-        // from the end; `blank_from` keeps where the blank space before the last one starts
-        // and whether a result ends the text there, the same for every line start of a run
-        // of blank lines, so such a run is looked through once, not once per line.
-        let mut blank_from: Option<(usize, bool)> = None;
-        memchr::memrchr2_iter(b'\n', b'\r', hay)
-            .map(|i| from + i + 1)
-            .filter(|&p| p < self.buf.len() && !(self.buf[p - 1] == b'\r' && self.buf[p] == b'\n'))
-            .find(|&p| {
-                let before = &self.buf[..p];
-                let after_result = match blank_from {
-                    Some((e, after)) if e <= p => after,
-                    _ => {
-                        let e = before
-                            .iter()
-                            .rposition(|&b| !is_space(b))
-                            .map_or(0, |i| i + 1);
-                        let after = follows_result(&before[..e]);
-                        blank_from = Some((e, after));
-                        after
-                    }
-                };
-                after_result || (self.buf[p] == b'[' && after_movetext(before))
-            })
-    }
-}
-
-/// Whether `before` (which ends with no blank space) ends with a result token: any line after
-/// it starts afresh. Not when the token's line holds a `;`, whose comment may hold the token
-/// (then the scan of the chunk would end that game there without its result, as at a real
-/// cut).
-fn follows_result(before: &[u8]) -> bool {
-    let result = [&b"1-0"[..], b"0-1", b"1/2-1/2", b"*"].iter().any(|r| {
-        before.ends_with(r)
-            && before[..before.len() - r.len()]
-                .last()
-                .is_none_or(|&b| is_space(b))
-    });
-    let line = || memchr::memrchr2(b'\n', b'\r', before).map_or(0, |i| i + 1);
-    result && memchr::memchr(b';', &before[line()..]).is_none()
-}
-
-/// Whether the last line of `before` that is not blank is no tag line and starts no comment:
-/// then a `[` line after it likely starts a game (after a result token, or after a game that
-/// lacks one). A comment line before a tag line is likely the next game's first (comments
-/// before a game's tags are that game's): the cut goes before it, after the result.
-fn after_movetext(before: &[u8]) -> bool {
-    // Each `[` line looks back through the blank space before it only: linear in all.
-    let end = before
-        .iter()
-        .rposition(|&b| !is_space(b))
-        .map_or(0, |i| i + 1);
-    let before = &before[..end];
-    let start = memchr::memrchr2(b'\n', b'\r', before).map_or(0, |i| i + 1);
-    let line = before[start..].trim_ascii_start();
-    !line.is_empty() && !matches!(line[0], b'[' | b';' | b'{')
-}
+use crate::notation::{
+    Element, Game, Header, LineIndex, Scanner, Source, Span, SyntaxError, SyntaxKind,
+};
+use crate::validate::{Options, Problem, RulesCache, check_game, clean_game, outside_games, uncut};
 
 /// What checking one chunk found. Game numbers and lines are still the chunk's own.
 #[derive(Debug)]
@@ -212,9 +66,20 @@ pub fn check_chunk(bytes: &[u8], opts: &Options) -> Checked {
     check_chunk_with(bytes, opts, true)
 }
 
+/// [`check_chunk`] of a chunk that a line starting with `[` follows when `tag_next` is set (the
+/// chunk was cut before one): a comment left open at its end stops at that line, and the cut
+/// is a true game boundary as far as the comment goes.
+pub fn check_chunk_cut(bytes: &[u8], opts: &Options, tag_next: bool) -> Checked {
+    check_piece(bytes, opts, true, tag_next)
+}
+
 /// [`check_chunk`], with the fast lane ([`clean_game`]) on or off: the result is the same
 /// either way (tests compare the two).
 pub fn check_chunk_with(bytes: &[u8], opts: &Options, fast: bool) -> Checked {
+    check_piece(bytes, opts, fast, false)
+}
+
+fn check_piece(bytes: &[u8], opts: &Options, fast: bool, tag_next: bool) -> Checked {
     let mut c = Checked {
         source: Source::default(),
         breaks: LineIndex::count_breaks_in(bytes),
@@ -227,7 +92,7 @@ pub fn check_chunk_with(bytes: &[u8], opts: &Options, fast: bool) -> Checked {
         boundary: false,
     };
     let mut rules = RulesCache::default();
-    let mut boundary = Boundary::default();
+    let mut boundary = Boundary::cut_before_tag_line(tag_next);
     // First the lane alone, on the bytes themselves when they are their own text (UTF-8, no
     // byte-order mark): a chunk of clean games is never copied.
     let mut at = 0;
@@ -252,7 +117,7 @@ pub fn check_chunk_with(bytes: &[u8], opts: &Options, fast: bool) -> Checked {
     let text = source.text();
     // The lane reads no undecodable bytes: a chunk with any goes the full way.
     let fast = fast && source.invalid().is_empty();
-    let mut scanner = Scanner::new(text, source.invalid());
+    let mut scanner = Scanner::new(text, source.invalid()).tag_line_next(tag_next);
     scanner.seek(at);
     loop {
         let at = scanner.offset();
@@ -278,6 +143,10 @@ pub fn check_chunk_with(bytes: &[u8], opts: &Options, fast: bool) -> Checked {
         c.problems.extend(v.problems);
         boundary.see(&game, text);
     }
+    for e in scanner.outside_games() {
+        c.errors += 1;
+        c.problems.push(outside_games(e));
+    }
     c.boundary = boundary.verified();
     c.source = source;
     c
@@ -289,9 +158,19 @@ pub fn check_chunk_with(bytes: &[u8], opts: &Options, fast: bool) -> Checked {
 pub struct Boundary {
     unterminated: bool,
     ends_well: bool,
+    tag_next: bool,
 }
 
 impl Boundary {
+    /// The boundary test of a chunk that a line starting with `[` follows when `tag_next` is
+    /// set: a comment left open that runs to its end stops at that line, in the whole file too.
+    pub fn cut_before_tag_line(tag_next: bool) -> Boundary {
+        Boundary {
+            tag_next,
+            ..Boundary::default()
+        }
+    }
+
     /// Takes the chunk's next game, scanned from the chunk's `text`.
     pub fn see(&mut self, game: &Game<'_>, text: &str) {
         self.unterminated |= comment_runs_to_the_end(game, text);
@@ -314,7 +193,7 @@ impl Boundary {
     /// Whether the games seen end at a true game boundary: no comment left unterminated, and
     /// the last game ended as a scan of the whole file would end it.
     pub fn verified(&self) -> bool {
-        !self.unterminated && self.ends_well
+        (!self.unterminated || self.tag_next) && self.ends_well
     }
 }
 
@@ -432,11 +311,35 @@ impl ChunkWork for CheckWork<'_> {
     /// numbers them in order: nothing counts them while reading.
     const FIRST_LINE: bool = false;
 
-    fn work(&self, bytes: &[u8], _first_line: usize) -> Checked {
-        check_chunk(bytes, self.0)
+    fn work(&self, bytes: &[u8], _first_line: usize, tag_next: bool) -> Checked {
+        check_chunk_cut(bytes, self.0, tag_next)
     }
 
     fn boundary(&self, done: &Checked) -> bool {
         done.boundary
+    }
+
+    fn too_long(&self, skipped: &Skipped, _first_line: usize) -> Checked {
+        too_long_checked(skipped)
+    }
+}
+
+/// What a stretch skipped for running past [`crate::notation::limits::MAX_UNCUT_BYTES`]
+/// gives: one game, invalid, with one error where it starts (its first bytes are its text).
+pub fn too_long_checked(skipped: &Skipped) -> Checked {
+    let source = Source::from_bytes(&skipped.head);
+    let text = source.text();
+    let start = text.find(|c: char| !c.is_ascii_whitespace()).unwrap_or(0);
+    let len = text[start..].chars().next().map_or(0, char::len_utf8);
+    Checked {
+        problems: vec![uncut(Span::new(start, start + len), skipped.bytes)],
+        source,
+        breaks: skipped.breaks,
+        bytes: skipped.bytes,
+        games: 1,
+        valid: 0,
+        errors: 1,
+        warnings: 0,
+        boundary: true,
     }
 }

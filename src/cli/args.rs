@@ -4,6 +4,20 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+/// The most threads a command runs: `--jobs` past it is refused, and the default (all cores)
+/// is cut to it.
+pub const MAX_JOBS: usize = 256;
+
+/// A `--jobs` value: a whole number from 1 to [`MAX_JOBS`].
+fn parse_jobs(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(n) if (1..=MAX_JOBS).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "a number of threads is a whole number from 1 to {MAX_JOBS}"
+        )),
+    }
+}
+
 /// Check, convert, show and format Seega game archives.
 #[derive(Debug, Parser)]
 #[command(name = "seega", version, about, long_about = None)]
@@ -210,8 +224,8 @@ pub struct ConvertArgs {
     /// Columns to wrap SGN movetext at (20 to 10000).
     #[arg(long, default_value_t = 80, value_parser = width_range())]
     pub width: usize,
-    /// Threads converting games [default: all cores].
-    #[arg(long, short = 'j')]
+    /// Threads converting games, from 1 to 256 [default: all cores, at most 256].
+    #[arg(long, short = 'j', value_parser = parse_jobs)]
     pub jobs: Option<usize>,
 }
 
@@ -300,8 +314,8 @@ pub struct CheckArgs {
     /// atomically, standard input goes to standard output; reports go to standard error.
     #[arg(long)]
     pub fix: bool,
-    /// Threads checking games [default: all cores].
-    #[arg(long, short = 'j')]
+    /// Threads checking games, from 1 to 256 [default: all cores, at most 256].
+    #[arg(long, short = 'j', value_parser = parse_jobs)]
     pub jobs: Option<usize>,
 }
 
@@ -326,8 +340,8 @@ pub struct GenerateArgs {
     /// Output file (written atomically) [default: standard output].
     #[arg(long, short = 'o')]
     pub output: Option<PathBuf>,
-    /// Threads generating games [default: all cores].
-    #[arg(long, short = 'j')]
+    /// Threads generating games, from 1 to 256 [default: all cores, at most 256].
+    #[arg(long, short = 'j', value_parser = parse_jobs)]
     pub jobs: Option<usize>,
 }
 

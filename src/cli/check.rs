@@ -148,7 +148,7 @@ pub fn run(args: &CheckArgs, global: &Global, out: &mut impl Write) -> std::io::
     }
     Ok(if io_trouble {
         Exit::Trouble
-    } else if sum.invalid > 0 {
+    } else if sum.invalid > 0 || sum.errors > 0 {
         Exit::Invalid
     } else {
         Exit::Valid

@@ -134,10 +134,11 @@ pub fn options(rules: &str, record: bool) -> Option<seega::validate::Options> {
     }
 }
 
-/// The number of threads to use: `jobs`, or every core.
+/// The number of threads to use: `jobs`, or every core, at most [`args::MAX_JOBS`].
 pub fn threads(jobs: Option<usize>) -> usize {
     jobs.filter(|j| *j > 0)
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZero::get))
+        .min(args::MAX_JOBS)
 }
 
 /// Reports a problem with the run itself (not with a game) on stderr.

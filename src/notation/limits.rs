@@ -14,5 +14,12 @@ pub const MAX_MOVETEXT: usize = 1_000_000;
 /// and captures kept for one turn.
 pub const MAX_TOKEN_BYTES: usize = 1024;
 
+/// Bytes of a stream read without a likely game boundary (the start of a line after a result,
+/// or a tag line after movetext): one game, line or comment this long. `check` and `convert`
+/// skip the text past it up to the next likely game boundary and report it once
+/// ([`super::SyntaxKind::TooLong`], `seega::limit::too-long`), so that what they hold of a
+/// stream stays bounded by it whatever arrives.
+pub const MAX_UNCUT_BYTES: usize = 64 << 20;
+
 /// Bytes of one input file; the CLI refuses larger files before reading them.
 pub const MAX_FILE_BYTES: u64 = 1 << 30;

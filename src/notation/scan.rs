@@ -20,6 +20,10 @@ pub struct Scanner<'a> {
     invalid: &'a [Span],
     /// Movetext items of the previous game: the next game's first allocation.
     hint: usize,
+    /// Errors in comments that belong to no game (see [`Scanner::outside_games`]).
+    outside: Vec<SyntaxError>,
+    /// Whether a line starting with `[` follows the text (see [`Scanner::tag_line_next`]).
+    tag_next: bool,
 }
 
 /// Where the `{` comment at `start` of `b` ends (just after its `}`), or, when a line that
@@ -84,7 +88,17 @@ impl<'a> Scanner<'a> {
             pos: 0,
             invalid,
             hint: 16,
+            outside: Vec::new(),
+            tag_next: false,
         }
+    }
+
+    /// The same scanner over a text that a line starting with `[` follows (a chunk of a stream
+    /// cut before one): a comment left open at the end stops there, as at a tag line in the
+    /// text, and is reported as such.
+    pub fn tag_line_next(mut self, yes: bool) -> Scanner<'a> {
+        self.tag_next = yes;
+        self
     }
 
     /// Moves the cursor forward to `offset`, a game boundary found by another reader (the fast
@@ -96,6 +110,13 @@ impl<'a> Scanner<'a> {
     /// Where the scan of the next game starts.
     pub fn offset(&self) -> usize {
         self.pos
+    }
+
+    /// The errors found in comments that belong to no game, once the scan has ended: bytes that
+    /// are not UTF-8 in the comments of a text that holds only comments (a comment opens no
+    /// game, whatever bytes it holds).
+    pub fn outside_games(&self) -> &[SyntaxError] {
+        &self.outside
     }
 
     fn bytes(&self) -> &'a [u8] {
@@ -155,7 +176,7 @@ impl<'a> Scanner<'a> {
                 Err(next) => {
                     // Reading resumes at the tag line, or at the end.
                     self.pos = next;
-                    let message = if next < b.len() {
+                    let message = if next < b.len() || self.tag_next {
                         "this comment is not closed with `}` before the next tag line"
                     } else {
                         "this comment is never closed with `}`"
@@ -232,23 +253,28 @@ impl<'a> Scanner<'a> {
                 }
             }
         }
-        let save = (self.pos, found.len());
+        // Comments on later lines, with or without bytes that are not UTF-8, are the game's only
+        // when nothing but comments follows them.
+        let save = (self.pos, found.len(), errors.len());
+        let mut end = own_end;
         loop {
             self.skip_space();
             match self.bytes().get(self.pos) {
-                None => {
-                    let end = found.last().map_or(own_end, |c| c.span.end.max(own_end));
-                    return (found, end);
-                }
+                None => return (found, end),
                 Some(b'{' | b';') => match self.comment() {
                     Ok(c) => found.push(c),
+                    Err(e) if e.kind == SyntaxKind::InvalidUtf8InComment => {
+                        errors.push(Element::Error(e))
+                    }
                     Err(_) => break,
                 },
                 Some(_) => break,
             }
+            end = self.pos;
         }
-        (self.pos, _) = save;
+        (self.pos, _, _) = save;
         found.truncate(save.1);
+        errors.truncate(save.2);
         (found, own_end)
     }
 }
@@ -337,7 +363,8 @@ impl<'a> Iterator for Scanner<'a> {
                         (true, Err(e)) => game.moves.push(Element::Error(e)),
                         (false, Ok(c)) => game.headers.push(Header::Comment(c)),
                         (false, Err(e)) => {
-                            started = true;
+                            // Bad bytes in a comment make it no less a comment: it opens no game.
+                            started |= e.kind != SyntaxKind::InvalidUtf8InComment;
                             game.headers.push(Header::Error(e))
                         }
                     }
@@ -413,7 +440,12 @@ impl<'a> Iterator for Scanner<'a> {
             last = self.pos;
         }
         if !started {
-            // Only comments (or nothing) were left: they belong to no game.
+            // Only comments (or nothing) were left: they belong to no game, nor do their errors.
+            self.outside
+                .extend(game.headers.into_iter().filter_map(|h| match h {
+                    Header::Error(e) if e.kind == SyntaxKind::InvalidUtf8InComment => Some(e),
+                    _ => None,
+                }));
             return None;
         }
         if game.result.is_none() {

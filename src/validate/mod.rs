@@ -22,3 +22,4 @@ pub use fix::{Applied, Fixed, MAX_FIXES, fix_game};
 pub use problem::Problem;
 pub use replay::{Options, Played, StepCaptures, Verdict, check_game};
 pub use suggest::{Fix, turn_text};
+pub use syntax_words::{outside_games, uncut, uncut_message};

@@ -39,8 +39,17 @@ impl Problem {
     }
 
     /// Gives the problem the game number `game`, in [`Problem::game`] and in the label (which
-    /// starts `game N`). Used when a chunk of a file was checked with games counted from 1.
+    /// starts `game N`). Used when a chunk of a file was checked with games counted from 1. A
+    /// problem outside any game of its chunk (game 0) takes the game before the chunk, which
+    /// holds the comments after its result in a scan of the whole file.
     pub fn renumber(&mut self, game: usize) {
+        if self.game == 0 {
+            if game > 0 {
+                self.label = format!("game {game}");
+            }
+            self.game = game;
+            return;
+        }
         let old = format!("game {}", self.game);
         if let Some(rest) = self.label.strip_prefix(&old) {
             self.label = format!("game {game}{rest}");

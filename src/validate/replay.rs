@@ -2,7 +2,9 @@
 
 use super::code::Code;
 use super::problem::Problem;
-use super::syntax_words::{syntax_code, syntax_help};
+use super::syntax_words::{
+    later_syntax_errors, syntax_code, syntax_error_turn, syntax_help, unreplayed_syntax_errors,
+};
 use super::turn_errors::explain;
 use crate::engine::{Bitboard, Color, Outcome, Position, RulesError, Ruleset, SetupError};
 use crate::notation::{Element, Game, GameResult, Header, Span, SyntaxKind, Turn, TurnKind};
@@ -87,15 +89,23 @@ impl Verdict {
 
 /// The game and where we are in it, to word problems. The title is made only when a problem
 /// is reported.
-struct Cx<'g, 'a> {
+pub(super) struct Cx<'g, 'a> {
     game: usize,
     source: &'g Game<'a>,
     title: Option<String>,
-    problems: Vec<Problem>,
+    pub(super) problems: Vec<Problem>,
 }
 
 impl Cx<'_, '_> {
-    fn push(&mut self, code: Code, span: Span, message: String, help: String, turn: Option<u64>) {
+    /// Adds a problem of this game, at `turn` when it stands at one.
+    pub(super) fn push(
+        &mut self,
+        code: Code,
+        span: Span,
+        message: String,
+        help: String,
+        turn: Option<u64>,
+    ) {
         let (source, game) = (self.source, self.game);
         let title = self.title.get_or_insert_with(|| title(source, game));
         let label = match turn {
@@ -257,6 +267,7 @@ pub(super) fn replay_game(game: &Game<'_>, text: &str, index: usize, opts: &Opti
     };
     verdict.rules = rules;
     let Some(rules) = rules.filter(|_| !stop) else {
+        unreplayed_syntax_errors(&game.moves, &mut cx);
         verdict.problems = cx.problems;
         return verdict;
     };
@@ -277,6 +288,7 @@ pub(super) fn replay_game(game: &Game<'_>, text: &str, index: usize, opts: &Opti
                     "Write the ranks from the top, separated by `/`, each as `b`, `w` or a count of empty squares, then a space and the side to move: `bbw1w/5/2b2/5/w3w b`.".into(),
                     None,
                 );
+                unreplayed_syntax_errors(&game.moves, &mut cx);
                 verdict.problems = cx.problems;
                 return verdict;
             }
@@ -425,64 +437,6 @@ pub(super) fn replay_game(game: &Game<'_>, text: &str, index: usize, opts: &Opti
     verdict.problems = cx.problems;
     verdict
 }
-
-/// Reports the syntax errors after `from[0]`, the element where the replay stopped: each token
-/// was parsed on its own (N5), so a bad one never hides the ones after it, even where the rules
-/// are no longer checked. `number` is the number of the first turn after the element that
-/// stopped the replay; each error is placed at the turn it stands in (the next turn to be
-/// played there), and a missing result after the game `ended` at none, as the replay places
-/// its own errors. A missing result after an unclosed comment is not reported: the comment
-/// took the result with it.
-fn later_syntax_errors(from: &[Element<'_>], mut number: u64, ended: bool, cx: &mut Cx<'_, '_>) {
-    let unclosed = |el: &Element<'_>| matches!(el, Element::Error(e) if e.kind == SyntaxKind::UnterminatedComment);
-    let mut swallowed = from.first().is_some_and(unclosed);
-    let (mut shown, mut hidden) = (0usize, 0usize);
-    for el in from.iter().skip(1) {
-        swallowed |= unclosed(el);
-        match el {
-            Element::Turn(_) => number += 1,
-            Element::Error(e) if e.kind == SyntaxKind::MissingResult && swallowed => {}
-            // The limit and a comment left open are always said: they explain the rest.
-            Element::Error(e)
-                if shown >= MAX_LATER_ERRORS
-                    && !matches!(
-                        e.kind,
-                        SyntaxKind::TooLong | SyntaxKind::UnterminatedComment
-                    ) =>
-            {
-                hidden += 1
-            }
-            Element::Error(e) => {
-                shown += 1;
-                cx.push(
-                    syntax_code(e.kind),
-                    e.span,
-                    e.message.clone(),
-                    syntax_help(e.kind).into(),
-                    syntax_error_turn(e.kind, ended, number),
-                );
-            }
-            Element::Comment(_) | Element::Nag(..) | Element::Number(_) => {}
-        }
-    }
-    if hidden > 0 {
-        if let Some(p) = cx.problems.last_mut() {
-            p.help.push_str(&format!(
-                " {hidden} more syntax errors of this game are not shown."
-            ));
-        }
-    }
-}
-
-/// The turn a syntax error of kind `kind` stands at, when `number` is the next turn to be
-/// played: none for a missing result once the game has `ended` (no turn is missing then).
-fn syntax_error_turn(kind: SyntaxKind, ended: bool, number: u64) -> Option<u64> {
-    (kind != SyntaxKind::MissingResult || !ended).then_some(number)
-}
-
-/// The most syntax errors reported after the one that stopped a game's replay: a game of a
-/// million bad tokens is reported in a few screens.
-const MAX_LATER_ERRORS: usize = 100;
 
 /// The result token against the outcome (R18) and against the Result tag (N8).
 fn check_result(game: &Game<'_>, outcome: Option<Outcome>, cx: &mut Cx<'_, '_>) {

@@ -1,0 +1,97 @@
+//! Text a stream cannot be cut in: past `limits::MAX_UNCUT_BYTES` without a likely game
+//! boundary, `check` and `convert` report the stretch once as too long and read on from the
+//! next one, so that what they hold stays bounded whatever arrives.
+
+mod common;
+
+use std::io::Read;
+
+use common::{run_with, stderr, stdout};
+use seega::archive::stream::check_stream;
+use seega::notation::limits::MAX_UNCUT_BYTES;
+use seega::validate::Options;
+
+/// Every problem of the stream `reader` as `(game, code, file line)`, and the games found.
+fn streamed(reader: impl Read + Send, jobs: usize) -> (Vec<(usize, String, usize)>, usize) {
+    let (mut problems, mut games) = (Vec::new(), 0);
+    check_stream(reader, &Options::default(), jobs, &mut |placed| {
+        games += placed.checked.games;
+        let lines = placed.line_index();
+        let text = placed.source.text();
+        for p in &placed.checked.problems {
+            let line = lines.line_col(text, p.span.start).line;
+            problems.push((p.game, p.code.as_str().to_owned(), line));
+        }
+        Ok(())
+    })
+    .expect("reading from memory does not fail");
+    (problems, games)
+}
+
+/// NUL bytes past the limit, on one line, then a game with a bad token on line 3.
+fn nul_line_then_a_game() -> impl Read + Send {
+    let tail = b"\n[Event \"x\"]\n1. xyz *\n";
+    std::io::repeat(0)
+        .take((MAX_UNCUT_BYTES + (4 << 20)) as u64)
+        .chain(&tail[..])
+}
+
+#[test]
+fn a_line_past_the_limit_is_one_game_too_long_and_the_next_game_is_read() {
+    let (problems, games) = streamed(nul_line_then_a_game(), 2);
+    let want = [
+        (1, "seega::limit::too-long".to_owned(), 1),
+        (2, "seega::syntax::token".to_owned(), 3),
+    ];
+    assert_eq!((problems, games), (want.to_vec(), 2));
+}
+
+#[test]
+fn a_comment_left_open_past_the_limit_is_given_up_and_the_games_after_it_are_read() {
+    // Cuts after every result, none verified: the comment may end past each of them. (Long
+    // lines, so that the search for its end is quick.)
+    let game = format!("1. c2,d4{}*\n", " ".repeat(4000));
+    let games = MAX_UNCUT_BYTES / game.len() + 2_000;
+    let text = format!("{{ never closed\n{}1. xyz *\n", game.repeat(games));
+    let lines = text.matches('\n').count();
+    let (problems, found) = streamed(text.as_bytes(), 2);
+    assert_eq!(problems.len(), 2, "{problems:?}");
+    assert_eq!(problems[0], (1, "seega::limit::too-long".to_owned(), 1));
+    let (game, code, line) = &problems[1];
+    assert_eq!((code.as_str(), *line), ("seega::syntax::token", lines));
+    assert_eq!(*game, found, "the last game is the last found");
+    assert!(
+        found > 1_500,
+        "the games after the stretch are read: {found}"
+    );
+}
+
+#[test]
+fn check_and_convert_report_a_stretch_past_the_limit_once() {
+    let mut input = Vec::new();
+    nul_line_then_a_game()
+        .read_to_end(&mut input)
+        .expect("from memory");
+    let check = run_with(&["check", "--format", "jsonl", "-"], Some(&input));
+    let out = stdout(&check);
+    let summary = out.lines().last().expect("a summary");
+    assert!(
+        summary.contains("\"games\":2,\"valid\":0,\"invalid\":2,\"errors\":2"),
+        "{summary}"
+    );
+    assert_eq!(out.matches("seega::limit::too-long").count(), 1, "{out}");
+    assert_eq!(check.status.code(), Some(1));
+    // convert writes the games it can and says which it skipped; the JSON stays an array.
+    let convert = run_with(&["convert", "--to", "json", "-"], Some(&input));
+    let games: Vec<serde_json::Value> =
+        serde_json::from_slice(&convert.stdout).expect("an array of games");
+    assert_eq!(games.len(), 1);
+    assert_eq!(games[0]["game"], 2);
+    let said = stderr(&convert);
+    assert!(
+        said.contains("game 1: this text runs 71303169 bytes"),
+        "{said}"
+    );
+    assert!(said.contains("it was skipped"), "{said}");
+    assert_eq!(convert.status.code(), Some(2));
+}
