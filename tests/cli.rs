@@ -188,6 +188,31 @@ fn explain_lists_and_explains_codes() {
     insta::assert_snapshot!("explain_unknown", run(&["explain", "seega::nope"], None));
 }
 
+/// An installed binary has no `spec/`: an explanation quotes its rule instead of pointing
+/// there, and each code's line in the list says something of its own.
+#[test]
+fn explanations_stand_on_their_own() {
+    let list = run(&["explain"], None);
+    let mut seen = std::collections::HashSet::new();
+    for line in list.lines().filter(|l| l.starts_with("seega::")) {
+        let mut fields = line.split_whitespace();
+        let code = fields.next().unwrap();
+        let rule = fields.next().unwrap();
+        let description: Vec<&str> = fields.collect();
+        assert!(
+            seen.insert(description.join(" ")),
+            "{code}: its description is another code's"
+        );
+        let text = run(&["explain", code], None);
+        assert!(!text.contains("spec/"), "{code} points at spec/:\n{text}");
+        assert!(
+            text.contains(&format!("Rule {rule}: ")),
+            "{code} quotes no rule:\n{text}"
+        );
+    }
+    assert_eq!(seen.len(), 41);
+}
+
 #[test]
 fn suggestions_name_the_corrected_token() {
     let game = "[Rules \"standard\"]\n[Position \"b4/2w2/wb1bw/2b2/2w2 w\"]\n1. c4-c3xb3 *\n";
