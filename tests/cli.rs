@@ -213,6 +213,33 @@ fn explanations_stand_on_their_own() {
     assert_eq!(seen.len(), 41);
 }
 
+/// The slips a newcomer makes first are told as slips, with what was meant.
+#[test]
+fn slips_are_told_with_what_was_meant() {
+    // A space for the comma of a placement: one error over both squares, not two empty ones.
+    insta::assert_snapshot!(
+        "slip_placement_space",
+        run(&["check"], Some("1. c5 d1 d2,a5 *\n"))
+    );
+    let moving = "[Rules \"standard\"]\n[Position \"4b/5/5/1w3/5 w\"]\n\n1. b2 b3 *\n";
+    insta::assert_snapshot!("slip_movement_space", run(&["check"], Some(moving)));
+    insta::assert_snapshot!(
+        "slip_tag_colon",
+        run(&["check"], Some("[Site: \"Luxor\"]\n\n1. c5,d1 *\n"))
+    );
+    let results = "[Result \"white\"]\n\n1. c5,d1 *\n\n[Rules \"standard\"]\n[Position \"wb3/2w2/5/5/5 w\"]\n[Result \"white\"]\n\n1. c4-c5xb5 1-0\n";
+    insta::assert_snapshot!("slip_result_tag", run(&["check"], Some(results)));
+    // One error with the token meant, and no second one for a missing result.
+    let typos = ["1:0", "0:1", "½-½", "1/2", "1-0.", "0.5-0.5", "0–1"];
+    let games: String = typos
+        .iter()
+        .map(|t| format!("[Event \"{t}\"]\n\n1. c5,d1 {t}\n\n"))
+        .collect();
+    insta::assert_snapshot!("slip_result_token", run(&["check"], Some(&games)));
+    let capitals = "[Rules \"Standard\"]\n\n1. c5,d1 *\n\n1. C5,D1 *\n\n[Rules \"standard Chain=Capture\"]\n\n*\n\n[Rules \"standard forced=Yes\"]\n\n*\n";
+    insta::assert_snapshot!("slip_capitals", run(&["check"], Some(capitals)));
+}
+
 #[test]
 fn suggestions_name_the_corrected_token() {
     let game = "[Rules \"standard\"]\n[Position \"b4/2w2/wb1bw/2b2/2w2 w\"]\n1. c4-c3xb3 *\n";

@@ -2,10 +2,10 @@
 
 use super::code::Code;
 use super::problem::Problem;
-use super::syntax_words::{syntax_code, syntax_help};
+use super::syntax_words::{lone_pair, syntax_code, syntax_help};
 use super::turn_errors::explain;
 use crate::engine::{Bitboard, Color, Outcome, Position, RulesError, Ruleset, SetupError};
-use crate::notation::{Element, Game, GameResult, Header, Span, SyntaxKind, Turn, TurnKind};
+use crate::notation::{Element, Game, Header, Span, SyntaxKind, Turn, TurnKind};
 
 /// How to check games.
 #[derive(Debug, Clone, Copy)]
@@ -87,15 +87,22 @@ impl Verdict {
 
 /// The game and where we are in it, to word problems. The title is made only when a problem
 /// is reported.
-struct Cx<'g, 'a> {
+pub(super) struct Cx<'g, 'a> {
     game: usize,
     source: &'g Game<'a>,
     title: Option<String>,
-    problems: Vec<Problem>,
+    pub(super) problems: Vec<Problem>,
 }
 
 impl Cx<'_, '_> {
-    fn push(&mut self, code: Code, span: Span, message: String, help: String, turn: Option<u64>) {
+    pub(super) fn push(
+        &mut self,
+        code: Code,
+        span: Span,
+        message: String,
+        help: String,
+        turn: Option<u64>,
+    ) {
         let (source, game) = (self.source, self.game);
         let title = self.title.get_or_insert_with(|| title(source, game));
         let label = match turn {
@@ -204,13 +211,7 @@ pub(super) fn replay_game(game: &Game<'_>, text: &str, index: usize, opts: &Opti
         };
         if let Header::Error(e) = h {
             let code = syntax_code(e.kind);
-            cx.push(
-                code,
-                e.span,
-                e.message.clone(),
-                syntax_help(e.kind).into(),
-                None,
-            );
+            cx.push(code, e.span, e.message.clone(), syntax_help(e, text), None);
             let from = prev_end.min(e.span.start);
             let line = text
                 .get(e.span.start..)
@@ -317,18 +318,15 @@ pub(super) fn replay_game(game: &Game<'_>, text: &str, index: usize, opts: &Opti
                 syntax_code(e.kind),
                 e.span,
                 e.message.clone(),
-                syntax_help(e.kind).into(),
+                syntax_help(e, text),
                 Some(number),
             ),
             Element::Error(e) => {
                 let turn = syntax_error_turn(e.kind, outcome.is_some(), number);
-                cx.push(
-                    syntax_code(e.kind),
-                    e.span,
-                    e.message.clone(),
-                    syntax_help(e.kind).into(),
-                    turn,
-                );
+                let moving = pos.phase() == crate::engine::Phase::Movement;
+                let (span, message, help) = lone_pair(&game.moves, i, text, moving)
+                    .unwrap_or_else(|| (e.span, e.message.clone(), syntax_help(e, text)));
+                cx.push(syntax_code(e.kind), span, message, help, turn);
                 failed = Some(i);
                 break;
             }
@@ -416,9 +414,16 @@ pub(super) fn replay_game(game: &Game<'_>, text: &str, index: usize, opts: &Opti
         }
         // The next turn is the one after the stopping turn; a bad token takes no number.
         let next = number + u64::from(matches!(game.moves[at], Element::Turn(_)));
-        later_syntax_errors(&game.moves[at..], next, outcome.is_some(), &mut cx);
+        let moving = pos.phase() == crate::engine::Phase::Movement;
+        let after = super::later::After {
+            at,
+            number: next,
+            ended: outcome.is_some(),
+            moving,
+        };
+        super::later::later_syntax_errors(&game.moves, text, after, &mut cx);
     } else {
-        check_result(game, outcome, &mut cx);
+        super::result_check::check_result(game, outcome, &mut cx);
     }
     verdict.outcome = outcome;
     verdict.position = Some(pos);
@@ -426,114 +431,10 @@ pub(super) fn replay_game(game: &Game<'_>, text: &str, index: usize, opts: &Opti
     verdict
 }
 
-/// Reports the syntax errors after `from[0]`, the element where the replay stopped: each token
-/// was parsed on its own (N5), so a bad one never hides the ones after it, even where the rules
-/// are no longer checked. `number` is the number of the first turn after the element that
-/// stopped the replay; each error is placed at the turn it stands in (the next turn to be
-/// played there), and a missing result after the game `ended` at none, as the replay places
-/// its own errors. A missing result after an unclosed comment is not reported: the comment
-/// took the result with it.
-fn later_syntax_errors(from: &[Element<'_>], mut number: u64, ended: bool, cx: &mut Cx<'_, '_>) {
-    let unclosed = |el: &Element<'_>| matches!(el, Element::Error(e) if e.kind == SyntaxKind::UnterminatedComment);
-    let mut swallowed = from.first().is_some_and(unclosed);
-    let (mut shown, mut hidden) = (0usize, 0usize);
-    for el in from.iter().skip(1) {
-        swallowed |= unclosed(el);
-        match el {
-            Element::Turn(_) => number += 1,
-            Element::Error(e) if e.kind == SyntaxKind::MissingResult && swallowed => {}
-            // The limit and a comment left open are always said: they explain the rest.
-            Element::Error(e)
-                if shown >= MAX_LATER_ERRORS
-                    && !matches!(
-                        e.kind,
-                        SyntaxKind::TooLong | SyntaxKind::UnterminatedComment
-                    ) =>
-            {
-                hidden += 1
-            }
-            Element::Error(e) => {
-                shown += 1;
-                cx.push(
-                    syntax_code(e.kind),
-                    e.span,
-                    e.message.clone(),
-                    syntax_help(e.kind).into(),
-                    syntax_error_turn(e.kind, ended, number),
-                );
-            }
-            Element::Comment(_) | Element::Nag(..) | Element::Number(_) => {}
-        }
-    }
-    if hidden > 0 {
-        if let Some(p) = cx.problems.last_mut() {
-            p.help.push_str(&format!(
-                " {hidden} more syntax errors of this game are not shown."
-            ));
-        }
-    }
-}
-
 /// The turn a syntax error of kind `kind` stands at, when `number` is the next turn to be
 /// played: none for a missing result once the game has `ended` (no turn is missing then).
-fn syntax_error_turn(kind: SyntaxKind, ended: bool, number: u64) -> Option<u64> {
+pub(super) fn syntax_error_turn(kind: SyntaxKind, ended: bool, number: u64) -> Option<u64> {
     (kind != SyntaxKind::MissingResult || !ended).then_some(number)
-}
-
-/// The most syntax errors reported after the one that stopped a game's replay: a game of a
-/// million bad tokens is reported in a few screens.
-const MAX_LATER_ERRORS: usize = 100;
-
-/// The result token against the outcome (R18) and against the Result tag (N8).
-fn check_result(game: &Game<'_>, outcome: Option<Outcome>, cx: &mut Cx<'_, '_>) {
-    let Some(token) = game.result else { return };
-    let tag = game.tag("Result");
-    if let Some(o) = outcome {
-        if token.result.as_str() != o.result_token() {
-            cx.push(
-                Code::ResultWrong,
-                token.span,
-                format!(
-                    "the result `{}` contradicts the end of the game: {} gives `{}`",
-                    token.result.as_str(),
-                    o.termination.as_str(),
-                    o.result_token()
-                ),
-                format!(
-                    "The game ended by rule ({}, {}); write `{}` here{}.",
-                    o.termination.as_str(),
-                    o.winner
-                        .map_or("a draw".to_owned(), |c| format!("{c} wins")),
-                    o.result_token(),
-                    if tag.is_some() {
-                        " and in the Result tag"
-                    } else {
-                        ""
-                    }
-                ),
-                None,
-            );
-            return;
-        }
-    }
-    if let Some(tag) = tag {
-        if GameResult::parse(&tag.value) != Some(token.result) {
-            cx.push(
-                Code::ResultTagMismatch,
-                tag.value_span,
-                format!(
-                    "the Result tag says `{}` but the game ends with `{}`",
-                    tag.value,
-                    token.result.as_str()
-                ),
-                "Make the Result tag and the result token after the last turn the same.".into(),
-                None,
-            );
-            if let Some(p) = cx.problems.last_mut() {
-                p.also = Some((token.span, "the result token".into()));
-            }
-        }
-    }
 }
 
 /// Why a turn failed: an engine rule, or a written capture list that disagrees.

@@ -1,18 +1,21 @@
 //! Words for syntax errors: the stable code and the help sentence of each kind.
 
 use super::code::Code;
-use crate::notation::SyntaxKind;
+use crate::notation::token::meant_result;
+use crate::notation::{Element, Span, SyntaxError, SyntaxKind};
 
 /// The stable code of a syntax error of `kind`.
 pub(super) fn syntax_code(kind: SyntaxKind) -> Code {
     match kind {
         SyntaxKind::UnknownToken => Code::SyntaxToken,
         SyntaxKind::BadSquare => Code::SyntaxSquare,
-        SyntaxKind::BadMove | SyntaxKind::BadTurn => Code::SyntaxMove,
+        SyntaxKind::BadMove | SyntaxKind::BadTurn | SyntaxKind::LoneSquare => Code::SyntaxMove,
+        SyntaxKind::ResultTypo => Code::SyntaxToken,
+        SyntaxKind::Uppercase => Code::SyntaxSquare,
         SyntaxKind::BadPlacement => Code::SyntaxPlacement,
         SyntaxKind::NumberOverflow => Code::SyntaxNumber,
         SyntaxKind::BadNag => Code::SyntaxNag,
-        SyntaxKind::BadTag => Code::SyntaxTag,
+        SyntaxKind::BadTag | SyntaxKind::TagStray => Code::SyntaxTag,
         SyntaxKind::UnterminatedTag => Code::SyntaxUnterminatedTag,
         SyntaxKind::BadEscape => Code::SyntaxEscape,
         SyntaxKind::UnterminatedComment => Code::SyntaxUnterminatedComment,
@@ -22,8 +25,74 @@ pub(super) fn syntax_code(kind: SyntaxKind) -> Code {
     }
 }
 
-/// The help sentence shown with a syntax error of `kind`.
-pub(super) fn syntax_help(kind: SyntaxKind) -> &'static str {
+/// The help shown with the syntax error `e` of the text `text`: for a slip, the token or tag
+/// meant, then the kind's sentence.
+pub(super) fn syntax_help(e: &SyntaxError, text: &str) -> String {
+    let written = e.span.of(text);
+    let meant = match e.kind {
+        SyntaxKind::ResultTypo => meant_result(written).map(str::to_owned),
+        SyntaxKind::Uppercase => Some(written.to_ascii_lowercase()),
+        SyntaxKind::TagStray => tag_meant(e.span, text),
+        _ => None,
+    };
+    match meant {
+        Some(m) => format!("Did you mean `{m}`? {}", kind_help(e.kind)),
+        None => kind_help(e.kind).to_owned(),
+    }
+}
+
+/// The tag line holding the stray punctuation at `span` without it, when the line is short
+/// enough to be shown.
+fn tag_meant(span: Span, text: &str) -> Option<String> {
+    let before = text.get(..span.start)?;
+    let line = before.rfind(['\n', '\r']).map_or(0, |i| i + 1);
+    let rest = text.get(span.end..)?;
+    let end = rest.find(['\n', '\r']).unwrap_or(rest.len());
+    let (head, tail) = (before[line..].trim_end(), rest[..end].trim());
+    (head.len() + tail.len() < 80).then(|| format!("{head} {tail}"))
+}
+
+/// A placement written with a space for its comma: the single square `moves[i]` followed, after
+/// blank space only, by another single square. Gives the span of both, the message and the
+/// help, with the turn meant (a movement when the game is `moving`).
+pub(super) fn lone_pair(
+    moves: &[Element<'_>],
+    i: usize,
+    text: &str,
+    moving: bool,
+) -> Option<(Span, String, String)> {
+    let lone = |k: usize| match moves.get(k) {
+        Some(Element::Error(e)) if e.kind == SyntaxKind::LoneSquare => Some(e.span),
+        _ => None,
+    };
+    let (a, b) = (lone(i)?, lone(i + 1)?);
+    if !text.get(a.end..b.start)?.trim().is_empty() {
+        return None;
+    }
+    let (x, y) = (a.of(text), b.of(text));
+    Some(if moving {
+        (
+            Span::new(a.start, b.end),
+            format!(
+                "the squares `{x}` and `{y}` are not joined: a movement joins its squares with `-`"
+            ),
+            format!(
+                "Did you mean `{x}-{y}`? A movement is the starting square, then `-` and a square for each step."
+            ),
+        )
+    } else {
+        (
+            Span::new(a.start, b.end),
+            format!(
+                "the squares `{x}` and `{y}` are not joined: a placement is two squares joined by `,`"
+            ),
+            format!("Did you mean `{x},{y}`? A placement is written without a space, as `c2,d4`."),
+        )
+    })
+}
+
+/// The help sentence of a syntax error of `kind`.
+fn kind_help(kind: SyntaxKind) -> &'static str {
     match kind {
         SyntaxKind::UnknownToken => {
             "Write a placement like `c2,d4`, a movement like `b2-b3` or `b2-b3xc3`, a pass `--`, a move number like `7.` or a result: `1-0`, `0-1`, `1/2-1/2` or `*`."
@@ -34,7 +103,7 @@ pub(super) fn syntax_help(kind: SyntaxKind) -> &'static str {
         SyntaxKind::BadMove => {
             "A movement is the starting square, then each step as `-` and a square, each followed by the squares it captured as `x` and a square: `b2-b3xc3`."
         }
-        SyntaxKind::BadTurn => {
+        SyntaxKind::BadTurn | SyntaxKind::LoneSquare => {
             "After its first square a turn goes on with `,` and the second square for a placement (`c2,d4`), or with `-` and a square for each step of a movement (`b2-b3`)."
         }
         SyntaxKind::BadPlacement => "A placement is two squares joined by a comma: `c2,d4`.",
@@ -43,6 +112,15 @@ pub(super) fn syntax_help(kind: SyntaxKind) -> &'static str {
         }
         SyntaxKind::BadNag => "A numeric annotation is `$` followed by digits, like `$14`.",
         SyntaxKind::BadTag => "A tag pair is one line: `[Name \"value\"]`.",
+        SyntaxKind::TagStray => {
+            "A tag pair is its name, blank space and its value in double quotes, with nothing else between them: `[Name \"value\"]`."
+        }
+        SyntaxKind::ResultTypo => {
+            "A result is `1-0` (white wins), `0-1` (black wins), `1/2-1/2` (a draw) or `*` (unknown)."
+        }
+        SyntaxKind::Uppercase => {
+            "Squares are written in lowercase letters: a file from `a` to `i` and a rank, like `c3`."
+        }
         SyntaxKind::UnterminatedTag => {
             "Close the value with `\"` and the tag with `]` on the same line; write a quote inside a value as `\\\"`."
         }
