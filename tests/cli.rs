@@ -376,6 +376,56 @@ fn select_keeps_matches_and_quarantines_invalid_games() {
     std::fs::remove_dir_all(&dir).expect("clean up");
 }
 
+/// A brace comment cannot hold `}`: the note of an error whose words hold one is a `;`
+/// comment, which reads back as one comment with the message word for word, and the game after
+/// it is unchanged.
+#[test]
+fn quarantine_notes_keep_a_brace_of_the_message() {
+    let games = [
+        "[Event \"a\"]\n\n1. c2,d4} *\n",
+        "[Event \"b\"]\n[Result \"{x}\"]\n\n1. c2,d4 *\n",
+        "[Event \"c\"]\n\n1. c2,d4 a1 *\n",
+    ];
+    let dir = std::env::temp_dir().join(format!("seega-brace-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let bad = dir.join("bad.sgn");
+    run(
+        &["select", "--invalid-to", &bad.to_string_lossy()],
+        Some(&games.join("\n")),
+    );
+    let quarantined = std::fs::read_to_string(&bad).expect("quarantine written");
+    std::fs::remove_dir_all(&dir).expect("clean up");
+    let source = seega::notation::Source::from_bytes(quarantined.as_bytes());
+    let text = source.text();
+    let mut read = 0;
+    for (game, original) in seega::notation::Scanner::new(text, source.invalid()).zip(games) {
+        read += 1;
+        let [seega::notation::Header::Comment(note), ..] = game.headers.as_slice() else {
+            panic!("no note before {original}:\n{quarantined}");
+        };
+        let message = seega::archive::check_source(
+            &seega::notation::Source::from_bytes(original.as_bytes()),
+            &seega::validate::Options::default(),
+        )
+        .flat_map(|c| c.verdict.problems)
+        .next()
+        .expect("the game is invalid")
+        .message;
+        assert!(
+            note.text.trim_end().ends_with(&message),
+            "{note:?} holds `{message}`"
+        );
+        assert_eq!(note.line, message.contains('}'), "{note:?}");
+        let after = text[note.span.end..].trim_start_matches('\n');
+        assert!(
+            after.starts_with(original),
+            "{after:?} starts with {original:?}"
+        );
+        assert_eq!(game.headers.len() - 1, original.matches('[').count());
+    }
+    assert_eq!(read, games.len(), "{quarantined}");
+}
+
 #[test]
 fn dedupe_finds_copies_and_mirror_images() {
     let game = "[Event \"a\"]\n1. a1,b2 e5,d4 2. c1,c2 *\n";
