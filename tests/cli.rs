@@ -240,6 +240,34 @@ fn slips_are_told_with_what_was_meant() {
     insta::assert_snapshot!("slip_capitals", run(&["check"], Some(capitals)));
 }
 
+/// A game of `seega generate --games 1 --seed 6` with black's turn 20 deleted, and one of
+/// `--seed 5` with black's turn 14 written twice: the warning on the number after it says which
+/// turn is missing or doubled, the error after it suggests no turn, and `fmt` keeps the numbers
+/// (the evidence) unless asked to renumber.
+#[test]
+fn a_turn_missing_or_doubled_is_told_and_kept() {
+    for name in ["turn-missing", "turn-doubled"] {
+        let path = format!("tests/fixtures/{name}.sgn");
+        let checked = run(&["check", &path], None);
+        assert!(!checked.contains("Did you mean"), "{checked}");
+        insta::assert_snapshot!(format!("{name}_check"), checked);
+        let kept = run(&["fmt", &path], None);
+        let text = std::fs::read_to_string(&path).unwrap();
+        // Each number with the turn after it.
+        let numbers = |t: &str| -> Vec<String> {
+            let words: Vec<&str> = t.split_whitespace().collect();
+            (words.windows(2))
+                .filter(|w| w[0].ends_with('.') && w[0].starts_with(|c: char| c.is_ascii_digit()))
+                .map(|w| w.join(" "))
+                .collect()
+        };
+        assert_eq!(numbers(&kept), numbers(&text), "{kept}");
+        let renumbered = run(&["fmt", "--renumber", &path], None);
+        assert_ne!(numbers(&renumbered), numbers(&text), "{renumbered}");
+        assert!(!run(&["check", "-"], Some(&kept)).contains("Did you mean"));
+    }
+}
+
 #[test]
 fn suggestions_name_the_corrected_token() {
     let game = "[Rules \"standard\"]\n[Position \"b4/2w2/wb1bw/2b2/2w2 w\"]\n1. c4-c3xb3 *\n";

@@ -9,6 +9,7 @@ mod explain;
 mod fast;
 mod fix;
 mod later;
+mod numbers;
 mod problem;
 mod replay;
 mod result_check;

@@ -290,30 +290,19 @@ pub(super) fn replay_game(game: &Game<'_>, text: &str, index: usize, opts: &Opti
     let mut passer: Option<Color> = None;
     // The element where the replay stopped, at an error.
     let mut failed = None;
+    // The position before the last turn played; whether no number has been found wrong yet; what
+    // the first wrong one says of the turns after it.
+    let (mut prev, mut first, mut reading) = (None, true, None);
     for (i, el) in game.moves.iter().enumerate() {
         match el {
             Element::Comment(_) | Element::Nag(..) => {}
-            Element::Number(n) => {
-                if n.turn() != number {
-                    let written = if n.second {
-                        format!("{}...", n.number)
-                    } else {
-                        format!("{}.", n.number)
-                    };
-                    let right = if number % 2 == 1 {
-                        format!("{}.", number.div_ceil(2))
-                    } else {
-                        format!("{}...", number / 2)
-                    };
-                    cx.push(
-                        Code::NumberMismatch,
-                        n.span,
-                        format!("`{written}` announces turn {} but the next turn is {number}", n.turn()),
-                        format!("Write `{right}` here, or leave the number out: move numbers are optional."),
-                        Some(number),
-                    );
-                }
+            Element::Number(n) if n.turn() != number => {
+                let at = (game.moves.as_slice(), i);
+                let r =
+                    super::numbers::mismatch(&mut cx, n, number, &pos, prev.as_ref(), at, first);
+                (first, reading) = (false, reading.or(r));
             }
+            Element::Number(_) => {}
             Element::Error(e) if e.kind == SyntaxKind::InvalidUtf8InComment => cx.push(
                 syntax_code(e.kind),
                 e.span,
@@ -371,6 +360,7 @@ pub(super) fn replay_game(game: &Game<'_>, text: &str, index: usize, opts: &Opti
                         }
                         outcome = pos.outcome_after_turn(was_pass);
                         verdict.legal_turns += 1;
+                        prev = Some(before);
                         if opts.record {
                             verdict.played.push(Played {
                                 element: i,
@@ -383,7 +373,14 @@ pub(super) fn replay_game(game: &Game<'_>, text: &str, index: usize, opts: &Opti
                     }
                     Err(fail) => {
                         let (code, span, message, mut help) = fail.into_parts(&before, t);
-                        let fix = super::suggest::suggest(&before, t, code);
+                        // A turn out of order is no typo: its suggestion would be wrong.
+                        let fix = match &reading {
+                            Some(r) => {
+                                help.push_str(&r.note);
+                                None
+                            }
+                            None => super::suggest::suggest(&before, t, code),
+                        };
                         if let Some(f) = &fix {
                             help.push_str(&format!(" Did you mean `{}`?", f.replacement));
                         }
