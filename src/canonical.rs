@@ -5,10 +5,12 @@
 //! keep the captures as written.
 
 use crate::engine::Square;
-use crate::notation::writer::{Doc, NotWritable, WriteOptions, push_game_text, write_game};
+use crate::notation::writer::{
+    Doc, NotWritable, WriteOptions, numbers_of, push_game_text, write_game_numbered,
+};
 use crate::notation::{Game, Source};
 use crate::results::{ResultFix, result_to_fix, set_result};
-use crate::validate::{Options, Problem, Verdict};
+use crate::validate::{Code, Options, Problem, Verdict};
 
 /// The captures of each step of the played turn at `game.moves[element]`, from the verdict.
 pub fn computed_captures(verdict: &Verdict, element: usize) -> Option<Vec<Vec<Square>>> {
@@ -40,23 +42,36 @@ pub fn is_syntax(p: &Problem) -> bool {
 /// The canonical text of every game of `source`, or, when any game cannot be written, the
 /// errors that prevent it (its syntax errors, or the errors that stopped its reading): no
 /// game is ever left out of the text. A source without any game (only comments, or nothing)
-/// is its own canonical text.
+/// is its own canonical text. A game with a move number that announces another turn than the
+/// next (`seega::number::mismatch`) keeps its numbers as written, as evidence of a turn missing
+/// or written twice.
 pub fn format_source(
     source: &Source,
     check: &Options,
     write: &WriteOptions,
 ) -> Result<String, Vec<Problem>> {
-    format_source_fixing(source, check, write, false).map(|(text, _)| text)
+    format_source_fixing(source, check, write, Fixing::default()).map(|(text, _)| text)
 }
 
-/// [`format_source`], and with `fix_results` the results of the games that ended by rule set
-/// from their outcome (see [`crate::results`]), with the list of results so set.
+/// What [`format_source_fixing`] changes beyond the layout.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Fixing {
+    /// Set the results of the games that ended by rule from their outcome.
+    pub results: bool,
+    /// Write move numbers from the turn order also in games whose numbers announce other turns.
+    pub renumber: bool,
+}
+
+/// [`format_source`], and with `fixing.results` the results of the games that ended by rule
+/// set from their outcome (see [`crate::results`]), with the list of results so set; with
+/// `fixing.renumber` every game's move numbers follow its turns.
 pub fn format_source_fixing(
     source: &Source,
     check: &Options,
     write: &WriteOptions,
-    fix_results: bool,
+    fixing: Fixing,
 ) -> Result<(String, Vec<ResultFix>), Vec<Problem>> {
+    let fix_results = fixing.results;
     let opts = Options {
         record: true,
         ..*check
@@ -84,8 +99,11 @@ pub fn format_source_fixing(
                         outcome,
                     });
                 }
+                let mismatched =
+                    (checked.verdict.problems.iter()).any(|p| p.code == Code::NumberMismatch);
+                let numbers = (mismatched && !fixing.renumber).then(|| numbers_of(&checked.game));
                 game_text.clear();
-                write_game(&doc, write, &mut game_text);
+                write_game_numbered(&doc, write, numbers.as_deref(), &mut game_text);
                 push_game_text(&mut out, &game_text);
             }
             Ok(_) => {}
@@ -131,10 +149,24 @@ mod tests {
     }
 
     #[test]
-    fn captures_are_written_out_and_numbers_fixed() {
+    fn captures_are_written_out_and_numbers_fixed_when_asked() {
         let text = "[Rules \"standard\"]\n[Event \"x\"]\n\n1. e1,d2 a4,c5 2. d3,e5 b2,e4 3. a2,c2 d1,c4 4. b1,b5 c1,e2\n5. a1,a3 e3,d4 6. b3,a5 b4,d5 9. c4-c3 *";
         let out = fmt(text).unwrap();
         assert!(out.starts_with("[Event \"x\"]\n[Rules \"standard\"]\n\n1. e1,d2"));
+        assert!(out.contains(" 9. c4-c3xc2xd3 *\n"), "{out}");
+        assert!(!out.contains(" 7. "), "{out}");
+        assert_eq!(fmt(&out).unwrap(), out);
+        let renumber = Fixing {
+            renumber: true,
+            ..Fixing::default()
+        };
+        let (out, _) = format_source_fixing(
+            &Source::from_text(text),
+            &Options::default(),
+            &WriteOptions::default(),
+            renumber,
+        )
+        .unwrap();
         assert!(out.contains(" 7. c4-c3xc2xd3 *\n"), "{out}");
         assert_eq!(fmt(&out).unwrap(), out);
     }

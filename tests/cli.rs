@@ -188,6 +188,86 @@ fn explain_lists_and_explains_codes() {
     insta::assert_snapshot!("explain_unknown", run(&["explain", "seega::nope"], None));
 }
 
+/// An installed binary has no `spec/`: an explanation quotes its rule instead of pointing
+/// there, and each code's line in the list says something of its own.
+#[test]
+fn explanations_stand_on_their_own() {
+    let list = run(&["explain"], None);
+    let mut seen = std::collections::HashSet::new();
+    for line in list.lines().filter(|l| l.starts_with("seega::")) {
+        let mut fields = line.split_whitespace();
+        let code = fields.next().unwrap();
+        let rule = fields.next().unwrap();
+        let description: Vec<&str> = fields.collect();
+        assert!(
+            seen.insert(description.join(" ")),
+            "{code}: its description is another code's"
+        );
+        let text = run(&["explain", code], None);
+        assert!(!text.contains("spec/"), "{code} points at spec/:\n{text}");
+        assert!(
+            text.contains(&format!("Rule {rule}: ")),
+            "{code} quotes no rule:\n{text}"
+        );
+    }
+    assert_eq!(seen.len(), 41);
+}
+
+/// The slips a newcomer makes first are told as slips, with what was meant.
+#[test]
+fn slips_are_told_with_what_was_meant() {
+    // A space for the comma of a placement: one error over both squares, not two empty ones.
+    insta::assert_snapshot!(
+        "slip_placement_space",
+        run(&["check"], Some("1. c5 d1 d2,a5 *\n"))
+    );
+    let moving = "[Rules \"standard\"]\n[Position \"4b/5/5/1w3/5 w\"]\n\n1. b2 b3 *\n";
+    insta::assert_snapshot!("slip_movement_space", run(&["check"], Some(moving)));
+    insta::assert_snapshot!(
+        "slip_tag_colon",
+        run(&["check"], Some("[Site: \"Luxor\"]\n\n1. c5,d1 *\n"))
+    );
+    let results = "[Result \"white\"]\n\n1. c5,d1 *\n\n[Rules \"standard\"]\n[Position \"wb3/2w2/5/5/5 w\"]\n[Result \"white\"]\n\n1. c4-c5xb5 1-0\n";
+    insta::assert_snapshot!("slip_result_tag", run(&["check"], Some(results)));
+    // One error with the token meant, and no second one for a missing result.
+    let typos = ["1:0", "0:1", "½-½", "1/2", "1-0.", "0.5-0.5", "0–1"];
+    let games: String = typos
+        .iter()
+        .map(|t| format!("[Event \"{t}\"]\n\n1. c5,d1 {t}\n\n"))
+        .collect();
+    insta::assert_snapshot!("slip_result_token", run(&["check"], Some(&games)));
+    let capitals = "[Rules \"Standard\"]\n\n1. c5,d1 *\n\n1. C5,D1 *\n\n[Rules \"standard Chain=Capture\"]\n\n*\n\n[Rules \"standard forced=Yes\"]\n\n*\n";
+    insta::assert_snapshot!("slip_capitals", run(&["check"], Some(capitals)));
+}
+
+/// A game of `seega generate --games 1 --seed 6` with black's turn 20 deleted, and one of
+/// `--seed 5` with black's turn 14 written twice: the warning on the number after it says which
+/// turn is missing or doubled, the error after it suggests no turn, and `fmt` keeps the numbers
+/// (the evidence) unless asked to renumber.
+#[test]
+fn a_turn_missing_or_doubled_is_told_and_kept() {
+    for name in ["turn-missing", "turn-doubled"] {
+        let path = format!("tests/fixtures/{name}.sgn");
+        let checked = run(&["check", &path], None);
+        assert!(!checked.contains("Did you mean"), "{checked}");
+        insta::assert_snapshot!(format!("{name}_check"), checked);
+        let kept = run(&["fmt", &path], None);
+        let text = std::fs::read_to_string(&path).unwrap();
+        // Each number with the turn after it.
+        let numbers = |t: &str| -> Vec<String> {
+            let words: Vec<&str> = t.split_whitespace().collect();
+            (words.windows(2))
+                .filter(|w| w[0].ends_with('.') && w[0].starts_with(|c: char| c.is_ascii_digit()))
+                .map(|w| w.join(" "))
+                .collect()
+        };
+        assert_eq!(numbers(&kept), numbers(&text), "{kept}");
+        let renumbered = run(&["fmt", "--renumber", &path], None);
+        assert_ne!(numbers(&renumbered), numbers(&text), "{renumbered}");
+        assert!(!run(&["check", "-"], Some(&kept)).contains("Did you mean"));
+    }
+}
+
 #[test]
 fn suggestions_name_the_corrected_token() {
     let game = "[Rules \"standard\"]\n[Position \"b4/2w2/wb1bw/2b2/2w2 w\"]\n1. c4-c3xb3 *\n";
@@ -322,6 +402,56 @@ fn select_keeps_matches_and_quarantines_invalid_games() {
     let quarantined = std::fs::read_to_string(&bad).expect("quarantine written");
     insta::assert_snapshot!("select_quarantine", quarantined);
     std::fs::remove_dir_all(&dir).expect("clean up");
+}
+
+/// A brace comment cannot hold `}`: the note of an error whose words hold one is a `;`
+/// comment, which reads back as one comment with the message word for word, and the game after
+/// it is unchanged.
+#[test]
+fn quarantine_notes_keep_a_brace_of_the_message() {
+    let games = [
+        "[Event \"a\"]\n\n1. c2,d4} *\n",
+        "[Event \"b\"]\n[Result \"{x}\"]\n\n1. c2,d4 *\n",
+        "[Event \"c\"]\n\n1. c2,d4 a1 *\n",
+    ];
+    let dir = std::env::temp_dir().join(format!("seega-brace-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let bad = dir.join("bad.sgn");
+    run(
+        &["select", "--invalid-to", &bad.to_string_lossy()],
+        Some(&games.join("\n")),
+    );
+    let quarantined = std::fs::read_to_string(&bad).expect("quarantine written");
+    std::fs::remove_dir_all(&dir).expect("clean up");
+    let source = seega::notation::Source::from_bytes(quarantined.as_bytes());
+    let text = source.text();
+    let mut read = 0;
+    for (game, original) in seega::notation::Scanner::new(text, source.invalid()).zip(games) {
+        read += 1;
+        let [seega::notation::Header::Comment(note), ..] = game.headers.as_slice() else {
+            panic!("no note before {original}:\n{quarantined}");
+        };
+        let message = seega::archive::check_source(
+            &seega::notation::Source::from_bytes(original.as_bytes()),
+            &seega::validate::Options::default(),
+        )
+        .flat_map(|c| c.verdict.problems)
+        .next()
+        .expect("the game is invalid")
+        .message;
+        assert!(
+            note.text.trim_end().ends_with(&message),
+            "{note:?} holds `{message}`"
+        );
+        assert_eq!(note.line, message.contains('}'), "{note:?}");
+        let after = text[note.span.end..].trim_start_matches('\n');
+        assert!(
+            after.starts_with(original),
+            "{after:?} starts with {original:?}"
+        );
+        assert_eq!(game.headers.len() - 1, original.matches('[').count());
+    }
+    assert_eq!(read, games.len(), "{quarantined}");
 }
 
 #[test]

@@ -61,6 +61,14 @@ fn without_layout(objs: &[GameObject]) -> Value {
         let errors = g["errors"].as_array_mut().expect("errors");
         errors.retain(|e| e["code"] != "seega::number::mismatch");
         for e in errors {
+            // Nor does the sentence of a later error that points back at such a warning.
+            if let Some(help) = e["help"].as_str() {
+                let kept: Vec<&str> = help
+                    .split_inclusive(". ")
+                    .filter(|s| !s.contains("(see the warning there)"))
+                    .collect();
+                e["help"] = Value::from(kept.concat());
+            }
             let e = e.as_object_mut().expect("error object");
             for k in ["line", "column", "end_line", "end_column"] {
                 e.remove(k);

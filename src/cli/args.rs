@@ -293,6 +293,11 @@ pub struct FmtArgs {
     /// outcome calls for, when its only errors are about its result.
     #[arg(long)]
     pub fix_results: bool,
+    /// Write move numbers from the turn order also in games whose numbers announce other
+    /// turns; without it such a game keeps its numbers as written, as evidence of a turn
+    /// missing or written twice.
+    #[arg(long)]
+    pub renumber: bool,
 }
 
 /// Arguments of `seega check`.

@@ -7,7 +7,7 @@ use seega::archive::check_source;
 use seega::notation::{LineIndex, Source};
 use seega::render::diagnostic::{NamedText, Renderer};
 use seega::render::terminal;
-use seega::validate::{Code, Options, explain};
+use seega::validate::{Code, Options, explain, rule_text};
 
 use super::args::ExplainArgs;
 use super::{Exit, Global, trouble};
@@ -39,8 +39,17 @@ pub fn run(args: &ExplainArgs, global: &Global, out: &mut impl Write) -> std::io
     } else {
         "error"
     };
-    writeln!(out, "{code} ({kind}, {} in spec/)\n", code.rule())?;
-    for line in textwrap::wrap(e.summary, global.width.min(100)) {
+    writeln!(out, "{code} ({kind}, rule {})\n", code.rule())?;
+    let width = global.width.min(100);
+    for line in textwrap::wrap(e.summary, width) {
+        writeln!(out, "{line}")?;
+    }
+    writeln!(out)?;
+    let rule = format!("Rule {}: {}", code.rule(), rule_text(code));
+    for line in textwrap::wrap(
+        &rule,
+        textwrap::Options::new(width).subsequent_indent("    "),
+    ) {
         writeln!(out, "{line}")?;
     }
     writeln!(out, "\nWrong:\n")?;

@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use seega::canonical::format_source_fixing;
+use seega::canonical::{Fixing, format_source_fixing};
 use seega::notation::writer::WriteOptions;
 use seega::notation::{LineIndex, Source};
 use seega::render::terminal;
@@ -108,7 +108,11 @@ pub fn run(args: &FmtArgs, out: &mut impl Write) -> std::io::Result<Exit> {
             }
         };
         let source = Source::from_bytes(&bytes);
-        let formatted = match format_source_fixing(&source, &check, &write, args.fix_results) {
+        let fixing = Fixing {
+            results: args.fix_results,
+            renumber: args.renumber,
+        };
+        let formatted = match format_source_fixing(&source, &check, &write, fixing) {
             Ok((text, fixes)) => {
                 for f in &fixes {
                     let who = f

@@ -65,7 +65,10 @@ enum Fate {
     Leave,
 }
 
-/// The comment put before a quarantined game: its errors, one line each.
+/// The comments put before a quarantined game: its errors, one line each, word for word. A
+/// brace comment has no escape for `}` (N7), so an error whose words hold one is written as a
+/// `;` comment, which ends at the line's end; a line end in the words (from a file's name) is
+/// written `\n` or `\r`, so that every error stays one comment on one line.
 fn why_invalid(c: &Checked<'_>, name: &str, text: &str, lines: &LineIndex) -> String {
     let mut q = String::new();
     for p in c.verdict.problems.iter().filter(|p| p.is_error()) {
@@ -73,8 +76,14 @@ fn why_invalid(c: &Checked<'_>, name: &str, text: &str, lines: &LineIndex) -> St
         let note = format!(
             "{} at {name}:{}:{}: {}",
             p.code, at.line, at.column, p.message
-        );
-        q.push_str(&format!("{{ {} }}\n", note.replace('}', ")")));
+        )
+        .replace('\n', "\\n")
+        .replace('\r', "\\r");
+        if note.contains('}') {
+            q.push_str(&format!("; {note}\n"));
+        } else {
+            q.push_str(&format!("{{ {note} }}\n"));
+        }
     }
     q
 }

@@ -123,8 +123,41 @@ impl RulesError {
         text.find(needle).map(|i| &text[i..i + needle.len()])
     }
 
-    /// A sentence that tells how to write it right.
+    /// A sentence that tells how to write it right (without its final period), after a
+    /// question naming the word meant when only its letter case is wrong.
     pub fn help(&self) -> String {
+        match self.meant() {
+            Some(meant) => format!("Did you mean `{meant}`? {}", self.how()),
+            None => self.how(),
+        }
+    }
+
+    /// The word meant, when the word refused differs from a preset, an option or a value only
+    /// in letter case (`Standard`, `Size=7`, `chain=Capture`).
+    pub fn meant(&self) -> Option<String> {
+        let known = |word: &str, among: &[&str]| {
+            among
+                .iter()
+                .find(|k| k.eq_ignore_ascii_case(word))
+                .map(|k| (*k).to_owned())
+        };
+        match self {
+            RulesError::Empty => None,
+            RulesError::UnknownPreset(w) => known(w, &PRESETS.map(|(n, _)| n)),
+            RulesError::UnknownOption(w) => {
+                let (key, value) = w.split_once('=')?;
+                let key = known(key, &OPTION_KEYS)?;
+                let value = known(value, values_of(&key))?;
+                Some(format!("{key}={value}"))
+            }
+            RulesError::BadValue { key, value } => {
+                Some(format!("{key}={}", known(value, values_of(key))?))
+            }
+        }
+    }
+
+    /// How to write a rules string right, without a final period.
+    fn how(&self) -> String {
         match self {
             RulesError::Empty | RulesError::UnknownPreset(_) => format!(
                 "Start the rules with a preset: {}",

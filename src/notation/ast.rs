@@ -277,6 +277,8 @@ pub enum SyntaxKind {
     BadNag,
     /// A line starting with `[` that is not a tag pair.
     BadTag,
+    /// Punctuation between a tag's name and its value (`[Site: "Luxor"]`).
+    TagStray,
     /// A tag value without its closing quote on the line.
     UnterminatedTag,
     /// A backslash in a tag value not followed by `"` or `\`.
@@ -291,6 +293,13 @@ pub enum SyntaxKind {
     InvalidUtf8InComment,
     /// A game past one of the limits in [`super::limits`]; the rest of it was skipped.
     TooLong,
+    /// A single square where a turn is due (`c5`; `c5 d1` is a placement with a space for
+    /// its comma).
+    LoneSquare,
+    /// A token that is a common misspelling of a result (`1:0`, `½-½`).
+    ResultTypo,
+    /// A turn written with capital letters (`C5,D1`).
+    Uppercase,
     /// A token longer than [`super::limits::MAX_TOKEN_BYTES`]; it was not parsed, and the
     /// tokens after it were.
     TokenTooLong,

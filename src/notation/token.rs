@@ -261,6 +261,9 @@ pub fn parse_token(tok: &str, base: usize) -> Result<Token, SyntaxError> {
 
 /// The nom parser: the reference for every token, and the only one for malformed tokens.
 fn parse_token_nom<'t>(tok: &'t str, base: usize) -> Result<Token, SyntaxError> {
+    if let Some(e) = misspelt(tok, base) {
+        return Err(e);
+    }
     let cx = Cx { tok, base };
     let run = |i: &'t str| -> Res<'t, Token> {
         if let Ok((r, res)) = result(&cx).parse(i) {
@@ -329,6 +332,50 @@ fn parse_token_nom<'t>(tok: &'t str, base: usize) -> Result<Token, SyntaxError> 
     }
 }
 
+/// The result that `tok` misspells, when it is a common way of writing one that the notation
+/// does not take: `1:0`, `0–1` (a dash), `1-0.`, `½-½`, `0.5-0.5`, `1/2`.
+pub fn meant_result(tok: &str) -> Option<&'static str> {
+    let t = tok.strip_suffix('.').unwrap_or(tok);
+    let t = t
+        .replace([':', '–', '—', '‒', '−'], "-")
+        .replace('½', "1/2")
+        .replace("0.5", "1/2")
+        .replace("0,5", "1/2");
+    ["1-0", "0-1", "1/2-1/2", "*"]
+        .into_iter()
+        .find(|r| *r == t || (t == "1/2" && *r == "1/2-1/2"))
+        .filter(|r| *r != tok)
+}
+
+/// The error for a token that is a known slip rather than noise: a result misspelt, or a turn
+/// written in capitals (no token of the notation holds a capital letter).
+fn misspelt(tok: &str, base: usize) -> Option<SyntaxError> {
+    let span = Span::new(base, base + tok.len());
+    if meant_result(tok).is_some() {
+        return Some(SyntaxError {
+            kind: SyntaxKind::ResultTypo,
+            span,
+            message: format!("`{tok}` is not a result"),
+        });
+    }
+    if !tok.bytes().any(|b| b.is_ascii_uppercase()) {
+        return None;
+    }
+    let lower = tok.to_ascii_lowercase();
+    matches!(
+        parse_token_nom(&lower, base),
+        Ok(Token {
+            body: Some(Body::Turn(_)),
+            ..
+        })
+    )
+    .then(|| SyntaxError {
+        kind: SyntaxKind::Uppercase,
+        span,
+        message: format!("`{tok}` writes its squares in capital letters"),
+    })
+}
+
 /// Builds the error for token `tok` (at `base`) whose trouble starts at byte `at`.
 fn error(tok: &str, base: usize, at: usize, kind: SyntaxKind) -> SyntaxError {
     let end = base + tok.len();
@@ -348,7 +395,13 @@ fn error(tok: &str, base: usize, at: usize, kind: SyntaxKind) -> SyntaxError {
         Span::new(at, end)
     };
     let bad = span.of_token(tok, base);
+    let (kind, span) = if kind == SyntaxKind::BadTurn && bad.is_empty() {
+        (SyntaxKind::LoneSquare, Span::new(base, end))
+    } else {
+        (kind, span)
+    };
     let message = match kind {
+        SyntaxKind::LoneSquare => format!("`{tok}` is a single square, not a turn"),
         SyntaxKind::UnknownToken => {
             format!("`{tok}` is not a turn, a move number, an annotation or a result")
         }
@@ -510,5 +563,29 @@ mod tests {
         assert_eq!(err("b2b3"), (SyntaxKind::BadTurn, "b3".into()));
         assert_eq!(err("c2.d4"), (SyntaxKind::BadTurn, ".d4".into()));
         assert_eq!(err("$x").0, SyntaxKind::BadNag);
+        assert_eq!(err("c5"), (SyntaxKind::LoneSquare, "c5".into()));
+        assert_eq!(err("C5,D1"), (SyntaxKind::Uppercase, "C5,D1".into()));
+        assert_eq!(err("B2-b3xC3"), (SyntaxKind::Uppercase, "B2-b3xC3".into()));
+        assert_eq!(err("1:0"), (SyntaxKind::ResultTypo, "1:0".into()));
+    }
+
+    #[test]
+    fn misspelt_results_name_the_result_meant() {
+        for (tok, meant) in [
+            ("1:0", "1-0"),
+            ("0:1", "0-1"),
+            ("1-0.", "1-0"),
+            ("0–1", "0-1"),
+            ("½-½", "1/2-1/2"),
+            ("1/2", "1/2-1/2"),
+            ("0.5-0.5", "1/2-1/2"),
+            ("1/2:1/2", "1/2-1/2"),
+            ("*.", "*"),
+        ] {
+            assert_eq!(meant_result(tok), Some(meant), "{tok}");
+        }
+        for tok in ["1-0", "*", "1.", "0.", "10", "1:1", "c2,d4"] {
+            assert_eq!(meant_result(tok), None, "{tok}");
+        }
     }
 }

@@ -297,6 +297,36 @@ impl Flow<'_> {
 
 /// Appends `doc` in canonical layout to `out`, ending with a newline.
 pub fn write_game(doc: &Doc, opts: &WriteOptions, out: &mut String) {
+    write_game_numbered(doc, opts, None, out);
+}
+
+/// The move numbers of `game` as written: each with the index of the turn it stands before
+/// (the number of turns for one after the last turn), for [`write_game_numbered`].
+pub fn numbers_of(game: &Game<'_>) -> Vec<(usize, String)> {
+    let mut turns = 0;
+    let mut numbers = Vec::new();
+    for el in &game.moves {
+        match el {
+            Element::Number(n) => {
+                let dots = if n.second { "..." } else { "." };
+                numbers.push((turns, format!("{}{dots}", n.number)));
+            }
+            Element::Turn(_) => turns += 1,
+            _ => {}
+        }
+    }
+    numbers
+}
+
+/// [`write_game`], with the move numbers `numbers` (from [`numbers_of`]) instead of `N.` before
+/// every odd turn when they are given: so that numbers that announce other turns than they stand
+/// before are kept as evidence.
+pub fn write_game_numbered(
+    doc: &Doc,
+    opts: &WriteOptions,
+    numbers: Option<&[(usize, String)]>,
+    out: &mut String,
+) {
     // Each tag with the comments that followed it; comments before any tag stay first.
     let mut lead: Vec<&DocComment> = Vec::new();
     let mut groups: Vec<(&str, &str, Vec<&DocComment>)> = Vec::new();
@@ -341,9 +371,16 @@ pub fn write_game(doc: &Doc, opts: &WriteOptions, out: &mut String) {
     for c in &doc.comments {
         flow.comment(c);
     }
+    let mut kept = numbers.unwrap_or_default().iter().peekable();
     for (i, t) in doc.turns.iter().enumerate() {
-        if i % 2 == 0 {
-            flow.token(&format!("{}.", i / 2 + 1), false);
+        match numbers {
+            None if i % 2 == 0 => flow.token(&format!("{}.", i / 2 + 1), false),
+            None => {}
+            Some(_) => {
+                while let Some((_, n)) = kept.next_if(|(at, _)| *at <= i) {
+                    flow.token(n, false);
+                }
+            }
         }
         flow.token(&turn_text(&t.kind, t.annotation), false);
         for n in &t.nags {
@@ -352,6 +389,9 @@ pub fn write_game(doc: &Doc, opts: &WriteOptions, out: &mut String) {
         for c in &t.comments {
             flow.comment(c);
         }
+    }
+    for (_, n) in kept {
+        flow.token(n, false);
     }
     flow.token(doc.result.as_str(), false);
     // Trailing comments stay on the result's line, where they are the game's own (N2); after a

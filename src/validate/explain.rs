@@ -225,12 +225,12 @@ pub fn explain(code: Code) -> Explanation {
             b"1. c2,d4 *",
         ),
         Code::RulesInferred => (
-            "With `--rules auto` a game without a Rules tag is replayed under every preset. When exactly one preset fits, the game is checked under it and this warning names it; when none fits, the game is checked under the preset that gets furthest.",
+            "Under `--rules auto` the preset of a game without a Rules tag was inferred from its turns. The game was replayed under every preset: when exactly one fits, the game is checked under it and this warning names it; when none fits, the game is checked under the preset that gets furthest.",
             b"1. f6,a1 *",
             b"[Rules \"seesa\"]\n\n1. f6,a1 *",
         ),
         Code::RulesAmbiguous => (
-            "With `--rules auto` a game without a Rules tag is replayed under every preset. When several fit, the game is checked under the first of them and this warning lists them all.",
+            "Under `--rules auto` a game without a Rules tag fits several presets, so its rules are uncertain. The game was replayed under every preset; it is checked under the first that fits, and this warning lists them all.",
             b"1. c2,d4 a1,a2 *",
             b"[Rules \"standard\"]\n\n1. c2,d4 a1,a2 *",
         ),

@@ -2,12 +2,10 @@
 
 use super::code::Code;
 use super::problem::Problem;
-use super::syntax_words::{
-    later_syntax_errors, syntax_code, syntax_error_turn, syntax_help, unreplayed_syntax_errors,
-};
+use super::syntax_words::{lone_pair, syntax_code, syntax_help};
 use super::turn_errors::explain;
 use crate::engine::{Bitboard, Color, Outcome, Position, RulesError, Ruleset, SetupError};
-use crate::notation::{Element, Game, GameResult, Header, Span, SyntaxKind, Turn, TurnKind};
+use crate::notation::{Element, Game, Header, Span, SyntaxKind, Turn, TurnKind};
 
 /// How to check games.
 #[derive(Debug, Clone, Copy)]
@@ -97,7 +95,6 @@ pub(super) struct Cx<'g, 'a> {
 }
 
 impl Cx<'_, '_> {
-    /// Adds a problem of this game, at `turn` when it stands at one.
     pub(super) fn push(
         &mut self,
         code: Code,
@@ -214,13 +211,7 @@ pub(super) fn replay_game(game: &Game<'_>, text: &str, index: usize, opts: &Opti
         };
         if let Header::Error(e) = h {
             let code = syntax_code(e.kind);
-            cx.push(
-                code,
-                e.span,
-                e.message.clone(),
-                syntax_help(e.kind).into(),
-                None,
-            );
+            cx.push(code, e.span, e.message.clone(), syntax_help(e, text), None);
             let from = prev_end.min(e.span.start);
             let line = text
                 .get(e.span.start..)
@@ -267,7 +258,7 @@ pub(super) fn replay_game(game: &Game<'_>, text: &str, index: usize, opts: &Opti
     };
     verdict.rules = rules;
     let Some(rules) = rules.filter(|_| !stop) else {
-        unreplayed_syntax_errors(&game.moves, &mut cx);
+        super::later::unreplayed_syntax_errors(&game.moves, text, &mut cx);
         verdict.problems = cx.problems;
         return verdict;
     };
@@ -288,7 +279,7 @@ pub(super) fn replay_game(game: &Game<'_>, text: &str, index: usize, opts: &Opti
                     "Write the ranks from the top, separated by `/`, each as `b`, `w` or a count of empty squares, then a space and the side to move: `bbw1w/5/2b2/5/w3w b`.".into(),
                     None,
                 );
-                unreplayed_syntax_errors(&game.moves, &mut cx);
+                super::later::unreplayed_syntax_errors(&game.moves, text, &mut cx);
                 verdict.problems = cx.problems;
                 return verdict;
             }
@@ -301,46 +292,32 @@ pub(super) fn replay_game(game: &Game<'_>, text: &str, index: usize, opts: &Opti
     let mut passer: Option<Color> = None;
     // The element where the replay stopped, at an error.
     let mut failed = None;
+    // The position before the last turn played; whether no number has been found wrong yet; what
+    // the first wrong one says of the turns after it.
+    let (mut prev, mut first, mut reading) = (None, true, None);
     for (i, el) in game.moves.iter().enumerate() {
         match el {
             Element::Comment(_) | Element::Nag(..) => {}
-            Element::Number(n) => {
-                if n.turn() != number {
-                    let written = if n.second {
-                        format!("{}...", n.number)
-                    } else {
-                        format!("{}.", n.number)
-                    };
-                    let right = if number % 2 == 1 {
-                        format!("{}.", number.div_ceil(2))
-                    } else {
-                        format!("{}...", number / 2)
-                    };
-                    cx.push(
-                        Code::NumberMismatch,
-                        n.span,
-                        format!("`{written}` announces turn {} but the next turn is {number}", n.turn()),
-                        format!("Write `{right}` here, or leave the number out: move numbers are optional."),
-                        Some(number),
-                    );
-                }
+            Element::Number(n) if n.turn() != number => {
+                let at = (game.moves.as_slice(), i);
+                let r =
+                    super::numbers::mismatch(&mut cx, n, number, &pos, prev.as_ref(), at, first);
+                (first, reading) = (false, reading.or(r));
             }
+            Element::Number(_) => {}
             Element::Error(e) if e.kind == SyntaxKind::InvalidUtf8InComment => cx.push(
                 syntax_code(e.kind),
                 e.span,
                 e.message.clone(),
-                syntax_help(e.kind).into(),
+                syntax_help(e, text),
                 Some(number),
             ),
             Element::Error(e) => {
                 let turn = syntax_error_turn(e.kind, outcome.is_some(), number);
-                cx.push(
-                    syntax_code(e.kind),
-                    e.span,
-                    e.message.clone(),
-                    syntax_help(e.kind).into(),
-                    turn,
-                );
+                let moving = pos.phase() == crate::engine::Phase::Movement;
+                let (span, message, help) = lone_pair(&game.moves, i, text, moving)
+                    .unwrap_or_else(|| (e.span, e.message.clone(), syntax_help(e, text)));
+                cx.push(syntax_code(e.kind), span, message, help, turn);
                 failed = Some(i);
                 break;
             }
@@ -385,6 +362,7 @@ pub(super) fn replay_game(game: &Game<'_>, text: &str, index: usize, opts: &Opti
                         }
                         outcome = pos.outcome_after_turn(was_pass);
                         verdict.legal_turns += 1;
+                        prev = Some(before);
                         if opts.record {
                             verdict.played.push(Played {
                                 element: i,
@@ -397,7 +375,14 @@ pub(super) fn replay_game(game: &Game<'_>, text: &str, index: usize, opts: &Opti
                     }
                     Err(fail) => {
                         let (code, span, message, mut help) = fail.into_parts(&before, t);
-                        let fix = super::suggest::suggest(&before, t, code);
+                        // A turn out of order is no typo: its suggestion would be wrong.
+                        let fix = match &reading {
+                            Some(r) => {
+                                help.push_str(&r.note);
+                                None
+                            }
+                            None => super::suggest::suggest(&before, t, code),
+                        };
                         if let Some(f) = &fix {
                             help.push_str(&format!(" Did you mean `{}`?", f.replacement));
                         }
@@ -428,9 +413,16 @@ pub(super) fn replay_game(game: &Game<'_>, text: &str, index: usize, opts: &Opti
         }
         // The next turn is the one after the stopping turn; a bad token takes no number.
         let next = number + u64::from(matches!(game.moves[at], Element::Turn(_)));
-        later_syntax_errors(&game.moves[at..], next, outcome.is_some(), &mut cx);
+        let moving = pos.phase() == crate::engine::Phase::Movement;
+        let after = super::later::After {
+            at,
+            number: next,
+            ended: outcome.is_some(),
+            moving,
+        };
+        super::later::later_syntax_errors(&game.moves, text, after, &mut cx);
     } else {
-        check_result(game, outcome, &mut cx);
+        super::result_check::check_result(game, outcome, &mut cx);
     }
     verdict.outcome = outcome;
     verdict.position = Some(pos);
@@ -438,56 +430,10 @@ pub(super) fn replay_game(game: &Game<'_>, text: &str, index: usize, opts: &Opti
     verdict
 }
 
-/// The result token against the outcome (R18) and against the Result tag (N8).
-fn check_result(game: &Game<'_>, outcome: Option<Outcome>, cx: &mut Cx<'_, '_>) {
-    let Some(token) = game.result else { return };
-    let tag = game.tag("Result");
-    if let Some(o) = outcome {
-        if token.result.as_str() != o.result_token() {
-            cx.push(
-                Code::ResultWrong,
-                token.span,
-                format!(
-                    "the result `{}` contradicts the end of the game: {} gives `{}`",
-                    token.result.as_str(),
-                    o.termination.as_str(),
-                    o.result_token()
-                ),
-                format!(
-                    "The game ended by rule ({}, {}); write `{}` here{}.",
-                    o.termination.as_str(),
-                    o.winner
-                        .map_or("a draw".to_owned(), |c| format!("{c} wins")),
-                    o.result_token(),
-                    if tag.is_some() {
-                        " and in the Result tag"
-                    } else {
-                        ""
-                    }
-                ),
-                None,
-            );
-            return;
-        }
-    }
-    if let Some(tag) = tag {
-        if GameResult::parse(&tag.value) != Some(token.result) {
-            cx.push(
-                Code::ResultTagMismatch,
-                tag.value_span,
-                format!(
-                    "the Result tag says `{}` but the game ends with `{}`",
-                    tag.value,
-                    token.result.as_str()
-                ),
-                "Make the Result tag and the result token after the last turn the same.".into(),
-                None,
-            );
-            if let Some(p) = cx.problems.last_mut() {
-                p.also = Some((token.span, "the result token".into()));
-            }
-        }
-    }
+/// The turn a syntax error of kind `kind` stands at, when `number` is the next turn to be
+/// played: none for a missing result once the game has `ended` (no turn is missing then).
+pub(super) fn syntax_error_turn(kind: SyntaxKind, ended: bool, number: u64) -> Option<u64> {
+    (kind != SyntaxKind::MissingResult || !ended).then_some(number)
 }
 
 /// Why a turn failed: an engine rule, or a written capture list that disagrees.

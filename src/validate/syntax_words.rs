@@ -1,10 +1,9 @@
-//! Words for syntax errors: the stable code and the help sentence of each kind, and the
-//! reporting of a game's syntax errors that its replay did not reach.
+//! Words for syntax errors: the stable code and the help sentence of each kind.
 
 use super::code::Code;
 use super::problem::Problem;
-use super::replay::Cx;
 use crate::notation::limits::MAX_UNCUT_BYTES;
+use crate::notation::token::meant_result;
 use crate::notation::{Element, Span, SyntaxError, SyntaxKind};
 
 /// The stable code of a syntax error of `kind`.
@@ -12,11 +11,13 @@ pub(super) fn syntax_code(kind: SyntaxKind) -> Code {
     match kind {
         SyntaxKind::UnknownToken => Code::SyntaxToken,
         SyntaxKind::BadSquare => Code::SyntaxSquare,
-        SyntaxKind::BadMove | SyntaxKind::BadTurn => Code::SyntaxMove,
+        SyntaxKind::BadMove | SyntaxKind::BadTurn | SyntaxKind::LoneSquare => Code::SyntaxMove,
+        SyntaxKind::ResultTypo => Code::SyntaxToken,
+        SyntaxKind::Uppercase => Code::SyntaxSquare,
         SyntaxKind::BadPlacement => Code::SyntaxPlacement,
         SyntaxKind::NumberOverflow => Code::SyntaxNumber,
         SyntaxKind::BadNag => Code::SyntaxNag,
-        SyntaxKind::BadTag => Code::SyntaxTag,
+        SyntaxKind::BadTag | SyntaxKind::TagStray => Code::SyntaxTag,
         SyntaxKind::UnterminatedTag => Code::SyntaxUnterminatedTag,
         SyntaxKind::BadEscape => Code::SyntaxEscape,
         SyntaxKind::UnterminatedComment => Code::SyntaxUnterminatedComment,
@@ -34,7 +35,7 @@ pub fn outside_games(e: &SyntaxError) -> Problem {
         code: syntax_code(e.kind),
         message: e.message.clone(),
         // Not the help of a comment in a game: no turn stands after it.
-        help: syntax_help(SyntaxKind::InvalidUtf8).into(),
+        help: kind_help(SyntaxKind::InvalidUtf8).into(),
         span: e.span,
         label: OUTSIDE_GAMES.into(),
         game: 0,
@@ -71,8 +72,74 @@ pub fn uncut_message(bytes: usize) -> String {
 /// The label of a problem that belongs to no game.
 pub(super) const OUTSIDE_GAMES: &str = "outside any game";
 
-/// The help sentence shown with a syntax error of `kind`.
-pub(super) fn syntax_help(kind: SyntaxKind) -> &'static str {
+/// The help shown with the syntax error `e` of the text `text`: for a slip, the token or tag
+/// meant, then the kind's sentence.
+pub(super) fn syntax_help(e: &SyntaxError, text: &str) -> String {
+    let written = e.span.of(text);
+    let meant = match e.kind {
+        SyntaxKind::ResultTypo => meant_result(written).map(str::to_owned),
+        SyntaxKind::Uppercase => Some(written.to_ascii_lowercase()),
+        SyntaxKind::TagStray => tag_meant(e.span, text),
+        _ => None,
+    };
+    match meant {
+        Some(m) => format!("Did you mean `{m}`? {}", kind_help(e.kind)),
+        None => kind_help(e.kind).to_owned(),
+    }
+}
+
+/// The tag line holding the stray punctuation at `span` without it, when the line is short
+/// enough to be shown.
+fn tag_meant(span: Span, text: &str) -> Option<String> {
+    let before = text.get(..span.start)?;
+    let line = before.rfind(['\n', '\r']).map_or(0, |i| i + 1);
+    let rest = text.get(span.end..)?;
+    let end = rest.find(['\n', '\r']).unwrap_or(rest.len());
+    let (head, tail) = (before[line..].trim_end(), rest[..end].trim());
+    (head.len() + tail.len() < 80).then(|| format!("{head} {tail}"))
+}
+
+/// A placement written with a space for its comma: the single square `moves[i]` followed, after
+/// blank space only, by another single square. Gives the span of both, the message and the
+/// help, with the turn meant (a movement when the game is `moving`).
+pub(super) fn lone_pair(
+    moves: &[Element<'_>],
+    i: usize,
+    text: &str,
+    moving: bool,
+) -> Option<(Span, String, String)> {
+    let lone = |k: usize| match moves.get(k) {
+        Some(Element::Error(e)) if e.kind == SyntaxKind::LoneSquare => Some(e.span),
+        _ => None,
+    };
+    let (a, b) = (lone(i)?, lone(i + 1)?);
+    if !text.get(a.end..b.start)?.trim().is_empty() {
+        return None;
+    }
+    let (x, y) = (a.of(text), b.of(text));
+    Some(if moving {
+        (
+            Span::new(a.start, b.end),
+            format!(
+                "the squares `{x}` and `{y}` are not joined: a movement joins its squares with `-`"
+            ),
+            format!(
+                "Did you mean `{x}-{y}`? A movement is the starting square, then `-` and a square for each step."
+            ),
+        )
+    } else {
+        (
+            Span::new(a.start, b.end),
+            format!(
+                "the squares `{x}` and `{y}` are not joined: a placement is two squares joined by `,`"
+            ),
+            format!("Did you mean `{x},{y}`? A placement is written without a space, as `c2,d4`."),
+        )
+    })
+}
+
+/// The help sentence of a syntax error of `kind`.
+fn kind_help(kind: SyntaxKind) -> &'static str {
     match kind {
         SyntaxKind::UnknownToken => {
             "Write a placement like `c2,d4`, a movement like `b2-b3` or `b2-b3xc3`, a pass `--`, a move number like `7.` or a result: `1-0`, `0-1`, `1/2-1/2` or `*`."
@@ -83,7 +150,7 @@ pub(super) fn syntax_help(kind: SyntaxKind) -> &'static str {
         SyntaxKind::BadMove => {
             "A movement is the starting square, then each step as `-` and a square, each followed by the squares it captured as `x` and a square: `b2-b3xc3`."
         }
-        SyntaxKind::BadTurn => {
+        SyntaxKind::BadTurn | SyntaxKind::LoneSquare => {
             "After its first square a turn goes on with `,` and the second square for a placement (`c2,d4`), or with `-` and a square for each step of a movement (`b2-b3`)."
         }
         SyntaxKind::BadPlacement => "A placement is two squares joined by a comma: `c2,d4`.",
@@ -92,6 +159,15 @@ pub(super) fn syntax_help(kind: SyntaxKind) -> &'static str {
         }
         SyntaxKind::BadNag => "A numeric annotation is `$` followed by digits, like `$14`.",
         SyntaxKind::BadTag => "A tag pair is one line: `[Name \"value\"]`.",
+        SyntaxKind::TagStray => {
+            "A tag pair is its name, blank space and its value in double quotes, with nothing else between them: `[Name \"value\"]`."
+        }
+        SyntaxKind::ResultTypo => {
+            "A result is `1-0` (white wins), `0-1` (black wins), `1/2-1/2` (a draw) or `*` (unknown)."
+        }
+        SyntaxKind::Uppercase => {
+            "Squares are written in lowercase letters: a file from `a` to `i` and a rank, like `c3`."
+        }
         SyntaxKind::UnterminatedTag => {
             "Close the value with `\"` and the tag with `]` on the same line; write a quote inside a value as `\\\"`."
         }
@@ -114,91 +190,3 @@ pub(super) fn syntax_help(kind: SyntaxKind) -> &'static str {
         }
     }
 }
-
-/// Reports the syntax errors after `from[0]`, the element where the replay stopped: each token
-/// was parsed on its own (N5), so a bad one never hides the ones after it, even where the rules
-/// are no longer checked. `number` is the number of the first turn after the element that
-/// stopped the replay; each error is placed at the turn it stands in (the next turn to be
-/// played there), and a missing result after the game `ended` at none, as the replay places
-/// its own errors. A missing result after an unclosed comment is not reported: the comment
-/// took the result with it.
-pub(super) fn later_syntax_errors(
-    from: &[Element<'_>],
-    number: u64,
-    ended: bool,
-    cx: &mut Cx<'_, '_>,
-) {
-    let swallowed = from.first().is_some_and(unclosed);
-    syntax_errors(from.get(1..).unwrap_or(&[]), number, ended, swallowed, cx);
-}
-
-/// Reports every syntax error of a game whose replay never started (its rules, start or
-/// headers could not be read): its tokens were parsed all the same (N5). Each error is placed
-/// at the turn it stands in, counting the written turns from 1.
-pub(super) fn unreplayed_syntax_errors(moves: &[Element<'_>], cx: &mut Cx<'_, '_>) {
-    syntax_errors(moves, 1, false, false, cx);
-}
-
-/// Whether `el` is a comment left open, which takes everything up to the next tag line with it.
-fn unclosed(el: &Element<'_>) -> bool {
-    matches!(el, Element::Error(e) if e.kind == SyntaxKind::UnterminatedComment)
-}
-
-/// Reports the syntax errors of `items`, the first of which stands at turn `number`; a missing
-/// result after the game `ended` stands at no turn, and one after a comment left open (also
-/// before `items` when `swallowed`) is not reported. At most [`MAX_LATER_ERRORS`] are shown,
-/// and the rest counted in the last one's help.
-fn syntax_errors(
-    items: &[Element<'_>],
-    mut number: u64,
-    ended: bool,
-    mut swallowed: bool,
-    cx: &mut Cx<'_, '_>,
-) {
-    let (mut shown, mut hidden) = (0usize, 0usize);
-    for el in items {
-        swallowed |= unclosed(el);
-        match el {
-            Element::Turn(_) => number += 1,
-            Element::Error(e) if e.kind == SyntaxKind::MissingResult && swallowed => {}
-            // The limit and a comment left open are always said: they explain the rest.
-            Element::Error(e)
-                if shown >= MAX_LATER_ERRORS
-                    && !matches!(
-                        e.kind,
-                        SyntaxKind::TooLong | SyntaxKind::UnterminatedComment
-                    ) =>
-            {
-                hidden += 1
-            }
-            Element::Error(e) => {
-                shown += 1;
-                cx.push(
-                    syntax_code(e.kind),
-                    e.span,
-                    e.message.clone(),
-                    syntax_help(e.kind).into(),
-                    syntax_error_turn(e.kind, ended, number),
-                );
-            }
-            Element::Comment(_) | Element::Nag(..) | Element::Number(_) => {}
-        }
-    }
-    if hidden > 0 {
-        if let Some(p) = cx.problems.last_mut() {
-            p.help.push_str(&format!(
-                " {hidden} more syntax errors of this game are not shown."
-            ));
-        }
-    }
-}
-
-/// The turn a syntax error of kind `kind` stands at, when `number` is the next turn to be
-/// played: none for a missing result once the game has `ended` (no turn is missing then).
-pub(super) fn syntax_error_turn(kind: SyntaxKind, ended: bool, number: u64) -> Option<u64> {
-    (kind != SyntaxKind::MissingResult || !ended).then_some(number)
-}
-
-/// The most syntax errors reported after the one that stopped a game's replay: a game of a
-/// million bad tokens is reported in a few screens.
-const MAX_LATER_ERRORS: usize = 100;

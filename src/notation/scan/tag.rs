@@ -43,6 +43,25 @@ pub(super) fn parse_tag(line: &str, base: usize) -> Result<(Tag<'_>, usize), Syn
     while i < b.len() && (b[i] == b' ' || b[i] == b'\t') {
         i += 1;
     }
+    // Punctuation between the name and the quote, like the `:` of `[Site: "Luxor"]`.
+    let stray = b[i..]
+        .iter()
+        .take_while(|c| c.is_ascii_punctuation() && !matches!(c, b'"' | b'[' | b']'))
+        .count();
+    let after = b[i + stray..]
+        .iter()
+        .take_while(|c| matches!(c, b' ' | b'\t'));
+    if stray > 0 && b.get(i + stray + after.count()) == Some(&b'"') {
+        return Err(bad(
+            i,
+            i + stray,
+            SyntaxKind::TagStray,
+            format!(
+                "unexpected `{}` between the tag name `{name}` and its value",
+                &line[i..i + stray]
+            ),
+        ));
+    }
     if b.get(i) != Some(&b'"') {
         return Err(bad(
             i,

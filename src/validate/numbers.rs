@@ -1,0 +1,166 @@
+//! A move number that announces another turn than the next (`seega::number::mismatch`), and
+//! what the engine can tell of it: whether the numbers are wrong, or a turn is missing or
+//! written twice before the number.
+
+use super::code::Code;
+use super::replay::{Cx, play};
+use crate::engine::{Phase, Position};
+use crate::notation::{Element, MoveNumber, TurnKind};
+
+/// How many turns after a mismatched number are replayed to tell one reading from another.
+const WINDOW: usize = 6;
+
+/// What a mismatched number was found to say of the record, for the error it explains.
+pub(super) struct Reading {
+    /// The sentence added to the help of the error that stops the replay after the number.
+    pub note: String,
+}
+
+/// Reports the number `n` that announces another turn than `next`, the next one to be played
+/// from `pos` (`prev`: the position before the turn just played). `moves[i]` is the number.
+/// For the first such number of a game (`analyse`) the engine tries the other readings: when the
+/// turns after the number are illegal as written but legal with one turn more (a turn missing)
+/// or one fewer (the turn before the number written twice), the help says so, and the reading
+/// is returned so that the error it causes can point back at it.
+pub(super) fn mismatch(
+    cx: &mut Cx<'_, '_>,
+    n: &MoveNumber,
+    next: u64,
+    pos: &Position,
+    prev: Option<&Position>,
+    (moves, i): (&[Element<'_>], usize),
+    analyse: bool,
+) -> Option<Reading> {
+    let written = if n.second {
+        format!("{}...", n.number)
+    } else {
+        format!("{}.", n.number)
+    };
+    let right = if next % 2 == 1 {
+        format!("{}.", next.div_ceil(2))
+    } else {
+        format!("{}...", next / 2)
+    };
+    let after = &moves[i + 1..];
+    let off = n.turn().abs_diff(next) == 1 && analyse && !follows(pos, after);
+    let side = pos.to_move();
+    let (help, reading) = if off && n.turn() > next {
+        let fits = missing(pos, after);
+        let which = match fits.as_slice() {
+            [] => None,
+            [only] => Some(format!(
+                ", and `{only}` is the only turn of {side} that fits"
+            )),
+            many => Some(format!(" ({} turns of {side} fit)", many.len())),
+        };
+        match which {
+            Some(which) => (
+                format!(
+                    "Turn {next}, {side}'s, seems to be missing before `{written}`: the turns after it are illegal as written but legal after a turn of {side} here{which}. If only the number is wrong, write `{right}` here, or leave it out: move numbers are optional."
+                ),
+                Some(format!(
+                    " If {side}'s turn {next} is missing before `{written}` (see the warning there), this turn is the other side's."
+                )),
+            ),
+            None => (
+                format!(
+                    "Write `{right}` here, or leave the number out: move numbers are optional."
+                ),
+                None,
+            ),
+        }
+    } else if off && prev.is_some_and(|p| follows(p, after)) {
+        let extra = moves[..i].iter().rev().find_map(|e| match e {
+            Element::Turn(t) => Some(t),
+            _ => None,
+        });
+        let extra = extra.map_or(String::new(), |t| {
+            format!(" `{}`", super::turn_text(&t.kind, &[]))
+        });
+        (
+            format!(
+                "Turn {} seems to be written twice: the turns after `{written}` are illegal as written but legal without the turn{extra} before it. If only the number is wrong, write `{right}` here, or leave it out: move numbers are optional.",
+                next - 1
+            ),
+            Some(format!(
+                " If the turn{extra} before `{written}` is one too many (see the warning there), this turn is the other side's."
+            )),
+        )
+    } else {
+        (
+            format!("Write `{right}` here, or leave the number out: move numbers are optional."),
+            None,
+        )
+    };
+    cx.push(
+        Code::NumberMismatch,
+        n.span,
+        format!(
+            "`{written}` announces turn {} but the next turn is {next}",
+            n.turn()
+        ),
+        help,
+        Some(next),
+    );
+    reading.map(|note| Reading { note })
+}
+
+/// Whether the next turns of `moves` (up to [`WINDOW`], up to a syntax error) are legal from
+/// `pos`, none after the game's end.
+fn follows(pos: &Position, moves: &[Element<'_>]) -> bool {
+    let mut p = pos.clone();
+    let mut over = false;
+    let turns = moves
+        .iter()
+        .take_while(|e| !matches!(e, Element::Error(_)))
+        .filter_map(|e| match e {
+            Element::Turn(t) => Some(t),
+            _ => None,
+        })
+        .take(WINDOW);
+    for t in turns {
+        if over || play(&mut p, t, false).is_err() {
+            return false;
+        }
+        over = p
+            .outcome_after_turn(matches!(t.kind, TurnKind::Pass))
+            .is_some();
+    }
+    true
+}
+
+/// The turns of the side to move from `pos` after which the next turns of `moves` are legal
+/// (each written as a token; at most a few are kept, as only their number is told beyond one).
+fn missing(pos: &Position, moves: &[Element<'_>]) -> Vec<String> {
+    let mut fits = Vec::new();
+    let mut try_after = |after: &Position, token: String| {
+        if after.outcome_after_turn(token == "--").is_none() && follows(after, moves) {
+            fits.push(token);
+        }
+        fits.len() < 100
+    };
+    if pos.phase() == Phase::Placement {
+        let squares: Vec<_> = pos.empty().squares().collect();
+        for (k, &a) in squares.iter().enumerate() {
+            for &b in &squares[k + 1..] {
+                let mut after = pos.clone();
+                if after.place(a, b).is_ok() && !try_after(&after, format!("{a},{b}")) {
+                    return fits;
+                }
+            }
+        }
+    } else {
+        pos.for_each_turn(&mut |after, path| {
+            let token = if path.is_empty() {
+                "--".to_owned()
+            } else {
+                path.iter()
+                    .map(|s| s.to_string())
+                    .collect::<Vec<_>>()
+                    .join("-")
+            };
+            try_after(after, token)
+        });
+    }
+    fits
+}
