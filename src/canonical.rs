@@ -8,7 +8,7 @@ use crate::engine::Square;
 use crate::notation::writer::{
     Doc, NotWritable, WriteOptions, numbers_of, push_game_text, write_game_numbered,
 };
-use crate::notation::{Game, Source};
+use crate::notation::{Element, Game, GameResult, ResultToken, Source, Span, SyntaxKind};
 use crate::results::{ResultFix, result_to_fix, set_result};
 use crate::validate::{Code, Options, Problem, Verdict};
 
@@ -50,90 +50,162 @@ pub fn format_source(
     check: &Options,
     write: &WriteOptions,
 ) -> Result<String, Vec<Problem>> {
-    format_source_fixing(source, check, write, Fixing::default()).map(|(text, _)| text)
+    let formatted = format_games(source, check, write, Fixing::default());
+    formatted.into_text(source)
 }
 
-/// What [`format_source_fixing`] changes beyond the layout.
+/// What [`format_games`] changes beyond the layout.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Fixing {
-    /// Set the results of the games that ended by rule from their outcome.
+    /// Set the results of the games that ended by rule from their outcome, adding a missing
+    /// result token.
     pub results: bool,
     /// Write move numbers from the turn order also in games whose numbers announce other turns.
     pub renumber: bool,
 }
 
-/// [`format_source`], and with `fixing.results` the results of the games that ended by rule
-/// set from their outcome (see [`crate::results`]), with the list of results so set; with
-/// `fixing.renumber` every game's move numbers follow its turns.
-pub fn format_source_fixing(
+/// One game of a formatted archive.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FormattedGame {
+    /// In canonical form: its text, ending with a line end.
+    Canonical(String),
+    /// Kept as written, for it cannot be written from its parts (a syntax error, or a broken
+    /// Rules or Position tag before any): `span` is its text in the source, `problems` say why.
+    Kept {
+        /// The game's number in its file, from 1.
+        index: usize,
+        /// Its text in the source.
+        span: Span,
+        /// Its syntax errors, or the errors that stopped its reading.
+        problems: Vec<Problem>,
+    },
+}
+
+/// An archive formatted game by game: [`format_games`].
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Formatted {
+    /// Every game, in order.
+    pub games: Vec<FormattedGame>,
+    /// The results set from outcomes (with [`Fixing::results`]).
+    pub fixes: Vec<ResultFix>,
+    /// For a text without any game: the problems of its comments (bytes that are not UTF-8,
+    /// which the text cannot give back); such a text is otherwise its own canonical form.
+    pub outside: Vec<Problem>,
+}
+
+impl Formatted {
+    /// Whether every game could be written in canonical form.
+    pub fn is_complete(&self) -> bool {
+        self.outside.is_empty()
+            && self
+                .games
+                .iter()
+                .all(|g| matches!(g, FormattedGame::Canonical(_)))
+    }
+
+    /// The whole canonical text (games a blank line apart), or the problems of the games that
+    /// could not be written.
+    pub fn into_text(self, source: &Source) -> Result<String, Vec<Problem>> {
+        if !self.is_complete() {
+            let mut problems = self.outside;
+            for g in self.games {
+                if let FormattedGame::Kept { problems: p, .. } = g {
+                    problems.extend(p);
+                }
+            }
+            return Err(problems);
+        }
+        if self.games.is_empty() {
+            return Ok(source.text().to_owned());
+        }
+        let mut out = String::with_capacity(source.text().len() + 64);
+        for g in &self.games {
+            if let FormattedGame::Canonical(text) = g {
+                push_game_text(&mut out, text);
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// Every game of `source` in canonical form, or kept as written when it cannot be; with
+/// `fixing.results` the results of the games that ended by rule set from their outcome (see
+/// [`crate::results`]); with `fixing.renumber` every game's move numbers follow its turns.
+pub fn format_games(
     source: &Source,
     check: &Options,
     write: &WriteOptions,
     fixing: Fixing,
-) -> Result<(String, Vec<ResultFix>), Vec<Problem>> {
-    let fix_results = fixing.results;
+) -> Formatted {
     let opts = Options {
         record: true,
         ..*check
     };
-    let mut out = String::with_capacity(source.text().len() + 64);
-    let mut broken = Vec::new();
-    let mut fixes = Vec::new();
-    let mut game_text = String::new();
-    let mut games = 0;
-    let mut refused = false;
+    let mut formatted = Formatted::default();
     for checked in crate::archive::check_source(source, &opts) {
-        games += 1;
-        match canonical_doc(&checked.game, &checked.verdict) {
-            Ok(mut doc) if !refused => {
-                if let Some((now, outcome)) =
-                    result_to_fix(&checked.verdict).filter(|_| fix_results)
-                {
-                    let was = doc.result;
-                    let tags_were = set_result(&mut doc, now);
-                    fixes.push(ResultFix {
-                        game: checked.index,
-                        was,
-                        tags_were,
-                        now,
-                        outcome,
-                    });
-                }
-                let mismatched =
-                    (checked.verdict.problems.iter()).any(|p| p.code == Code::NumberMismatch);
-                let numbers = (mismatched && !fixing.renumber).then(|| numbers_of(&checked.game));
-                game_text.clear();
-                write_game_numbered(&doc, write, numbers.as_deref(), &mut game_text);
-                push_game_text(&mut out, &game_text);
+        let fix = result_to_fix(&checked.verdict).filter(|_| fixing.results);
+        let doc = match fix {
+            // A missing result token is the one syntax error a fix writes.
+            Some((now, _)) if checked.game.result.is_none() => {
+                canonical_doc(&with_result(&checked.game, now), &checked.verdict)
             }
-            Ok(_) => {}
+            _ => canonical_doc(&checked.game, &checked.verdict),
+        };
+        let mut doc = match doc {
+            Ok(doc) => doc,
             Err(NotWritable) => {
-                refused = true;
                 let problems = checked.verdict.problems;
-                if problems.iter().any(is_syntax) {
-                    broken.extend(problems.into_iter().filter(is_syntax));
+                let problems = if problems.iter().any(is_syntax) {
+                    problems.into_iter().filter(is_syntax).collect()
                 } else {
                     // Whatever stopped the game's reading is what keeps it from being written.
-                    broken.extend(problems.into_iter().filter(Problem::is_error));
-                }
+                    problems.into_iter().filter(Problem::is_error).collect()
+                };
+                formatted.games.push(FormattedGame::Kept {
+                    index: checked.index,
+                    span: checked.game.span,
+                    problems,
+                });
+                continue;
             }
+        };
+        if let Some((now, outcome)) = fix {
+            let was = checked.game.result.map(|r| r.result);
+            let tags_were = set_result(&mut doc, now);
+            formatted.fixes.push(ResultFix {
+                game: checked.index,
+                was,
+                tags_were,
+                now,
+                outcome,
+            });
         }
-    }
-    if games == 0 {
-        // Only comments, or nothing: they belong to no game and are kept as they are, unless
-        // they hold bytes that are not UTF-8, which the text cannot give back.
-        let outside = crate::archive::outside_problems(source);
-        if outside.is_empty() {
-            Ok((source.text().to_owned(), fixes))
-        } else {
-            Err(outside)
+        let mismatched = (checked.verdict.problems.iter()).any(|p| p.code == Code::NumberMismatch);
+        let numbers = (mismatched && !fixing.renumber).then(|| numbers_of(&checked.game));
+        let mut text = String::new();
+        write_game_numbered(&doc, write, numbers.as_deref(), &mut text);
+        if !text.ends_with('\n') {
+            text.push('\n');
         }
-    } else if refused {
-        // A game that cannot be written refuses the whole text, never drops out of it.
-        Err(broken)
-    } else {
-        Ok((out, fixes))
+        formatted.games.push(FormattedGame::Canonical(text));
     }
+    if formatted.games.is_empty() {
+        formatted.outside = crate::archive::outside_problems(source);
+    }
+    formatted
+}
+
+/// `game` with `result` as its result token, in place of the missing one.
+fn with_result<'a>(game: &Game<'a>, result: GameResult) -> Game<'a> {
+    let mut g = game.clone();
+    g.moves
+        .retain(|e| !matches!(e, Element::Error(e) if e.kind == SyntaxKind::MissingResult));
+    let end = game.span.end;
+    g.result = Some(ResultToken {
+        result,
+        span: Span::new(end, end),
+    });
+    g
 }
 
 #[cfg(test)]
@@ -160,12 +232,14 @@ mod tests {
             renumber: true,
             ..Fixing::default()
         };
-        let (out, _) = format_source_fixing(
-            &Source::from_text(text),
+        let source = Source::from_text(text);
+        let out = format_games(
+            &source,
             &Options::default(),
             &WriteOptions::default(),
             renumber,
         )
+        .into_text(&source)
         .unwrap();
         assert!(out.contains(" 7. c4-c3xc2xd3 *\n"), "{out}");
         assert_eq!(fmt(&out).unwrap(), out);

@@ -2,8 +2,8 @@
 //! gets the result token and Result tags its outcome calls for.
 //!
 //! Only games whose every error is about the result (`seega::result::wrong`,
-//! `seega::result::tag-mismatch`) are changed: a game with any other error, or one that did not
-//! end by rule, is left as it is.
+//! `seega::result::tag-mismatch`, `seega::syntax::missing-result`) are changed: a game with any
+//! other error, or one that did not end by rule, is left as it is.
 
 use crate::engine::Outcome;
 use crate::notation::GameResult;
@@ -15,8 +15,8 @@ use crate::validate::{Code, Verdict};
 pub struct ResultFix {
     /// The game's number in its file, from 1.
     pub game: usize,
-    /// The result token as written.
-    pub was: GameResult,
+    /// The result token as written, `None` when it was missing.
+    pub was: Option<GameResult>,
     /// The values of the Result tags that were changed, as written.
     pub tags_were: Vec<String>,
     /// The result the outcome calls for, now in the token and every Result tag.
@@ -26,12 +26,18 @@ pub struct ResultFix {
 }
 
 /// The result to write in a game checked into `verdict`, when the game ended by rule and its
-/// only errors are about its result; `None` when there is nothing to fix or it must not be.
+/// only errors are about its result (a wrong or missing token, a Result tag that disagrees);
+/// `None` when there is nothing to fix or it must not be.
 pub fn result_to_fix(verdict: &Verdict) -> Option<(GameResult, Outcome)> {
     let outcome = verdict.outcome?;
     let mut errors = verdict.problems.iter().filter(|p| p.is_error()).peekable();
     errors.peek()?;
-    if !errors.all(|p| matches!(p.code, Code::ResultWrong | Code::ResultTagMismatch)) {
+    if !errors.all(|p| {
+        matches!(
+            p.code,
+            Code::ResultWrong | Code::ResultTagMismatch | Code::MissingResult
+        )
+    }) {
         return None;
     }
     GameResult::parse(outcome.result_token()).map(|r| (r, outcome))
@@ -57,8 +63,12 @@ impl ResultFix {
     pub fn changes(&self) -> String {
         let now = self.now.as_str();
         let mut parts = Vec::new();
-        if self.was != self.now {
-            parts.push(format!("result `{}` → `{now}`", self.was.as_str()));
+        match self.was {
+            None => parts.push(format!("result `{now}` added")),
+            Some(was) if was != self.now => {
+                parts.push(format!("result `{}` → `{now}`", was.as_str()));
+            }
+            Some(_) => {}
         }
         for t in &self.tags_were {
             parts.push(format!("Result tag `{t}` → `{now}`"));

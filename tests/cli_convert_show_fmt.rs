@@ -187,21 +187,29 @@ fn fmt_stdin_check_and_in_place() {
     let o = fmt("--check");
     assert_eq!(o.status.code(), Some(0));
 
+    // A game that cannot be formatted is kept as written, the others formatted around it.
     let broken = dir.join("c.sgn");
     let text = "1. c2,d4 b2b3 *\n";
-    std::fs::write(&broken, text).expect("written");
+    std::fs::write(&broken, format!("{text}\n1.   c2,d4 *\n")).expect("written");
     let o = run(
         &["fmt", "--in-place", broken.to_str().expect("utf-8")],
         None,
     );
     assert_eq!(o.status.code(), Some(1));
-    assert!(stderr(&o).contains("cannot rewrite"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("game 1 cannot be formatted, so it is kept as written"),
+        "{}",
+        stderr(&o)
+    );
     assert!(
         stderr(&o).contains(":1:12: seega::syntax::move"),
         "{}",
         stderr(&o)
     );
-    assert_eq!(std::fs::read_to_string(&broken).expect("kept"), text);
+    assert_eq!(
+        std::fs::read_to_string(&broken).expect("kept"),
+        format!("{text}\n1. c2,d4 *\n")
+    );
     assert_eq!(files_in(&dir), ["a.sgn", "b.sgn", "c.sgn"]);
     std::fs::remove_dir_all(&dir).expect("cleaned");
 }

@@ -24,21 +24,37 @@ fn err(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
-/// Games `fmt` cannot write: it refuses the whole file and keeps every byte of it.
+/// A game `fmt` cannot write is kept byte for byte, named on stderr, and the run exits 1; the
+/// other games are formatted around it. No game is ever dropped.
 #[test]
 fn fmt_in_place_never_drops_a_game() {
     let dir = scratch("integrity-fmt");
     let long = std::fs::read(Path::new(common::ROOT).join("samples/invalid/limit-too-long.sgn"))
         .expect("sample");
-    let cases: [(&str, Vec<u8>); 3] = [
-        ("long.sgn", long),
-        ("chess.sgn", b"[Rules \"chess\"]\n1. xyz *\n".to_vec()),
+    let cases: [(&str, Vec<u8>, &[u8]); 3] = [
+        ("long.sgn", long.clone(), &long),
+        (
+            "chess.sgn",
+            b"[Rules \"chess\"]\n1. xyz *\n".to_vec(),
+            b"[Rules \"chess\"]\n1. xyz *",
+        ),
         (
             "second.sgn",
-            b"[Event \"kept\"]\n\n1. c2,d4 *\n\n[Position \"zz\"]\n1. c2,d4 q9 *\n".to_vec(),
+            b"[Event \"kept\"]\n\n1.  c2,d4 *\n\n[Position \"zz\"]\r\n1. c2,d4 q9 *\n".to_vec(),
+            b"[Position \"zz\"]\r\n1. c2,d4 q9 *",
         ),
     ];
-    for (name, bytes) in &cases {
+    for (name, bytes, unformattable) in &cases {
+        let games = |dir: &Path| {
+            let out = seega(&["check", "--format", "jsonl", name], dir);
+            String::from_utf8_lossy(&out.stdout)
+                .lines()
+                .last()
+                .unwrap_or_default()
+                .to_owned()
+        };
+        std::fs::write(dir.join(name), bytes).expect("write");
+        let summary = games(&dir);
         for flags in [&["--in-place"][..], &["--fix-results", "--in-place"][..]] {
             std::fs::write(dir.join(name), bytes).expect("write");
             let mut args = vec!["fmt"];
@@ -52,19 +68,32 @@ fn fmt_in_place_never_drops_a_game() {
                 err(&out)
             );
             assert!(
-                err(&out).contains("nothing was changed"),
+                err(&out).contains("cannot be formatted, so it is kept as written"),
                 "{name}: {}",
                 err(&out)
             );
+            let now = std::fs::read(dir.join(name)).expect("read");
+            assert!(
+                now.windows(unformattable.len())
+                    .any(|w| w == *unformattable),
+                "{name}: the game is kept byte for byte: {}",
+                String::from_utf8_lossy(&now)
+            );
             assert_eq!(
-                &std::fs::read(dir.join(name)).expect("read"),
-                bytes,
-                "{name}"
+                games(&dir),
+                summary,
+                "{name}: the same games, found the same way"
             );
         }
-        // To standard output, it says so too and prints nothing of a file it cannot format.
+        // To standard output, the same.
+        std::fs::write(dir.join(name), bytes).expect("write");
         let out = seega(&["fmt", name], &dir);
         assert_eq!(out.status.code(), Some(1), "{name}: {}", err(&out));
+        assert!(
+            out.stdout
+                .windows(unformattable.len())
+                .any(|w| w == *unformattable)
+        );
     }
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -280,7 +280,7 @@ pub struct FmtArgs {
     /// Write nothing; list the files that are not canonical and exit 1 if there are any.
     #[arg(long)]
     pub check: bool,
-    /// Rewrite the files in place (atomically); files with syntax errors are refused.
+    /// Rewrite the files in place (atomically); a game that cannot be formatted is kept as written.
     #[arg(long)]
     pub in_place: bool,
     /// Columns to wrap the movetext at (20 to 10000).

@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use seega::canonical::{Fixing, format_source_fixing};
+use seega::canonical::{Fixing, Formatted, FormattedGame, format_games};
 use seega::notation::writer::WriteOptions;
 use seega::notation::{LineIndex, Source};
 use seega::render::terminal;
@@ -17,17 +17,12 @@ use super::{Exit, stdio, trouble};
 /// The UTF-8 byte-order mark.
 const BOM: &[u8] = b"\xEF\xBB\xBF";
 
-/// Canonical text as the file `bytes` writes text: with its byte-order mark, if it has one,
-/// and every line ended as its first line is (LF, CRLF or CR).
-fn in_style_of(bytes: &[u8], canonical: &str) -> Vec<u8> {
-    let mut out = Vec::with_capacity(canonical.len() + canonical.len() / 16 + 3);
-    if bytes.starts_with(BOM) {
-        out.extend_from_slice(BOM);
-    }
-    let end = line_end_of(bytes);
+/// Canonical text as the file `bytes` writes text: every line ended as its first line is
+/// (LF, CRLF or CR).
+fn push_in_style(out: &mut Vec<u8>, end: &[u8], canonical: &str) {
     if end == b"\n" {
         out.extend_from_slice(canonical.as_bytes());
-        return out;
+        return;
     }
     for (k, line) in canonical.replace("\r\n", "\n").split('\n').enumerate() {
         if k > 0 {
@@ -35,36 +30,80 @@ fn in_style_of(bytes: &[u8], canonical: &str) -> Vec<u8> {
         }
         out.extend_from_slice(line.as_bytes());
     }
+}
+
+/// The formatted file: its byte-order mark, if it has one, then each game a blank line apart,
+/// in canonical form in the file's line ends, or, when it cannot be written, its own bytes as
+/// they are. A file of no game is its own bytes.
+fn assemble(bytes: &[u8], source: &Source, formatted: &Formatted) -> Vec<u8> {
+    if formatted.games.is_empty() {
+        return bytes.to_vec();
+    }
+    let end = line_end_of(bytes);
+    let mut out = Vec::with_capacity(bytes.len() + bytes.len() / 16 + 3);
+    if bytes.starts_with(BOM) {
+        out.extend_from_slice(BOM);
+    }
+    for (k, game) in formatted.games.iter().enumerate() {
+        if k > 0 {
+            out.extend_from_slice(end);
+        }
+        match game {
+            FormattedGame::Canonical(text) => push_in_style(&mut out, end, text),
+            FormattedGame::Kept { span, .. } => {
+                let own = &bytes[source.byte_offset(span.start)..source.byte_offset(span.end)];
+                out.extend_from_slice(own);
+                if !own.ends_with(b"\n") && !own.ends_with(b"\r") {
+                    out.extend_from_slice(end);
+                }
+            }
+        }
+    }
     out
 }
 
-/// Reports why `name` cannot be formatted.
-fn refuse(name: &str, action: &str, source: &Source, problems: &[Problem]) {
+/// Names on stderr each game of `name` that was kept as written, with why.
+fn report_kept(name: &str, source: &Source, formatted: &Formatted) {
     let text = source.text();
     let lines = LineIndex::new(text);
-    // `--check` changes nothing anyway.
-    let unchanged = if action == "check" {
-        ""
-    } else {
-        ", and nothing was changed"
+    let say = |what: String, problems: &[Problem]| {
+        let mut msg = what;
+        const SHOWN: usize = 10;
+        for p in problems.iter().take(SHOWN) {
+            let lc = lines.line_col(text, p.span.start);
+            msg.push_str(&format!(
+                "\n  {name}:{}:{}: {}: {}",
+                lc.line,
+                lc.column,
+                p.code,
+                terminal::escape(&p.message)
+            ));
+        }
+        if problems.len() > SHOWN {
+            msg.push_str(&format!("\n  … and {} more", problems.len() - SHOWN));
+        }
+        msg.push_str("\n  help: Fix these first; `seega check` explains each one.");
+        trouble(format_args!("{msg}"));
     };
-    let mut msg = format!("cannot {action} `{name}`: it has syntax errors{unchanged}");
-    const SHOWN: usize = 10;
-    for p in problems.iter().take(SHOWN) {
-        let lc = lines.line_col(text, p.span.start);
-        msg.push_str(&format!(
-            "\n  {name}:{}:{}: {}: {}",
-            lc.line,
-            lc.column,
-            p.code,
-            terminal::escape(&p.message)
-        ));
+    if !formatted.outside.is_empty() {
+        say(
+            format!(
+                "`{name}` holds bytes that are not UTF-8 outside any game: it is kept as it is"
+            ),
+            &formatted.outside,
+        );
     }
-    if problems.len() > SHOWN {
-        msg.push_str(&format!("\n  … and {} more", problems.len() - SHOWN));
+    for g in &formatted.games {
+        if let FormattedGame::Kept {
+            index, problems, ..
+        } = g
+        {
+            say(
+                format!("`{name}`: game {index} cannot be formatted, so it is kept as written"),
+                problems,
+            );
+        }
     }
-    msg.push_str("\n  help: Fix these first; `seega check` explains each one.");
-    trouble(format_args!("{msg}"));
 }
 
 /// Runs `seega fmt`.
@@ -112,37 +151,25 @@ pub fn run(args: &FmtArgs, out: &mut impl Write) -> std::io::Result<Exit> {
             results: args.fix_results,
             renumber: args.renumber,
         };
-        let formatted = match format_source_fixing(&source, &check, &write, fixing) {
-            Ok((text, fixes)) => {
-                for f in &fixes {
-                    let who = f
-                        .outcome
-                        .winner
-                        .map_or("draw".to_owned(), |c| format!("{c} wins"));
-                    stdio::line(format_args!(
-                        "seega: `{name}`: game {}: {} ({}, {who})",
-                        f.game,
-                        f.changes(),
-                        f.outcome.termination.as_str()
-                    ));
-                }
-                fixed += fixes.len();
-                text
-            }
-            Err(problems) => {
-                let action = if args.in_place {
-                    "rewrite"
-                } else if args.check {
-                    "check"
-                } else {
-                    "format"
-                };
-                refuse(&name, action, &source, &problems);
-                exit = exit.max(Exit::Invalid);
-                continue;
-            }
-        };
-        let formatted = in_style_of(&bytes, &formatted);
+        let formatted = format_games(&source, &check, &write, fixing);
+        for f in &formatted.fixes {
+            let who = f
+                .outcome
+                .winner
+                .map_or("draw".to_owned(), |c| format!("{c} wins"));
+            stdio::line(format_args!(
+                "seega: `{name}`: game {}: {} ({}, {who})",
+                f.game,
+                f.changes(),
+                f.outcome.termination.as_str()
+            ));
+        }
+        fixed += formatted.fixes.len();
+        if !formatted.is_complete() {
+            report_kept(&name, &source, &formatted);
+            exit = exit.max(Exit::Invalid);
+        }
+        let formatted = assemble(&bytes, &source, &formatted);
         let canonical = formatted == bytes;
         if args.check {
             if !canonical {
