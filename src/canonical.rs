@@ -67,8 +67,13 @@ pub struct Fixing {
 /// One game of a formatted archive.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum FormattedGame {
-    /// In canonical form: its text, ending with a line end.
-    Canonical(String),
+    /// In canonical form.
+    Canonical {
+        /// Its text, ending with a line end.
+        text: String,
+        /// Where the game stands in the source.
+        span: Span,
+    },
     /// Kept as written, for it cannot be written from its parts (a syntax error, or a broken
     /// Rules or Position tag before any): `span` is its text in the source, `problems` say why.
     Kept {
@@ -100,7 +105,7 @@ impl Formatted {
             && self
                 .games
                 .iter()
-                .all(|g| matches!(g, FormattedGame::Canonical(_)))
+                .all(|g| matches!(g, FormattedGame::Canonical { .. }))
     }
 
     /// The whole canonical text (games a blank line apart), or the problems of the games that
@@ -120,7 +125,7 @@ impl Formatted {
         }
         let mut out = String::with_capacity(source.text().len() + 64);
         for g in &self.games {
-            if let FormattedGame::Canonical(text) = g {
+            if let FormattedGame::Canonical { text, .. } = g {
                 push_game_text(&mut out, text);
             }
         }
@@ -187,7 +192,10 @@ pub fn format_games(
         if !text.ends_with('\n') {
             text.push('\n');
         }
-        formatted.games.push(FormattedGame::Canonical(text));
+        formatted.games.push(FormattedGame::Canonical {
+            text,
+            span: checked.game.span,
+        });
     }
     if formatted.games.is_empty() {
         formatted.outside = crate::archive::outside_problems(source);

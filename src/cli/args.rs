@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use seega::notation::encoding::Encoding;
 
 /// The most threads a command runs: `--jobs` past it is refused, and the default (all cores)
 /// is cut to it.
@@ -57,6 +58,15 @@ pub enum Command {
     Man(ManArgs),
 }
 
+/// An encoding named on the command line.
+fn encoding(name: &str) -> Result<Encoding, String> {
+    Encoding::parse(name).ok_or_else(|| {
+        format!(
+            "`{name}` is not an encoding seega reads: give utf-8, latin-1, windows-1252 or auto"
+        )
+    })
+}
+
 /// The widths a movetext may be wrapped at: narrower than the longest common turn is no layout.
 fn width_range() -> clap::builder::RangedU64ValueParser<usize> {
     clap::builder::RangedU64ValueParser::<usize>::new().range(20..=10_000)
@@ -73,6 +83,10 @@ pub struct StatsArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = StatsFormat::Human)]
     pub format: StatsFormat,
+    /// How the files' bytes are read: utf-8, latin-1, windows-1252, or auto (UTF-8 up to the
+    /// first byte that is not, Windows-1252 from there on, said once per file).
+    #[arg(long, value_name = "ENCODING", default_value = "utf-8", value_parser = encoding)]
+    pub encoding: Encoding,
 }
 
 /// Output formats of `stats`.
@@ -130,6 +144,10 @@ pub struct SelectArgs {
     /// Rules for games without a Rules tag: a preset, then key=value options; or `auto`.
     #[arg(long, default_value = "standard")]
     pub rules: String,
+    /// How the files' bytes are read: utf-8, latin-1, windows-1252, or auto (UTF-8 up to the
+    /// first byte that is not, Windows-1252 from there on, said once per file).
+    #[arg(long, value_name = "ENCODING", default_value = "utf-8", value_parser = encoding)]
+    pub encoding: Encoding,
 }
 
 /// Arguments of `seega dedupe`.
@@ -153,6 +171,10 @@ pub struct DedupeArgs {
     /// Rules for games without a Rules tag: a preset, then key=value options.
     #[arg(long, default_value = "standard")]
     pub rules: String,
+    /// How the files' bytes are read: utf-8, latin-1, windows-1252, or auto (UTF-8 up to the
+    /// first byte that is not, Windows-1252 from there on, said once per file).
+    #[arg(long, value_name = "ENCODING", default_value = "utf-8", value_parser = encoding)]
+    pub encoding: Encoding,
 }
 
 /// Report formats of `dedupe`.
@@ -227,6 +249,10 @@ pub struct ConvertArgs {
     /// Threads converting games, from 1 to 256 [default: all cores, at most 256].
     #[arg(long, short = 'j', value_parser = parse_jobs)]
     pub jobs: Option<usize>,
+    /// How the files' bytes are read: utf-8, latin-1, windows-1252, or auto (UTF-8 up to the
+    /// first byte that is not, Windows-1252 from there on, said once per file).
+    #[arg(long, value_name = "ENCODING", default_value = "utf-8", value_parser = encoding)]
+    pub encoding: Encoding,
 }
 
 /// Arguments of `seega show`.
@@ -269,6 +295,10 @@ pub struct ShowArgs {
     /// turn-000.svg for the start, turn-001.svg after turn 1, and so on.
     #[arg(long, value_name = "DIR", conflicts_with_all = ["svg", "when", "position"])]
     pub svg_dir: Option<PathBuf>,
+    /// How the files' bytes are read: utf-8, latin-1, windows-1252, or auto (UTF-8 up to the
+    /// first byte that is not, Windows-1252 from there on, said once per file).
+    #[arg(long, value_name = "ENCODING", default_value = "utf-8", value_parser = encoding)]
+    pub encoding: Encoding,
 }
 
 /// Arguments of `seega fmt`.
@@ -283,6 +313,10 @@ pub struct FmtArgs {
     /// Rewrite the files in place (atomically); a game that cannot be formatted is kept as written.
     #[arg(long)]
     pub in_place: bool,
+    /// Write the formatted games in UTF-8, whatever encoding the file was read in (the
+    /// default writes them back in it).
+    #[arg(long)]
+    pub to_utf8: bool,
     /// Columns to wrap the movetext at (20 to 10000).
     #[arg(long, default_value_t = 80, value_parser = width_range())]
     pub width: usize,
@@ -298,6 +332,10 @@ pub struct FmtArgs {
     /// missing or written twice.
     #[arg(long)]
     pub renumber: bool,
+    /// How the files' bytes are read: utf-8, latin-1, windows-1252, or auto (UTF-8 up to the
+    /// first byte that is not, Windows-1252 from there on, said once per file).
+    #[arg(long, value_name = "ENCODING", default_value = "utf-8", value_parser = encoding)]
+    pub encoding: Encoding,
 }
 
 /// Arguments of `seega check`.
@@ -322,6 +360,10 @@ pub struct CheckArgs {
     /// Threads checking games, from 1 to 256 [default: all cores, at most 256].
     #[arg(long, short = 'j', value_parser = parse_jobs)]
     pub jobs: Option<usize>,
+    /// How the files' bytes are read: utf-8, latin-1, windows-1252, or auto (UTF-8 up to the
+    /// first byte that is not, Windows-1252 from there on, said once per file).
+    #[arg(long, value_name = "ENCODING", default_value = "utf-8", value_parser = encoding)]
+    pub encoding: Encoding,
 }
 
 /// Arguments of `seega generate`.

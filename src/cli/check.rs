@@ -11,7 +11,7 @@ use seega::render::terminal;
 use seega::render::wire::{DiagnosticLine, InputErrorLine, SummaryLine};
 
 use super::args::{CheckArgs, Format};
-use super::inputs::{Input, resolve_inputs};
+use super::inputs::{Input, resolve_inputs, tell_switch};
 use super::{Exit, Global, threads, trouble};
 
 /// Runs `seega check`.
@@ -57,7 +57,7 @@ pub fn run(args: &CheckArgs, global: &Global, out: &mut impl Write) -> std::io::
         };
         let name = input.name();
         let json_name = input.json_name();
-        let (reader, len) = match input.open() {
+        let (reader, len, switched) = match input.open_in(args.encoding) {
             Ok(r) => r,
             Err(e) => {
                 unreadable(out, &input, &e)?;
@@ -119,6 +119,10 @@ pub fn run(args: &CheckArgs, global: &Global, out: &mut impl Write) -> std::io::
             Ok(())
         });
         bar.bar.finish_and_clear();
+        let line = switched.load(std::sync::atomic::Ordering::Relaxed);
+        if line > 0 {
+            tell_switch(&input, line);
+        }
         if let Err(e) = result {
             if e.kind() == std::io::ErrorKind::BrokenPipe {
                 return Err(e);

@@ -7,9 +7,14 @@ use seega::render::game_json::{GameObject, game_text};
 use seega::validate::Options;
 
 use super::args::{ConvertArgs, DataFormat};
+use std::io::Read;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use seega::notation::encoding::{Encoding, Transcode};
 use seega::render::terminal;
 
-use super::inputs::{Input, resolve, stamps};
+use super::inputs::{Input, resolve, stamps, tell_switch};
 use super::output::{is_stdout, write_file};
 use super::{Exit, shown, threads, trouble};
 
@@ -219,6 +224,12 @@ fn convert_all(
                     .with_file_bytes(json_name.file_bytes.as_deref());
                 let mut commented = false;
                 let mut games = 0;
+                // The encoding is the notation's: JSON is always UTF-8.
+                let switched = Arc::new(AtomicU64::new(0));
+                let reader: Box<dyn Read + Send> = match args.encoding {
+                    Encoding::Utf8 => Box::new(reader),
+                    e => Box::new(Transcode::new(reader, e).telling(Arc::clone(&switched))),
+                };
                 let read = convert_stream(reader, &work, threads(args.jobs), &mut |c, before| {
                     games += c.games;
                     tally.games += c.games;
@@ -245,6 +256,10 @@ fn convert_all(
                         trouble(format_args!("cannot read `{name}`: {e}"));
                         bad_input = true;
                     }
+                }
+                let line = switched.load(Ordering::Relaxed);
+                if line > 0 {
+                    tell_switch(&input, line);
                 }
                 if games == 0 && commented {
                     super::stdio::line(format_args!(

@@ -8,7 +8,6 @@ use serde::Serialize;
 
 use seega::archive::check_source;
 use seega::dedupe::{identity, richness};
-use seega::notation::Source;
 use seega::render::wire::FileName;
 
 use super::args::{DedupeArgs, DedupeFormat};
@@ -72,7 +71,7 @@ pub fn run(args: &DedupeArgs, out: &mut impl Write) -> std::io::Result<Exit> {
         _ => None,
     };
     let io_trouble = for_each_input(&args.paths, &mut |input, bytes| {
-        let source = Source::from_bytes(&bytes);
+        let source = super::inputs::decode(input, &bytes, args.encoding);
         let first = games.len();
         let mut starts = Vec::new();
         for c in check_source(&source, &opts) {

@@ -5,14 +5,15 @@ use std::io::Write;
 use miette::GraphicalTheme;
 use seega::archive::check_source;
 use seega::notation::LineCol;
-use seega::notation::{LineIndex, Source};
+use seega::notation::LineIndex;
+use seega::notation::encoding::Encoding;
 use seega::render::diagnostic::{NamedText, Renderer};
 use seega::render::terminal;
 use seega::render::wire::{DiagnosticLine, FixLine, FixSummaryLine};
 use seega::validate::{Applied, Options, Problem, fix_game};
 
 use super::args::{CheckArgs, Format};
-use super::inputs::{Input, resolve};
+use super::inputs::{Input, decode, resolve};
 use super::output::{OutputError, Transaction};
 use super::{Exit, Global, stdio, trouble};
 
@@ -93,9 +94,15 @@ impl Report {
 }
 
 /// Fixes the games of one input, reporting on stderr what was changed and what is left.
-fn fix_input(input: &Input, bytes: &[u8], opts: &Options, report: &Report) -> Fixed {
+fn fix_input(
+    input: &Input,
+    bytes: &[u8],
+    encoding: Encoding,
+    opts: &Options,
+    report: &Report,
+) -> Fixed {
     let name = &input.name();
-    let source = Source::from_bytes(bytes);
+    let source = decode(input, bytes, encoding);
     let text = source.text();
     let lines = LineIndex::new(text);
     let named = NamedText {
@@ -123,10 +130,14 @@ fn fix_input(input: &Input, bytes: &[u8], opts: &Options, report: &Report) -> Fi
             .iter()
             .any(|r| r.start < span.end && span.start < r.end);
         let f = fix_game(span.of(text), c.index, opts);
-        if clean && f.complete && !f.applied.is_empty() {
+        // The fixed game in the encoding it was read in.
+        let written = source.encoding_of(span).encode(&f.text);
+        if let (true, true, false, Some(written)) =
+            (clean, f.complete, f.applied.is_empty(), written)
+        {
             let (start, end) = (source.byte_offset(span.start), source.byte_offset(span.end));
             corrected.extend_from_slice(&bytes[cursor..start]);
-            corrected.extend_from_slice(f.text.as_bytes());
+            corrected.extend_from_slice(&written);
             cursor = end;
             done.fixed += 1;
             for fix in &f.applied {
@@ -178,7 +189,7 @@ pub fn run(args: &CheckArgs, global: &Global, out: &mut impl Write) -> std::io::
                 continue;
             }
         };
-        let f = fix_input(&input, &bytes, &opts, &report);
+        let f = fix_input(&input, &bytes, args.encoding, &opts, &report);
         fixed += f.fixed;
         left += f.left;
         match (&input, stamp) {

@@ -17,25 +17,26 @@ use super::{Exit, stdio, trouble};
 /// The UTF-8 byte-order mark.
 const BOM: &[u8] = b"\xEF\xBB\xBF";
 
-/// Canonical text as the file `bytes` writes text: every line ended as its first line is
-/// (LF, CRLF or CR).
-fn push_in_style(out: &mut Vec<u8>, end: &[u8], canonical: &str) {
+/// Canonical text (already in the file's encoding) as the file writes text: every line ended
+/// as its first line is (LF, CRLF or CR).
+fn push_in_style(out: &mut Vec<u8>, end: &[u8], canonical: &[u8]) {
     if end == b"\n" {
-        out.extend_from_slice(canonical.as_bytes());
+        out.extend_from_slice(canonical);
         return;
     }
-    for (k, line) in canonical.replace("\r\n", "\n").split('\n').enumerate() {
-        if k > 0 {
+    let mut lines = canonical.split(|&b| b == b'\n').peekable();
+    while let Some(line) = lines.next() {
+        out.extend_from_slice(line.strip_suffix(b"\r").unwrap_or(line));
+        if lines.peek().is_some() {
             out.extend_from_slice(end);
         }
-        out.extend_from_slice(line.as_bytes());
     }
 }
 
 /// The formatted file: its byte-order mark, if it has one, then each game a blank line apart,
-/// in canonical form in the file's line ends, or, when it cannot be written, its own bytes as
-/// they are. A file of no game is its own bytes.
-fn assemble(bytes: &[u8], source: &Source, formatted: &Formatted) -> Vec<u8> {
+/// in canonical form in the file's line ends and encoding (UTF-8 with `to_utf8`), or, when it
+/// cannot be written, its own bytes as they are. A file of no game is its own bytes.
+fn assemble(bytes: &[u8], source: &Source, formatted: &Formatted, to_utf8: bool) -> Vec<u8> {
     if formatted.games.is_empty() {
         return bytes.to_vec();
     }
@@ -48,9 +49,14 @@ fn assemble(bytes: &[u8], source: &Source, formatted: &Formatted) -> Vec<u8> {
         if k > 0 {
             out.extend_from_slice(end);
         }
-        match game {
-            FormattedGame::Canonical(text) => push_in_style(&mut out, end, text),
-            FormattedGame::Kept { span, .. } => {
+        let canonical = match game {
+            FormattedGame::Canonical { text, span } if to_utf8 => Some(text.as_bytes().to_vec()),
+            FormattedGame::Canonical { text, span } => source.encoding_of(*span).encode(text),
+            FormattedGame::Kept { .. } => None,
+        };
+        match (game, canonical) {
+            (_, Some(text)) => push_in_style(&mut out, end, &text),
+            (FormattedGame::Canonical { span, .. } | FormattedGame::Kept { span, .. }, None) => {
                 let own = &bytes[source.byte_offset(span.start)..source.byte_offset(span.end)];
                 out.extend_from_slice(own);
                 if !own.ends_with(b"\n") && !own.ends_with(b"\r") {
@@ -146,7 +152,7 @@ pub fn run(args: &FmtArgs, out: &mut impl Write) -> std::io::Result<Exit> {
                 continue;
             }
         };
-        let source = Source::from_bytes(&bytes);
+        let source = super::inputs::decode(&input, &bytes, args.encoding);
         let fixing = Fixing {
             results: args.fix_results,
             renumber: args.renumber,
@@ -169,7 +175,7 @@ pub fn run(args: &FmtArgs, out: &mut impl Write) -> std::io::Result<Exit> {
             report_kept(&name, &source, &formatted);
             exit = exit.max(Exit::Invalid);
         }
-        let formatted = assemble(&bytes, &source, &formatted);
+        let formatted = assemble(&bytes, &source, &formatted, args.to_utf8);
         let canonical = formatted == bytes;
         if args.check {
             if !canonical {

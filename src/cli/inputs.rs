@@ -3,6 +3,11 @@
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
+use std::sync::Arc;
+use std::sync::atomic::AtomicU64;
+
+use seega::notation::Source;
+use seega::notation::encoding::{Encoding, Transcode};
 use seega::notation::limits::MAX_FILE_BYTES;
 use seega::render::terminal;
 use seega::render::wire::FileName;
@@ -102,6 +107,42 @@ impl Input {
     /// `cat` would, waiting for its writer.
     pub fn read(&self) -> std::io::Result<Vec<u8>> {
         self.read_stamped().map(|(bytes, _)| bytes)
+    }
+}
+
+/// The text of input `input`'s `bytes` read in `encoding`; when `auto` read part of it as
+/// Windows-1252, says so once on stderr.
+pub fn decode(input: &Input, bytes: &[u8], encoding: Encoding) -> Source {
+    let (source, switched) = Source::decode(bytes, encoding);
+    if let Some(line) = switched {
+        tell_switch(input, line);
+    }
+    source
+}
+
+/// Says on stderr that `auto` read `input` as Windows-1252 from `line` on.
+pub fn tell_switch(input: &Input, line: u64) {
+    super::stdio::line(format_args!(
+        "seega: warning: `{}` is not UTF-8 from line {line} on: read as Windows-1252 from there (--encoding auto)",
+        input.name()
+    ));
+}
+
+/// An input opened for streaming: its text, its size when known, and the line from which
+/// `auto` read Windows-1252 (0 until it does).
+pub type Opened = (Box<dyn Read + Send>, Option<u64>, Arc<AtomicU64>);
+
+impl Input {
+    /// Opens the input for streaming as [`Input::open`], its bytes read in `encoding`; with
+    /// the line from which `auto` read Windows-1252, once it has (0 before).
+    pub fn open_in(&self, encoding: Encoding) -> std::io::Result<Opened> {
+        let (reader, len) = self.open()?;
+        let switched = Arc::new(AtomicU64::new(0));
+        let reader: Box<dyn Read + Send> = match encoding {
+            Encoding::Utf8 => reader,
+            e => Box::new(Transcode::new(reader, e).telling(Arc::clone(&switched))),
+        };
+        Ok((reader, len, switched))
     }
 }
 

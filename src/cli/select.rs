@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use seega::archive::{Checked, check_source};
 use seega::engine::Ruleset;
-use seega::notation::{GameResult, LineIndex, Source};
+use seega::notation::{GameResult, LineIndex};
 use seega::select::Filter;
 
 use super::args::SelectArgs;
@@ -118,7 +118,7 @@ pub fn run(args: &SelectArgs, out: &mut impl Write) -> std::io::Result<Exit> {
     let (mut to_out, mut to_quarantine) = (Copier::new(), Copier::new());
     let mut failed: Option<OutputError> = None;
     let io_trouble = for_each_input(&args.paths, &mut |input, bytes| {
-        let source = Source::from_bytes(&bytes);
+        let source = super::inputs::decode(input, &bytes, args.encoding);
         let text = source.text();
         let lines = LineIndex::new(text);
         let name = input.name();

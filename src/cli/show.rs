@@ -6,7 +6,7 @@ use std::path::Path;
 use seega::canonical::computed_captures;
 use seega::engine::{Outcome, Position, Ruleset, Size};
 use seega::notation::writer::{DocKind, turn_text};
-use seega::notation::{Element, Game, Scanner, Source, TurnKind};
+use seega::notation::{Element, Game, Scanner, TurnKind};
 use seega::render::ascii::{Glyphs, Highlight, board, summary};
 use seega::render::svg::svg;
 use seega::render::terminal;
@@ -318,7 +318,7 @@ fn draw(args: &ShowArgs, out: &mut impl Write) -> std::io::Result<Exit> {
             return Ok(Exit::Trouble);
         }
     };
-    let source = Source::from_bytes(&bytes);
+    let source = super::inputs::decode(&input, &bytes, args.encoding);
     let text = source.text();
     let Some(game) = Scanner::new(text, source.invalid())
         .nth(args.game.saturating_sub(1))

@@ -3,11 +3,10 @@
 use std::io::Write;
 
 use seega::archive::check_source;
-use seega::notation::Source;
 use seega::stats::{RulesetStats, Stats};
 
 use super::args::{StatsArgs, StatsFormat};
-use super::inputs::resolve;
+use super::inputs::{decode, resolve};
 use super::{Exit, trouble};
 
 /// Runs `seega stats`.
@@ -18,7 +17,8 @@ pub fn run(args: &StatsArgs, out: &mut impl Write) -> std::io::Result<Exit> {
     let mut stats = Stats::default();
     let mut io_trouble = false;
     for input in resolve(&args.paths) {
-        let bytes = match input.and_then(|i| i.read().map_err(|e| (i.name(), e))) {
+        let read = input.and_then(|i| i.read().map(|b| (i.clone(), b)).map_err(|e| (i.name(), e)));
+        let (input, bytes) = match read {
             Ok(b) => b,
             Err((name, e)) => {
                 trouble(format_args!("cannot read `{name}`: {e}"));
@@ -26,7 +26,7 @@ pub fn run(args: &StatsArgs, out: &mut impl Write) -> std::io::Result<Exit> {
                 continue;
             }
         };
-        let source = Source::from_bytes(&bytes);
+        let source = decode(&input, &bytes, args.encoding);
         for checked in check_source(&source, &opts) {
             stats.add(&checked);
         }

@@ -4,6 +4,7 @@
 //! placement on an occupied square is a well-formed placement. Legality is `validate`'s job.
 
 pub mod ast;
+pub mod encoding;
 pub mod limits;
 pub mod line_stream;
 pub mod scan;

@@ -2,6 +2,7 @@
 //! columns.
 
 use super::ast::Span;
+use super::encoding::Encoding;
 
 /// The UTF-8 byte-order mark.
 const BOM: &[u8] = b"\xEF\xBB\xBF";
@@ -15,10 +16,15 @@ const BOM: &[u8] = b"\xEF\xBB\xBF";
 pub struct Source {
     text: String,
     invalid: Vec<Span>,
-    /// How many bytes each run of `invalid` stood for in the input.
-    invalid_bytes: Vec<usize>,
+    /// Where the text is longer than the input bytes it came from (a run of bad bytes became
+    /// U+FFFD, a byte of a single-byte encoding a character of several): the text offset just
+    /// after each such place, and how many bytes longer the text is up to there.
+    shifts: Vec<(usize, usize)>,
     /// Whether a byte-order mark was dropped from the front.
     bom: bool,
+    /// Where the text was decoded in another encoding than UTF-8: from this offset on, in this
+    /// encoding (see [`Source::decode`]).
+    decoded: Option<(usize, Encoding)>,
 }
 
 impl Source {
@@ -35,23 +41,87 @@ impl Source {
             Err(_) => {
                 let mut text = String::with_capacity(bytes.len() + 16);
                 let mut invalid = Vec::new();
-                let mut invalid_bytes = Vec::new();
+                let mut shifts = Vec::new();
+                let mut longer = 0;
                 for chunk in bytes.utf8_chunks() {
                     text.push_str(chunk.valid());
                     if !chunk.invalid().is_empty() {
                         let start = text.len();
                         text.push(char::REPLACEMENT_CHARACTER);
                         invalid.push(Span::new(start, text.len()));
-                        invalid_bytes.push(chunk.invalid().len());
+                        longer += text.len() - start;
+                        longer -= chunk.invalid().len();
+                        shifts.push((text.len(), longer));
                     }
                 }
                 Source {
                     text,
                     invalid,
-                    invalid_bytes,
+                    shifts,
                     bom,
+                    decoded: None,
                 }
             }
+        }
+    }
+
+    /// Decodes `bytes` read in `encoding` (see [`Encoding`]); for [`Encoding::Auto`], also the
+    /// 1-based line from which the bytes were read as Windows-1252, when they were. Every
+    /// offset of the text still maps to the input's bytes ([`Source::byte_offset`]).
+    ///
+    /// ```
+    /// use seega::notation::Source;
+    /// use seega::notation::encoding::Encoding;
+    /// let (s, _) = Source::decode(b"; caf\xe9\n", Encoding::Latin1);
+    /// assert_eq!(s.text(), "; café\n");
+    /// assert!(s.invalid().is_empty());
+    /// assert_eq!(s.byte_offset(s.text().len()), 7);
+    /// let (_, switched) = Source::decode(b"ok\ncaf\xe9\n", Encoding::Auto);
+    /// assert_eq!(switched, Some(2));
+    /// ```
+    pub fn decode(bytes: &[u8], encoding: Encoding) -> (Source, Option<u64>) {
+        let bom = bytes.starts_with(BOM);
+        let body = bytes.strip_prefix(BOM).unwrap_or(bytes);
+        let from = match encoding {
+            Encoding::Utf8 => return (Source::from_bytes(bytes), None),
+            Encoding::Latin1 | Encoding::Windows1252 => 0,
+            Encoding::Auto => match std::str::from_utf8(body) {
+                Ok(_) => return (Source::from_bytes(bytes), None),
+                Err(e) => e.valid_up_to(),
+            },
+        };
+        let mut text = String::with_capacity(body.len() + body.len() / 8);
+        // Valid UTF-8 before the switch of `auto` is taken as it is.
+        text.push_str(std::str::from_utf8(&body[..from]).unwrap_or_default());
+        let mut shifts = Vec::new();
+        let mut longer = 0;
+        for &b in &body[from..] {
+            let c = encoding.decode_byte(b);
+            text.push(c);
+            if c.len_utf8() > 1 {
+                longer += c.len_utf8() - 1;
+                shifts.push((text.len(), longer));
+            }
+        }
+        let switched = (encoding == Encoding::Auto)
+            .then(|| memchr::memchr_iter(b'\n', &body[..from]).count() as u64 + 1);
+        let source = Source {
+            text,
+            invalid: Vec::new(),
+            shifts,
+            bom,
+            decoded: Some((from, encoding)),
+        };
+        (source, switched)
+    }
+
+    /// The encoding the text of `span` was read in, which a writer writes it back in: for
+    /// `auto`, Windows-1252 when any of it was read so.
+    pub fn encoding_of(&self, span: Span) -> Encoding {
+        match self.decoded {
+            Some((from, Encoding::Auto)) if span.end > from => Encoding::Windows1252,
+            Some((_, Encoding::Auto)) | None => Encoding::Utf8,
+            Some((_, e)) => e,
         }
     }
 
@@ -69,12 +139,9 @@ impl Source {
     /// assert_eq!(s.byte_offset(s.text().len()), bytes.len());
     /// ```
     pub fn byte_offset(&self, offset: usize) -> usize {
-        let before = self.invalid.partition_point(|r| r.start < offset);
-        let mut at = offset + if self.bom { BOM.len() } else { 0 };
-        for (run, &n) in self.invalid[..before].iter().zip(&self.invalid_bytes) {
-            at = at + n - run.len();
-        }
-        at
+        let before = self.shifts.partition_point(|&(end, _)| end <= offset);
+        let longer = before.checked_sub(1).map_or(0, |k| self.shifts[k].1);
+        offset + if self.bom { BOM.len() } else { 0 } - longer
     }
 
     /// Whether the input started with a byte-order mark (dropped from the text).

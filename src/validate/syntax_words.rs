@@ -178,9 +178,11 @@ fn kind_help(kind: SyntaxKind) -> &'static str {
         SyntaxKind::MissingResult => {
             "End every game with its result: `1-0`, `0-1`, `1/2-1/2`, or `*` when unknown."
         }
-        SyntaxKind::InvalidUtf8 => "Save the file as UTF-8.",
+        SyntaxKind::InvalidUtf8 => {
+            "Save the file as UTF-8, or read it in its own encoding with `--encoding latin-1`, `windows-1252` or `auto`."
+        }
         SyntaxKind::InvalidUtf8InComment => {
-            "Save the file as UTF-8. A comment changes no turn, so the turns after it were still checked."
+            "Save the file as UTF-8, or read it in its own encoding with `--encoding latin-1`, `windows-1252` or `auto`. A comment changes no turn, so the turns after it were still checked."
         }
         SyntaxKind::TooLong => {
             "Split the game: seega keeps at most 100000 header lines and 1000000 movetext items of one game; the rest of this game was not checked."
