@@ -522,7 +522,7 @@ fn sigterm_in_the_middle_leaves_the_old_file_or_the_new_and_no_temporary() {
         );
         if streams {
             // Still reading when the signal came: nothing was committed.
-            assert_eq!(status.code(), Some(130), "{}: interrupted", w.name);
+            assert_eq!(status.code(), Some(143), "{}: ended by SIGTERM", w.name);
             assert_eq!(now, before(w), "{}: untouched", w.name);
         } else {
             // The signal may come before the commit or after it, never within it.

@@ -72,6 +72,22 @@ fn width_range() -> clap::builder::RangedU64ValueParser<usize> {
     clap::builder::RangedU64ValueParser::<usize>::new().range(20..=10_000)
 }
 
+impl Command {
+    /// The paths the command reads archives from (none: standard input), when it reads any.
+    pub fn inputs(&self) -> Option<Vec<PathBuf>> {
+        Some(match self {
+            Command::Check(a) => a.paths.clone(),
+            Command::Convert(a) => a.paths.clone(),
+            Command::Fmt(a) => a.paths.clone(),
+            Command::Stats(a) => a.paths.clone(),
+            Command::Select(a) => a.paths.clone(),
+            Command::Dedupe(a) => a.paths.clone(),
+            Command::Show(a) if a.position.is_none() => a.path.iter().cloned().collect(),
+            _ => return None,
+        })
+    }
+}
+
 /// Arguments of `seega stats`.
 #[derive(Debug, Args)]
 pub struct StatsArgs {

@@ -206,6 +206,7 @@ pub fn run(args: &CheckArgs, global: &Global, out: &mut impl Write) -> std::io::
                         Ok(()) => rewritten += 1,
                         Err(e) => {
                             e.report();
+                            trouble(format_args!("no file was changed"));
                             return Ok(Exit::Trouble);
                         }
                     }
@@ -213,6 +214,13 @@ pub fn run(args: &CheckArgs, global: &Global, out: &mut impl Write) -> std::io::
             }
             (Input::File(_), None) => {}
         }
+    }
+    if rewritten > 0 && io_trouble {
+        // All the files or none: one could not be read.
+        trouble(format_args!(
+            "an input could not be read, so no file was changed"
+        ));
+        return Ok(Exit::Trouble);
     }
     if rewritten > 0 {
         if let Err(e) = tx.commit() {

@@ -205,6 +205,13 @@ pub fn run(args: &FmtArgs, out: &mut impl Write) -> std::io::Result<Exit> {
             printed |= !formatted.is_empty();
         }
     }
+    if rewritten > 0 && exit == Exit::Trouble {
+        // All the files or none: one could not be read.
+        trouble(format_args!(
+            "an input could not be read, so no file was changed"
+        ));
+        return Ok(Exit::Trouble);
+    }
     if rewritten > 0 {
         if let Err(e) = tx.commit() {
             e.report();

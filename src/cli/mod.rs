@@ -69,6 +69,9 @@ pub fn main() -> ExitCode {
         }
     };
     output::remove_on_signal();
+    if let Some(exit) = stdout_is_an_input(&cli.command) {
+        return exit.into();
+    }
     let stdout_tty = std::io::stdout().is_terminal();
     let color = match cli.color {
         ColorChoice::Always => true,
@@ -108,6 +111,25 @@ pub fn main() -> ExitCode {
             Exit::Trouble.into()
         }
     }
+}
+
+/// Refuses a run whose standard output is one of its inputs (`seega convert g.sgn >> g.sgn`
+/// would read what it writes until the disk is full), as `cat` does.
+fn stdout_is_an_input(command: &Command) -> Option<Exit> {
+    let paths = command.inputs()?;
+    let out = std::fs::metadata("/dev/stdout")
+        .ok()
+        .filter(|m| m.is_file())?;
+    let out = output::Stamp::of(&out);
+    let input = inputs::resolve(&paths)
+        .into_iter()
+        .flatten()
+        .find(|i| i.stamp().is_some_and(|s| s.same_file(&out)))?;
+    trouble(format_args!(
+        "standard output is `{}`, an input of this run\n  help: Write the output to another file: seega would read what it writes.",
+        input.name()
+    ));
+    Some(Exit::Trouble)
 }
 
 fn terminal_width() -> Option<usize> {

@@ -16,6 +16,8 @@ pub struct Stamp {
     ino: u64,
     len: u64,
     mtime: (i64, i64),
+    /// The inode's change time, which no program can set back as it can the modification time.
+    ctime: (i64, i64),
 }
 
 impl Stamp {
@@ -26,6 +28,7 @@ impl Stamp {
             ino: meta.ino(),
             len: meta.len(),
             mtime: (meta.mtime(), meta.mtime_nsec()),
+            ctime: (meta.ctime(), meta.ctime_nsec()),
         }
     }
 

@@ -33,13 +33,24 @@ pub fn pending() -> MutexGuard<'static, Vec<PathBuf>> {
 }
 
 /// On SIGINT, SIGTERM or SIGHUP, removes every pending temporary file and exits with status
-/// 130, so that an interrupted run leaves no partial output behind.
+/// 128 + the signal's number (130, 143, 129), as a shell reports a process the signal ended,
+/// so that an interrupted run leaves no partial output behind. A progress bar's line on a
+/// terminal is cleared first, so the shell's prompt starts on a clean line.
 pub fn remove_on_signal() {
-    let _ = ctrlc::set_handler(|| {
-        for p in pending().iter() {
-            let _ = std::fs::remove_file(p);
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) else {
+        return;
+    };
+    std::thread::spawn(move || {
+        if let Some(signal) = signals.forever().next() {
+            for p in pending().iter() {
+                let _ = std::fs::remove_file(p);
+            }
+            if std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+                let _ = std::io::Write::write_all(&mut std::io::stderr(), b"\r\x1b[2K");
+            }
+            std::process::exit(128 + signal);
         }
-        std::process::exit(130);
     });
 }
 
