@@ -453,3 +453,73 @@ mod partition {
         }
     }
 }
+
+#[test]
+fn standard_output_that_is_an_input_is_refused() {
+    let dir = scratch("integrity-stdout");
+    let g = dir.join("g.sgn");
+    std::fs::write(&g, LATIN1_CRLF).expect("write");
+    for cmd in [
+        "\"$SEEGA\" convert --to sgn g.sgn >> g.sgn; echo $?",
+        "\"$SEEGA\" convert --to sgn - < g.sgn >> g.sgn; echo $?",
+        "\"$SEEGA\" select g.sgn >> g.sgn; echo $?",
+        "\"$SEEGA\" check g.sgn >> g.sgn; echo $?",
+    ] {
+        assert_eq!(sh(cmd, &dir), "2", "{cmd}");
+        assert_eq!(std::fs::read(&g).expect("read"), LATIN1_CRLF, "{cmd}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn rewriting_in_place_writes_no_file_when_an_input_cannot_be_read() {
+    let dir = scratch("integrity-missing");
+    let messy = "[Event \"x\"]\n\n1.   c2,d4 *\n";
+    let fixable = "[Rules \"standard barrier=none\"]\n[Position \"4b/5/5/b4/wb3 w\"]\n\n1. b1-c1 2. a1-b1xa2 *\n";
+    for (args, text) in [
+        (&["fmt", "--in-place", "a.sgn", "missing.sgn"][..], messy),
+        (&["check", "--fix", "a.sgn", "missing.sgn"][..], fixable),
+    ] {
+        std::fs::write(dir.join("a.sgn"), text).expect("write");
+        let out = seega(args, &dir);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", err(&out));
+        assert!(
+            err(&out).contains("no file was changed"),
+            "{args:?}: {}",
+            err(&out)
+        );
+        assert_eq!(
+            std::fs::read_to_string(dir.join("a.sgn")).expect("read"),
+            text,
+            "{args:?}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_game_with_bytes_that_are_not_utf8_survives_json() {
+    let dir = scratch("integrity-json-bytes");
+    std::fs::write(dir.join("a.sgn"), LATIN1_CRLF).expect("write");
+    for to in ["json", "jsonl"] {
+        let out = format!("a.{to}");
+        let there = seega(&["convert", "--to", to, "a.sgn", "-o", &out], &dir);
+        assert_eq!(there.status.code(), Some(0), "{}", err(&there));
+        let back = seega(&["convert", "--to", "sgn", &out], &dir);
+        assert_eq!(back.status.code(), Some(0), "{}", err(&back));
+        let latin1 = b"[Event \"Caf\xE9\"]\r\n\r\n1. c2,d4 *\n";
+        assert!(
+            back.stdout.windows(latin1.len()).any(|w| w == latin1),
+            "{to}: the game's own bytes: {}",
+            String::from_utf8_lossy(&back.stdout)
+        );
+        std::fs::write(dir.join("back.sgn"), &back.stdout).expect("write");
+        let check = seega(&["check", "-q", "back.sgn"], &dir);
+        assert!(
+            String::from_utf8_lossy(&check.stdout).contains("3 games: 1 valid, 2 invalid"),
+            "{to}: still invalid: {}",
+            String::from_utf8_lossy(&check.stdout)
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

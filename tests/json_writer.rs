@@ -6,8 +6,7 @@
 
 use seega::archive::convert::{ConvertWork, Target, convert_stream_in_blocks};
 use seega::generate::{GenOptions, Generator};
-use seega::notation::Source;
-use seega::render::game_json::{GameObject, for_each_object, game_text};
+use seega::render::game_json::{GameObject, for_each_object_of_bytes, game_bytes};
 use seega::validate::Options;
 
 mod common;
@@ -16,15 +15,10 @@ use common::{ROOT, walk};
 /// The objects of every game of `bytes`, built by the wire struct's constructor.
 fn objects(bytes: &[u8], name: &str) -> Vec<GameObject> {
     let mut out = Vec::new();
-    for_each_object::<()>(
-        &Source::from_bytes(bytes),
-        name,
-        &Options::default(),
-        &mut |o| {
-            out.push(o);
-            Ok(())
-        },
-    )
+    for_each_object_of_bytes::<()>(bytes, name, &Options::default(), &mut |o| {
+        out.push(o);
+        Ok(())
+    })
     .expect("the sink never fails");
     out
 }
@@ -46,7 +40,7 @@ fn serde_bytes(objects: &[GameObject], target: Target) -> Vec<u8> {
                 if i > 0 {
                     out.push(b'\n');
                 }
-                out.extend_from_slice(game_text(o, width).expect("writable").as_bytes());
+                out.extend_from_slice(&game_bytes(o, width).expect("writable"));
             }
         }
     }

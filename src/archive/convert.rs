@@ -10,7 +10,7 @@ use std::sync::Mutex;
 use super::pipeline::{ChunkWork, for_each_chunk};
 use super::stream::{Boundary, Skipped};
 use crate::notation::{LineStream, Scanner, Source};
-use crate::render::game_json::{GameObject, Origin, game_text};
+use crate::render::game_json::{GameObject, Origin, game_bytes};
 use crate::render::game_writer::GameWriter;
 use crate::render::json_buf::JsonBuf;
 use crate::validate::{
@@ -134,11 +134,11 @@ impl ChunkWork for ConvertWork<'_> {
     fn work(&self, bytes: &[u8], first_line: usize, tag_next: bool) -> Converted {
         // UTF-8 text is read where it lies; other bytes are decoded into a copy.
         let decoded;
-        let (text, invalid) = match std::str::from_utf8(strip_bom(bytes)) {
-            Ok(text) => (text, &[][..]),
+        let (text, invalid, raw) = match std::str::from_utf8(strip_bom(bytes)) {
+            Ok(text) => (text, &[][..], None),
             Err(_) => {
                 decoded = Source::from_bytes(bytes);
-                (decoded.text(), decoded.invalid())
+                (decoded.text(), decoded.invalid(), Some(&decoded))
             }
         };
         // The line index is built only for games that take the full way.
@@ -185,6 +185,7 @@ impl ChunkWork for ConvertWork<'_> {
                 file_bytes: self.file_bytes,
                 text,
                 lines: lines.index(),
+                raw: raw.map(|source| (bytes, source)),
             };
             if self.valid_only && !verdict.is_valid() {
                 c.dropped += 1;
@@ -197,10 +198,10 @@ impl ChunkWork for ConvertWork<'_> {
                     c.out.raw(b"\n");
                 }
                 Target::Sgn { width } => {
-                    match game_text(&GameObject::new(&game, &verdict, index, at), width) {
+                    match game_bytes(&GameObject::new(&game, &verdict, index, at), width) {
                         Ok(t) => {
                             c.out.game_start();
-                            c.out.raw_slice(t.as_bytes());
+                            c.out.raw_slice(&t);
                         }
                         Err(why) => c.refused.push((index, why)),
                     }

@@ -3,7 +3,7 @@
 use std::io::{BufRead, Write};
 
 use seega::archive::convert::{ConvertWork, Target, convert_stream};
-use seega::render::game_json::{GameObject, game_text};
+use seega::render::game_json::{GameObject, game_bytes};
 use seega::validate::Options;
 
 use super::args::{ConvertArgs, DataFormat};
@@ -58,7 +58,6 @@ struct Emitter {
     to: DataFormat,
     width: usize,
     written: usize,
-    buf: String,
 }
 
 impl Emitter {
@@ -77,13 +76,11 @@ impl Emitter {
     ) -> Result<(), Result<String, std::io::Error>> {
         match self.to {
             DataFormat::Sgn => {
-                let text = game_text(g, self.width).map_err(Ok)?;
-                self.buf.clear();
+                let bytes = game_bytes(g, self.width).map_err(Ok)?;
                 if self.written > 0 {
-                    self.buf.push('\n');
+                    w.write_all(b"\n").map_err(Err)?;
                 }
-                self.buf.push_str(&text);
-                w.write_all(self.buf.as_bytes()).map_err(Err)?;
+                w.write_all(&bytes).map_err(Err)?;
             }
             DataFormat::Json => {
                 w.write_all(if self.written > 0 { b",\n" } else { b"\n" })
@@ -152,7 +149,6 @@ fn convert_all(
         to: args.to,
         width: args.width.max(1),
         written: 0,
-        buf: String::new(),
     };
     em.begin(w)?;
     for input in resolve(&args.paths) {

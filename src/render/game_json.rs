@@ -63,6 +63,10 @@ pub struct GameObject {
     /// The game's text verbatim, only when it has syntax errors (it has no canonical form, and
     /// this text is what `--to sgn` writes back).
     pub source: Option<String>,
+    /// The same text as the input's bytes, only when they are not UTF-8 (`source` has U+FFFD
+    /// where they stand); `--to sgn` writes these bytes back.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source_bytes: Option<Vec<u8>>,
 }
 
 /// A tag pair or a comment of the header.
@@ -238,9 +242,27 @@ pub struct Origin<'a> {
     pub text: &'a str,
     /// Its line index.
     pub lines: &'a LineIndex,
+    /// The input's bytes and their decoding, when the text is not the bytes (it held bytes
+    /// that are not UTF-8): a game's `source_bytes` are taken from them.
+    pub raw: Option<(&'a [u8], &'a crate::notation::Source)>,
 }
 
 impl Origin<'_> {
+    /// The input's own bytes of `game`'s verbatim text (see [`verbatim`]), when that text holds
+    /// bytes that are not UTF-8 (U+FFFD in `text`).
+    pub fn verbatim_bytes(&self, game: &crate::notation::Game<'_>) -> Option<Vec<u8>> {
+        let (bytes, source) = self.raw?;
+        let start = game.span.start;
+        let end = start + verbatim(game, self.text).len();
+        source
+            .invalid()
+            .iter()
+            .any(|r| r.start < end && start < r.end)
+            .then(|| bytes.get(source.byte_offset(start)..source.byte_offset(end)))
+            .flatten()
+            .map(<[u8]>::to_vec)
+    }
+
     /// The JSON line of a problem of this file.
     pub fn diagnostic(&self, p: &crate::validate::Problem) -> DiagnosticLine {
         let mut d = DiagnosticLine::new(p, self.file, self.text, self.lines);
@@ -287,6 +309,7 @@ impl GameObject {
             valid: verdict.is_valid(),
             errors: verdict.problems.iter().map(|p| at.diagnostic(p)).collect(),
             source: None,
+            source_bytes: None,
         };
         let squares = |v: &[Square]| v.iter().map(Square::to_string).collect::<Vec<_>>();
         let mut played = verdict.played.iter().peekable();
@@ -361,6 +384,7 @@ impl GameObject {
         }
         if broken || game.result.is_none() {
             obj.source = Some(verbatim(game, at.text).to_owned());
+            obj.source_bytes = at.verbatim_bytes(game);
         }
         obj
     }
@@ -495,6 +519,28 @@ pub fn for_each_object<E>(
     opts: &crate::validate::Options,
     sink: &mut dyn FnMut(GameObject) -> Result<(), E>,
 ) -> Result<(), E> {
+    objects_of(source, None, file, opts, sink)
+}
+
+/// [`for_each_object`] of the file `bytes`: the objects of games whose text is not UTF-8 also
+/// get their `source_bytes`, as `convert` writes them.
+pub fn for_each_object_of_bytes<E>(
+    bytes: &[u8],
+    file: &str,
+    opts: &crate::validate::Options,
+    sink: &mut dyn FnMut(GameObject) -> Result<(), E>,
+) -> Result<(), E> {
+    let source = crate::notation::Source::from_bytes(bytes);
+    objects_of(&source, Some(bytes), file, opts, sink)
+}
+
+fn objects_of<E>(
+    source: &crate::notation::Source,
+    bytes: Option<&[u8]>,
+    file: &str,
+    opts: &crate::validate::Options,
+    sink: &mut dyn FnMut(GameObject) -> Result<(), E>,
+) -> Result<(), E> {
     let opts = crate::validate::Options {
         record: true,
         ..*opts
@@ -506,6 +552,7 @@ pub fn for_each_object<E>(
         file_bytes: None,
         text,
         lines: &lines,
+        raw: bytes.map(|b| (b, source)),
     };
     for checked in crate::archive::check_source(source, &opts) {
         sink(GameObject::new(
@@ -522,6 +569,21 @@ pub fn for_each_object<E>(
 /// it (which separate it from the next game, and which writing it back adds again).
 pub(crate) fn verbatim<'t>(game: &crate::notation::Game<'_>, text: &'t str) -> &'t str {
     game.span.of(text).trim_end_matches([' ', '\t', '\r', '\n'])
+}
+
+/// The bytes of `obj` as a game of an archive: its `source_bytes` when it has them (the
+/// input's own bytes), else [`game_text`].
+pub fn game_bytes(obj: &GameObject, width: usize) -> Result<Vec<u8>, String> {
+    match &obj.source_bytes {
+        Some(b) => {
+            let mut b = b.clone();
+            if !b.ends_with(b"\n") {
+                b.push(b'\n');
+            }
+            Ok(b)
+        }
+        None => game_text(obj, width).map(String::into_bytes),
+    }
 }
 
 /// The text of `obj` as a game of an archive: its `source` when it has one, else its content

@@ -324,6 +324,16 @@ impl GameWriter {
         out.raw(b"],\"source\":");
         if broken || game.result.is_none() {
             out.str(super::game_json::verbatim(game, at.text));
+            if let Some(bytes) = at.verbatim_bytes(game) {
+                out.raw(b",\"source_bytes\":[");
+                for (k, b) in bytes.iter().enumerate() {
+                    if k > 0 {
+                        out.raw(b",");
+                    }
+                    out.uint(u64::from(*b));
+                }
+                out.raw(b"]");
+            }
         } else {
             out.raw(b"null");
         }
