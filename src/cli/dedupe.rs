@@ -157,7 +157,8 @@ pub fn run(args: &DedupeArgs, out: &mut impl Write) -> std::io::Result<Exit> {
             None => write(out)?,
         }
         super::stdio::line(format_args!(
-            "dropped {duplicates} duplicate games of {}{not_compared}",
+            "dropped {duplicates} duplicate {} of {}{not_compared}",
+            if duplicates == 1 { "game" } else { "games" },
             games.len()
         ));
     } else {
@@ -181,7 +182,7 @@ pub fn run(args: &DedupeArgs, out: &mut impl Write) -> std::io::Result<Exit> {
                     if let Some(d) = duplicate_of {
                         writeln!(
                             out,
-                            "{} game {} duplicates {} game {} ({id})",
+                            "{} game {} is a copy of {} game {}, the copy kept ({id})",
                             place.name, place.game, d.name, d.game
                         )?;
                     }
@@ -191,8 +192,13 @@ pub fn run(args: &DedupeArgs, out: &mut impl Write) -> std::io::Result<Exit> {
         if args.format == DedupeFormat::Human {
             writeln!(
                 out,
-                "{} games, {duplicates} duplicates{not_compared}",
-                games.len()
+                "{} games, {duplicates} {}{not_compared}",
+                games.len(),
+                if duplicates == 1 {
+                    "duplicate"
+                } else {
+                    "duplicates"
+                }
             )?;
         }
     }

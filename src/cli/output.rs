@@ -351,8 +351,20 @@ fn backup_of(target: &Path) -> io::Result<PathBuf> {
     Ok(path)
 }
 
-/// Makes the directory `dir` and its parents where missing, for outputs to go in.
+/// Makes the directory `dir` and its parents where missing, for outputs to go in; says so
+/// plainly when `dir` is something else, or a link to nothing.
 pub fn ensure_dir(dir: &Path) -> io::Result<()> {
+    match std::fs::metadata(dir) {
+        Ok(m) if m.is_dir() => return Ok(()),
+        Ok(_) => return Err(io::Error::other("it is not a directory")),
+        Err(_) => {}
+    }
+    if let Ok(to) = std::fs::read_link(dir) {
+        return Err(io::Error::other(format!(
+            "it is a symbolic link to `{}`, which does not exist",
+            super::shown(&to)
+        )));
+    }
     std::fs::create_dir_all(dir)
 }
 

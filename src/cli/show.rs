@@ -173,7 +173,11 @@ impl Output<'_> {
                         return Ok(false);
                     }
                 }
-                Ok(report(tx.commit()))
+                let done = report(tx.commit());
+                if done {
+                    stale_frames(dir, frames.len());
+                }
+                Ok(done)
             }
         }
     }
@@ -184,6 +188,30 @@ impl Output<'_> {
             Output::Text(_) => writeln!(out, "note: {note}"),
             _ => writeln!(std::io::stderr(), "seega: note: {note}"),
         }
+    }
+}
+
+/// Says on stderr when `dir` holds diagrams of positions past the `written` ones of this run,
+/// left by an earlier one: a reader of `turn-*.svg` would take them for this game's.
+fn stale_frames(dir: &Path, written: usize) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let stale = entries
+        .flatten()
+        .filter_map(|e| {
+            let name = e.file_name();
+            let k = name.to_str()?.strip_prefix("turn-")?.strip_suffix(".svg")?;
+            k.parse::<usize>().ok().filter(|&k| k >= written)
+        })
+        .count();
+    if stale > 0 {
+        let digits = written.saturating_sub(1).to_string().len().max(3);
+        super::note(format_args!(
+            "`{}` also holds {stale} diagram{} of positions past this game's last (turn-{written:0digits$}.svg and on), left by an earlier run; they were not changed",
+            terminal::path(dir),
+            if stale == 1 { "" } else { "s" },
+        ));
     }
 }
 
@@ -205,7 +233,7 @@ fn output(args: &ShowArgs) -> Option<Output<'_>> {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => match ensure_dir(dir) {
                 Ok(()) => return Some(Output::SvgDir(dir)),
                 Err(e) => (
-                    format!("it cannot be created ({e})"),
+                    format!("it cannot be made: {e}"),
                     "Give a directory you can write to.".to_owned(),
                 ),
             },
