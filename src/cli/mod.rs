@@ -85,7 +85,7 @@ pub fn main() -> ExitCode {
     };
     let global = Global { color, width };
     let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::with_capacity(1 << 16, stdio::Quiet(stdout.lock()));
+    let mut out = stdio::Quiet(std::io::BufWriter::with_capacity(1 << 16, stdout.lock()));
     let result = match cli.command {
         Command::Check(args) => check::run(&args, &global, &mut out),
         Command::Explain(args) => explain::run(&args, &global, &mut out),

@@ -19,7 +19,9 @@ pub fn stdout_closed() -> bool {
 }
 
 /// A writer that drops what it is given once its reader has gone (broken pipe), instead of
-/// failing; other errors (a full disk behind a redirection) are still errors.
+/// failing; other errors (a full disk behind a redirection) are still errors. It goes above
+/// the buffer of standard output, so that slices written at once (`write_vectored`) reach the
+/// buffer, and through it the file, without being copied one by one.
 #[derive(Debug)]
 pub struct Quiet<W>(pub W);
 
@@ -32,6 +34,20 @@ impl<W: Write> Write for Quiet<W> {
             Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {
                 STDOUT_CLOSED.store(true, Ordering::Relaxed);
                 Ok(buf.len())
+            }
+            r => r,
+        }
+    }
+
+    fn write_vectored(&mut self, bufs: &[io::IoSlice<'_>]) -> io::Result<usize> {
+        let all = bufs.iter().map(|b| b.len()).sum();
+        if stdout_closed() {
+            return Ok(all);
+        }
+        match self.0.write_vectored(bufs) {
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {
+                STDOUT_CLOSED.store(true, Ordering::Relaxed);
+                Ok(all)
             }
             r => r,
         }

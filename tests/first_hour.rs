@@ -1,0 +1,190 @@
+//! What a stranger meets in the first hour: conventions of the commands, each as a user types
+//! it.
+
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+mod common;
+use common::{ROOT, scratch};
+
+const SEEGA: &str = env!("CARGO_BIN_EXE_seega");
+
+fn seega(args: &[&str], dir: &Path, stdin: Option<&Path>) -> Output {
+    let input = match stdin {
+        Some(p) => Stdio::from(std::fs::File::open(p).expect("stdin file")),
+        None => Stdio::null(),
+    };
+    Command::new(SEEGA)
+        .args(args)
+        .current_dir(dir)
+        .stdin(input)
+        .output()
+        .expect("seega runs")
+}
+
+fn out(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn err(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// (arguments, exit status, what stdout holds, what stderr holds), run in the crate root.
+const CASES: &[(&[&str], i32, &str, &str)] = &[
+    // One style of error, also for clap's usage errors.
+    (
+        &["check", "--bogus"],
+        2,
+        "",
+        "seega: error: unexpected argument",
+    ),
+    (
+        &["fmt", "--width", "0", "samples/standard.sgn"],
+        2,
+        "",
+        "seega: error: invalid value '0' for '--width",
+    ),
+    (
+        &["check", "--jobs", "100000", "samples/standard.sgn"],
+        2,
+        "",
+        "seega: error:",
+    ),
+    // One line per diagnostic, as gcc and rustc's short format; the summary only.
+    (
+        &[
+            "check",
+            "--format",
+            "short",
+            "samples/invalid/move-too-far.sgn",
+        ],
+        1,
+        "samples/invalid/move-too-far.sgn:6:",
+        "",
+    ),
+    (
+        &[
+            "check",
+            "--format",
+            "short",
+            "samples/invalid/move-too-far.sgn",
+        ],
+        1,
+        ": error[seega::move::too-far]: ",
+        "",
+    ),
+    (
+        &["check", "--quiet", "samples/invalid/move-too-far.sgn"],
+        1,
+        "1 file, 1 game: 0 valid, 1 invalid",
+        "",
+    ),
+    // Nothing selected: exit 1, as grep.
+    (
+        &[
+            "select",
+            "--result",
+            "1-0",
+            "samples/invalid/place-centre.sgn",
+        ],
+        1,
+        "",
+        "selected 0 of 1 games",
+    ),
+    // A page for every command, with its exit status and examples.
+    (&["man", "check"], 0, ".SH \"EXIT STATUS\"", ""),
+    (&["man", "select"], 0, "as grep", ""),
+    (&["man", "nope"], 2, "", "seega: error: no command `nope`"),
+    // stats fits 100 columns and says when no game is valid.
+    (
+        &["stats", "samples/invalid/place-centre.sgn"],
+        0,
+        "no valid games",
+        "",
+    ),
+];
+
+#[test]
+fn conventions_a_stranger_expects() {
+    for (args, code, stdout, stderr) in CASES {
+        let o = seega(args, Path::new(ROOT), None);
+        assert_eq!(o.status.code(), Some(*code), "{args:?}: {}", err(&o));
+        assert!(out(&o).contains(stdout), "{args:?}: stdout {}", out(&o));
+        assert!(err(&o).contains(stderr), "{args:?}: stderr {}", err(&o));
+    }
+    let stats = seega(&["stats", "samples/"], Path::new(ROOT), None);
+    let widest = out(&stats).lines().map(|l| l.chars().count()).max();
+    assert!(widest.is_some_and(|w| w <= 100), "{}", out(&stats));
+    assert!(
+        out(&stats).contains("no result"),
+        "a column for a missing result"
+    );
+}
+
+#[test]
+fn show_reads_standard_input_without_a_dash() {
+    let sample = Path::new(ROOT).join("samples/standard.sgn");
+    let piped = seega(&["show"], Path::new(ROOT), Some(&sample));
+    let named = seega(&["show", "samples/standard.sgn"], Path::new(ROOT), None);
+    assert_eq!(piped.status.code(), Some(0), "{}", err(&piped));
+    assert_eq!(
+        out(&piped).replace("<stdin>", ""),
+        out(&named).replace("samples/standard.sgn", "")
+    );
+}
+
+#[test]
+fn directories_are_searched_for_upper_case_names_too() {
+    let dir = scratch("first-hour-case");
+    std::fs::copy(
+        Path::new(ROOT).join("samples/standard.sgn"),
+        dir.join("OLD.SGN"),
+    )
+    .expect("copy");
+    let o = seega(&["check", "."], &dir, None);
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    assert!(out(&o).starts_with("1 file,"), "{}", out(&o));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn man_writes_every_page_into_a_directory() {
+    let dir = scratch("first-hour-man");
+    let o = seega(&["man", "--dir", "man1"], &dir, None);
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    let mut pages: Vec<String> = std::fs::read_dir(dir.join("man1"))
+        .expect("made")
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    pages.sort();
+    assert!(pages.contains(&"seega.1".to_owned()), "{pages:?}");
+    assert!(pages.contains(&"seega-check.1".to_owned()), "{pages:?}");
+    assert!(pages.contains(&"seega-fmt.1".to_owned()), "{pages:?}");
+    let check = std::fs::read_to_string(dir.join("man1/seega-check.1")).expect("page");
+    assert!(check.contains(".SH EXAMPLES"), "{check}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn dedupe_compares_valid_games_only() {
+    let dir = scratch("first-hour-dedupe");
+    // The same placements twice; the second copy stops short with an illegal turn.
+    std::fs::write(
+        dir.join("a.sgn"),
+        "[Event \"a\"]\n1. c2,d4 e1,e2 *\n\n[Event \"b\"]\n1. c2,d4 e1,e2 *\n\n[Event \"c\"]\n1. c2,d4 e1,e2 c3,a1 *\n",
+    )
+    .expect("write");
+    let o = seega(&["dedupe", "a.sgn"], &dir, None);
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    assert!(
+        out(&o).contains("3 games, 1 duplicate; 1 invalid game was not compared and is kept"),
+        "{}",
+        out(&o)
+    );
+    let json = seega(&["dedupe", "--format", "jsonl", "a.sgn"], &dir, None);
+    assert_eq!(out(&json).lines().count(), 3, "one JSON object per game");
+    assert!(out(&json).contains("\"valid\":false"), "{}", out(&json));
+    let _ = std::fs::remove_dir_all(&dir);
+}
