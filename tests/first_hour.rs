@@ -188,3 +188,33 @@ fn dedupe_compares_valid_games_only() {
     assert!(out(&json).contains("\"valid\":false"), "{}", out(&json));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Runs `command` under a pseudo-terminal (util-linux's `script`), standard input at its end;
+/// `None` when the machine has no `script`.
+fn on_a_terminal(command: &str) -> Option<String> {
+    let o = Command::new("script")
+        .args(["-qec", command, "/dev/null"])
+        .current_dir(ROOT)
+        .stdin(Stdio::null())
+        .output()
+        .ok()?;
+    Some(String::from_utf8_lossy(&o.stdout).into_owned())
+}
+
+#[test]
+fn a_terminal_is_told_what_is_read_and_a_quick_run_shows_no_bar() {
+    let Some(waiting) = on_a_terminal(&format!("{SEEGA} check")) else {
+        println!("skipped: no `script` command to give seega a terminal");
+        return;
+    };
+    assert!(
+        waiting.contains("reading games from standard input"),
+        "{waiting}"
+    );
+    let quick = on_a_terminal(&format!("{SEEGA} check samples/standard.sgn")).expect("script ran");
+    assert!(quick.contains("1 file,"), "{quick}");
+    assert!(
+        !quick.contains("eta") && !quick.contains('\u{2588}'),
+        "no progress bar: {quick}"
+    );
+}
