@@ -1,22 +1,12 @@
 //! Archives in Latin-1 and Windows-1252: read with `--encoding`, reported as their UTF-8 twins
 //! are, and written back in their own bytes.
 
-use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::Command;
 
 mod common;
-use common::scratch;
+use common::{run_in as seega, scratch};
 
 const SEEGA: &str = env!("CARGO_BIN_EXE_seega");
-
-fn seega(args: &[&str], dir: &Path) -> Output {
-    Command::new(SEEGA)
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::null())
-        .output()
-        .expect("seega runs")
-}
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()

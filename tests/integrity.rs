@@ -4,21 +4,12 @@
 
 use std::os::unix::fs::FileTypeExt;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
 
 mod common;
-use common::scratch;
+use common::{run_in as seega, scratch};
 
 const SEEGA: &str = env!("CARGO_BIN_EXE_seega");
-
-fn seega(args: &[&str], dir: &Path) -> Output {
-    Command::new(SEEGA)
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::null())
-        .output()
-        .expect("seega runs")
-}
 
 fn err(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()

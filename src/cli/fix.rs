@@ -14,7 +14,7 @@ use seega::validate::{Applied, Options, Problem, fix_game};
 
 use super::args::{CheckArgs, Format};
 use super::inputs::{Input, decode, resolve};
-use super::output::{OutputError, Transaction};
+use super::output::{OutputError, Transaction, commit_rewrites};
 use super::{Exit, Global, stdio, trouble};
 
 /// What fixing one input gave: its bytes with the fixed games written in, when any was.
@@ -215,19 +215,8 @@ pub fn run(args: &CheckArgs, global: &Global, out: &mut impl Write) -> std::io::
             (Input::File(_), None) => {}
         }
     }
-    if rewritten > 0 && io_trouble {
-        // All the files or none: one could not be read.
-        trouble(format_args!(
-            "an input could not be read, so no file was changed"
-        ));
+    if !commit_rewrites(tx, rewritten, io_trouble) {
         return Ok(Exit::Trouble);
-    }
-    if rewritten > 0 {
-        if let Err(e) = tx.commit() {
-            e.report();
-            trouble(format_args!("no file was changed"));
-            return Ok(Exit::Trouble);
-        }
     }
     report.summary(fixed, left);
     Ok(if io_trouble {

@@ -11,7 +11,7 @@ use seega::validate::Problem;
 use super::args::FmtArgs;
 use super::copy::line_end_of;
 use super::inputs::{Input, resolve};
-use super::output::{OutputError, Transaction};
+use super::output::{OutputError, Transaction, commit_rewrites};
 use super::{Exit, stdio, trouble};
 
 /// The UTF-8 byte-order mark.
@@ -205,19 +205,8 @@ pub fn run(args: &FmtArgs, out: &mut impl Write) -> std::io::Result<Exit> {
             printed |= !formatted.is_empty();
         }
     }
-    if rewritten > 0 && exit == Exit::Trouble {
-        // All the files or none: one could not be read.
-        trouble(format_args!(
-            "an input could not be read, so no file was changed"
-        ));
+    if !commit_rewrites(tx, rewritten, exit == Exit::Trouble) {
         return Ok(Exit::Trouble);
-    }
-    if rewritten > 0 {
-        if let Err(e) = tx.commit() {
-            e.report();
-            trouble(format_args!("no file was changed"));
-            return Ok(Exit::Trouble);
-        }
     }
     if args.fix_results {
         let results = if fixed == 1 { "result" } else { "results" };

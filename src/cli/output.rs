@@ -368,6 +368,29 @@ pub fn ensure_dir(dir: &Path) -> io::Result<()> {
     std::fs::create_dir_all(dir)
 }
 
+/// Commits `tx`, which rewrites `rewritten` inputs in place, unless an input of the run could
+/// not be read (`unread`): all the files or none. Says on stderr why no file was changed;
+/// gives whether the files were written (or there were none to write).
+pub fn commit_rewrites(tx: Transaction, rewritten: usize, unread: bool) -> bool {
+    if rewritten == 0 {
+        return true;
+    }
+    if unread {
+        super::trouble(format_args!(
+            "an input could not be read, so no file was changed"
+        ));
+        return false;
+    }
+    match tx.commit() {
+        Ok(()) => true,
+        Err(e) => {
+            e.report();
+            super::trouble(format_args!("no file was changed"));
+            false
+        }
+    }
+}
+
 /// Whether an output path means standard output (`-`).
 pub fn is_stdout(path: &Path) -> bool {
     path.as_os_str() == "-"

@@ -210,6 +210,18 @@ fn ending(out: &mut JsonBuf, outcome: Option<Outcome>, last: Option<&Position>) 
     }
 }
 
+/// Bytes as a JSON array of integers, as serde writes a `Vec<u8>`.
+fn byte_array(out: &mut JsonBuf, bytes: &[u8]) {
+    out.raw(b"[");
+    for (k, b) in bytes.iter().enumerate() {
+        if k > 0 {
+            out.raw(b",");
+        }
+        out.uint(u64::from(*b));
+    }
+    out.raw(b"]");
+}
+
 fn header_comment(out: &mut JsonBuf, c: &Comment<'_>) {
     comment_as(out, b"{\"comment\":", c);
 }
@@ -227,14 +239,8 @@ impl GameWriter {
         b.raw(b",\"file\":");
         b.str(file);
         if let Some(bytes) = file_bytes {
-            b.raw(b",\"file_bytes\":[");
-            for (k, byte) in bytes.iter().enumerate() {
-                if k > 0 {
-                    b.raw(b",");
-                }
-                b.uint(u64::from(*byte));
-            }
-            b.raw(b"]");
+            b.raw(b",\"file_bytes\":");
+            byte_array(&mut b, bytes);
         }
         GameWriter {
             rules: None,
@@ -325,14 +331,8 @@ impl GameWriter {
         if broken || game.result.is_none() {
             out.str(super::game_json::verbatim(game, at.text));
             if let Some(bytes) = at.verbatim_bytes(game) {
-                out.raw(b",\"source_bytes\":[");
-                for (k, b) in bytes.iter().enumerate() {
-                    if k > 0 {
-                        out.raw(b",");
-                    }
-                    out.uint(u64::from(*b));
-                }
-                out.raw(b"]");
+                out.raw(b",\"source_bytes\":");
+                byte_array(out, &bytes);
             }
         } else {
             out.raw(b"null");
@@ -520,14 +520,8 @@ fn diagnostic(out: &mut JsonBuf, d: &DiagnosticLine) {
     out.raw(b",\"file\":");
     out.str(&d.file);
     if let Some(bytes) = &d.file_bytes {
-        out.raw(b",\"file_bytes\":[");
-        for (i, b) in bytes.iter().enumerate() {
-            if i > 0 {
-                out.raw(b",");
-            }
-            out.uint(u64::from(*b));
-        }
-        out.raw(b"]");
+        out.raw(b",\"file_bytes\":");
+        byte_array(out, bytes);
     }
     out.raw(b",\"game\":");
     out.game_number(d.game);

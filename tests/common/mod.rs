@@ -83,3 +83,13 @@ pub fn mixed_rules() -> Vec<seega::engine::Ruleset> {
     .map(|r| seega::engine::Ruleset::parse(r).expect("a preset"))
     .collect()
 }
+
+/// Runs `seega` with `args` in `dir`, standard input empty.
+pub fn run_in(args: &[&str], dir: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_seega"))
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .output()
+        .expect("seega runs")
+}
