@@ -106,6 +106,12 @@ const WRITERS: &[Writer] = &[
         },
     },
     Writer {
+        name: "man --dir",
+        in_place: false,
+        // The target is the directory's page of seega itself.
+        args: |_, out| with(os(&["man", "--dir"]), &[out.parent().expect("a directory")]),
+    },
+    Writer {
         name: "generate -o",
         in_place: false,
         args: |_, out| {
@@ -119,10 +125,10 @@ const WRITERS: &[Writer] = &[
 
 /// The name of a writer's target in a directory of its own.
 fn target_name(w: &Writer) -> &'static str {
-    if w.name == "show --svg-dir" {
-        "turn-000.svg"
-    } else {
-        "out.sgn"
+    match w.name {
+        "show --svg-dir" => "turn-000.svg",
+        "man --dir" => "seega.1",
+        _ => "out.sgn",
     }
 }
 
@@ -287,7 +293,7 @@ use std::os::unix::fs::FileTypeExt;
 fn an_output_that_is_an_input_is_refused() {
     let root = scratch("writers-same");
     for w in WRITERS.iter().filter(|w| !w.in_place) {
-        if w.name == "generate -o" {
+        if matches!(w.name, "generate -o" | "man --dir") {
             // It reads no input: there is nothing it could overwrite.
             continue;
         }
@@ -542,12 +548,12 @@ fn a_250_byte_name_can_be_written() {
     for w in WRITERS {
         let (dir, input, _) = setup(w, &root, "long");
         let want = reference(w, &input);
-        let long = if w.name == "show --svg-dir" {
+        let long = if matches!(w.name, "show --svg-dir" | "man --dir") {
             // Its files are named for it; the directory gets the long name.
             let d = root.join("d".repeat(250));
             let _ = std::fs::remove_dir_all(&d);
             std::fs::create_dir_all(&d).expect("dir");
-            d.join("turn-000.svg")
+            d.join(target_name(w))
         } else {
             dir.join(format!("{}.sgn", "n".repeat(246)))
         };
@@ -557,7 +563,7 @@ fn a_250_byte_name_can_be_written() {
         } else {
             (input, long)
         };
-        if w.name != "show --svg-dir" {
+        if !matches!(w.name, "show --svg-dir" | "man --dir") {
             assert_eq!(target.file_name().expect("a name").len(), 250);
         }
         let out = run(&(w.args)(&input, &target));
