@@ -8,7 +8,8 @@ use miette::GraphicalTheme;
 use seega::archive::stream::{Placed, check_stream};
 use seega::render::diagnostic::{NamedText, Renderer};
 use seega::render::terminal;
-use seega::render::wire::{DiagnosticLine, InputErrorLine, SummaryLine};
+use seega::render::wire::{DiagnosticLine, FileName, InputErrorLine, SummaryLine};
+use seega::validate::Problem;
 
 use super::args::{CheckArgs, Format};
 use super::inputs::{Input, resolve_inputs, tell_switch};
@@ -79,7 +80,7 @@ pub fn run(args: &CheckArgs, global: &Global, out: &mut impl Write) -> std::io::
             sum.invalid += c.games - c.valid;
             sum.errors += c.errors;
             sum.warnings += c.warnings;
-            if c.problems.is_empty() {
+            if c.problems.is_empty() || args.quiet {
                 return Ok(());
             }
             let text = placed.source.text();
@@ -89,32 +90,8 @@ pub fn run(args: &CheckArgs, global: &Global, out: &mut impl Write) -> std::io::
                 text,
                 lines: &lines,
             };
-            if args.quiet {
-                return Ok(());
-            }
             for p in &c.problems {
-                match args.format {
-                    Format::Human => out.write_all(renderer.render(p, named).as_bytes())?,
-                    Format::Short => {
-                        let at = lines.line_col(text, p.span.start);
-                        writeln!(
-                            out,
-                            "{name}:{}:{}: {}[{}]: {}",
-                            at.line,
-                            at.column,
-                            if p.is_error() { "error" } else { "warning" },
-                            p.code,
-                            terminal::escape(&p.message)
-                        )?;
-                    }
-                    Format::Jsonl => {
-                        serde_json::to_writer(
-                            &mut *out,
-                            &DiagnosticLine::new(p, "", text, &lines).in_file(&json_name),
-                        )?;
-                        out.write_all(b"\n")?;
-                    }
-                }
+                print(out, args.format, &renderer, p, named, &json_name)?;
             }
             Ok(())
         });
@@ -157,6 +134,38 @@ pub fn run(args: &CheckArgs, global: &Global, out: &mut impl Write) -> std::io::
     } else {
         Exit::Valid
     })
+}
+
+/// Prints one problem of the file `named` in `format`.
+fn print(
+    out: &mut impl Write,
+    format: Format,
+    renderer: &Renderer,
+    p: &Problem,
+    named: NamedText<'_>,
+    json_name: &FileName,
+) -> std::io::Result<()> {
+    match format {
+        Format::Human => out.write_all(renderer.render(p, named).as_bytes()),
+        Format::Short => {
+            let at = named.lines.line_col(named.text, p.span.start);
+            writeln!(
+                out,
+                "{}:{}:{}: {}[{}]: {}",
+                named.name,
+                at.line,
+                at.column,
+                if p.is_error() { "error" } else { "warning" },
+                p.code,
+                terminal::escape(&p.message)
+            )
+        }
+        Format::Jsonl => {
+            let line = DiagnosticLine::new(p, "", named.text, named.lines).in_file(json_name);
+            serde_json::to_writer(&mut *out, &line)?;
+            out.write_all(b"\n")
+        }
+    }
 }
 
 /// How long a run goes before its progress bar appears: a quick run shows none.

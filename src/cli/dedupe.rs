@@ -9,6 +9,7 @@ use serde::Serialize;
 use seega::archive::check_source;
 use seega::dedupe::{identity, richness};
 use seega::render::wire::FileName;
+use seega::validate::Options;
 
 use super::args::{DedupeArgs, DedupeFormat};
 use super::copy::{Copier, File};
@@ -51,41 +52,25 @@ struct Place {
     game: usize,
 }
 
-/// Runs `seega dedupe`.
-pub fn run(args: &DedupeArgs, out: &mut impl Write) -> std::io::Result<Exit> {
-    let Some(opts) = super::options(&args.rules, false) else {
-        return Ok(Exit::Trouble);
-    };
+/// The games of every input, and with --drop the inputs' bytes (the games kept are copied from
+/// them as they are); whether an input could not be read.
+fn read(args: &DedupeArgs, opts: &Options) -> std::io::Result<(Vec<Seen>, Vec<Vec<u8>>, bool)> {
     let mut games: Vec<Seen> = Vec::new();
-    // With --drop, the inputs' bytes: the games kept are copied from them as they are.
     let mut files: Vec<Vec<u8>> = Vec::new();
-    let mut tx = Transaction::new(stamps(&args.paths));
-    let output = match &args.output {
-        Some(p) if !is_stdout(p) => match tx.create(p) {
-            Ok(o) => Some((o, p)),
-            Err(e) => {
-                e.report();
-                return Ok(Exit::Trouble);
-            }
-        },
-        _ => None,
-    };
     let io_trouble = for_each_input(&args.paths, &mut |input, bytes| {
         let source = super::inputs::decode(input, &bytes, args.encoding);
         let first = games.len();
         let mut starts = Vec::new();
-        for c in check_source(&source, &opts) {
+        for c in check_source(&source, opts) {
             let rules = c.verdict.rules.unwrap_or(opts.default_rules);
-            let id = identity(&c.game, &rules, args.symmetric);
-            let place = Place {
-                name: input.name(),
-                file: input.json_name(),
-                game: c.index,
-            };
             starts.push(c.game.span.start);
             games.push(Seen {
-                place,
-                identity: id,
+                place: Place {
+                    name: input.name(),
+                    file: input.json_name(),
+                    game: c.index,
+                },
+                identity: identity(&c.game, &rules, args.symmetric),
                 richness: richness(&c.game),
                 valid: c.verdict.is_valid(),
                 piece: None,
@@ -100,9 +85,13 @@ pub fn run(args: &DedupeArgs, out: &mut impl Write) -> std::io::Result<Exit> {
         }
         Ok(())
     })?;
-    // The copy to keep for each identity: the richest; the first among equals. Only valid
-    // games are compared: a truncated or broken record is never taken for a copy of a game,
-    // nor a game for a copy of it, and each is kept.
+    Ok((games, files, io_trouble))
+}
+
+/// For each game, the one kept in its place: the richest copy of its identity, the first among
+/// equals. Only valid games are compared: a truncated or broken record is never taken for a
+/// copy of a game, nor a game for a copy of it, and each is kept.
+fn kept(games: &[Seen]) -> Vec<usize> {
     let mut best: HashMap<&str, usize> = HashMap::new();
     for (i, g) in games.iter().enumerate().filter(|(_, g)| g.valid) {
         let slot = best.entry(g.identity.as_str()).or_insert(i);
@@ -110,97 +99,135 @@ pub fn run(args: &DedupeArgs, out: &mut impl Write) -> std::io::Result<Exit> {
             *slot = i;
         }
     }
-    let kept_of = |i: usize| match games[i].valid {
-        true => best.get(games[i].identity.as_str()).copied().unwrap_or(i),
-        false => i,
+    (0..games.len())
+        .map(|i| match games[i].valid {
+            true => best.get(games[i].identity.as_str()).copied().unwrap_or(i),
+            false => i,
+        })
+        .collect()
+}
+
+/// Writes the games kept, as they were written.
+fn write_kept(
+    w: &mut dyn Write,
+    games: &[Seen],
+    kept: &[usize],
+    files: &[Vec<u8>],
+) -> std::io::Result<()> {
+    let files: Vec<File<'_>> = files
+        .iter()
+        .enumerate()
+        .map(|(k, b)| File::new(k, b))
+        .collect();
+    let mut copier = Copier::new();
+    for (i, g) in games.iter().enumerate() {
+        if let (true, Some((f, range))) = (kept[i] == i, &g.piece) {
+            copier.piece(w, &files[*f], range.clone(), None)?;
+        }
+    }
+    Ok(())
+}
+
+/// The report: each duplicate (human) or each game (JSON Lines), then the count.
+fn report(
+    out: &mut impl Write,
+    format: DedupeFormat,
+    games: &[Seen],
+    kept: &[usize],
+    summary: &str,
+) -> std::io::Result<()> {
+    for (i, g) in games.iter().enumerate() {
+        let (place, id) = (&g.place, &g.identity);
+        let k = kept[i];
+        let duplicate_of = (k != i).then(|| games[k].place.clone());
+        match format {
+            DedupeFormat::Jsonl => {
+                let e = Entry {
+                    file: place.file.clone(),
+                    game: place.game,
+                    identity: id.clone(),
+                    valid: g.valid,
+                    duplicate_of,
+                };
+                serde_json::to_writer(&mut *out, &e)?;
+                writeln!(out)?;
+            }
+            DedupeFormat::Human => {
+                if let Some(d) = duplicate_of {
+                    writeln!(
+                        out,
+                        "{} game {} is a copy of {} game {}, the copy kept ({id})",
+                        place.name, place.game, d.name, d.game
+                    )?;
+                }
+            }
+        }
+    }
+    if format == DedupeFormat::Human {
+        writeln!(out, "{summary}")?;
+    }
+    Ok(())
+}
+
+/// Runs `seega dedupe`.
+pub fn run(args: &DedupeArgs, out: &mut impl Write) -> std::io::Result<Exit> {
+    let Some(opts) = super::options(&args.rules, false) else {
+        return Ok(Exit::Trouble);
     };
-    let duplicates = (0..games.len()).filter(|&i| kept_of(i) != i).count();
-    let invalid = games.iter().filter(|g| !g.valid).count();
-    let not_compared = match invalid {
+    let mut tx = Transaction::new(stamps(&args.paths));
+    let output = match &args.output {
+        Some(p) if !is_stdout(p) => match tx.create(p) {
+            Ok(o) => Some((o, p)),
+            Err(e) => {
+                e.report();
+                return Ok(Exit::Trouble);
+            }
+        },
+        _ => None,
+    };
+    let (games, files, io_trouble) = read(args, &opts)?;
+    let kept = kept(&games);
+    let duplicates = (0..games.len()).filter(|&i| kept[i] != i).count();
+    let not_compared = match games.iter().filter(|g| !g.valid).count() {
         0 => String::new(),
         1 => "; 1 invalid game was not compared and is kept".to_owned(),
         n => format!("; {n} invalid games were not compared and are kept"),
     };
-    if args.drop {
-        let files: Vec<File<'_>> = files
-            .iter()
-            .enumerate()
-            .map(|(k, b)| File::new(k, b))
-            .collect();
-        let write = |w: &mut dyn Write| -> std::io::Result<()> {
-            let mut copier = Copier::new();
-            for (i, g) in games.iter().enumerate() {
-                if let (true, Some((f, range))) = (kept_of(i) == i, &g.piece) {
-                    copier.piece(w, &files[*f], range.clone(), None)?;
-                }
-            }
-            Ok(())
-        };
+    let plural = |one: &'static str, many: &'static str| if duplicates == 1 { one } else { many };
+    if !args.drop {
+        let summary = format!(
+            "{} games, {duplicates} {}{not_compared}",
+            games.len(),
+            plural("duplicate", "duplicates")
+        );
+        report(out, args.format, &games, &kept, &summary)?;
+    } else {
         match output {
+            Some((_, path)) if io_trouble => {
+                trouble(format_args!(
+                    "an input could not be read, so `{}` was not written",
+                    shown(path)
+                ));
+                return Ok(Exit::Trouble);
+            }
             Some((o, path)) => {
-                if io_trouble {
-                    trouble(format_args!(
-                        "an input could not be read, so `{}` was not written",
-                        shown(path)
-                    ));
-                    return Ok(Exit::Trouble);
-                }
-                let written = write(tx.writer(o)).map_err(|e| OutputError {
-                    path: path.clone(),
-                    why: e.into(),
-                });
+                let written =
+                    write_kept(tx.writer(o), &games, &kept, &files).map_err(|e| OutputError {
+                        path: path.clone(),
+                        why: e.into(),
+                    });
                 if let Err(e) = written.and_then(|()| tx.commit()) {
                     e.report();
                     return Ok(Exit::Trouble);
                 }
             }
-            None => write(out)?,
+            None => write_kept(out, &games, &kept, &files)?,
         }
         super::stdio::line(format_args!(
             "dropped {duplicates} duplicate {} of {}{not_compared}",
-            if duplicates == 1 { "game" } else { "games" },
+            plural("game", "games"),
             games.len()
         ));
-    } else {
-        for (i, g) in games.iter().enumerate() {
-            let (place, id) = (&g.place, &g.identity);
-            let k = kept_of(i);
-            let duplicate_of = (k != i).then(|| games[k].place.clone());
-            match args.format {
-                DedupeFormat::Jsonl => {
-                    let e = Entry {
-                        file: place.file.clone(),
-                        game: place.game,
-                        identity: id.clone(),
-                        valid: g.valid,
-                        duplicate_of,
-                    };
-                    serde_json::to_writer(&mut *out, &e)?;
-                    writeln!(out)?;
-                }
-                DedupeFormat::Human => {
-                    if let Some(d) = duplicate_of {
-                        writeln!(
-                            out,
-                            "{} game {} is a copy of {} game {}, the copy kept ({id})",
-                            place.name, place.game, d.name, d.game
-                        )?;
-                    }
-                }
-            }
-        }
-        if args.format == DedupeFormat::Human {
-            writeln!(
-                out,
-                "{} games, {duplicates} {}{not_compared}",
-                games.len(),
-                if duplicates == 1 {
-                    "duplicate"
-                } else {
-                    "duplicates"
-                }
-            )?;
-        }
     }
     Ok(if io_trouble {
         Exit::Trouble

@@ -1,0 +1,144 @@
+//! Where a game's object comes from (`Origin`), the objects of a whole text, and the text an
+//! object is written back as.
+
+use super::GameObject;
+use crate::notation::LineIndex;
+use crate::render::wire::DiagnosticLine;
+
+/// Where a game comes from, to build its object.
+#[derive(Debug, Clone, Copy)]
+pub struct Origin<'a> {
+    /// The file name used in diagnostics.
+    pub file: &'a str,
+    /// The file's bytes, when its name is not UTF-8 (see [`super::wire::FileName`]).
+    pub file_bytes: Option<&'a [u8]>,
+    /// The whole text of the file.
+    pub text: &'a str,
+    /// Its line index.
+    pub lines: &'a LineIndex,
+    /// The input's bytes and their decoding, when the text is not the bytes (it held bytes
+    /// that are not UTF-8): a game's `source_bytes` are taken from them.
+    pub raw: Option<(&'a [u8], &'a crate::notation::Source)>,
+}
+
+impl Origin<'_> {
+    /// The input's own bytes of `game`'s verbatim text (see [`verbatim`]), when that text holds
+    /// bytes that are not UTF-8 (U+FFFD in `text`).
+    pub fn verbatim_bytes(&self, game: &crate::notation::Game<'_>) -> Option<Vec<u8>> {
+        let (bytes, source) = self.raw?;
+        let start = game.span.start;
+        let end = start + verbatim(game, self.text).len();
+        source
+            .invalid()
+            .iter()
+            .any(|r| r.start < end && start < r.end)
+            .then(|| bytes.get(source.byte_offset(start)..source.byte_offset(end)))
+            .flatten()
+            .map(<[u8]>::to_vec)
+    }
+
+    /// The JSON line of a problem of this file.
+    pub fn diagnostic(&self, p: &crate::validate::Problem) -> DiagnosticLine {
+        let mut d = DiagnosticLine::new(p, self.file, self.text, self.lines);
+        d.file_bytes = self.file_bytes.map(<[u8]>::to_vec);
+        d
+    }
+}
+
+/// Builds the object of every game of `source` (named `file`) in order and hands each to
+/// `sink`, stopping at the first error `sink` returns.
+pub fn for_each_object<E>(
+    source: &crate::notation::Source,
+    file: &str,
+    opts: &crate::validate::Options,
+    sink: &mut dyn FnMut(GameObject) -> Result<(), E>,
+) -> Result<(), E> {
+    objects_of(source, None, file, opts, sink)
+}
+
+/// [`for_each_object`] of the file `bytes`: the objects of games whose text is not UTF-8 also
+/// get their `source_bytes`, as `convert` writes them.
+pub fn for_each_object_of_bytes<E>(
+    bytes: &[u8],
+    file: &str,
+    opts: &crate::validate::Options,
+    sink: &mut dyn FnMut(GameObject) -> Result<(), E>,
+) -> Result<(), E> {
+    let source = crate::notation::Source::from_bytes(bytes);
+    objects_of(&source, Some(bytes), file, opts, sink)
+}
+
+fn objects_of<E>(
+    source: &crate::notation::Source,
+    bytes: Option<&[u8]>,
+    file: &str,
+    opts: &crate::validate::Options,
+    sink: &mut dyn FnMut(GameObject) -> Result<(), E>,
+) -> Result<(), E> {
+    let opts = crate::validate::Options {
+        record: true,
+        ..*opts
+    };
+    let text = source.text();
+    let lines = LineIndex::new(text);
+    let at = Origin {
+        file,
+        file_bytes: None,
+        text,
+        lines: &lines,
+        raw: bytes.map(|b| (b, source)),
+    };
+    for checked in crate::archive::check_source(source, &opts) {
+        sink(GameObject::new(
+            &checked.game,
+            &checked.verdict,
+            checked.index,
+            at,
+        ))?;
+    }
+    Ok(())
+}
+
+/// The text of `game` kept as its `source`: verbatim, without the blank lines that follow
+/// it (which separate it from the next game, and which writing it back adds again).
+pub(crate) fn verbatim<'t>(game: &crate::notation::Game<'_>, text: &'t str) -> &'t str {
+    game.span.of(text).trim_end_matches([' ', '\t', '\r', '\n'])
+}
+
+/// The bytes of `obj` as a game of an archive: its `source_bytes` when it has them (the
+/// input's own bytes), else [`game_text`].
+pub fn game_bytes(obj: &GameObject, width: usize) -> Result<Vec<u8>, String> {
+    match &obj.source_bytes {
+        Some(b) => {
+            let mut b = b.clone();
+            if !b.ends_with(b"\n") {
+                b.push(b'\n');
+            }
+            Ok(b)
+        }
+        None => game_text(obj, width).map(String::into_bytes),
+    }
+}
+
+/// The text of `obj` as a game of an archive: its `source` when it has one, else its content
+/// in canonical layout with the tags in the order given.
+pub fn game_text(obj: &GameObject, width: usize) -> Result<String, String> {
+    if let Some(s) = &obj.source {
+        let mut s = s.clone();
+        if !s.ends_with('\n') {
+            s.push('\n');
+        }
+        return Ok(s);
+    }
+    let doc = obj.to_doc()?;
+    let mut out = String::new();
+    crate::notation::writer::write_game(
+        &doc,
+        &crate::notation::writer::WriteOptions {
+            width,
+            reorder_tags: false,
+        },
+        &mut out,
+    );
+    Ok(out)
+}
