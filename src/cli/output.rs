@@ -83,6 +83,8 @@ pub struct Transaction {
     slots: Vec<Slot>,
     /// The regular targets taken so far, to refuse a second output to the same file.
     taken: Vec<Stamp>,
+    /// The new files taken so far, by [`same_place`].
+    new_targets: Vec<PathBuf>,
 }
 
 /// A handle on one output of a [`Transaction`].
@@ -144,13 +146,12 @@ impl Transaction {
                 }
             }
             Resolved::New(at) => {
-                if self
-                    .slots
-                    .iter()
-                    .any(|s| matches!(&s.sink, Sink::Temp { target, .. } if *target == at))
-                {
+                // The same new file may be named two ways (`x`, `./x`, `d/../x`).
+                let key = same_place(&at);
+                if self.new_targets.contains(&key) {
                     return Err(Refusal::Twice);
                 }
+                self.new_targets.push(key);
                 let file = temp_beside(&at, None)?;
                 Sink::Temp {
                     file: BufWriter::new(file),
@@ -202,6 +203,19 @@ impl Transaction {
             }
         }
         rename_all(ready)
+    }
+}
+
+/// Where a file that does not exist yet would be: its directory's canonical path and its name.
+fn same_place(path: &Path) -> PathBuf {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let dir = std::fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
+    match path.file_name() {
+        Some(name) => dir.join(name),
+        None => path.to_path_buf(),
     }
 }
 
@@ -479,6 +493,8 @@ mod tests {
         tx.create(&dir.join("o")).expect("open");
         let e = tx.create(&dir.join("o")).expect_err("refused");
         assert!(matches!(e.why, Refusal::Twice), "{e:?}");
+        let e = tx.create(&dir.join(".").join("o")).expect_err("refused");
+        assert!(matches!(e.why, Refusal::Twice), "named another way: {e:?}");
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
