@@ -218,3 +218,20 @@ fn a_terminal_is_told_what_is_read_and_a_quick_run_shows_no_bar() {
         "no progress bar: {quick}"
     );
 }
+
+#[test]
+fn check_fix_mends_the_common_slips() {
+    let dir = scratch("first-hour-slips");
+    let slips = "[Event \"x\"]\n\n1. C2,D4 e1 e2 2. a1,b1 a2,b2 1:0\n";
+    std::fs::write(dir.join("s.sgn"), slips).expect("write");
+    let o = seega(&["check", "--fix", "s.sgn"], &dir, None);
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    for fix in ["`C2,D4` → `c2,d4`", "`e1 e2` → `e1,e2`", "`1:0` → `1-0`"] {
+        assert!(err(&o).contains(fix), "{fix}: {}", err(&o));
+    }
+    assert_eq!(
+        std::fs::read_to_string(dir.join("s.sgn")).expect("read"),
+        "[Event \"x\"]\n\n1. c2,d4 e1,e2 2. a1,b1 a2,b2 1-0\n"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

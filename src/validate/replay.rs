@@ -2,7 +2,7 @@
 
 use super::code::Code;
 use super::problem::Problem;
-use super::syntax_words::{lone_pair, syntax_code, syntax_help};
+use super::syntax_words::{lone_pair, slip_fix, syntax_code, syntax_help};
 use super::turn_errors::explain;
 use crate::engine::{Bitboard, Color, Outcome, Position, RulesError, Ruleset, SetupError};
 use crate::notation::{Element, Game, Header, Span, SyntaxKind, Turn, TurnKind};
@@ -318,6 +318,9 @@ pub(super) fn replay_game(game: &Game<'_>, text: &str, index: usize, opts: &Opti
                 let (span, message, help) = lone_pair(&game.moves, i, text, moving)
                     .unwrap_or_else(|| (e.span, e.message.clone(), syntax_help(e, text)));
                 cx.push(syntax_code(e.kind), span, message, help, turn);
+                if let Some(p) = cx.problems.last_mut() {
+                    p.fix = slip_fix(&game.moves, i, e, text, moving);
+                }
                 failed = Some(i);
                 break;
             }

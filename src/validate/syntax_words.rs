@@ -2,6 +2,7 @@
 
 use super::code::Code;
 use super::problem::Problem;
+use super::suggest::Fix;
 use crate::notation::limits::MAX_UNCUT_BYTES;
 use crate::notation::token::meant_result;
 use crate::notation::{Element, Span, SyntaxError, SyntaxKind};
@@ -86,6 +87,37 @@ pub(super) fn syntax_help(e: &SyntaxError, text: &str) -> String {
         Some(m) => format!("Did you mean `{m}`? {}", kind_help(e.kind)),
         None => kind_help(e.kind).to_owned(),
     }
+}
+
+/// The one correction of a slip that `check --fix` applies: a misspelt result's token, a square
+/// written in capitals, or (at `moves[i]`) a placement or movement written with a space; `None`
+/// for any other syntax error.
+pub(super) fn slip_fix(
+    moves: &[Element<'_>],
+    i: usize,
+    e: &SyntaxError,
+    text: &str,
+    moving: bool,
+) -> Option<Fix> {
+    let written = e.span.of(text);
+    let replacement = match e.kind {
+        SyntaxKind::ResultTypo => meant_result(written)?.to_owned(),
+        SyntaxKind::Uppercase => written.to_ascii_lowercase(),
+        SyntaxKind::LoneSquare => {
+            let (span, _, _) = lone_pair(moves, i, text, moving)?;
+            let (x, y) = span.of(text).split_once(char::is_whitespace)?;
+            let joined = format!("{x}{}{}", if moving { '-' } else { ',' }, y.trim_start());
+            return Some(Fix {
+                span,
+                replacement: joined,
+            });
+        }
+        _ => return None,
+    };
+    Some(Fix {
+        span: e.span,
+        replacement,
+    })
 }
 
 /// The tag line holding the stray punctuation at `span` without it, when the line is short
