@@ -6,9 +6,10 @@
 
 use crate::engine::Square;
 use crate::notation::writer::{
-    Doc, NotWritable, WriteOptions, numbers_of, push_game_text, write_game_numbered,
+    Doc, DocHeader, NotWritable, WriteOptions, comment, comment_text, numbers_of, push_game_text,
+    write_game_numbered,
 };
-use crate::notation::{Element, Game, GameResult, ResultToken, Source, Span, SyntaxKind};
+use crate::notation::{Comment, Element, Game, GameResult, ResultToken, Source, Span, SyntaxKind};
 use crate::results::{ResultFix, result_to_fix, set_result};
 use crate::validate::{Code, Options, Problem, Verdict};
 
@@ -147,18 +148,50 @@ pub fn format_games(
         ..*check
     };
     let mut formatted = Formatted::default();
-    for checked in crate::archive::check_source(source, &opts) {
+    let mut games = crate::archive::check_source(source, &opts).peekable();
+    // Comments that head the next game, taken from a game whose missing result was written.
+    let mut carried: Vec<DocHeader> = Vec::new();
+    while let Some(checked) = games.next() {
+        let lead = std::mem::take(&mut carried);
         let fix = result_to_fix(&checked.verdict).filter(|_| fixing.results);
         let doc = match fix {
             // A missing result token is the one syntax error a fix writes.
             Some((now, _)) if checked.game.result.is_none() => {
-                canonical_doc(&with_result(&checked.game, now), &checked.verdict)
+                let next = games
+                    .peek()
+                    .map(|n| Doc::from_game(&n.game, &|_| None).is_ok());
+                let (game, heading) = with_result(&checked.game, now, source.text(), next);
+                let doc = canonical_doc(&game, &checked.verdict);
+                let heading = heading.iter().map(|c| DocHeader::Comment(comment(c)));
+                carried.extend(heading);
+                doc
             }
             _ => canonical_doc(&checked.game, &checked.verdict),
         };
         let mut doc = match doc {
-            Ok(doc) => doc,
+            Ok(mut doc) => {
+                // Before this game's own headers: the comments a fix moved out of the game
+                // before it.
+                doc.headers.splice(0..0, lead);
+                doc
+            }
             Err(NotWritable) => {
+                // Comments are moved only to a game that can be written; should one come here
+                // all the same, it is written on its own rather than lost.
+                let lead: String = lead
+                    .iter()
+                    .filter_map(|h| match h {
+                        DocHeader::Comment(c) => Some(comment_text(c) + "\n"),
+                        DocHeader::Tag { .. } => None,
+                    })
+                    .collect();
+                if !lead.is_empty() {
+                    let at = Span::new(checked.game.span.start, checked.game.span.start);
+                    formatted.games.push(FormattedGame::Canonical {
+                        text: lead,
+                        span: at,
+                    });
+                }
                 let problems = checked.verdict.problems;
                 let problems = if problems.iter().any(is_syntax) {
                     problems.into_iter().filter(is_syntax).collect()
@@ -203,17 +236,66 @@ pub fn format_games(
     formatted
 }
 
-/// `game` with `result` as its result token, in place of the missing one.
-fn with_result<'a>(game: &Game<'a>, result: GameResult) -> Game<'a> {
+/// `game` with `result` as its result token, in place of the missing one, right after its last
+/// turn. The comments after that turn on lines of their own head the next game once the result
+/// stands before them: they are taken out and given back when the next game can take them
+/// (`next`: whether it can be written), or made the game's trailing comments when it is the
+/// last (`next` is `None`); otherwise they stay where they are.
+fn with_result<'a>(
+    game: &Game<'a>,
+    result: GameResult,
+    text: &str,
+    next: Option<bool>,
+) -> (Game<'a>, Vec<Comment<'a>>) {
     let mut g = game.clone();
     g.moves
         .retain(|e| !matches!(e, Element::Error(e) if e.kind == SyntaxKind::MissingResult));
-    let end = game.span.end;
+    let last = g
+        .moves
+        .iter()
+        .rposition(|e| !matches!(e, Element::Comment(_)));
+    let end = last.map_or(game.span.end, |k| element_end(&g.moves[k]));
+    // The comments after the last turn that start on a later line.
+    let heading = match last {
+        Some(k) => g.moves[k + 1..]
+            .iter()
+            .position(|e| match e {
+                Element::Comment(c) => text
+                    .get(end..c.span.start)
+                    .is_some_and(|gap| gap.contains(['\n', '\r'])),
+                _ => false,
+            })
+            .map_or(g.moves.len(), |p| k + 1 + p),
+        None => g.moves.len(),
+    };
+    let mut moved = Vec::new();
+    if heading < g.moves.len() && next != Some(false) {
+        for e in g.moves.drain(heading..) {
+            if let Element::Comment(c) = e {
+                moved.push(c);
+            }
+        }
+        if next.is_none() {
+            // The last game: after its result, they stay its own.
+            g.trailing.splice(0..0, moved.drain(..));
+        }
+    }
     g.result = Some(ResultToken {
         result,
         span: Span::new(end, end),
     });
-    g
+    (g, moved)
+}
+
+/// Where a movetext item ends.
+fn element_end(e: &Element<'_>) -> usize {
+    match e {
+        Element::Turn(t) => t.span.end,
+        Element::Number(n) => n.span.end,
+        Element::Nag(_, span) => span.end,
+        Element::Comment(c) => c.span.end,
+        Element::Error(e) => e.span.end,
+    }
 }
 
 #[cfg(test)]
@@ -270,6 +352,38 @@ mod tests {
         assert!(!e.is_empty());
         let e = fmt("1. c2,d4 *\n\n[Rules \"chess\"]\n1. xyz *\n").unwrap_err();
         assert!(!e.is_empty());
+    }
+
+    #[test]
+    fn a_written_result_leaves_the_next_games_heading_comment_to_it() {
+        let fixing = Fixing {
+            results: true,
+            ..Fixing::default()
+        };
+        let fix = |text: &str| {
+            let source = Source::from_text(text);
+            format_games(
+                &source,
+                &Options::default(),
+                &WriteOptions::default(),
+                fixing,
+            )
+            .into_text(&source)
+            .unwrap()
+        };
+        let ended = "[Position \"wb3/2w2/5/5/5 w\"]\n\n1. c4-c5xb5 { taken }\n";
+        let next = "{ the next game }\n[Event \"next\"]\n\n1. c2,d4 *\n";
+        let out = fix(&format!("{ended}{next}"));
+        assert!(out.contains("c4-c5xb5 { taken } 1-0\n"), "{out}");
+        assert!(
+            out.contains("\n{ the next game }\n[Event \"next\"]"),
+            "{out}"
+        );
+        // Read again, the comment is the second game's, and nothing changes.
+        assert_eq!(fix(&out), out);
+        // After the last game, it is that game's own, after its result.
+        let out = fix(&format!("{ended}{{ the end }}\n"));
+        assert!(out.ends_with("1-0 { the end }\n"), "{out}");
     }
 
     #[test]

@@ -111,7 +111,8 @@ pub struct Doc {
 #[error("the game has syntax errors")]
 pub struct NotWritable;
 
-fn comment(c: &Comment<'_>) -> DocComment {
+/// A comment of the syntax tree as the writer writes it.
+pub fn comment(c: &Comment<'_>) -> DocComment {
     DocComment {
         text: c.text.to_owned(),
         line: c.line,
@@ -231,7 +232,8 @@ pub fn escape_tag_value(value: &str) -> String {
     s
 }
 
-fn comment_text(c: &DocComment) -> String {
+/// A comment as written: `{text}`, or `;text` to the end of its line.
+pub fn comment_text(c: &DocComment) -> String {
     if c.line {
         format!(";{}", c.text)
     } else {
