@@ -241,7 +241,9 @@ impl ChunkWork for ConvertWork<'_> {
 
 /// `bytes` without a leading byte-order mark, as [`Source::from_bytes`] decodes them.
 fn strip_bom(bytes: &[u8]) -> &[u8] {
-    bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes)
+    bytes
+        .strip_prefix(crate::notation::source::BOM)
+        .unwrap_or(bytes)
 }
 
 impl Converted {

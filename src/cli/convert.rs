@@ -1,20 +1,16 @@
 //! `seega convert`: SGN ⇄ JSON / JSON Lines, game by game.
 
 use std::io::{BufRead, Write};
+use std::sync::atomic::Ordering;
 
 use seega::archive::convert::{ConvertWork, Target, convert_stream};
+use seega::notation::source::BOM;
 use seega::render::game_json::{GameObject, game_bytes};
+use seega::render::terminal;
 use seega::validate::Options;
 
 use super::args::{ConvertArgs, DataFormat};
-use std::io::Read;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
-
-use seega::notation::encoding::{Encoding, Transcode};
-use seega::render::terminal;
-
-use super::inputs::{Input, resolve, stamps, tell_switch};
+use super::inputs::{Input, read_in, resolve, stamps, tell_switch};
 use super::output::{is_stdout, write_file};
 use super::{Exit, shown, threads, trouble};
 
@@ -135,9 +131,6 @@ struct Tally {
     trouble: bool,
 }
 
-/// The UTF-8 byte-order mark, which may open a JSON file.
-const BOM: &[u8] = b"\xEF\xBB\xBF";
-
 /// Converts every input into `w`.
 fn convert_all(
     args: &ConvertArgs,
@@ -221,11 +214,7 @@ fn convert_all(
                 let mut commented = false;
                 let mut games = 0;
                 // The encoding is the notation's: JSON is always UTF-8.
-                let switched = Arc::new(AtomicU64::new(0));
-                let reader: Box<dyn Read + Send> = match args.encoding {
-                    Encoding::Utf8 => Box::new(reader),
-                    e => Box::new(Transcode::new(reader, e).telling(Arc::clone(&switched))),
-                };
+                let (reader, switched) = read_in(reader, args.encoding);
                 let read = convert_stream(reader, &work, threads(args.jobs), &mut |c, before| {
                     games += c.games;
                     tally.games += c.games;

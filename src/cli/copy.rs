@@ -13,9 +13,7 @@ use std::io::{self, Write};
 use std::ops::Range;
 
 use seega::notation::Source;
-
-/// The UTF-8 byte-order mark.
-const BOM: &[u8] = b"\xEF\xBB\xBF";
+use seega::notation::source::BOM;
 
 /// One input file, read whole, with what its pieces need.
 pub struct File<'a> {

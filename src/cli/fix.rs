@@ -125,10 +125,7 @@ fn fix_input(
         let span = c.game.span;
         // A game holding bytes that are not UTF-8 is left as it is: its text has U+FFFD where
         // they stood, and writing it would lose them.
-        let clean = !source
-            .invalid()
-            .iter()
-            .any(|r| r.start < span.end && span.start < r.end);
+        let clean = !source.holds_invalid(span);
         let f = fix_game(span.of(text), c.index, opts);
         // The fixed game in the encoding it was read in.
         let written = source.encoding_of(span).encode(&f.text);

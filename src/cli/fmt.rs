@@ -3,6 +3,7 @@
 use std::io::Write;
 
 use seega::canonical::{Fixing, Formatted, FormattedGame, format_games};
+use seega::notation::source::BOM;
 use seega::notation::writer::WriteOptions;
 use seega::notation::{LineIndex, Source};
 use seega::render::terminal;
@@ -13,9 +14,6 @@ use super::copy::line_end_of;
 use super::inputs::{Input, resolve};
 use super::output::{OutputError, Transaction, commit_rewrites};
 use super::{Exit, stdio, trouble};
-
-/// The UTF-8 byte-order mark.
-const BOM: &[u8] = b"\xEF\xBB\xBF";
 
 /// Canonical text (already in the file's encoding) as the file writes text: every line ended
 /// as its first line is (LF, CRLF or CR).

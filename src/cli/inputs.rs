@@ -137,13 +137,23 @@ impl Input {
     /// the line from which `auto` read Windows-1252, once it has (0 before).
     pub fn open_in(&self, encoding: Encoding) -> std::io::Result<Opened> {
         let (reader, len) = self.open()?;
-        let switched = Arc::new(AtomicU64::new(0));
-        let reader: Box<dyn Read + Send> = match encoding {
-            Encoding::Utf8 => reader,
-            e => Box::new(Transcode::new(reader, e).telling(Arc::clone(&switched))),
-        };
+        let (reader, switched) = read_in(reader, encoding);
         Ok((reader, len, switched))
     }
+}
+
+/// `reader`'s bytes read in `encoding` (UTF-8 passes through untouched), with the line from
+/// which `auto` read Windows-1252, once it has (0 before).
+pub fn read_in(
+    reader: impl Read + Send + 'static,
+    encoding: Encoding,
+) -> (Box<dyn Read + Send>, Arc<AtomicU64>) {
+    let switched = Arc::new(AtomicU64::new(0));
+    let reader: Box<dyn Read + Send> = match encoding {
+        Encoding::Utf8 => Box::new(reader),
+        e => Box::new(Transcode::new(reader, e).telling(Arc::clone(&switched))),
+    };
+    (reader, switched)
 }
 
 /// An input that could not be resolved: its name for people ([`Input::name`]) and why.

@@ -167,7 +167,7 @@ pub fn run(args: &ManArgs, out: &mut impl Write) -> std::io::Result<Exit> {
         None => {
             trouble(format_args!(
                 "no command `{}`\n  help: The commands are {}.",
-                super::terminal_text(args.command.as_deref().unwrap_or_default()),
+                seega::render::terminal::escape(args.command.as_deref().unwrap_or_default()),
                 commands().join(", ")
             ));
             Ok(Exit::Trouble)

@@ -173,12 +173,6 @@ pub fn note(message: std::fmt::Arguments<'_>) {
     stdio::line(format_args!("seega: note: {message}"));
 }
 
-/// Text from a file or the command line as a person reads it in a message (see
-/// [`seega::render::terminal::escape`]).
-pub fn terminal_text(text: &str) -> std::borrow::Cow<'_, str> {
-    seega::render::terminal::escape(text)
-}
-
 /// A path as a person reads it in a message: controls and bytes that are not UTF-8 shown
 /// visibly (see [`seega::render::terminal::path`]).
 pub fn shown(path: &std::path::Path) -> String {

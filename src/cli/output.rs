@@ -237,7 +237,7 @@ fn temp_beside(target: &Path, was: Option<&std::fs::Metadata>) -> Result<NamedTe
     let file = tempfile::Builder::new()
         .prefix(&prefix)
         .suffix(temp::SUFFIX)
-        .rand_bytes(temp::random_len())
+        .rand_bytes(temp::RANDOM)
         // A new file: what the umask leaves of rw-rw-rw-, as for any file a program creates.
         .permissions(std::fs::Permissions::from_mode(0o666))
         .tempfile_in(dir)
@@ -358,7 +358,7 @@ fn backup_of(target: &Path) -> io::Result<PathBuf> {
     let name = tempfile::Builder::new()
         .prefix(&prefix)
         .suffix(temp::SUFFIX)
-        .rand_bytes(temp::random_len())
+        .rand_bytes(temp::RANDOM)
         .make_in(dir, |p| std::fs::hard_link(target, p))?;
     // The link must outlive the builder's guard.
     let ((), path) = name.keep().map_err(|e| e.error)?;

@@ -4,8 +4,8 @@
 use super::ast::Span;
 use super::encoding::Encoding;
 
-/// The UTF-8 byte-order mark.
-const BOM: &[u8] = b"\xEF\xBB\xBF";
+/// The UTF-8 byte-order mark, which a text may start with.
+pub const BOM: &[u8] = b"\xEF\xBB\xBF";
 
 /// An archive's text, decoded from bytes.
 ///
@@ -144,9 +144,12 @@ impl Source {
         offset + if self.bom { BOM.len() } else { 0 } - longer
     }
 
-    /// Whether the input started with a byte-order mark (dropped from the text).
-    pub fn had_bom(&self) -> bool {
-        self.bom
+    /// Whether the text of `span` holds bytes that were not UTF-8 (U+FFFD where they stood): a
+    /// writer cannot give such text back from the decoded text, only from the input's bytes.
+    pub fn holds_invalid(&self, span: Span) -> bool {
+        self.invalid
+            .iter()
+            .any(|r| r.start < span.end && span.start < r.end)
     }
 
     /// Decodes `bytes`, reusing the buffer when it is UTF-8 (no second copy of a big file).

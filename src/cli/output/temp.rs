@@ -17,7 +17,7 @@ const PREFIX: &str = ".seega-";
 /// What every temporary file's name ends with.
 pub const SUFFIX: &str = ".tmp";
 /// Random characters in a name.
-const RANDOM: usize = 6;
+pub const RANDOM: usize = 6;
 /// The longest file name most file systems take.
 const NAME_MAX: usize = 255;
 
@@ -64,11 +64,6 @@ pub fn prefix_for(target: &Path, tag: &str) -> OsString {
     p.push(b'.');
     p.extend_from_slice(tag.as_bytes());
     OsString::from_vec(p)
-}
-
-/// Random characters in a temporary file's name.
-pub const fn random_len() -> usize {
-    RANDOM
 }
 
 /// The process that left the temporary file `name`, if it is one of seega's (the name's bytes

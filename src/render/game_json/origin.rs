@@ -28,10 +28,9 @@ impl Origin<'_> {
         let (bytes, source) = self.raw?;
         let start = game.span.start;
         let end = start + verbatim(game, self.text).len();
+        let span = crate::notation::Span::new(start, end);
         source
-            .invalid()
-            .iter()
-            .any(|r| r.start < end && start < r.end)
+            .holds_invalid(span)
             .then(|| bytes.get(source.byte_offset(start)..source.byte_offset(end)))
             .flatten()
             .map(<[u8]>::to_vec)
