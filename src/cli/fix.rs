@@ -127,11 +127,11 @@ fn fix_input(
         // they stood, and writing it would lose them.
         let clean = !source.holds_invalid(span);
         let f = fix_game(span.of(text), c.index, opts);
-        // The fixed game in the encoding it was read in.
-        let written = source.encoding_of(span).encode(&f.text);
-        if let (true, true, false, Some(written)) =
-            (clean, f.complete, f.applied.is_empty(), written)
-        {
+        // The fixed game in the encoding it was read in, when it is fixed and can be written.
+        let written = (clean && f.complete && !f.applied.is_empty())
+            .then(|| source.encoding_of(span).encode(&f.text))
+            .flatten();
+        if let Some(written) = written {
             let (start, end) = (source.byte_offset(span.start), source.byte_offset(span.end));
             corrected.extend_from_slice(&bytes[cursor..start]);
             corrected.extend_from_slice(&written);
