@@ -10,7 +10,9 @@
 
 use std::fmt::Write as _;
 
-use crate::engine::{Bitboard, Color, DIRECTIONS, Phase, Position, Ruleset, Square};
+use crate::engine::kernel::{Board, with_board};
+use crate::engine::referee::{Referee, move_number_of_turn};
+use crate::engine::{Bitboard, DIRECTIONS, Phase, Position, Ruleset, Square};
 
 /// SplitMix64: a small, fast, well-mixed generator (Steele, Lea and Flood, 2014).
 #[derive(Debug, Clone)]
@@ -179,69 +181,97 @@ fn play(
     moves: &mut String,
     turns: &mut Vec<(usize, usize, Position)>,
 ) -> &'static str {
-    let mut pos = Position::new(*rules);
-    let mut number: u64 = 1;
-    let mut movement_turns = 0;
-    let mut passer: Option<Color> = None;
-    let mut path: Vec<(Square, Bitboard)> = Vec::with_capacity(16);
-    loop {
-        let number_start = moves.len();
-        if number % 2 == 1 {
-            let _ = write!(moves, "{}. ", number.div_ceil(2));
-        }
-        let before = pos.clone();
-        let start = moves.len();
-        let was_pass;
-        match pos.phase() {
-            Phase::Placement => {
-                let (a, b) = random_placement(&pos, rng);
-                if pos.place(a, b).is_err() {
-                    return "*";
-                }
-                push_square(moves, a);
-                moves.push(',');
-                push_square(moves, b);
-                was_pass = false;
+    let start = Position::new(*rules);
+    with_board!(rules.size, B => {
+        let game = RandomGame {
+            referee: Referee::<B>::of(&start),
+            rng,
+            moves,
+            turns,
+        };
+        game.play(max_turns)
+    })
+}
+
+/// A random game under way: the referee judges each turn drawn, and ends the game.
+struct RandomGame<'g, B: Board> {
+    referee: Referee<B>,
+    rng: &'g mut SplitMix64,
+    moves: &'g mut String,
+    turns: &'g mut Vec<(usize, usize, Position)>,
+}
+
+impl<B: Board> RandomGame<'_, B> {
+    /// Plays turns until the game ends or `max_turns` movement turns were played; returns the
+    /// result token.
+    fn play(mut self, max_turns: u32) -> &'static str {
+        let mut movement_turns = 0;
+        let mut path: Vec<(Square, Bitboard)> = Vec::with_capacity(16);
+        loop {
+            let number_start = self.moves.len();
+            let (number, second) = move_number_of_turn(self.referee.number());
+            if !second {
+                let _ = write!(self.moves, "{number}. ");
             }
-            Phase::Movement => {
-                if movement_turns >= max_turns {
-                    moves.truncate(number_start);
-                    return "*";
-                }
+            let before = self.referee.position();
+            let start = self.moves.len();
+            let played = if !self.referee.in_movement() {
+                self.place(&before)
+            } else if movement_turns >= max_turns {
+                self.moves.truncate(number_start);
+                return "*";
+            } else {
                 movement_turns += 1;
-                match random_turn(&pos, passer, rng, &mut path) {
-                    None => {
-                        let _ = pos.pass();
-                        moves.push_str("--");
-                        was_pass = true;
-                    }
-                    Some((after, from)) => {
-                        pos = after;
-                        push_square(moves, from);
-                        for (to, caps) in &path {
-                            moves.push('-');
-                            push_square(moves, *to);
-                            for c in caps.squares() {
-                                moves.push('x');
-                                push_square(moves, c);
-                            }
-                        }
-                        was_pass = false;
-                    }
-                }
+                self.movement(&before, &mut path)
+            };
+            if played.is_none() {
+                return "*";
+            }
+            self.turns.push((start, self.moves.len(), before));
+            self.moves.push(' ');
+            if let Some(o) = self.referee.outcome() {
+                return o.result_token();
             }
         }
-        turns.push((start, moves.len(), before));
-        moves.push(' ');
-        number += 1;
-        if was_pass {
-            passer = Some(pos.to_move().other());
-        } else {
-            passer = None;
+    }
+
+    /// Plays and writes a random placement from `before`, the referee's position.
+    fn place(&mut self, before: &Position) -> Option<()> {
+        let (a, b) = random_placement(before, self.rng);
+        self.referee.place(a, b).ok()?;
+        push_square(self.moves, a);
+        self.moves.push(',');
+        push_square(self.moves, b);
+        Some(())
+    }
+
+    /// Plays and writes a random movement turn from `before`, the referee's position, or a pass
+    /// when there is none.
+    fn movement(&mut self, before: &Position, path: &mut Vec<(Square, Bitboard)>) -> Option<()> {
+        let referee = self.referee;
+        let opens = |after: &Position| referee.gives_opening(after);
+        let Some(from) = random_turn(before, &opens, self.rng, path) else {
+            self.referee.pass().ok()?;
+            self.moves.push_str("--");
+            return Some(());
+        };
+        let mut mv = self.referee.begin_move(from).ok()?;
+        let mut any = false;
+        for &(to, caps) in path.iter() {
+            self.referee.step(&mut mv, to).ok()?;
+            any |= !caps.is_empty();
         }
-        if let Some(o) = pos.outcome_after_turn(was_pass) {
-            return o.result_token();
+        self.referee.end_move(mv, any).ok()?;
+        push_square(self.moves, from);
+        for (to, caps) in path.iter() {
+            self.moves.push('-');
+            push_square(self.moves, *to);
+            for c in caps.squares() {
+                self.moves.push('x');
+                push_square(self.moves, c);
+            }
         }
+        Some(())
     }
 }
 
@@ -268,42 +298,38 @@ fn nth(bb: Bitboard, k: usize) -> Square {
     it.nth(k).unwrap_or(first)
 }
 
-/// A random legal movement turn: the position after it and the starting square, with the
-/// steps and their captures in `path`. `None` when the side to move has no step (it passes).
-/// After a pass by `passer`, only turns that give the passer a step, or end the game, count.
+/// A random legal movement turn: its starting square, with the steps and their captures in
+/// `path`. `None` when the side to move has no step (it passes). Only turns that the referee's
+/// `opens` lets follow the turn before (R12) count.
 fn random_turn(
     pos: &Position,
-    passer: Option<Color>,
+    opens: &dyn Fn(&Position) -> bool,
     rng: &mut SplitMix64,
     path: &mut Vec<(Square, Bitboard)>,
-) -> Option<(Position, Square)> {
+) -> Option<Square> {
     if !pos.has_step() {
         return None;
     }
-    let opens = |after: &Position| match passer {
-        None => true,
-        Some(p) => after.has_step_for(p) || after.outcome_after_turn(false).is_some(),
-    };
     for _ in 0..32 {
         if let Some((after, from)) = try_random_turn(pos, rng, path) {
             if opens(&after) {
-                return Some((after, from));
+                return Some(from);
             }
         }
     }
     // Rejection failed often: enumerate and pick uniformly among the acceptable turns.
     let mut seen = 0usize;
-    let mut pick: Option<(Position, Vec<Square>)> = None;
+    let mut pick: Option<Vec<Square>> = None;
     pos.for_each_turn(&mut |after, squares| {
         if !squares.is_empty() && opens(after) {
             seen += 1;
             if rng.below(seen) == 0 {
-                pick = Some((after.clone(), squares.to_vec()));
+                pick = Some(squares.to_vec());
             }
         }
         true
     });
-    let (after, squares) = pick?;
+    let squares = pick?;
     // Recompute the captures of each step along the path.
     path.clear();
     let mut p = pos.clone();
@@ -312,7 +338,7 @@ fn random_turn(
         let caps = p.step(&mut mv, to).ok()?;
         path.push((to, caps));
     }
-    Some((after, squares[0]))
+    Some(squares[0])
 }
 
 /// One attempt at a random turn: a random piece, random steps while the rules let it go on.

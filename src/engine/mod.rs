@@ -1,13 +1,31 @@
 //! The rules engine: squares, bitboards, rulesets, positions and legal turns.
 //!
-//! It knows nothing of text or files. Each rule of `spec/rules.md` is enforced in exactly one
-//! place here and its number is named in the doc comment of that place.
+//! It knows nothing of text or files. Each rule of `spec/rules.md` is carried out in exactly one
+//! place here, and its number is named in the doc comment of that place:
+//!
+//! - the board and the pieces (R1, R2): [`Size`] and [`Square`];
+//! - the rules of one turn — placement (R3, R4), moves, steps, captures and chains (R5–R10),
+//!   the pass (R11): `Play` (`play.rs`), whose bit work is in `kernel`;
+//! - the tests of the end of a game — capture-all, barrier, blocked (R14–R16), in the order of
+//!   R13: `Play::outcome_after_turn` (and `Play::outcome_after_move`, its shortcut after a
+//!   move, tested against it);
+//! - the rules of a whole game — whose turn and its number, the end tested after every turn
+//!   (R13), the opening owed after a pass (R12), no turn after the end (R17), the result the
+//!   end calls for (R18), the written captures checked against a step's, and the reading of
+//!   move numbers: the referee, `Referee` (`referee.rs`), around a `Play`. Every replay plays
+//!   on one: `seega check` (the full path and its fast lane), `generate`, suggestions, the
+//!   reading of move numbers and `--rules auto`;
+//! - rulesets (R20): [`Ruleset`]; a start from a position string (R21): [`Position::from_setup`].
+//!
+//! [`Position`]'s own turn methods play one turn through a `Play` and know nothing of the game
+//! around it: they are for callers that judge a single turn (search, enumeration).
 
 mod bitboard;
 pub(crate) mod kernel;
 mod outcome;
 pub(crate) mod play;
 mod position;
+pub(crate) mod referee;
 mod ruleset;
 mod search;
 mod square;

@@ -1,4 +1,4 @@
-//! How a game ends by rule (R13–R17): capture-all, barrier (wall or line), blocked.
+//! How a game ends by rule (R13–R16): capture-all, barrier (wall or line), blocked.
 
 use super::kernel::{self, Word, with_board};
 use super::play::Play;

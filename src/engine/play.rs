@@ -1,5 +1,6 @@
 //! Playing turns on a position seen through its board's type: the one place where the rules of
-//! a turn (R3–R12) and of the end of a game (R13–R16) are carried out.
+//! a turn (R3–R11) and the tests of the end of a game (R13–R16) are carried out; the rules of
+//! the game around them (R12, R17, R18) are the referee's (`super::referee`).
 //!
 //! A [`Play`] holds the pieces of the side to move and of its opponent in words of the board
 //! `B` (a `u64` up to 7×7), so that a replay keeps them in registers and the kernels fold the
@@ -16,7 +17,7 @@ use super::square::{Color, Square};
 use super::turn::{IllegalTurn, Move};
 
 /// A position in the words of board `B`, which must be its rules' board.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug)]
 pub(crate) struct Play<B: Board> {
     /// The pieces of the side to move.
     mine: B::W,
@@ -27,6 +28,15 @@ pub(crate) struct Play<B: Board> {
     rules: Ruleset,
     board: PhantomData<B>,
 }
+
+// By hand: derived, they would ask `B`, which is only a type name, to be `Copy` too.
+impl<B: Board> Clone for Play<B> {
+    fn clone(&self) -> Play<B> {
+        *self
+    }
+}
+
+impl<B: Board> Copy for Play<B> {}
 
 impl<B: Board> Play<B> {
     /// `pos` in the words of its board (`B` must be that board).

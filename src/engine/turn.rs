@@ -1,4 +1,5 @@
-//! Playing turns: placements (R3–R4), steps and chains (R5–R10), passes (R11–R12).
+//! Playing turns: placements (R3–R4), steps and chains (R5–R10), passes (R11); the opening
+//! owed after a pass (R12) is the referee's.
 
 use super::bitboard::Bitboard;
 use super::kernel::{self, B9, Word, with_board};
@@ -63,7 +64,7 @@ pub enum IllegalTurn {
     /// A pass while a step exists (R11).
     #[error("a pass while {0} has a legal step")]
     PassIllegal(Color),
-    /// The turn after a pass leaves the passer still without a step (R12).
+    /// The turn after a pass leaves the passer still without a step (R12, the referee's).
     #[error("this turn leaves {0}, who passed, still without a legal step")]
     NoOpening(Color),
 }

@@ -112,7 +112,7 @@ pub struct MoveNumber {
 impl MoveNumber {
     /// The turn it announces.
     pub fn turn(&self) -> u64 {
-        2 * self.number as u64 - if self.second { 0 } else { 1 }
+        crate::engine::referee::turn_of_move_number(self.number, self.second)
     }
 }
 

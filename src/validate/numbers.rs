@@ -3,9 +3,12 @@
 //! written twice before the number.
 
 use super::code::Code;
-use super::replay::{Cx, play};
+use super::play_turn::play_turn;
+use super::replay::Cx;
+use crate::engine::kernel::with_board;
+use crate::engine::referee::{Referee, move_number_of_turn};
 use crate::engine::{Phase, Position};
-use crate::notation::{Element, MoveNumber, TurnKind};
+use crate::notation::{Element, MoveNumber};
 
 /// How many turns after a mismatched number are replayed to tell one reading from another.
 const WINDOW: usize = 6;
@@ -31,15 +34,10 @@ pub(super) fn mismatch(
     (moves, i): (&[Element<'_>], usize),
     analyse: bool,
 ) -> Option<Reading> {
-    let written = if n.second {
-        format!("{}...", n.number)
-    } else {
-        format!("{}.", n.number)
-    };
-    let right = if next % 2 == 1 {
-        format!("{}.", next.div_ceil(2))
-    } else {
-        format!("{}...", next / 2)
+    let written = written_number(u64::from(n.number), n.second);
+    let right = {
+        let (number, second) = move_number_of_turn(next);
+        written_number(number, second)
     };
     let after = &moves[i + 1..];
     let off = n.turn().abs_diff(next) == 1 && analyse && !follows(pos, after);
@@ -105,11 +103,18 @@ pub(super) fn mismatch(
     reading.map(|note| Reading { note })
 }
 
+/// A move number as written: `n.`, or `n...` for the `second` turn of its pair.
+fn written_number(number: u64, second: bool) -> String {
+    if second {
+        format!("{number}...")
+    } else {
+        format!("{number}.")
+    }
+}
+
 /// Whether the next turns of `moves` (up to [`WINDOW`], up to a syntax error) are legal from
-/// `pos`, none after the game's end.
+/// `pos`, as the referee judges them, none after the game's end.
 fn follows(pos: &Position, moves: &[Element<'_>]) -> bool {
-    let mut p = pos.clone();
-    let mut over = false;
     let turns = moves
         .iter()
         .take_while(|e| !matches!(e, Element::Error(_)))
@@ -118,15 +123,10 @@ fn follows(pos: &Position, moves: &[Element<'_>]) -> bool {
             _ => None,
         })
         .take(WINDOW);
-    for t in turns {
-        if over || play(&mut p, t, false).is_err() {
-            return false;
-        }
-        over = p
-            .outcome_after_turn(matches!(t.kind, TurnKind::Pass))
-            .is_some();
-    }
-    true
+    with_board!(pos.size(), B => {
+        let mut referee = Referee::<B>::of(pos);
+        turns.into_iter().all(|t| play_turn(&mut referee, t, false).is_ok())
+    })
 }
 
 /// The turns of the side to move from `pos` after which the next turns of `moves` are legal

@@ -2,10 +2,11 @@
 
 use super::code::Code;
 use super::problem::Problem;
-use super::syntax_words::{lone_pair, slip_fix, syntax_code, syntax_help};
-use super::turn_errors::explain;
+use super::syntax_words::{syntax_code, syntax_help};
+use crate::engine::kernel::with_board;
+use crate::engine::referee::Referee;
 use crate::engine::{Bitboard, Color, Outcome, Position, RulesError, Ruleset, SetupError};
-use crate::notation::{Element, Game, Header, Span, SyntaxKind, Turn, TurnKind};
+use crate::notation::{Element, Game, Header, Span, SyntaxKind};
 
 /// How to check games.
 #[derive(Debug, Clone, Copy)]
@@ -88,9 +89,9 @@ impl Verdict {
 /// The game and where we are in it, to word problems. The title is made only when a problem
 /// is reported.
 pub(super) struct Cx<'g, 'a> {
-    game: usize,
-    source: &'g Game<'a>,
-    title: Option<String>,
+    pub(super) game: usize,
+    pub(super) source: &'g Game<'a>,
+    pub(super) title: Option<String>,
     pub(super) problems: Vec<Problem>,
 }
 
@@ -197,8 +198,34 @@ pub(super) fn replay_game(game: &Game<'_>, text: &str, index: usize, opts: &Opti
         unchecked: total_turns,
         played: Vec::with_capacity(if opts.record { total_turns as usize } else { 0 }),
     };
+    let stop = header_errors(game, text, &mut cx);
+    verdict.rules = game_rules(game, text, opts, &mut cx);
+    let start = match verdict.rules.filter(|_| !stop) {
+        Some(rules) => start_position(game, rules, &mut cx),
+        None => None,
+    };
+    let Some(start) = start else {
+        super::later::unreplayed_syntax_errors(&game.moves, text, &mut cx);
+        verdict.problems = cx.problems;
+        return verdict;
+    };
+    verdict.start = Some(start.clone());
+    with_board!(start.size(), B => {
+        let replay = super::movetext::Movetext {
+            game,
+            text,
+            record: opts.record,
+            referee: Referee::<B>::of(&start),
+            cx,
+            verdict,
+        };
+        replay.run()
+    })
+}
 
-    // Header errors: report them all; a broken Rules or Position line stops the replay.
+/// Reports every error of the game's headers; returns whether one of them stops the replay (a
+/// broken Rules or Position line, or a header past the limit).
+fn header_errors(game: &Game<'_>, text: &str, cx: &mut Cx<'_, '_>) -> bool {
     let mut stop = false;
     // Where the previous header item ended: a broken tag's line starts no earlier, so looking
     // back for it costs no more than the header's own bytes.
@@ -232,291 +259,62 @@ pub(super) fn replay_game(game: &Game<'_>, text: &str, index: usize, opts: &Opti
         }
         prev_end = prev_end.max(item_end);
     }
+    stop
+}
 
-    let rules = match game.tag("Rules") {
-        None => Some(opts.default_rules),
-        Some(tag) => match Ruleset::parse(&tag.value) {
-            Ok(r) => Some(r),
-            Err(e) => {
-                let span = e
-                    .word(tag.value_span.of(text))
-                    .map(|w| {
-                        let off = w.as_ptr() as usize - text.as_ptr() as usize;
-                        Span::new(off, off + w.len())
-                    })
-                    .unwrap_or(tag.value_span);
-                cx.push(
-                    rules_problem(&e),
-                    span,
-                    e.to_string(),
-                    format!("{}.", e.help()),
-                    None,
-                );
-                None
-            }
-        },
+/// The game's rules: its Rules tag's, or the default; `None`, reported, when the tag names
+/// none.
+fn game_rules(game: &Game<'_>, text: &str, opts: &Options, cx: &mut Cx<'_, '_>) -> Option<Ruleset> {
+    let Some(tag) = game.tag("Rules") else {
+        return Some(opts.default_rules);
     };
-    verdict.rules = rules;
-    let Some(rules) = rules.filter(|_| !stop) else {
-        super::later::unreplayed_syntax_errors(&game.moves, text, &mut cx);
-        verdict.problems = cx.problems;
-        return verdict;
+    let e = match Ruleset::parse(&tag.value) {
+        Ok(r) => return Some(r),
+        Err(e) => e,
     };
+    let span = e
+        .word(tag.value_span.of(text))
+        .map(|w| {
+            let off = w.as_ptr() as usize - text.as_ptr() as usize;
+            Span::new(off, off + w.len())
+        })
+        .unwrap_or(tag.value_span);
+    cx.push(
+        rules_problem(&e),
+        span,
+        e.to_string(),
+        format!("{}.", e.help()),
+        None,
+    );
+    None
+}
 
-    let mut pos = match game.tag("Position") {
-        None => Position::new(rules),
-        Some(tag) => match Position::from_setup(rules, &tag.value) {
-            Ok(p) => p,
-            Err(e) => {
-                let code = match e {
-                    SetupError::Malformed(_) => Code::PositionMalformed,
-                    _ => Code::PositionImpossible,
-                };
-                cx.push(
-                    code,
-                    tag.value_span,
-                    e.to_string(),
-                    "Write the ranks from the top, separated by `/`, each as `b`, `w` or a count of empty squares, then a space and the side to move: `bbw1w/5/2b2/5/w3w b`.".into(),
-                    None,
-                );
-                super::later::unreplayed_syntax_errors(&game.moves, text, &mut cx);
-                verdict.problems = cx.problems;
-                return verdict;
-            }
-        },
+/// The position before the game's first turn: its Position tag's, or the start of `rules`;
+/// `None`, reported, when the tag holds no position.
+fn start_position(game: &Game<'_>, rules: Ruleset, cx: &mut Cx<'_, '_>) -> Option<Position> {
+    let Some(tag) = game.tag("Position") else {
+        return Some(Position::new(rules));
     };
-    verdict.start = Some(pos.clone());
-
-    let mut number: u64 = 1;
-    let mut outcome: Option<Outcome> = None;
-    let mut passer: Option<Color> = None;
-    // The element where the replay stopped, at an error.
-    let mut failed = None;
-    // The position before the last turn played; whether no number has been found wrong yet; what
-    // the first wrong one says of the turns after it.
-    let (mut prev, mut first, mut reading) = (None, true, None);
-    for (i, el) in game.moves.iter().enumerate() {
-        match el {
-            Element::Comment(_) | Element::Nag(..) => {}
-            Element::Number(n) if n.turn() != number => {
-                let at = (game.moves.as_slice(), i);
-                let r =
-                    super::numbers::mismatch(&mut cx, n, number, &pos, prev.as_ref(), at, first);
-                (first, reading) = (false, reading.or(r));
-            }
-            Element::Number(_) => {}
-            Element::Error(e) if e.kind == SyntaxKind::InvalidUtf8InComment => cx.push(
-                syntax_code(e.kind),
-                e.span,
-                e.message.clone(),
-                syntax_help(e, text),
-                Some(number),
-            ),
-            Element::Error(e) => {
-                let turn = syntax_error_turn(e.kind, outcome.is_some(), number);
-                let moving = pos.phase() == crate::engine::Phase::Movement;
-                let (span, message, help) = lone_pair(&game.moves, i, text, moving)
-                    .unwrap_or_else(|| (e.span, e.message.clone(), syntax_help(e, text)));
-                cx.push(syntax_code(e.kind), span, message, help, turn);
-                if let Some(p) = cx.problems.last_mut() {
-                    p.fix = slip_fix(&game.moves, i, e, text, moving);
-                }
-                failed = Some(i);
-                break;
-            }
-            Element::Turn(t) => {
-                let side = pos.to_move();
-                if let Some(o) = outcome {
-                    cx.push(
-                        Code::AfterEnd,
-                        t.span,
-                        format!(
-                            "turn {number} comes after the game ended by {} on turn {}",
-                            o.termination.as_str(),
-                            number - 1
-                        ),
-                        format!(
-                            "The game was over ({} for {}): end the record there with `{}`, or fix an earlier turn.",
-                            o.termination.as_str(),
-                            o.winner.map_or("neither side".to_owned(), |c| c.to_string()),
-                            o.result_token()
-                        ),
-                        Some(number),
-                    );
-                    failed = Some(i);
-                    break;
-                }
-                let before = pos.clone();
-                match play(&mut pos, t, opts.record) {
-                    Ok(captures) => {
-                        if let Some(p) = passer.take() {
-                            let over = pos.outcome_after_turn(false);
-                            if over.is_none() && !pos.has_step_for(p) {
-                                let e = crate::engine::IllegalTurn::NoOpening(p);
-                                let (code, message, help) = explain(&e, &before, t);
-                                cx.push(code, t.span, message, help, Some(number));
-                                failed = Some(i);
-                                break;
-                            }
-                        }
-                        let was_pass = matches!(t.kind, TurnKind::Pass);
-                        if was_pass {
-                            passer = Some(side);
-                        }
-                        outcome = pos.outcome_after_turn(was_pass);
-                        verdict.legal_turns += 1;
-                        prev = Some(before);
-                        if opts.record {
-                            verdict.played.push(Played {
-                                element: i,
-                                number,
-                                side,
-                                captures,
-                                after: pos.clone(),
-                            });
-                        }
-                    }
-                    Err(fail) => {
-                        let (code, span, message, mut help) = fail.into_parts(&before, t);
-                        // A turn out of order is no typo: its suggestion would be wrong.
-                        let fix = match &reading {
-                            Some(r) => {
-                                help.push_str(&r.note);
-                                None
-                            }
-                            None => super::suggest::suggest(&before, t, code),
-                        };
-                        if let Some(f) = &fix {
-                            help.push_str(&format!(" Did you mean `{}`?", f.replacement));
-                        }
-                        cx.push(code, span, message, help, Some(number));
-                        if let Some(p) = cx.problems.last_mut() {
-                            p.fix = fix;
-                        }
-                        failed = Some(i);
-                        break;
-                    }
-                }
-                number += 1;
-            }
-        }
-    }
-    verdict.unchecked = total_turns - verdict.legal_turns;
-    if let Some(at) = failed {
-        // The turns after the one that stopped the replay (which is a turn, or a bad token).
-        let later = verdict.unchecked - u64::from(matches!(game.moves[at], Element::Turn(_)));
-        if later > 0 {
-            if let Some(p) = cx.problems.last_mut() {
-                p.help.push_str(&if later == 1 {
-                    " The later turn of this game was not checked.".to_owned()
-                } else {
-                    format!(" The {later} later turns of this game were not checked.")
-                });
-            }
-        }
-        // The next turn is the one after the stopping turn; a bad token takes no number.
-        let next = number + u64::from(matches!(game.moves[at], Element::Turn(_)));
-        let moving = pos.phase() == crate::engine::Phase::Movement;
-        let after = super::later::After {
-            at,
-            number: next,
-            ended: outcome.is_some(),
-            moving,
-        };
-        super::later::later_syntax_errors(&game.moves, text, after, &mut cx);
-    } else {
-        super::result_check::check_result(game, outcome, &mut cx);
-    }
-    verdict.outcome = outcome;
-    verdict.position = Some(pos);
-    verdict.problems = cx.problems;
-    verdict
+    let e = match Position::from_setup(rules, &tag.value) {
+        Ok(p) => return Some(p),
+        Err(e) => e,
+    };
+    let code = match e {
+        SetupError::Malformed(_) => Code::PositionMalformed,
+        _ => Code::PositionImpossible,
+    };
+    cx.push(
+        code,
+        tag.value_span,
+        e.to_string(),
+        "Write the ranks from the top, separated by `/`, each as `b`, `w` or a count of empty squares, then a space and the side to move: `bbw1w/5/2b2/5/w3w b`.".into(),
+        None,
+    );
+    None
 }
 
 /// The turn a syntax error of kind `kind` stands at, when `number` is the next turn to be
 /// played: none for a missing result once the game has `ended` (no turn is missing then).
 pub(super) fn syntax_error_turn(kind: SyntaxKind, ended: bool, number: u64) -> Option<u64> {
     (kind != SyntaxKind::MissingResult || !ended).then_some(number)
-}
-
-/// Why a turn failed: an engine rule, or a written capture list that disagrees.
-pub(crate) enum Failure {
-    Rule(crate::engine::IllegalTurn, Option<usize>),
-    CaptureWrong(Span, crate::engine::Square),
-    CaptureMissing(Span, Vec<crate::engine::Square>),
-}
-
-impl Failure {
-    fn into_parts(self, before: &Position, t: &Turn) -> (Code, Span, String, String) {
-        match self {
-            Failure::Rule(e, step) => {
-                let span = super::turn_errors::span_of(&e, t, step);
-                let (code, message, help) = explain(&e, before, t);
-                (code, span, message, help)
-            }
-            Failure::CaptureWrong(span, sq) => (
-                Code::CaptureWrong,
-                span,
-                format!("this step does not capture {sq}"),
-                "List after a step exactly the pieces it captures, or leave the captures out: they are computed.".into(),
-            ),
-            Failure::CaptureMissing(span, missing) => {
-                let list: Vec<String> = missing.iter().map(|s| s.to_string()).collect();
-                (
-                    Code::CaptureMissing,
-                    span,
-                    format!("this step also captures {}", list.join(" and ")),
-                    format!(
-                        "Add {} to the step's captures, or leave all its captures out: they are computed.",
-                        list.iter().map(|s| format!("`x{s}`")).collect::<Vec<_>>().join(" and ")
-                    ),
-                )
-            }
-        }
-    }
-}
-
-/// Plays one turn on `pos`, checking any written captures; returns what each step captured
-/// when `record` is set (and nothing, without allocating, otherwise).
-pub(crate) fn play(pos: &mut Position, t: &Turn, record: bool) -> Result<StepCaptures, Failure> {
-    match &t.kind {
-        TurnKind::Place(a, b) => {
-            pos.place(a.square, b.square)
-                .map_err(|e| Failure::Rule(e, None))?;
-            Ok(StepCaptures::new())
-        }
-        TurnKind::Pass => {
-            pos.pass().map_err(|e| Failure::Rule(e, None))?;
-            Ok(StepCaptures::new())
-        }
-        TurnKind::Move { from, steps } => {
-            let mut mv = pos
-                .begin_move(from.square)
-                .map_err(|e| Failure::Rule(e, None))?;
-            let mut captures = StepCaptures::new();
-            for (k, s) in steps.iter().enumerate() {
-                let got = pos
-                    .step(&mut mv, s.to.square)
-                    .map_err(|e| Failure::Rule(e, Some(k)))?;
-                if !s.captures.is_empty() {
-                    let mut written = Bitboard::EMPTY;
-                    for c in &s.captures {
-                        if !got.contains(c.square) || written.contains(c.square) {
-                            return Err(Failure::CaptureWrong(c.span, c.square));
-                        }
-                        written.insert(c.square);
-                    }
-                    let missing = got & !written;
-                    if !missing.is_empty() {
-                        return Err(Failure::CaptureMissing(s.span, missing.squares().collect()));
-                    }
-                }
-                if record {
-                    captures.push(got);
-                }
-            }
-            pos.end_move(mv).map_err(|e| Failure::Rule(e, None))?;
-            Ok(captures)
-        }
-    }
 }

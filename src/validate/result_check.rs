@@ -3,18 +3,54 @@
 use super::code::Code;
 use super::replay::Cx;
 use crate::engine::Outcome;
+use crate::engine::kernel::Board;
+use crate::engine::referee::Referee;
 use crate::notation::{Game, GameResult};
 
 /// The four results, each with what it says, for a help sentence.
 const RESULTS: &str =
     "a result is `1-0` (white wins), `0-1` (black wins), `1/2-1/2` (a draw) or `*` (unknown)";
 
-/// Checks the result token against the outcome (R18) and against the Result tag (N8).
-pub(super) fn check_result(game: &Game<'_>, outcome: Option<Outcome>, cx: &mut Cx<'_, '_>) {
+/// What is wrong with a game's result: the first of the result checks that fails.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum ResultSlip {
+    /// The token contradicts the end of the game (R18).
+    Wrong(Outcome),
+    /// The Result tag holds another result than the token (N8).
+    TagDiffers,
+    /// The Result tag holds no result at all (N8).
+    TagNotAResult,
+}
+
+/// The result checks of a game whose replay `referee` ended, whose result token is `token` and
+/// whose Result tag, if any, holds `tag`: the one test for the full path and the fast lane.
+#[inline(always)]
+pub(crate) fn result_slip<B: Board>(
+    referee: &Referee<B>,
+    token: GameResult,
+    tag: Option<&str>,
+) -> Option<ResultSlip> {
+    if let Err(o) = referee.result_agrees(token.as_str()) {
+        return Some(ResultSlip::Wrong(o));
+    }
+    let written = GameResult::parse(tag?);
+    match written {
+        Some(w) if w == token => None,
+        Some(_) => Some(ResultSlip::TagDiffers),
+        None => Some(ResultSlip::TagNotAResult),
+    }
+}
+
+/// Reports what [`result_slip`] finds in `game`'s result, once its replay `referee` ended.
+pub(super) fn check_result<B: Board>(game: &Game<'_>, referee: &Referee<B>, cx: &mut Cx<'_, '_>) {
     let Some(token) = game.result else { return };
     let tag = game.tag("Result");
-    if let Some(o) = outcome {
-        if token.result.as_str() != o.result_token() {
+    let outcome = referee.outcome();
+    let Some(slip) = result_slip(referee, token.result, tag.map(|t| t.value.as_ref())) else {
+        return;
+    };
+    let tag = match (slip, tag) {
+        (ResultSlip::Wrong(o), tag) => {
             cx.push(
                 Code::ResultWrong,
                 token.span,
@@ -38,14 +74,11 @@ pub(super) fn check_result(game: &Game<'_>, outcome: Option<Outcome>, cx: &mut C
             );
             return;
         }
-    }
-    let Some(tag) = tag else { return };
-    let written = GameResult::parse(&tag.value);
-    if written == Some(token.result) {
-        return;
-    }
-    let (message, help) = match written {
-        Some(_) => (
+        (_, Some(tag)) => tag,
+        (_, None) => return,
+    };
+    let (message, help) = match slip {
+        ResultSlip::TagDiffers => (
             format!(
                 "the Result tag says `{}` but the game ends with `{}`",
                 tag.value,
@@ -53,7 +86,7 @@ pub(super) fn check_result(game: &Game<'_>, outcome: Option<Outcome>, cx: &mut C
             ),
             "Make the Result tag and the result token after the last turn the same.".to_owned(),
         ),
-        None => (
+        _ => (
             format!("`{}` is not a result", tag.value),
             match outcome {
                 Some(o) => format!(

@@ -2,7 +2,7 @@
 //! near what was written (right captures, swapped squares, one mistyped square, a missing pass).
 
 use super::code::Code;
-use super::replay::play;
+use super::play_turn::play_from;
 use crate::engine::{Bitboard, Position, Square};
 use crate::notation::{Span, SquareAt, Step, Turn, TurnKind};
 
@@ -61,8 +61,7 @@ fn legal(before: &Position, kind: TurnKind) -> Option<String> {
         annotation: None,
         span: Span::default(),
     };
-    let mut pos = before.clone();
-    let captures = play(&mut pos, &turn, true).ok()?;
+    let (_, captures) = play_from(before, &turn, true).ok()?;
     Some(turn_text(&turn.kind, &captures))
 }
 

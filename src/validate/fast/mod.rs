@@ -24,7 +24,7 @@
 //! identical results.
 
 use crate::engine::kernel::{Board, with_board};
-use crate::engine::play::Play;
+use crate::engine::referee::Referee;
 use crate::engine::{Position, Ruleset};
 use crate::notation::limits::{MAX_HEADERS, MAX_MOVETEXT};
 
@@ -159,11 +159,7 @@ fn lane<'t, R: Recorder<'t>>(
     };
     with_board!(rules.size, B => {
         let mut game = Replay {
-            play: Play::<B>::of(&pos),
-            number: 1,
-            outcome: None,
-            passer: None,
-            clear: false,
+            referee: Referee::<B>::of(&pos),
             rec,
         };
         movetext::<B, R>(b, i, &mut game, rules, result_tag)
@@ -202,8 +198,8 @@ fn movetext<'t, B: Board, R: Recorder<'t>>(
                         return None;
                     }
                     if R::KEEPS {
-                        game.rec
-                            .end(rules, result, game.outcome, &game.play.to_position());
+                        let (outcome, end) = (game.referee.outcome(), game.referee.position());
+                        game.rec.end(rules, result, outcome, &end);
                     }
                     return after_result(b, i + len, R::KEEPS);
                 }

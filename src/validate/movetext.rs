@@ -1,0 +1,189 @@
+//! The full replay of a game's movetext on its referee, which judges every turn; here the
+//! judgements are worded, and the syntax errors met on the way reported.
+
+use super::numbers::Reading;
+use super::play_turn::{Failure, play_turn};
+use super::replay::{Cx, Played, Verdict, syntax_error_turn};
+use super::syntax_words::{lone_pair, slip_fix, syntax_code, syntax_help};
+use crate::engine::kernel::Board;
+use crate::engine::play::Play;
+use crate::engine::referee::Referee;
+use crate::notation::{Element, Game, MoveNumber, SyntaxError, SyntaxKind, Turn};
+
+/// A game's replay under way.
+pub(super) struct Movetext<'g, 'a, 'c, B: Board> {
+    pub(super) game: &'g Game<'a>,
+    pub(super) text: &'c str,
+    /// Whether every played turn is kept in [`Verdict::played`].
+    pub(super) record: bool,
+    pub(super) referee: Referee<B>,
+    pub(super) cx: Cx<'g, 'a>,
+    pub(super) verdict: Verdict,
+}
+
+/// What the replay knows of the move numbers met so far.
+struct Numbers<B: Board> {
+    /// The position before the last turn played.
+    prev: Option<Play<B>>,
+    /// Whether a number was found wrong already.
+    wrong: bool,
+    /// What the first wrong one says of the turns after it.
+    reading: Option<Reading>,
+}
+
+impl<B: Board> Movetext<'_, '_, '_, B> {
+    /// Replays every turn up to the first error, then reports what follows it: the later
+    /// syntax errors after an error, or the result's.
+    pub(super) fn run(mut self) -> Verdict {
+        let mut numbers = Numbers {
+            prev: None,
+            wrong: false,
+            reading: None,
+        };
+        // The element where the replay stopped, at an error.
+        let mut failed = None;
+        for (i, el) in self.game.moves.iter().enumerate() {
+            let go_on = match el {
+                Element::Comment(_) | Element::Nag(..) => true,
+                Element::Number(n) => {
+                    self.number(n, i, &mut numbers);
+                    true
+                }
+                Element::Error(e) => self.syntax_error(e, i),
+                Element::Turn(t) => self.turn(t, i, &mut numbers),
+            };
+            if !go_on {
+                failed = Some(i);
+                break;
+            }
+        }
+        self.finish(failed)
+    }
+
+    /// Reports the move number `n`, `moves[i]`, when it announces another turn than the next.
+    fn number(&mut self, n: &MoveNumber, i: usize, numbers: &mut Numbers<B>) {
+        let next = self.referee.number();
+        if n.turn() == next {
+            return;
+        }
+        let at = (self.game.moves.as_slice(), i);
+        let pos = self.referee.position();
+        let prev = numbers.prev.map(|p| p.to_position());
+        let first = !numbers.wrong;
+        let r = super::numbers::mismatch(&mut self.cx, n, next, &pos, prev.as_ref(), at, first);
+        numbers.wrong = true;
+        numbers.reading = numbers.reading.take().or(r);
+    }
+
+    /// Reports the syntax error `e`, `moves[i]`; returns whether the replay goes on (past bad
+    /// bytes in a comment, which hide no turn).
+    fn syntax_error(&mut self, e: &SyntaxError, i: usize) -> bool {
+        let number = self.referee.number();
+        if e.kind == SyntaxKind::InvalidUtf8InComment {
+            let help = syntax_help(e, self.text);
+            let (code, span) = (syntax_code(e.kind), e.span);
+            self.cx
+                .push(code, span, e.message.clone(), help, Some(number));
+            return true;
+        }
+        let turn = syntax_error_turn(e.kind, self.referee.outcome().is_some(), number);
+        let moving = self.referee.in_movement();
+        let (moves, text) = (&self.game.moves, self.text);
+        let (span, message, help) = lone_pair(moves, i, text, moving)
+            .unwrap_or_else(|| (e.span, e.message.clone(), syntax_help(e, text)));
+        self.cx.push(syntax_code(e.kind), span, message, help, turn);
+        if let Some(p) = self.cx.problems.last_mut() {
+            p.fix = slip_fix(moves, i, e, text, moving);
+        }
+        false
+    }
+
+    /// Plays the turn `t`, `moves[i]`; returns whether it was legal.
+    fn turn(&mut self, t: &Turn, i: usize, numbers: &mut Numbers<B>) -> bool {
+        let before = *self.referee.play();
+        let (number, side) = (self.referee.number(), before.to_move());
+        match play_turn(&mut self.referee, t, self.record) {
+            Ok(captures) => {
+                self.verdict.legal_turns += 1;
+                numbers.prev = Some(before);
+                if self.record {
+                    self.verdict.played.push(Played {
+                        element: i,
+                        number,
+                        side,
+                        captures,
+                        after: self.referee.position(),
+                    });
+                }
+                true
+            }
+            Err(fail) => {
+                self.illegal(fail, &before, t, numbers.reading.as_ref());
+                false
+            }
+        }
+    }
+
+    /// Reports the failure `fail` of the turn `t` played from `before`, with the one
+    /// correction near it the engine finds, unless what the move numbers say makes it out of
+    /// order (`reading`), which no typo explains.
+    fn illegal(&mut self, fail: Failure, before: &Play<B>, t: &Turn, reading: Option<&Reading>) {
+        let before = before.to_position();
+        let suggest = fail.may_suggest();
+        let (code, span, message, mut help) = fail.into_parts(&before, t);
+        let fix = match reading {
+            _ if !suggest => None,
+            Some(r) => {
+                help.push_str(&r.note);
+                None
+            }
+            None => super::suggest::suggest(&before, t, code),
+        };
+        if let Some(f) = &fix {
+            help.push_str(&format!(" Did you mean `{}`?", f.replacement));
+        }
+        self.cx
+            .push(code, span, message, help, Some(self.referee.number()));
+        if let Some(p) = self.cx.problems.last_mut() {
+            p.fix = fix;
+        }
+    }
+
+    /// Ends the replay, stopped at `moves[failed]` or not: counts the turns left unchecked, and
+    /// reports the later syntax errors, or the result's problems.
+    fn finish(mut self, failed: Option<usize>) -> Verdict {
+        let mut verdict = self.verdict;
+        let game = self.game;
+        let moves = &game.moves;
+        verdict.unchecked -= verdict.legal_turns;
+        let number = self.referee.number();
+        if let Some(at) = failed {
+            // The turns after the one that stopped the replay (which is a turn, or a bad token).
+            let stopped_at_turn = matches!(moves[at], Element::Turn(_));
+            let later = verdict.unchecked - u64::from(stopped_at_turn);
+            if later > 0 {
+                if let Some(p) = self.cx.problems.last_mut() {
+                    p.help.push_str(&if later == 1 {
+                        " The later turn of this game was not checked.".to_owned()
+                    } else {
+                        format!(" The {later} later turns of this game were not checked.")
+                    });
+                }
+            }
+            // The next turn is the one after the stopping turn; a bad token takes no number.
+            let after = super::later::After {
+                at,
+                number: number + u64::from(stopped_at_turn),
+                ended: self.referee.outcome().is_some(),
+                moving: self.referee.in_movement(),
+            };
+            super::later::later_syntax_errors(moves, self.text, after, &mut self.cx);
+        } else {
+            super::result_check::check_result(game, &self.referee, &mut self.cx);
+        }
+        verdict.outcome = self.referee.outcome();
+        verdict.position = Some(self.referee.position());
+        verdict.problems = self.cx.problems;
+        verdict
+    }
+}
