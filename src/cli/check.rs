@@ -13,16 +13,14 @@ use seega::validate::Problem;
 
 use super::args::{CheckArgs, Format};
 use super::inputs::{Input, resolve_inputs, tell_switch};
-use super::{Exit, Global, threads, trouble};
+use super::{Exit, Global, trouble};
 
 /// Runs `seega check`.
 pub fn run(args: &CheckArgs, global: &Global, out: &mut impl Write) -> std::io::Result<Exit> {
     if args.fix {
         return super::fix::run(args, global, out);
     }
-    let Some(opts) = super::options(&args.rules, false) else {
-        return Ok(Exit::Trouble);
-    };
+    let opts = args.rules.rules.options(false);
     let theme = if global.color {
         GraphicalTheme::unicode()
     } else {
@@ -47,8 +45,8 @@ pub fn run(args: &CheckArgs, global: &Global, out: &mut impl Write) -> std::io::
         }
         std::io::Result::Ok(())
     };
-    let jobs = threads(args.jobs);
-    for input in resolve_inputs(&args.paths) {
+    let jobs = args.jobs.threads();
+    for input in resolve_inputs(&args.input.paths) {
         let input = match input {
             Ok(i) => i,
             Err((input, e)) => {
@@ -58,7 +56,7 @@ pub fn run(args: &CheckArgs, global: &Global, out: &mut impl Write) -> std::io::
         };
         let name = input.name();
         let json_name = input.json_name();
-        let (reader, len, switched) = match input.open_in(args.encoding) {
+        let (reader, len, switched) = match input.open_in(args.encoding.encoding) {
             Ok(r) => r,
             Err(e) => {
                 unreadable(out, &input, &e)?;

@@ -12,7 +12,7 @@ use seega::validate::Options;
 use super::args::{ConvertArgs, DataFormat};
 use super::inputs::{Input, read_in, resolve, stamps, tell_switch};
 use super::output::{is_stdout, write_file};
-use super::{Exit, shown, threads, trouble};
+use super::{Exit, shown, trouble};
 
 /// The format of an input: `--from`, else the extension, else the content.
 fn format_of(input: &Input, bytes: &[u8], from: Option<DataFormat>) -> DataFormat {
@@ -144,7 +144,7 @@ fn convert_all(
         written: 0,
     };
     em.begin(w)?;
-    for input in resolve(&args.paths) {
+    for input in resolve(&args.input.paths) {
         let input = match input {
             Ok(i) => i,
             Err((name, e)) => {
@@ -214,8 +214,8 @@ fn convert_all(
                 let mut commented = false;
                 let mut games = 0;
                 // The encoding is the notation's: JSON is always UTF-8.
-                let (reader, switched) = read_in(reader, args.encoding);
-                let read = convert_stream(reader, &work, threads(args.jobs), &mut |c, before| {
+                let (reader, switched) = read_in(reader, args.encoding.encoding);
+                let read = convert_stream(reader, &work, args.jobs.threads(), &mut |c, before| {
                     games += c.games;
                     tally.games += c.games;
                     tally.dropped += c.dropped;
@@ -311,13 +311,11 @@ fn convert_all(
 
 /// Runs `seega convert`.
 pub fn run(args: &ConvertArgs, out: &mut impl Write) -> std::io::Result<Exit> {
-    let Some(opts) = super::options(&args.rules, true) else {
-        return Ok(Exit::Trouble);
-    };
+    let opts = args.rules.rules.options(true);
     let mut tally = Tally::default();
     match &args.output {
         Some(path) if !is_stdout(path) => {
-            let written = write_file(path, &stamps(&args.paths), &mut |w| {
+            let written = write_file(path, &stamps(&args.input.paths), &mut |w| {
                 convert_all(args, &opts, w, &mut tally)?;
                 if tally.trouble {
                     Err(std::io::Error::other("an input could not be converted"))

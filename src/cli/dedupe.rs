@@ -57,8 +57,8 @@ struct Place {
 fn read(args: &DedupeArgs, opts: &Options) -> std::io::Result<(Vec<Seen>, Vec<Vec<u8>>, bool)> {
     let mut games: Vec<Seen> = Vec::new();
     let mut files: Vec<Vec<u8>> = Vec::new();
-    let io_trouble = for_each_input(&args.paths, &mut |input, bytes| {
-        let source = super::inputs::decode(input, &bytes, args.encoding);
+    let io_trouble = for_each_input(&args.input.paths, &mut |input, bytes| {
+        let source = super::inputs::decode(input, &bytes, args.encoding.encoding);
         let first = games.len();
         let mut starts = Vec::new();
         for c in check_source(&source, opts) {
@@ -171,10 +171,8 @@ fn report(
 
 /// Runs `seega dedupe`.
 pub fn run(args: &DedupeArgs, out: &mut impl Write) -> std::io::Result<Exit> {
-    let Some(opts) = super::options(&args.rules, false) else {
-        return Ok(Exit::Trouble);
-    };
-    let mut tx = Transaction::new(stamps(&args.paths));
+    let opts = args.rules.rules.options(false);
+    let mut tx = Transaction::new(stamps(&args.input.paths));
     let output = match &args.output {
         Some(p) if !is_stdout(p) => match tx.create(p) {
             Ok(o) => Some((o, p)),

@@ -161,9 +161,7 @@ fn fix_input(
 
 /// Runs `seega check --fix`.
 pub fn run(args: &CheckArgs, global: &Global, out: &mut impl Write) -> std::io::Result<Exit> {
-    let Some(opts) = super::options(&args.rules, false) else {
-        return Ok(Exit::Trouble);
-    };
+    let opts = args.rules.rules.options(false);
     let report = Report {
         renderer: Renderer::new(GraphicalTheme::unicode_nocolor(), global.width),
         jsonl: args.format == Format::Jsonl,
@@ -172,7 +170,7 @@ pub fn run(args: &CheckArgs, global: &Global, out: &mut impl Write) -> std::io::
     // Every file fixed is rewritten in one commit, after all were read.
     let mut tx = Transaction::new(Vec::new());
     let mut rewritten = 0usize;
-    for input in resolve(&args.paths) {
+    for input in resolve(&args.input.paths) {
         let read = input.and_then(|i| {
             i.read_stamped()
                 .map(|r| (i.clone(), r))
@@ -186,7 +184,7 @@ pub fn run(args: &CheckArgs, global: &Global, out: &mut impl Write) -> std::io::
                 continue;
             }
         };
-        let f = fix_input(&input, &bytes, args.encoding, &opts, &report);
+        let f = fix_input(&input, &bytes, args.encoding.encoding, &opts, &report);
         fixed += f.fixed;
         left += f.left;
         match (&input, stamp) {

@@ -112,14 +112,12 @@ fn report_kept(name: &str, source: &Source, formatted: &Formatted) {
 
 /// Runs `seega fmt`.
 pub fn run(args: &FmtArgs, out: &mut impl Write) -> std::io::Result<Exit> {
-    let Some(check) = super::options(&args.rules, true) else {
-        return Ok(Exit::Trouble);
-    };
+    let check = args.rules.rules.options(true);
     let write = WriteOptions {
         width: args.width.max(1),
         reorder_tags: true,
     };
-    let inputs = resolve(&args.paths);
+    let inputs = resolve(&args.input.paths);
     if args.in_place && inputs.iter().any(|i| matches!(i, Ok(Input::Stdin))) {
         trouble(format_args!(
             "--in-place needs files: standard input cannot be rewritten\n  help: Run `seega fmt` without --in-place to format standard input to standard output."
@@ -150,7 +148,7 @@ pub fn run(args: &FmtArgs, out: &mut impl Write) -> std::io::Result<Exit> {
                 continue;
             }
         };
-        let source = super::inputs::decode(&input, &bytes, args.encoding);
+        let source = super::inputs::decode(&input, &bytes, args.encoding.encoding);
         let fixing = Fixing {
             results: args.fix_results,
             renumber: args.renumber,

@@ -2,29 +2,19 @@
 
 use std::io::Write;
 
-use seega::engine::Ruleset;
 use seega::generate::{GenOptions, Generator};
 
 use super::args::GenerateArgs;
 use super::output::{is_stdout, write_file};
 use super::stdio::stdout_closed;
-use super::{Exit, threads, trouble};
+use super::{Exit, trouble};
 
 /// Games per batch handed to one thread.
 const BATCH: u64 = 2048;
 
 /// Runs `seega generate`.
 pub fn run(args: &GenerateArgs, out: &mut impl Write) -> std::io::Result<Exit> {
-    let mut rules = Vec::new();
-    for text in &args.rules {
-        match Ruleset::parse(text) {
-            Ok(r) => rules.push(r),
-            Err(e) => {
-                trouble(format_args!("--rules {text:?}: {e}\n  help: {}.", e.help()));
-                return Ok(Exit::Trouble);
-            }
-        }
-    }
+    let rules = args.rules.clone();
     if !(0.0..=1.0).contains(&args.invalid_rate) {
         trouble(format_args!(
             "--invalid-rate {} is not a probability\n  help: Give a number from 0 to 1, like 0.01.",
@@ -38,7 +28,7 @@ pub fn run(args: &GenerateArgs, out: &mut impl Write) -> std::io::Result<Exit> {
         invalid_rate: args.invalid_rate,
         max_turns: args.max_turns,
     };
-    let jobs = threads(args.jobs);
+    let jobs = args.jobs.threads();
     match &args.output {
         Some(path) if !is_stdout(path) => {
             match write_file(path, &[], &mut |w| write_games(&opts, args.games, jobs, w)) {

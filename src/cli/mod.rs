@@ -136,33 +136,6 @@ fn terminal_width() -> Option<usize> {
     std::env::var("COLUMNS").ok()?.parse().ok()
 }
 
-/// The checking options for a `--rules` value, where `auto` tries every preset; a bad value is
-/// reported on stderr and gives `None`.
-pub fn options(rules: &str, record: bool) -> Option<seega::validate::Options> {
-    let auto_rules = rules.trim() == "auto";
-    match seega::engine::Ruleset::parse(if auto_rules { "standard" } else { rules }) {
-        Ok(default_rules) => Some(seega::validate::Options {
-            default_rules,
-            record,
-            auto_rules,
-        }),
-        Err(e) => {
-            trouble(format_args!(
-                "--rules {rules:?}: {e}\n  help: {}.",
-                e.help()
-            ));
-            None
-        }
-    }
-}
-
-/// The number of threads to use: `jobs`, or every core, at most [`args::MAX_JOBS`].
-pub fn threads(jobs: Option<usize>) -> usize {
-    jobs.filter(|j| *j > 0)
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZero::get))
-        .min(args::MAX_JOBS)
-}
-
 /// Reports a problem with the run itself (not with a game) on stderr.
 pub fn trouble(message: std::fmt::Arguments<'_>) {
     stdio::line(format_args!("seega: error: {message}"));

@@ -90,9 +90,7 @@ fn why_invalid(c: &Checked<'_>, name: &str, text: &str, lines: &LineIndex) -> St
 
 /// Runs `seega select`.
 pub fn run(args: &SelectArgs, out: &mut impl Write) -> std::io::Result<Exit> {
-    let Some(opts) = super::options(&args.rules, args.position.is_some()) else {
-        return Ok(Exit::Trouble);
-    };
+    let opts = args.rules.rules.options(args.position.is_some());
     let filter = match filter(args) {
         Ok(f) => f,
         Err(why) => {
@@ -102,7 +100,7 @@ pub fn run(args: &SelectArgs, out: &mut impl Write) -> std::io::Result<Exit> {
     };
     // Every output is opened before anything is read, so that one that cannot be written
     // stops the run before any game goes anywhere.
-    let mut tx = Transaction::new(stamps(&args.paths));
+    let mut tx = Transaction::new(stamps(&args.input.paths));
     let mut open = |path: &Option<PathBuf>| match path {
         Some(p) if !is_stdout(p) => tx.create(p).map(|o| Some((o, p.clone()))),
         _ => Ok(None),
@@ -117,8 +115,8 @@ pub fn run(args: &SelectArgs, out: &mut impl Write) -> std::io::Result<Exit> {
     let (mut kept, mut quarantined, mut total, mut files) = (0usize, 0usize, 0usize, 0usize);
     let (mut to_out, mut to_quarantine) = (Copier::new(), Copier::new());
     let mut failed: Option<OutputError> = None;
-    let io_trouble = for_each_input(&args.paths, &mut |input, bytes| {
-        let source = super::inputs::decode(input, &bytes, args.encoding);
+    let io_trouble = for_each_input(&args.input.paths, &mut |input, bytes| {
+        let source = super::inputs::decode(input, &bytes, args.encoding.encoding);
         let text = source.text();
         let lines = LineIndex::new(text);
         let name = input.name();

@@ -4,7 +4,7 @@ use std::io::Write;
 use std::path::Path;
 
 use seega::canonical::computed_captures;
-use seega::engine::{Outcome, Position, Ruleset, Size};
+use seega::engine::{Outcome, Position, Size};
 use seega::notation::writer::{DocKind, turn_text};
 use seega::notation::{Element, Game, Scanner, TurnKind};
 use seega::render::ascii::{Glyphs, Highlight, board, summary};
@@ -293,17 +293,7 @@ fn draw(args: &ShowArgs, out: &mut impl Write) -> std::io::Result<Exit> {
     let Some(output) = output(args) else {
         return Ok(Exit::Trouble);
     };
-    let mut rules = match Ruleset::parse(&args.rules) {
-        Ok(r) => r,
-        Err(e) => {
-            trouble(format_args!(
-                "--rules {:?}: {e}\n  help: {}.",
-                args.rules,
-                e.help()
-            ));
-            return Ok(Exit::Trouble);
-        }
-    };
+    let mut rules = args.rules;
     if let Some(text) = &args.position {
         let ranks = text
             .split_ascii_whitespace()
@@ -346,7 +336,7 @@ fn draw(args: &ShowArgs, out: &mut impl Write) -> std::io::Result<Exit> {
             return Ok(Exit::Trouble);
         }
     };
-    let source = super::inputs::decode(&input, &bytes, args.encoding);
+    let source = super::inputs::decode(&input, &bytes, args.encoding.encoding);
     let text = source.text();
     let Some(game) = Scanner::new(text, source.invalid())
         .nth(args.game.saturating_sub(1))

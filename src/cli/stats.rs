@@ -11,12 +11,10 @@ use super::{Exit, trouble};
 
 /// Runs `seega stats`.
 pub fn run(args: &StatsArgs, out: &mut impl Write) -> std::io::Result<Exit> {
-    let Some(opts) = super::options(&args.rules, true) else {
-        return Ok(Exit::Trouble);
-    };
+    let opts = args.rules.rules.options(true);
     let mut stats = Stats::default();
     let mut io_trouble = false;
-    for input in resolve(&args.paths) {
+    for input in resolve(&args.input.paths) {
         let read = input.and_then(|i| i.read().map(|b| (i.clone(), b)).map_err(|e| (i.name(), e)));
         let (input, bytes) = match read {
             Ok(b) => b,
@@ -26,7 +24,7 @@ pub fn run(args: &StatsArgs, out: &mut impl Write) -> std::io::Result<Exit> {
                 continue;
             }
         };
-        let source = decode(&input, &bytes, args.encoding);
+        let source = decode(&input, &bytes, args.encoding.encoding);
         for checked in check_source(&source, &opts) {
             stats.add(&checked);
         }
