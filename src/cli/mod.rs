@@ -3,6 +3,7 @@
 
 mod args;
 mod check;
+mod config;
 mod convert;
 mod copy;
 mod dedupe;
@@ -18,12 +19,13 @@ mod show;
 mod stats;
 mod stdio;
 
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::process::ExitCode;
 
 use clap::Parser;
 
-use args::{Cli, ColorChoice, Command};
+use args::{Cli, Command};
+use config::Global;
 
 /// How a run ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -40,15 +42,6 @@ impl From<Exit> for ExitCode {
     fn from(e: Exit) -> ExitCode {
         ExitCode::from(e as u8)
     }
-}
-
-/// Settings every command shares.
-#[derive(Debug, Clone, Copy)]
-pub struct Global {
-    /// Whether to colour stdout.
-    pub color: bool,
-    /// Columns to wrap reports at.
-    pub width: usize,
 }
 
 /// Parses the command line, runs the command and returns its exit code.
@@ -72,22 +65,11 @@ pub fn main() -> ExitCode {
     if let Some(exit) = stdout_is_an_input(&cli.command) {
         return exit.into();
     }
-    let stdout_tty = std::io::stdout().is_terminal();
-    let color = match cli.color {
-        ColorChoice::Always => true,
-        ColorChoice::Never => false,
-        ColorChoice::Auto => stdout_tty && std::env::var_os("NO_COLOR").is_none(),
-    };
-    let width = if stdout_tty {
-        terminal_width().unwrap_or(80)
-    } else {
-        80
-    };
-    let global = Global { color, width };
+    let global = Global::new(cli.color);
     let stdout = std::io::stdout();
     let mut out = stdio::Quiet(std::io::BufWriter::with_capacity(1 << 16, stdout.lock()));
     let result = match cli.command {
-        Command::Check(args) => check::run(&args, &global, &mut out),
+        Command::Check(args) => check::run(&check::Config::new(&args, &global), &mut out),
         Command::Explain(args) => explain::run(&args, &global, &mut out),
         Command::Stats(args) => stats::run(&args, &mut out),
         Command::Select(args) => select::run(&args, &mut out),
@@ -98,7 +80,7 @@ pub fn main() -> ExitCode {
             Ok(Exit::Valid)
         }
         Command::Man(args) => man::run(&args, &mut out),
-        Command::Convert(args) => convert::run(&args, &mut out),
+        Command::Convert(args) => convert::run(&convert::Config::new(&args), &mut out),
         Command::Show(args) => show::run(&args, &mut out),
         Command::Fmt(args) => fmt::run(&args, &mut out),
         Command::Generate(args) => generate::run(&args, &mut out),
@@ -130,10 +112,6 @@ fn stdout_is_an_input(command: &Command) -> Option<Exit> {
         input.name()
     ));
     Some(Exit::Trouble)
-}
-
-fn terminal_width() -> Option<usize> {
-    std::env::var("COLUMNS").ok()?.parse().ok()
 }
 
 /// Reports a problem with the run itself (not with a game) on stderr.
