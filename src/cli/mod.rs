@@ -81,7 +81,10 @@ pub fn main() -> ExitCode {
         }
         Command::Man(args) => man::run(&args, &mut out),
         Command::Convert(args) => convert::run(&convert::Config::new(&args), &mut out),
-        Command::Show(args) => show::run(&args, &mut out),
+        Command::Show(args) => match show::Config::new(&args) {
+            Some(config) => show::run(&config, &mut out),
+            None => Ok(Exit::Trouble),
+        },
         Command::Fmt(args) => fmt::run(&args, &mut out),
         Command::Generate(args) => generate::run(&args, &mut out),
     };
