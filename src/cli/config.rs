@@ -7,7 +7,7 @@ use std::io::IsTerminal;
 use seega::notation::encoding::Encoding;
 
 use super::args::{ColorChoice, EncodingArg, InputArgs};
-use super::inputs::{Input, resolve_inputs};
+use super::inputs::{Input, resolve};
 use super::output::Stamp;
 
 /// Settings every command shares.
@@ -55,7 +55,7 @@ impl Sources {
     /// The inputs `input` names (standard input when it names none), read in `encoding`.
     pub fn new(input: &InputArgs, encoding: EncodingArg) -> Sources {
         Sources {
-            inputs: resolve_inputs(&input.paths),
+            inputs: resolve(&input.paths),
             encoding: encoding.encoding,
         }
     }

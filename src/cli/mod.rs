@@ -71,9 +71,12 @@ pub fn main() -> ExitCode {
     let result = match cli.command {
         Command::Check(args) => check::run(&check::Config::new(&args, &global), &mut out),
         Command::Explain(args) => explain::run(&args, &global, &mut out),
-        Command::Stats(args) => stats::run(&args, &mut out),
-        Command::Select(args) => select::run(&args, &mut out),
-        Command::Dedupe(args) => dedupe::run(&args, &mut out),
+        Command::Stats(args) => stats::run(&stats::Config::new(&args), &mut out),
+        Command::Select(args) => match select::Config::new(&args) {
+            Some(config) => select::run(&config, &mut out),
+            None => Ok(Exit::Trouble),
+        },
+        Command::Dedupe(args) => dedupe::run(&dedupe::Config::new(&args), &mut out),
         Command::Completions(args) => {
             let mut cmd = <Cli as clap::CommandFactory>::command();
             clap_complete::generate(args.shell, &mut cmd, "seega", &mut out);
@@ -85,8 +88,14 @@ pub fn main() -> ExitCode {
             Some(config) => show::run(&config, &mut out),
             None => Ok(Exit::Trouble),
         },
-        Command::Fmt(args) => fmt::run(&args, &mut out),
-        Command::Generate(args) => generate::run(&args, &mut out),
+        Command::Fmt(args) => match fmt::Config::new(&args) {
+            Some(config) => fmt::run(&config, &mut out),
+            None => Ok(Exit::Trouble),
+        },
+        Command::Generate(args) => match generate::Config::new(&args) {
+            Some(config) => generate::run(&config, &mut out),
+            None => Ok(Exit::Trouble),
+        },
     };
     let result = result.and_then(|exit| out.flush().map(|_| exit));
     match result {
