@@ -15,7 +15,7 @@ use super::args::{CheckArgs, Format};
 use super::config::{Global, Sources};
 use super::inputs::{Input, tell_switch};
 use super::{Exit, trouble};
-use print::Printer;
+use print::DiagnosticPrinter;
 
 /// What `seega check` runs with.
 pub struct Config {
@@ -51,15 +51,15 @@ impl Config {
 }
 
 /// What a run has found so far.
-struct Run<'a> {
+struct Checking<'a> {
     config: &'a Config,
-    printer: Box<dyn Printer>,
+    printer: Box<dyn DiagnosticPrinter>,
     sum: SummaryLine,
     /// Whether an input could not be read.
     io_trouble: bool,
 }
 
-impl Run<'_> {
+impl Checking<'_> {
     /// An input that cannot be read: said on stderr, and by the printer.
     fn unreadable(
         &mut self,
@@ -136,9 +136,9 @@ pub fn run(config: &Config, out: &mut impl Write) -> std::io::Result<Exit> {
     if config.fix {
         return super::fix::run(config, out);
     }
-    let mut run = Run {
+    let mut checking = Checking {
         config,
-        printer: print::printer(config.format, &config.global),
+        printer: print::diagnostic_printer(config.format, &config.global),
         sum: SummaryLine {
             kind: "summary".into(),
             ..SummaryLine::default()
@@ -147,13 +147,13 @@ pub fn run(config: &Config, out: &mut impl Write) -> std::io::Result<Exit> {
     };
     for input in config.sources.resolved() {
         match input {
-            Ok(input) => run.input(out, input)?,
-            Err((input, e)) => run.unreadable(out, input, e)?,
+            Ok(input) => checking.input(out, input)?,
+            Err((input, e)) => checking.unreadable(out, input, e)?,
         }
     }
-    run.printer.summary(out, &run.sum)?;
-    let sum = &run.sum;
-    Ok(if run.io_trouble {
+    checking.printer.summary(out, &checking.sum)?;
+    let sum = &checking.sum;
+    Ok(if checking.io_trouble {
         Exit::Trouble
     } else if sum.invalid > 0 || sum.errors > 0 {
         Exit::Invalid

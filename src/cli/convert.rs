@@ -17,7 +17,7 @@ use super::config::Sources;
 use super::inputs::{Input, read_in, tell_switch};
 use super::output::{is_stdout, write_file};
 use super::{Exit, shown, trouble};
-use print::Printer;
+use print::GamePrinter;
 
 /// The format of an input: `--from`, else the extension, else the content.
 fn format_of(input: &Input, bytes: &[u8], from: Option<DataFormat>) -> DataFormat {
@@ -133,7 +133,7 @@ struct Ended {
 /// Converts every input into one output.
 struct Converter<'a> {
     config: &'a Config,
-    printer: Box<dyn Printer>,
+    printer: Box<dyn GamePrinter>,
     w: &'a mut dyn Write,
     tally: &'a mut Tally,
 }
@@ -322,7 +322,7 @@ impl Converter<'_> {
 fn convert_all(config: &Config, w: &mut dyn Write, tally: &mut Tally) -> std::io::Result<()> {
     Converter {
         config,
-        printer: print::printer(config.to, config.width),
+        printer: print::game_printer(config.to, config.width),
         w,
         tally,
     }

@@ -159,7 +159,7 @@ fn write_kept(
     Ok(())
 }
 
-/// The report: each duplicate (human) or each game (JSON Lines), then the count.
+/// The report: each duplicate and the count (human), or each game (JSON Lines).
 fn report(
     out: &mut impl Write,
     format: DedupeFormat,
@@ -167,35 +167,43 @@ fn report(
     kept: &[usize],
     summary: &str,
 ) -> std::io::Result<()> {
-    for (i, g) in games.iter().enumerate() {
-        let (place, id) = (&g.place, &g.identity);
-        let k = kept[i];
-        let duplicate_of = (k != i).then(|| games[k].place.clone());
-        match format {
-            DedupeFormat::Jsonl => {
-                let e = Entry {
-                    file: place.file.clone(),
-                    game: place.game,
-                    identity: id.clone(),
-                    valid: g.valid,
-                    duplicate_of,
-                };
-                serde_json::to_writer(&mut *out, &e)?;
-                writeln!(out)?;
-            }
-            DedupeFormat::Human => {
-                if let Some(d) = duplicate_of {
-                    writeln!(
-                        out,
-                        "{} game {} is a copy of {} game {}, the copy kept ({id})",
-                        place.name, place.game, d.name, d.game
-                    )?;
-                }
-            }
-        }
+    match format {
+        DedupeFormat::Human => report_human(out, games, kept, summary),
+        DedupeFormat::Jsonl => report_jsonl(out, games, kept),
     }
-    if format == DedupeFormat::Human {
-        writeln!(out, "{summary}")?;
+}
+
+/// One line per duplicate, naming the copy kept, then `summary`.
+fn report_human(
+    out: &mut impl Write,
+    games: &[Seen],
+    kept: &[usize],
+    summary: &str,
+) -> std::io::Result<()> {
+    for (i, g) in games.iter().enumerate().filter(|&(i, _)| kept[i] != i) {
+        let (place, d) = (&g.place, &games[kept[i]].place);
+        writeln!(
+            out,
+            "{} game {} is a copy of {} game {}, the copy kept ({})",
+            place.name, place.game, d.name, d.game, g.identity
+        )?;
+    }
+    writeln!(out, "{summary}")
+}
+
+/// One JSON object per game: its identity and the copy kept in its place, if another.
+fn report_jsonl(out: &mut impl Write, games: &[Seen], kept: &[usize]) -> std::io::Result<()> {
+    for (i, g) in games.iter().enumerate() {
+        let k = kept[i];
+        let e = Entry {
+            file: g.place.file.clone(),
+            game: g.place.game,
+            identity: g.identity.clone(),
+            valid: g.valid,
+            duplicate_of: (k != i).then(|| games[k].place.clone()),
+        };
+        serde_json::to_writer(&mut *out, &e)?;
+        writeln!(out)?;
     }
     Ok(())
 }

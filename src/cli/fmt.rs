@@ -144,7 +144,7 @@ impl Config {
         let sources = Sources::new(&args.input, args.encoding);
         if args.in_place && sources.reads_stdin() {
             trouble(format_args!(
-                "--in-place needs files: standard input cannot be rewritten\n  help: Run `seega fmt` without --in-place to format standard input to standard output."
+                "--in-place needs files: standard input cannot be rewritten\n  help: Formatting `seega fmt` without --in-place to format standard input to standard output."
             ));
             return None;
         }
@@ -172,7 +172,7 @@ impl Config {
 }
 
 /// What a run has done so far.
-struct Run<'c> {
+struct Formatting<'c> {
     config: &'c Config,
     exit: Exit,
     /// Whether a file was printed on standard output yet.
@@ -184,9 +184,9 @@ struct Run<'c> {
     rewritten: usize,
 }
 
-impl Run<'_> {
+impl Formatting<'_> {
     /// Formats one input and does with it what the mode says; `Ok(false)` when a file to
-    /// rewrite could not be written (reported), which stops the run.
+    /// rewrite could not be written (reported), which stops the formatting.
     fn input(&mut self, input: &Input, out: &mut impl Write) -> std::io::Result<bool> {
         let config = self.config;
         let name = input.name();
@@ -256,7 +256,7 @@ impl Run<'_> {
 
 /// Runs `seega fmt`.
 pub fn run(config: &Config, out: &mut impl Write) -> std::io::Result<Exit> {
-    let mut run = Run {
+    let mut formatting = Formatting {
         config,
         exit: Exit::Valid,
         printed: false,
@@ -267,22 +267,22 @@ pub fn run(config: &Config, out: &mut impl Write) -> std::io::Result<Exit> {
     for input in config.sources.resolved() {
         match input {
             Ok(input) => {
-                if !run.input(input, out)? {
+                if !formatting.input(input, out)? {
                     return Ok(Exit::Trouble);
                 }
             }
             Err((input, e)) => {
                 trouble(format_args!("cannot read `{}`: {e}", input.name()));
-                run.exit = run.exit.max(Exit::Trouble);
+                formatting.exit = formatting.exit.max(Exit::Trouble);
             }
         }
     }
-    let exit = run.exit;
-    if !commit_rewrites(run.tx, run.rewritten, exit == Exit::Trouble) {
+    let exit = formatting.exit;
+    if !commit_rewrites(formatting.tx, formatting.rewritten, exit == Exit::Trouble) {
         return Ok(Exit::Trouble);
     }
     if config.fixing.results {
-        let fixed = run.fixed;
+        let fixed = formatting.fixed;
         let results = if fixed == 1 { "result" } else { "results" };
         if config.mode == Mode::Check {
             stdio::line(format_args!("seega: {fixed} {results} would be fixed"));

@@ -121,14 +121,14 @@ impl Config {
 }
 
 /// An output file opened in the run's transaction, with its path.
-type Opened = Option<(Output, PathBuf)>;
+type OpenedOutput = Option<(Output, PathBuf)>;
 
 /// Where the games go, and how many went.
 struct Sorting<'c> {
     config: &'c Config,
     tx: Transaction,
-    output: Opened,
-    quarantine: Opened,
+    output: OpenedOutput,
+    quarantine: OpenedOutput,
     to_out: Copier,
     to_quarantine: Copier,
     kept: usize,

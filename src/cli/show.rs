@@ -152,7 +152,7 @@ impl Drawing {
             }
             Drawing::Svg(Some(path)) => {
                 let doc: String = frames.iter().map(Frame::svg).collect();
-                Ok(report(write_file(path, inputs, &mut |w| {
+                Ok(reported(write_file(path, inputs, &mut |w| {
                     w.write_all(doc.as_bytes())
                 })))
             }
@@ -170,11 +170,11 @@ impl Drawing {
                             }
                         })
                     });
-                    if !report(written) {
+                    if !reported(written) {
                         return Ok(false);
                     }
                 }
-                let done = report(tx.commit());
+                let done = reported(tx.commit());
                 if done {
                     stale_frames(dir, frames.len());
                 }
@@ -217,7 +217,7 @@ fn stale_frames(dir: &Path, written: usize) {
 }
 
 /// Whether a file was written; a failure is reported.
-fn report(written: Result<(), super::output::OutputError>) -> bool {
+fn reported(written: Result<(), super::output::OutputError>) -> bool {
     written.map_err(|e| e.report()).is_ok()
 }
 

@@ -14,7 +14,7 @@ use super::super::config::Global;
 use super::super::inputs::Input;
 
 /// What `check` prints on standard output.
-pub trait Printer {
+pub trait DiagnosticPrinter {
     /// One problem of the file `named`, which JSON names `json_name`.
     fn problem(
         &self,
@@ -40,7 +40,7 @@ pub trait Printer {
 }
 
 /// The printer of `format`, colouring and wrapping as `global` says.
-pub fn printer(format: Format, global: &Global) -> Box<dyn Printer> {
+pub fn diagnostic_printer(format: Format, global: &Global) -> Box<dyn DiagnosticPrinter> {
     match format {
         Format::Human => {
             let theme = if global.color {
@@ -62,7 +62,7 @@ struct Human {
     renderer: Renderer,
 }
 
-impl Printer for Human {
+impl DiagnosticPrinter for Human {
     fn problem(
         &self,
         out: &mut dyn Write,
@@ -81,7 +81,7 @@ impl Printer for Human {
 /// One line per diagnostic, `FILE:LINE:COLUMN: SEVERITY[CODE]: MESSAGE`, and a summary line.
 struct Short;
 
-impl Printer for Short {
+impl DiagnosticPrinter for Short {
     fn problem(
         &self,
         out: &mut dyn Write,
@@ -111,7 +111,7 @@ impl Printer for Short {
 /// program reading the report sees which input is missing from it), and the summary.
 struct Jsonl;
 
-impl Printer for Jsonl {
+impl DiagnosticPrinter for Jsonl {
     fn problem(
         &self,
         out: &mut dyn Write,

@@ -11,17 +11,17 @@ use super::super::args::DataFormat;
 
 /// Why a game was not written: the words for a game that cannot be written in the format, or
 /// the output's failure.
-pub type Refusal = Result<String, std::io::Error>;
+pub type NotWritten = Result<String, std::io::Error>;
 
 /// Writes games in one format.
-pub trait Printer {
+pub trait GamePrinter {
     /// What the output starts with.
     fn begin(&mut self, _w: &mut dyn Write) -> std::io::Result<()> {
         Ok(())
     }
 
     /// Writes one game object.
-    fn game(&mut self, w: &mut dyn Write, g: &GameObject) -> Result<(), Refusal>;
+    fn game(&mut self, w: &mut dyn Write, g: &GameObject) -> Result<(), NotWritten>;
 
     /// What the output ends with.
     fn end(&mut self, _w: &mut dyn Write) -> std::io::Result<()> {
@@ -36,7 +36,7 @@ pub trait Printer {
 }
 
 /// The printer of `to`, wrapping notation at `width` columns.
-pub fn printer(to: DataFormat, width: usize) -> Box<dyn Printer> {
+pub fn game_printer(to: DataFormat, width: usize) -> Box<dyn GamePrinter> {
     match to {
         DataFormat::Sgn => Box::new(Notation { width, written: 0 }),
         DataFormat::Json => Box::new(JsonArray { written: 0 }),
@@ -50,8 +50,8 @@ struct Notation {
     written: usize,
 }
 
-impl Printer for Notation {
-    fn game(&mut self, w: &mut dyn Write, g: &GameObject) -> Result<(), Refusal> {
+impl GamePrinter for Notation {
+    fn game(&mut self, w: &mut dyn Write, g: &GameObject) -> Result<(), NotWritten> {
         let bytes = game_bytes(g, self.width).map_err(Ok)?;
         if self.written > 0 {
             w.write_all(b"\n").map_err(Err)?;
@@ -75,12 +75,12 @@ struct JsonArray {
     written: usize,
 }
 
-impl Printer for JsonArray {
+impl GamePrinter for JsonArray {
     fn begin(&mut self, w: &mut dyn Write) -> std::io::Result<()> {
         w.write_all(b"[")
     }
 
-    fn game(&mut self, w: &mut dyn Write, g: &GameObject) -> Result<(), Refusal> {
+    fn game(&mut self, w: &mut dyn Write, g: &GameObject) -> Result<(), NotWritten> {
         w.write_all(if self.written > 0 { b",\n" } else { b"\n" })
             .map_err(Err)?;
         serde_json::to_writer(&mut *w, g).map_err(|e| Err(e.into()))?;
@@ -106,8 +106,8 @@ struct JsonLines {
     written: usize,
 }
 
-impl Printer for JsonLines {
-    fn game(&mut self, w: &mut dyn Write, g: &GameObject) -> Result<(), Refusal> {
+impl GamePrinter for JsonLines {
+    fn game(&mut self, w: &mut dyn Write, g: &GameObject) -> Result<(), NotWritten> {
         serde_json::to_writer(&mut *w, g).map_err(|e| Err(e.into()))?;
         w.write_all(b"\n").map_err(Err)?;
         self.written += 1;
