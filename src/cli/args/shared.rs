@@ -224,7 +224,7 @@ mod tests {
         for (text, want) in cases {
             assert_eq!(
                 read(RulesParser, text),
-                want.clone().map_err(str::to_owned),
+                (*want).map_err(str::to_owned),
                 "{text:?}"
             );
         }
