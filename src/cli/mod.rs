@@ -1,5 +1,6 @@
-//! The command line: clap arguments → a validated configuration → a run. The only place that
-//! prints.
+//! The command line, the only place that prints: clap arguments ([`args`]) → a validated
+//! configuration (each command's `Config`, from [`config`]'s shared parts) → a run → a printer
+//! per output format.
 
 mod args;
 mod check;
@@ -68,35 +69,7 @@ pub fn main() -> ExitCode {
     let global = Global::new(cli.color);
     let stdout = std::io::stdout();
     let mut out = stdio::Quiet(std::io::BufWriter::with_capacity(1 << 16, stdout.lock()));
-    let result = match cli.command {
-        Command::Check(args) => check::run(&check::Config::new(&args, &global), &mut out),
-        Command::Explain(args) => explain::run(&args, &global, &mut out),
-        Command::Stats(args) => stats::run(&stats::Config::new(&args), &mut out),
-        Command::Select(args) => match select::Config::new(&args) {
-            Some(config) => select::run(&config, &mut out),
-            None => Ok(Exit::Trouble),
-        },
-        Command::Dedupe(args) => dedupe::run(&dedupe::Config::new(&args), &mut out),
-        Command::Completions(args) => {
-            let mut cmd = <Cli as clap::CommandFactory>::command();
-            clap_complete::generate(args.shell, &mut cmd, "seega", &mut out);
-            Ok(Exit::Valid)
-        }
-        Command::Man(args) => man::run(&args, &mut out),
-        Command::Convert(args) => convert::run(&convert::Config::new(&args), &mut out),
-        Command::Show(args) => match show::Config::new(&args) {
-            Some(config) => show::run(&config, &mut out),
-            None => Ok(Exit::Trouble),
-        },
-        Command::Fmt(args) => match fmt::Config::new(&args) {
-            Some(config) => fmt::run(&config, &mut out),
-            None => Ok(Exit::Trouble),
-        },
-        Command::Generate(args) => match generate::Config::new(&args) {
-            Some(config) => generate::run(&config, &mut out),
-            None => Ok(Exit::Trouble),
-        },
-    };
+    let result = run(cli.command, &global, &mut out);
     let result = result.and_then(|exit| out.flush().map(|_| exit));
     match result {
         Ok(exit) => exit.into(),
@@ -105,6 +78,36 @@ pub fn main() -> ExitCode {
             Exit::Trouble.into()
         }
     }
+}
+
+/// Builds the command's configuration from its arguments and runs it.
+fn run(command: Command, global: &Global, out: &mut impl Write) -> std::io::Result<Exit> {
+    match command {
+        Command::Check(args) => check::run(&check::Config::new(&args, global), out),
+        Command::Convert(args) => convert::run(&convert::Config::new(&args), out),
+        Command::Stats(args) => stats::run(&stats::Config::new(&args), out),
+        Command::Dedupe(args) => dedupe::run(&dedupe::Config::new(&args), out),
+        Command::Select(args) => valid(select::Config::new(&args), |c| select::run(c, out)),
+        Command::Show(args) => valid(show::Config::new(&args), |c| show::run(c, out)),
+        Command::Fmt(args) => valid(fmt::Config::new(&args), |c| fmt::run(c, out)),
+        Command::Generate(args) => valid(generate::Config::new(&args), |c| generate::run(c, out)),
+        Command::Explain(args) => explain::run(&args, global, out),
+        Command::Man(args) => man::run(&args, out),
+        Command::Completions(args) => {
+            let mut cmd = <Cli as clap::CommandFactory>::command();
+            clap_complete::generate(args.shell, &mut cmd, "seega", out);
+            Ok(Exit::Valid)
+        }
+    }
+}
+
+/// Runs `run` on a configuration that could be built; one that could not was reported, and
+/// the run ends in trouble.
+fn valid<C>(
+    config: Option<C>,
+    run: impl FnOnce(&C) -> std::io::Result<Exit>,
+) -> std::io::Result<Exit> {
+    config.map_or(Ok(Exit::Trouble), |c| run(&c))
 }
 
 /// Refuses a run whose standard output is one of its inputs (`seega convert g.sgn >> g.sgn`
