@@ -392,3 +392,42 @@ pub enum ColorChoice {
     /// Never colour.
     Never,
 }
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    use super::Cli;
+
+    /// Every command that takes `--rules` refuses a bad value while the arguments are parsed,
+    /// in the same words; `auto` is a value only where games are checked.
+    #[test]
+    fn every_command_reads_rules_once_in_the_same_words() {
+        let bad = "error: --rules \"standard board=7\": unknown rules option `board=7`\n  help: Options are written key=value with a key among size, first-placer, first-mover, chain, forced, barrier.\n";
+        let commands: &[(&[&str], bool)] = &[
+            (&["check"], true),
+            (&["convert", "--to", "json"], true),
+            (&["fmt"], true),
+            (&["stats"], true),
+            (&["select"], true),
+            (&["dedupe"], true),
+            (&["show"], false),
+            (&["generate"], false),
+        ];
+        for (command, takes_auto) in commands {
+            let parse = |rules: &str| {
+                let mut argv = vec!["seega"];
+                argv.extend_from_slice(command);
+                argv.extend(["--rules", rules]);
+                Cli::try_parse_from(argv).map_err(|e| e.render().to_string())
+            };
+            assert_eq!(
+                parse("standard board=7").err().as_deref(),
+                Some(bad),
+                "{command:?}"
+            );
+            assert_eq!(parse("auto").is_ok(), *takes_auto, "{command:?}");
+            assert!(parse("ludus size=7").is_ok(), "{command:?}");
+        }
+    }
+}
