@@ -205,12 +205,37 @@ impl Position {
         }
     }
 
+    /// The board as rows of squares, the top rank first and each from file `a`: the piece on
+    /// each square, if any (as the position string reads them).
+    ///
+    /// ```
+    /// use seega::{Color, Position, Ruleset};
+    ///
+    /// let pos = Position::from_setup(Ruleset::parse("standard")?, "b4/5/5/5/4w w")?;
+    /// let rows = pos.rows();
+    /// assert_eq!(rows[0][0], Some(Color::Black)); // a5
+    /// assert_eq!(rows[4][4], Some(Color::White)); // e1
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn rows(&self) -> Vec<Vec<Option<Color>>> {
+        let n = self.size().get();
+        (0..n)
+            .rev()
+            .map(|rank| {
+                (0..n)
+                    .map(|file| self.piece_at(Square::new(file, rank)))
+                    .collect()
+            })
+            .collect()
+    }
+
     /// The position string: ranks from the top, `/` between them, then the side to move.
     pub fn to_setup_string(&self) -> String {
         self.setup_text().as_str().to_owned()
     }
 
     /// [`Position::to_setup_string`] in a buffer of fixed size, without allocating.
+    #[doc(hidden)]
     pub fn setup_text(&self) -> SetupText {
         let mut t = SetupText {
             bytes: [0; SetupText::MAX],

@@ -259,6 +259,15 @@ pub fn parse_token(tok: &str, base: usize) -> Result<Token, SyntaxError> {
     parse_token_nom(tok, base)
 }
 
+/// Parses `text` as one square, `a1` to `i9`, with the token grammar's square parser.
+pub fn parse_square(text: &str) -> Result<Square, SyntaxError> {
+    let cx = Cx { tok: text, base: 0 };
+    match square(&cx).parse(text) {
+        Ok(("", sq)) => Ok(sq.square),
+        _ => Err(error(text, 0, 0, SyntaxKind::BadSquare)),
+    }
+}
+
 /// The nom parser: the reference for every token, and the only one for malformed tokens.
 fn parse_token_nom<'t>(tok: &'t str, base: usize) -> Result<Token, SyntaxError> {
     if let Some(e) = misspelt(tok, base) {

@@ -447,7 +447,7 @@ pub(crate) enum Failure {
 }
 
 impl Failure {
-    fn into_parts(self, before: &Position, t: &Turn) -> (Code, Span, String, String) {
+    pub(crate) fn into_parts(self, before: &Position, t: &Turn) -> (Code, Span, String, String) {
         match self {
             Failure::Rule(e, step) => {
                 let span = super::turn_errors::span_of(&e, t, step);
