@@ -75,6 +75,15 @@ impl Ply {
     }
 
     /// The ply of a turn of the syntax tree, with the captures written in it.
+    ///
+    /// ```
+    /// use seega::notation::Element;
+    ///
+    /// let text = "1. a1,b1 *";
+    /// let game = seega::parse(text).next().unwrap();
+    /// let Some(Element::Turn(turn)) = game.moves.get(1) else { panic!() };
+    /// assert_eq!(seega::Ply::from_turn(turn).to_string(), "a1,b1");
+    /// ```
     pub fn from_turn(turn: &notation::Turn) -> Ply {
         match &turn.kind {
             TurnKind::Place(a, b) => Ply::Place(a.square, b.square),

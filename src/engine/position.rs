@@ -70,6 +70,16 @@ pub enum SetupError {
 
 impl Position {
     /// The start of a game: an empty board, full hands, the first placer to move.
+    ///
+    /// ```
+    /// use seega::{Color, Phase, Position, Ruleset};
+    ///
+    /// let pos = Position::new(Ruleset::parse("seesa")?);
+    /// assert_eq!(pos.phase(), Phase::Placement);
+    /// assert_eq!(pos.in_hand(Color::Black), 24);
+    /// assert_eq!(pos.to_setup_string(), "7/7/7/7/7/7/7 w");
+    /// # Ok::<(), seega::RulesError>(())
+    /// ```
     pub fn new(rules: Ruleset) -> Position {
         let n = rules.size.pieces_per_side();
         Position {
@@ -83,6 +93,20 @@ impl Position {
     /// A movement-phase position from a position string (`ranks side`), as in a `Position` tag.
     ///
     /// Fields after the side to move are accepted and ignored.
+    ///
+    /// ```
+    /// use seega::{Color, Position, Ruleset, SetupError};
+    ///
+    /// let rules = Ruleset::parse("standard")?;
+    /// let pos = Position::from_setup(rules, "b4/5/2w2/5/4b w")?;
+    /// assert_eq!(pos.to_move(), Color::White);
+    /// assert_eq!(pos.pieces(Color::Black).count(), 2);
+    /// assert!(matches!(
+    ///     Position::from_setup(rules, "5/5/5/5 w"),
+    ///     Err(SetupError::WrongSize { found: 4, expected: 5 })
+    /// ));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn from_setup(rules: Ruleset, text: &str) -> Result<Position, SetupError> {
         let malformed = |why: &str| SetupError::Malformed(why.to_owned());
         let mut fields = text.split_ascii_whitespace();

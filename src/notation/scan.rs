@@ -110,6 +110,7 @@ impl<'a> Scanner<'a> {
     }
 
     /// Where the scan of the next game starts.
+    #[doc(hidden)]
     pub fn offset(&self) -> usize {
         self.pos
     }
