@@ -97,7 +97,7 @@ impl<'a> Scanner<'a> {
     /// cut before one): a comment left open at the end stops there, as at a tag line in the
     /// text, and is reported as such.
     #[doc(hidden)]
-    pub fn tag_line_next(mut self, yes: bool) -> Scanner<'a> {
+    pub(crate) fn tag_line_next(mut self, yes: bool) -> Scanner<'a> {
         self.tag_next = yes;
         self
     }

@@ -24,7 +24,7 @@ pub struct Origin<'a> {
 impl Origin<'_> {
     /// The input's own bytes of `game`'s verbatim text (see `verbatim`), when that text holds
     /// bytes that are not UTF-8 (U+FFFD in `text`).
-    pub fn verbatim_bytes(&self, game: &crate::notation::Game<'_>) -> Option<Vec<u8>> {
+    pub(crate) fn verbatim_bytes(&self, game: &crate::notation::Game<'_>) -> Option<Vec<u8>> {
         let (bytes, source) = self.raw?;
         let start = game.span.start;
         let end = start + verbatim(game, self.text).len();
