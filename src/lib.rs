@@ -5,7 +5,7 @@
 //!
 //! ```toml
 //! [dependencies]
-//! seega = { path = "…", default-features = false }
+//! seega = { git = "…", default-features = false }
 //! ```
 //!
 //! The notation is in `spec/notation.md`, the rules (R1–R18) in `spec/rules.md`.
@@ -100,6 +100,6 @@ pub use engine::{
     Ruleset, SetupError, Size, Square, Squares, Termination,
 };
 pub use game_state::GameState;
-pub use ply::{ParseError, PlayError, Ply, PlyStep, Reason};
+pub use ply::{ParseError, PlayError, PlayErrorKind, Ply, PlyStep};
 pub use reading::{parse, replay};
 pub use validate::{Code, Fix, Options, Played, Problem, StepCaptures, Verdict, check_game};

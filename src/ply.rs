@@ -246,7 +246,7 @@ impl FromStr for Ruleset {
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PlayError {
-    reason: Reason,
+    kind: PlayErrorKind,
     code: Code,
     message: String,
     help: String,
@@ -254,7 +254,7 @@ pub struct PlayError {
 
 /// What [`PlayError`] found.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Reason {
+pub enum PlayErrorKind {
     /// A rule of the engine forbids the turn.
     Rule(IllegalTurn),
     /// A step is written with a capture it does not make.
@@ -268,14 +268,14 @@ pub enum Reason {
 impl PlayError {
     /// The error for `failure`, a turn `ply` played from `before`.
     fn of(failure: Failure, before: &Position, ply: &Ply) -> PlayError {
-        let reason = match &failure {
-            Failure::Rule(e, _) => Reason::Rule(*e),
-            Failure::CaptureWrong(_, sq) => Reason::CaptureWrong(*sq),
-            Failure::CaptureMissing(_, sqs) => Reason::CaptureMissing(sqs.clone()),
+        let kind = match &failure {
+            Failure::Rule(e, _) => PlayErrorKind::Rule(*e),
+            Failure::CaptureWrong(_, sq) => PlayErrorKind::CaptureWrong(*sq),
+            Failure::CaptureMissing(_, sqs) => PlayErrorKind::CaptureMissing(sqs.clone()),
         };
         let (code, _, message, help) = failure.into_parts(before, &ply.to_turn());
         PlayError {
-            reason,
+            kind,
             code,
             message,
             help,
@@ -291,7 +291,7 @@ impl PlayError {
     pub(crate) fn game_over(outcome: Outcome) -> PlayError {
         let how = outcome.termination.as_str();
         PlayError {
-            reason: Reason::GameOver(outcome),
+            kind: PlayErrorKind::GameOver(outcome),
             code: Code::AfterEnd,
             message: format!("the game ended by {how}"),
             help: format!(
@@ -302,14 +302,14 @@ impl PlayError {
     }
 
     /// What was found.
-    pub fn reason(&self) -> &Reason {
-        &self.reason
+    pub fn kind(&self) -> &PlayErrorKind {
+        &self.kind
     }
 
     /// The engine's rule that forbids the turn, when one does.
     pub fn rule(&self) -> Option<IllegalTurn> {
-        match self.reason {
-            Reason::Rule(e) => Some(e),
+        match self.kind {
+            PlayErrorKind::Rule(e) => Some(e),
             _ => None,
         }
     }
@@ -333,8 +333,8 @@ impl fmt::Display for PlayError {
 
 impl std::error::Error for PlayError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match &self.reason {
-            Reason::Rule(e) => Some(e),
+        match &self.kind {
+            PlayErrorKind::Rule(e) => Some(e),
             _ => None,
         }
     }

@@ -5,7 +5,7 @@
 use std::path::Path;
 
 use seega::notation::{Element, Game};
-use seega::{GameState, Options, Ply, Position, Ruleset, Verdict};
+use seega::{GameState, Options, PlayErrorKind, Ply, Position, Ruleset, Verdict};
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
@@ -156,10 +156,20 @@ fn a_position_is_left_as_it_was_by_an_illegal_ply() {
     let mut pos = Position::from_setup(rules, "5/1b3/1w3/5/1b3 b").unwrap();
     let before = pos.clone();
     // The first step is legal and captures; the second is not.
-    for bad in ["b1-b2xb3-c2", "b1-b2xb4", "b1-b2xb3xc3", "b1-b2xb3xb3"] {
+    let sq = |s: &str| s.parse::<seega::Square>().unwrap();
+    for (bad, kind) in [
+        ("b1-b2xb3-c2", "seega::chain::not-allowed"),
+        ("b1-b2xb4", "seega::capture::wrong"),
+        ("b1-b2xb3xc3", "seega::capture::wrong"),
+        ("b1-b2xb3xb3", "seega::capture::wrong"),
+    ] {
         let err = pos.play(&bad.parse().unwrap()).unwrap_err();
         assert_eq!(pos, before, "{bad}: {err}");
+        assert_eq!(err.code().as_str(), kind, "{bad}: {err}");
     }
+    let err = pos.play(&"b1-b2xb4".parse().unwrap()).unwrap_err();
+    assert_eq!(err.kind(), &PlayErrorKind::CaptureWrong(sq("b4")));
+    assert_eq!(err.to_string(), "this step does not capture b4");
     let mut game = GameState::from_position(pos);
     let played = game.play(&"b1-b2".parse().unwrap()).unwrap();
     assert_eq!(played.to_string(), "b1-b2xb3");
