@@ -244,25 +244,41 @@ impl FromStr for Ruleset {
 /// assert_eq!(err.rule(), Some(seega::IllegalTurn::PlaceCentre("c3".parse()?)));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
 pub struct PlayError {
+    #[source]
     kind: PlayErrorKind,
     code: Code,
     message: String,
     help: String,
 }
 
-/// What [`PlayError`] found.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// What [`PlayError`] found, in the engine's words (its source).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PlayErrorKind {
     /// A rule of the engine forbids the turn.
+    #[error(transparent)]
     Rule(IllegalTurn),
     /// A step is written with a capture it does not make.
+    #[error("the step does not capture {0}")]
     CaptureWrong(Square),
     /// A step is written with some of its captures but not these.
+    #[error("the step also captures {}", squares(.0))]
     CaptureMissing(Vec<Square>),
     /// The game ended before this turn.
+    #[error("the game ended by {}", .0.termination.as_str())]
     GameOver(Outcome),
+}
+
+/// `a1`, `a1 and b2`, `a1, b2 and c3`.
+fn squares(list: &[Square]) -> String {
+    let names: Vec<String> = list.iter().map(Square::to_string).collect();
+    match names.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+        None => String::new(),
+    }
 }
 
 impl PlayError {
@@ -322,21 +338,6 @@ impl PlayError {
     /// How to fix it, in full sentences.
     pub fn help(&self) -> &str {
         &self.help
-    }
-}
-
-impl fmt::Display for PlayError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-
-impl std::error::Error for PlayError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match &self.kind {
-            PlayErrorKind::Rule(e) => Some(e),
-            _ => None,
-        }
     }
 }
 

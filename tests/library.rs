@@ -170,6 +170,16 @@ fn a_position_is_left_as_it_was_by_an_illegal_ply() {
     let err = pos.play(&"b1-b2xb4".parse().unwrap()).unwrap_err();
     assert_eq!(err.kind(), &PlayErrorKind::CaptureWrong(sq("b4")));
     assert_eq!(err.to_string(), "this step does not capture b4");
+    let source = std::error::Error::source(&err).map(ToString::to_string);
+    assert_eq!(source.as_deref(), Some("the step does not capture b4"));
+    let err = pos.play(&"b1-a2".parse().unwrap()).unwrap_err();
+    let engine = seega::IllegalTurn::MoveDiagonal {
+        from: sq("b1"),
+        to: sq("a2"),
+    };
+    assert_eq!(err.rule(), Some(engine));
+    let source = std::error::Error::source(&err).map(ToString::to_string);
+    assert_eq!(source, Some(engine.to_string()), "the engine's words");
     let mut game = GameState::from_position(pos);
     let played = game.play(&"b1-b2".parse().unwrap()).unwrap();
     assert_eq!(played.to_string(), "b1-b2xb3");
