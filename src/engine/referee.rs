@@ -43,6 +43,32 @@ impl<B: Board> Clone for Referee<B> {
 
 impl<B: Board> Copy for Referee<B> {}
 
+/// A referee's game as plain values, for a game kept between turns on no particular board
+/// (the library's `GameState`): [`Referee::save`] and [`Referee::resume`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Between {
+    /// The position.
+    pub(crate) position: Position,
+    /// The number of the next turn, from 1.
+    pub(crate) number: u64,
+    /// The side that passed on the previous turn.
+    pub(crate) passer: Option<Color>,
+    /// How the game ended, once it has.
+    pub(crate) outcome: Option<Outcome>,
+}
+
+impl Between {
+    /// A game whose next turn, numbered 1, is played from `position`.
+    pub(crate) fn new(position: Position) -> Between {
+        Between {
+            position,
+            number: 1,
+            passer: None,
+            outcome: None,
+        }
+    }
+}
+
 /// A turn written after the game ended (R17).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct AfterEnd {
@@ -64,6 +90,27 @@ impl<B: Board> Referee<B> {
             passer: None,
             outcome: None,
             clear: false,
+        }
+    }
+
+    /// The game kept as `between` says.
+    pub(crate) fn resume(between: &Between) -> Referee<B> {
+        Referee {
+            play: Play::of(&between.position),
+            number: between.number,
+            passer: between.passer,
+            outcome: between.outcome,
+            clear: false,
+        }
+    }
+
+    /// The game as plain values, to keep between turns.
+    pub(crate) fn save(&self) -> Between {
+        Between {
+            position: self.position(),
+            number: self.number,
+            passer: self.passer,
+            outcome: self.outcome,
         }
     }
 

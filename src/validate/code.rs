@@ -198,6 +198,27 @@ impl Code {
         )
     }
 
+    /// Whether the code is a syntax error: the text cannot be read as notation (`seega::syntax::`
+    /// and `seega::input::` codes).
+    pub fn is_syntax(self) -> bool {
+        matches!(
+            self,
+            Code::InvalidUtf8
+                | Code::BidiControl
+                | Code::SyntaxToken
+                | Code::SyntaxSquare
+                | Code::SyntaxMove
+                | Code::SyntaxPlacement
+                | Code::SyntaxNumber
+                | Code::SyntaxNag
+                | Code::SyntaxTag
+                | Code::SyntaxUnterminatedTag
+                | Code::SyntaxEscape
+                | Code::SyntaxUnterminatedComment
+                | Code::MissingResult
+        )
+    }
+
     /// The rule or notation section of `spec/` the code enforces.
     pub fn rule(self) -> &'static str {
         match self {
@@ -253,5 +274,14 @@ mod tests {
             assert_eq!(Code::parse(c.as_str()), Some(c));
         }
         assert_eq!(Code::parse("capture::missing"), Some(Code::CaptureMissing));
+    }
+
+    #[test]
+    fn syntax_codes_are_the_syntax_and_input_families() {
+        for c in Code::ALL {
+            let s = c.as_str();
+            let family = s.starts_with("seega::syntax::") || s.starts_with("seega::input::");
+            assert_eq!(c.is_syntax(), family, "{c}");
+        }
     }
 }

@@ -5,7 +5,7 @@ use super::code::Code;
 use super::replay::StepCaptures;
 use super::turn_errors::{explain, span_of};
 use crate::engine::kernel::{Board, Word, with_board};
-use crate::engine::referee::{AfterEnd, Referee, WrittenCaptures};
+use crate::engine::referee::{AfterEnd, Between, Referee, WrittenCaptures};
 use crate::engine::{Bitboard, IllegalTurn, Position, Square};
 use crate::notation::{Span, Turn, TurnKind};
 
@@ -25,7 +25,7 @@ pub(crate) enum Failure {
 
 impl Failure {
     /// The code, span, message and help of this failure of `t`, played from `before`.
-    pub(super) fn into_parts(self, before: &Position, t: &Turn) -> (Code, Span, String, String) {
+    pub(crate) fn into_parts(self, before: &Position, t: &Turn) -> (Code, Span, String, String) {
         match self {
             Failure::AfterEnd(AfterEnd { outcome: o, ended_on }) => (
                 Code::AfterEnd,
@@ -134,4 +134,24 @@ pub(crate) fn play_from(
         let captures = play_turn(&mut referee, t, record)?;
         Ok((referee.position(), captures))
     })
+}
+
+/// [`play_turn`] of `t` in the game kept as `between`: the game after it, and what each step
+/// captured.
+pub(crate) fn play_between(
+    between: &Between,
+    t: &Turn,
+    record: bool,
+) -> Result<(Between, StepCaptures), Failure> {
+    with_board!(between.position.size(), B => {
+        let mut referee = Referee::<B>::resume(between);
+        let captures = play_turn(&mut referee, t, record)?;
+        Ok((referee.save(), captures))
+    })
+}
+
+/// Whether a turn of the game kept as `between` that leads to `after` gives the opening owed
+/// after a pass, if one is owed (R12).
+pub(crate) fn gives_opening(between: &Between, after: &Position) -> bool {
+    with_board!(between.position.size(), B => Referee::<B>::resume(between).gives_opening(after))
 }
