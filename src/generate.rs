@@ -248,7 +248,7 @@ impl<B: Board> RandomGame<'_, B> {
     /// Plays and writes a random movement turn from `before`, the referee's position, or a pass
     /// when there is none.
     fn movement(&mut self, before: &Position, path: &mut Vec<(Square, Bitboard)>) -> Option<()> {
-        let referee = self.referee;
+        let referee = self.referee.clone();
         let opens = |after: &Position| referee.gives_opening(after);
         let Some(from) = random_turn(before, &opens, self.rng, path) else {
             self.referee.pass().ok()?;

@@ -29,14 +29,12 @@ pub(crate) struct Play<B: Board> {
     board: PhantomData<B>,
 }
 
-// By hand: derived, they would ask `B`, which is only a type name, to be `Copy` too.
+// By hand: derived, it would ask `B`, which is only a type name, to be `Clone` too.
 impl<B: Board> Clone for Play<B> {
     fn clone(&self) -> Play<B> {
-        *self
+        Play { ..*self }
     }
 }
-
-impl<B: Board> Copy for Play<B> {}
 
 impl<B: Board> Play<B> {
     /// `pos` in the words of its board (`B` must be that board).

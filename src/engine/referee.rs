@@ -37,11 +37,12 @@ pub(crate) struct Referee<B: Board> {
 // By hand, as for `Play`.
 impl<B: Board> Clone for Referee<B> {
     fn clone(&self) -> Referee<B> {
-        *self
+        Referee {
+            play: self.play.clone(),
+            ..*self
+        }
     }
 }
-
-impl<B: Board> Copy for Referee<B> {}
 
 /// A referee's game as plain values, for a game kept between turns on no particular board
 /// (the library's `GameState`): [`Referee::save`] and [`Referee::resume`].

@@ -68,7 +68,7 @@ impl<B: Board> Movetext<'_, '_, '_, B> {
         }
         let at = (self.game.moves.as_slice(), i);
         let pos = self.referee.position();
-        let prev = numbers.prev.map(|p| p.to_position());
+        let prev = numbers.prev.as_ref().map(|p| p.to_position());
         let first = !numbers.wrong;
         let r = super::numbers::mismatch(&mut self.cx, n, next, &pos, prev.as_ref(), at, first);
         numbers.wrong = true;
@@ -100,7 +100,7 @@ impl<B: Board> Movetext<'_, '_, '_, B> {
 
     /// Plays the turn `t`, `moves[i]`; returns whether it was legal.
     fn turn(&mut self, t: &Turn, i: usize, numbers: &mut Numbers<B>) -> bool {
-        let before = *self.referee.play();
+        let before = self.referee.play().clone();
         let (number, side) = (self.referee.number(), before.to_move());
         match play_turn(&mut self.referee, t, self.record) {
             Ok(captures) => {
