@@ -16,7 +16,7 @@ use crate::engine::{Color, Ruleset, Square};
 use crate::notation::writer::{Doc, DocComment, DocHeader, DocKind, DocTurn};
 use crate::notation::{Annotation, Element, Game, GameResult, LineCol};
 use crate::validate::Verdict;
-pub use marked::write_object;
+pub(crate) use marked::write_object;
 pub use origin::{Origin, for_each_object, for_each_object_of_bytes, game_bytes, game_text};
 pub(crate) use origin::{verbatim, verbatim_bytes};
 
