@@ -1,7 +1,7 @@
 //! Game objects of the games the fast lane found clean, written straight from what it read
 //! into a [`JsonBuf`], without building the wire structs: `seega convert --to json|jsonl`
 //! spends most of its time here. This module holds the fragments; the games are written by
-//! [`GameWriter::write_clean`] (`clean`).
+//! `GameWriter::write_clean` (`clean`).
 //!
 //! The bytes are exactly those `serde_json` writes for the [`GameObject`] that
 //! [`GameObject::new`] builds from the same game's syntax tree and verdict (same field order,
