@@ -5,11 +5,11 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use miette::GraphicalTheme;
-use seega::archive::stream::{Placed, check_stream};
-use seega::render::diagnostic::{NamedText, Renderer};
-use seega::render::terminal;
-use seega::render::wire::{DiagnosticLine, FileName, InputErrorLine, SummaryLine};
-use seega::validate::Problem;
+use seega::archive::report::Report;
+use seega::archive::stream::{Placed, check_stream_reported};
+use seega::render::diagnostic::Renderer;
+use seega::render::file_report::{FileReport, Style};
+use seega::render::wire::{InputErrorLine, SummaryLine};
 
 use super::args::{CheckArgs, Format};
 use super::inputs::{Input, resolve_inputs, tell_switch};
@@ -71,8 +71,18 @@ pub fn run(args: &CheckArgs, global: &Global, out: &mut impl Write) -> std::io::
                 "reading games from standard input (end with Ctrl-D); `seega check --help` says more"
             ));
         }
+        let report = FileReport {
+            style: match args.format {
+                Format::Human => Style::Human(renderer.clone()),
+                Format::Short => Style::Short,
+                Format::Jsonl => Style::Jsonl,
+            },
+            name: &name,
+            json_name: &json_name,
+        };
+        let report = (!args.quiet).then_some(&report as &dyn Report);
         let mut bar = Progress::new(len);
-        let result = check_stream(reader, &opts, jobs, &mut |placed: Placed| {
+        let result = check_stream_reported(reader, &opts, jobs, report, &mut |placed: Placed| {
             let c = &placed.checked;
             bar.inc(c.bytes as u64);
             sum.games += c.games;
@@ -80,20 +90,7 @@ pub fn run(args: &CheckArgs, global: &Global, out: &mut impl Write) -> std::io::
             sum.invalid += c.games - c.valid;
             sum.errors += c.errors;
             sum.warnings += c.warnings;
-            if c.problems.is_empty() || args.quiet {
-                return Ok(());
-            }
-            let text = placed.source.text();
-            let lines = placed.line_index();
-            let named = NamedText {
-                name: &name,
-                text,
-                lines: &lines,
-            };
-            for p in &c.problems {
-                print(out, args.format, &renderer, p, named, &json_name)?;
-            }
-            Ok(())
+            out.write_all(&placed.report)
         });
         bar.bar.finish_and_clear();
         let line = switched.load(std::sync::atomic::Ordering::Relaxed);
@@ -134,38 +131,6 @@ pub fn run(args: &CheckArgs, global: &Global, out: &mut impl Write) -> std::io::
     } else {
         Exit::Valid
     })
-}
-
-/// Prints one problem of the file `named` in `format`.
-fn print(
-    out: &mut impl Write,
-    format: Format,
-    renderer: &Renderer,
-    p: &Problem,
-    named: NamedText<'_>,
-    json_name: &FileName,
-) -> std::io::Result<()> {
-    match format {
-        Format::Human => out.write_all(renderer.render(p, named).as_bytes()),
-        Format::Short => {
-            let at = named.lines.line_col(named.text, p.span.start);
-            writeln!(
-                out,
-                "{}:{}:{}: {}[{}]: {}",
-                named.name,
-                at.line,
-                at.column,
-                if p.is_error() { "error" } else { "warning" },
-                p.code,
-                terminal::escape(&p.message)
-            )
-        }
-        Format::Jsonl => {
-            let line = DiagnosticLine::new(p, "", named.text, named.lines).in_file(json_name);
-            serde_json::to_writer(&mut *out, &line)?;
-            out.write_all(b"\n")
-        }
-    }
 }
 
 /// How long a run goes before its progress bar appears: a quick run shows none.

@@ -5,6 +5,7 @@
 
 pub mod ascii;
 pub mod diagnostic;
+pub mod file_report;
 pub mod game_json;
 pub mod game_writer;
 pub mod highlight;
