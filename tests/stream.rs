@@ -89,7 +89,11 @@ fn archive(games: u64, rate: f64) -> Vec<u8> {
 /// The report of every chunk, in each style, as the caller gets it.
 fn reported(bytes: &[u8], jobs: usize, block: usize) -> Vec<Vec<u8>> {
     let json_name = FileName::of(std::path::Path::new("a.sgn"));
-    let styles = [Style::Human(Renderer::plain()), Style::Short, Style::Jsonl];
+    let styles = [
+        Style::Human(Box::new(Renderer::plain())),
+        Style::Short,
+        Style::Jsonl,
+    ];
     styles
         .into_iter()
         .map(|style| {

@@ -73,7 +73,7 @@ pub fn run(args: &CheckArgs, global: &Global, out: &mut impl Write) -> std::io::
         }
         let report = FileReport {
             style: match args.format {
-                Format::Human => Style::Human(renderer.clone()),
+                Format::Human => Style::Human(Box::new(renderer.clone())),
                 Format::Short => Style::Short,
                 Format::Jsonl => Style::Jsonl,
             },

@@ -13,3 +13,4 @@ pub mod json_buf;
 pub mod svg;
 pub mod terminal;
 pub mod wire;
+mod wrap;
