@@ -114,7 +114,7 @@ fn check_piece(bytes: &[u8], opts: &Options, fast: bool, tag_next: bool) -> Chec
     }
     // Then the rest, game by game: the lane where it can, the full way where it cannot. The
     // decoded text of a plain chunk is its bytes, so `at` is an offset in it too.
-    let source = Source::from_bytes(bytes);
+    let source = plain.map_or_else(|| Source::from_bytes(bytes), Source::from_text);
     let text = source.text();
     // The lane reads no undecodable bytes: a chunk with any goes the full way.
     let fast = fast && source.invalid().is_empty();
