@@ -36,7 +36,9 @@ use crate::notation::scan::{brace_comment_end, is_space, same_line_comments_end}
 use crate::notation::{
     Element, Game, Header, LineIndex, Scanner, Source, Span, SyntaxError, SyntaxKind,
 };
-use crate::validate::{Options, Problem, RulesCache, check_game, clean_game, outside_games, uncut};
+use crate::validate::{
+    Options, Problem, RulesCache, check_game, clean_auto, clean_game, outside_games, uncut,
+};
 
 /// What checking one chunk found. Game numbers and lines are still the chunk's own.
 #[derive(Debug)]
@@ -128,6 +130,19 @@ fn check_piece(bytes: &[u8], opts: &Options, fast: bool, tag_next: bool) -> Chec
         {
             c.games += 1;
             c.valid += 1;
+            boundary.see_clean(text, end);
+            scanner.seek(end);
+            continue;
+        }
+        // Under `--rules auto`, a game without a Rules tag: each preset on the lane.
+        if let Some((end, p)) = (fast && opts.auto_rules)
+            .then(|| clean_auto(text, at, c.games + 1, opts, &mut rules))
+            .flatten()
+        {
+            c.games += 1;
+            c.valid += 1;
+            c.warnings += 1;
+            c.problems.push(p);
             boundary.see_clean(text, end);
             scanner.seek(end);
             continue;

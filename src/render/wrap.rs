@@ -45,8 +45,9 @@ pub fn wrap(text: &str, width: usize, first: usize, rest: usize) -> Option<Strin
 /// Whether `text` is words of [`WORD`] bytes separated by single spaces, each word's last
 /// byte possibly `!` or `?`, in which the Unicode line breaking algorithm finds a break after
 /// each space and nowhere else. The rules it relies on (UAX #14): no break between two word
-/// bytes except after `,` `.` `:` `;` `)` before `(`; no break after a space before `!` `)`
-/// `,` `-` `.` `:` `;` `?` (nor, after a quote, before `(`) or after `(` and a space.
+/// bytes except after `,` `.` `:` `;` `)` `]` before `(` or `[`; no break after a space
+/// before `!` `)` `]` `,` `-` `.` `:` `;` `?` (nor, after a quote, before `(` or `[`), or
+/// after `(` or `[` and a space.
 fn plain(text: &[u8]) -> bool {
     let (Some(&head), Some(&last)) = (text.first(), text.last()) else {
         return false;
@@ -58,9 +59,9 @@ fn plain(text: &[u8]) -> bool {
     for (i, &b) in text.iter().enumerate() {
         let next = text.get(i + 1).copied().unwrap_or(b' ');
         let fine = match b {
-            b' ' => prev != b' ' && prev != b'(' && !no_break_after_space(prev, next),
+            b' ' => !matches!(prev, b' ' | b'(' | b'[') && !no_break_after_space(prev, next),
             b'!' | b'?' => next == b' ' && prev != b' ',
-            b'(' => !matches!(prev, b',' | b'.' | b':' | b';' | b')'),
+            b'(' | b'[' => !matches!(prev, b',' | b'.' | b':' | b';' | b')' | b']'),
             _ => WORD[usize::from(b)],
         };
         if !fine {
@@ -74,12 +75,14 @@ fn plain(text: &[u8]) -> bool {
 /// Whether the line breaking algorithm finds no break after a space between `before` and
 /// `after`.
 fn no_break_after_space(before: u8, after: u8) -> bool {
-    matches!(after, b')' | b',' | b'-' | b'.' | b':' | b';' | b'!' | b'?')
-        || (matches!(before, b'"' | b'\'') && after == b'(')
+    matches!(
+        after,
+        b')' | b']' | b',' | b'-' | b'.' | b':' | b';' | b'!' | b'?'
+    ) || (matches!(before, b'"' | b'\'') && matches!(after, b'(' | b'['))
 }
 
 /// The bytes a word may hold anywhere (letters, digits and the punctuation of seega's
-/// messages); `(`, `!` and `?` are tested where they stand.
+/// messages); `(`, `[`, `!` and `?` are tested where they stand.
 const WORD: [bool; 256] = {
     let mut t = [false; 256];
     let mut b = 0;
@@ -97,6 +100,7 @@ const WORD: [bool; 256] = {
                     | b':'
                     | b';'
                     | b')'
+                    | b']'
                     | b'*'
                     | b'='
                     | b'#'
@@ -164,7 +168,7 @@ mod tests {
 
     /// A text of words drawn from seega's own alphabet and a few others, from `seed`.
     fn text(seed: &mut u64) -> String {
-        const PIECES: [&str; 16] = [
+        const PIECES: [&str; 18] = [
             "the",
             "turn",
             "`b2-b3`",
@@ -181,9 +185,11 @@ mod tests {
             "a",
             "x",
             "piece,",
+            "`[Rules",
+            "\"standard\"]`",
         ];
         // Pieces the cheap way refuses, or next to which it refuses a space.
-        const ODD: [&str; 9] = ["?", "!", "é", "(", "[Rules", "standard]", "a/b", "-", "it?"];
+        const ODD: [&str; 9] = ["?", "!", "é", "(", "a/b", "-", "it?", "[", "a,[b"];
         let mut next = || {
             *seed ^= *seed << 13;
             *seed ^= *seed >> 7;
