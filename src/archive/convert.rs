@@ -22,7 +22,7 @@ use crate::validate::{
 /// large ones cost fewer hand-overs between threads. At 64 KiB a 129 MB archive converted on 2
 /// threads in 7 % less time than at 32 KiB (half the system time) with a peak RSS of 14 MiB
 /// instead of 10; 16 KiB and 8 KiB were slower still.
-pub const CONVERT_BLOCK: usize = 1 << 16;
+pub(crate) const CONVERT_BLOCK: usize = 1 << 16;
 
 /// The largest buffer kept for reuse.
 const MAX_SPARE: usize = 4 << 20;
@@ -107,7 +107,7 @@ impl<'a> ConvertWork<'a> {
 
     /// Hands a chunk's buffer back once it is written, to be reused by a later chunk (unless a
     /// long game made it large: memory stays flat after it).
-    pub fn recycle(&self, done: Converted) {
+    pub(crate) fn recycle(&self, done: Converted) {
         let bytes = done.out.into_bytes();
         if bytes.capacity() > MAX_SPARE {
             return;

@@ -274,7 +274,7 @@ impl LineIndex {
 
     /// [`LineIndex::count_breaks`] of the text [`Source::from_bytes`] makes of `bytes` (line
     /// breaks are ASCII, which decoding never changes), counted without decoding.
-    pub fn count_breaks_in(bytes: &[u8]) -> usize {
+    pub(crate) fn count_breaks_in(bytes: &[u8]) -> usize {
         if memchr::memchr(b'\r', bytes).is_none() {
             // The common case, counted 64 bytes at a time in a loop the compiler vectorises.
             return bytes
@@ -286,7 +286,7 @@ impl LineIndex {
     }
 
     /// The file line (0-based) of this index's 0-based line `line`.
-    pub fn file_line(&self, line: usize) -> usize {
+    pub(crate) fn file_line(&self, line: usize) -> usize {
         self.base + line
     }
 
@@ -326,7 +326,7 @@ impl LineIndex {
     }
 
     /// The 0-based character column of byte `offset` within its line.
-    pub fn column0(&self, text: &str, offset: usize) -> usize {
+    pub(crate) fn column0(&self, text: &str, offset: usize) -> usize {
         let offset = offset.min(text.len());
         self.column_in(text, self.line_of(offset), offset)
     }
@@ -337,7 +337,7 @@ impl LineIndex {
     }
 
     /// The 0-based line of the indexed text holding byte `offset`.
-    pub fn line_of(&self, offset: usize) -> usize {
+    pub(crate) fn line_of(&self, offset: usize) -> usize {
         // An index of a part of a text starts past 0: offsets before it take its first line.
         self.starts
             .partition_point(|&s| s <= offset)
@@ -345,7 +345,7 @@ impl LineIndex {
     }
 
     /// The byte where 0-based line `line` starts (the text's length past the last line).
-    pub fn line_start(&self, line: usize, text: &str) -> usize {
+    pub(crate) fn line_start(&self, line: usize, text: &str) -> usize {
         self.starts.get(line).copied().unwrap_or(text.len())
     }
 }

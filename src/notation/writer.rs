@@ -19,7 +19,7 @@ use super::ast::{Annotation, Comment, Element, Game, GameResult, Header, TurnKin
 use crate::engine::Square;
 
 /// The tags that come first in canonical order, in that order.
-pub const TAG_ORDER: [&str; 8] = [
+pub(crate) const TAG_ORDER: [&str; 8] = [
     "Event", "Site", "Date", "Round", "Black", "White", "Result", "Rules",
 ];
 
@@ -221,7 +221,7 @@ pub fn turn_text(kind: &DocKind, annotation: Option<Annotation>) -> String {
 }
 
 /// A tag value with `\` and `"` escaped.
-pub fn escape_tag_value(value: &str) -> String {
+pub(crate) fn escape_tag_value(value: &str) -> String {
     let mut s = String::with_capacity(value.len() + 2);
     for c in value.chars() {
         if c == '"' || c == '\\' {
@@ -233,7 +233,7 @@ pub fn escape_tag_value(value: &str) -> String {
 }
 
 /// A comment as written: `{text}`, or `;text` to the end of its line.
-pub fn comment_text(c: &DocComment) -> String {
+pub(crate) fn comment_text(c: &DocComment) -> String {
     if c.line {
         format!(";{}", c.text)
     } else {
@@ -304,7 +304,7 @@ pub fn write_game(doc: &Doc, opts: &WriteOptions, out: &mut String) {
 
 /// The move numbers of `game` as written: each with the index of the turn it stands before
 /// (the number of turns for one after the last turn), for [`write_game_numbered`].
-pub fn numbers_of(game: &Game<'_>) -> Vec<(usize, String)> {
+pub(crate) fn numbers_of(game: &Game<'_>) -> Vec<(usize, String)> {
     let mut turns = 0;
     let mut numbers = Vec::new();
     for el in &game.moves {
@@ -323,7 +323,7 @@ pub fn numbers_of(game: &Game<'_>) -> Vec<(usize, String)> {
 /// [`write_game`], with the move numbers `numbers` (from [`numbers_of`]) instead of `N.` before
 /// every odd turn when they are given: so that numbers that announce other turns than they stand
 /// before are kept as evidence.
-pub fn write_game_numbered(
+pub(crate) fn write_game_numbered(
     doc: &Doc,
     opts: &WriteOptions,
     numbers: Option<&[(usize, String)]>,

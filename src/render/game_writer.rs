@@ -234,7 +234,7 @@ impl GameWriter {
 
     /// A writer for the games of the file named `file` (with `file_bytes`, its name's bytes
     /// when they are not UTF-8), as the objects' `file` and `file_bytes` say.
-    pub fn for_file(file: &str, file_bytes: Option<&[u8]>) -> GameWriter {
+    pub(crate) fn for_file(file: &str, file_bytes: Option<&[u8]>) -> GameWriter {
         let mut b = JsonBuf::default();
         b.raw(b",\"file\":");
         b.str(file);

@@ -10,7 +10,7 @@ use crate::render::wire::DiagnosticLine;
 pub struct Origin<'a> {
     /// The file name used in diagnostics.
     pub file: &'a str,
-    /// The file's bytes, when its name is not UTF-8 (see [`super::wire::FileName`]).
+    /// The file's bytes, when its name is not UTF-8 (see [`crate::render::wire::FileName`]).
     pub file_bytes: Option<&'a [u8]>,
     /// The whole text of the file.
     pub text: &'a str,
@@ -22,9 +22,9 @@ pub struct Origin<'a> {
 }
 
 impl Origin<'_> {
-    /// The input's own bytes of `game`'s verbatim text (see [`verbatim`]), when that text holds
+    /// The input's own bytes of `game`'s verbatim text (see `verbatim`), when that text holds
     /// bytes that are not UTF-8 (U+FFFD in `text`).
-    pub fn verbatim_bytes(&self, game: &crate::notation::Game<'_>) -> Option<Vec<u8>> {
+    pub(crate) fn verbatim_bytes(&self, game: &crate::notation::Game<'_>) -> Option<Vec<u8>> {
         let (bytes, source) = self.raw?;
         let start = game.span.start;
         let end = start + verbatim(game, self.text).len();

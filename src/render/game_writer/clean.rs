@@ -357,7 +357,7 @@ impl GameWriter {
     /// (`crate::validate::clean_game_recorded`): the same bytes [`GameWriter::write`] writes for
     /// it from its syntax tree and verdict (`tests/fast_lane.rs` checks this). `lines` is the
     /// stream of the chunk's lines, at or before the game.
-    pub fn write_clean(
+    pub(crate) fn write_clean(
         &mut self,
         out: &mut JsonBuf,
         game: &CleanGame<'_>,
