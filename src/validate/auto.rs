@@ -57,7 +57,7 @@ pub(crate) fn check_auto(game: &Game<'_>, text: &str, index: usize, opts: &Optio
     verdict
 }
 
-/// [`check_auto`] of the game whose text starts at byte `start` of `text`, numbered `index`,
+/// `--rules auto` for the game whose text starts at byte `start` of `text`, numbered `index`,
 /// played on the fast lane ([`super::clean_game`]) under each preset: the offset just after
 /// its result and its one problem (the presets it fits), when the lane finds it clean under
 /// one preset at least; `None` sends it the full way. No suggestion is looked for.
