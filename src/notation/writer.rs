@@ -127,30 +127,45 @@ impl Doc {
         game: &Game<'_>,
         captures: &dyn Fn(usize) -> Option<Vec<Vec<Square>>>,
     ) -> Result<Doc, NotWritable> {
+        match Doc::read(game, captures) {
+            (doc, true) => Ok(doc),
+            (_, false) => Err(NotWritable),
+        }
+    }
+
+    /// The content of `game` as far as it can be read, as [`Doc::from_game`] takes it, with
+    /// whether that is the whole game: the headers and movetext items that are syntax errors
+    /// are passed over, and a missing result reads as `*` (`false` then, and the text cannot be
+    /// rebuilt from the content). There is one turn for each turn of `game.moves`, in order.
+    pub fn read(
+        game: &Game<'_>,
+        captures: &dyn Fn(usize) -> Option<Vec<Vec<Square>>>,
+    ) -> (Doc, bool) {
+        let mut whole = true;
         let mut headers = Vec::with_capacity(game.headers.len());
         for h in &game.headers {
-            headers.push(match h {
-                Header::Tag(t) => DocHeader::Tag {
+            match h {
+                Header::Tag(t) => headers.push(DocHeader::Tag {
                     name: t.name.to_owned(),
                     value: t.value.to_string(),
-                },
-                Header::Comment(c) => DocHeader::Comment(comment(c)),
-                Header::Error(_) => return Err(NotWritable),
-            });
+                }),
+                Header::Comment(c) => headers.push(DocHeader::Comment(comment(c))),
+                Header::Error(_) => whole = false,
+            }
         }
-        let result = game.result.ok_or(NotWritable)?.result;
+        whole &= game.result.is_some();
         let mut doc = Doc {
             headers,
             nags: Vec::new(),
             comments: Vec::new(),
             turns: Vec::new(),
-            result,
+            result: game.result.map_or(GameResult::Unknown, |r| r.result),
             trailing: game.trailing.iter().map(comment).collect(),
         };
         for (i, el) in game.moves.iter().enumerate() {
             match el {
                 Element::Number(_) => {}
-                Element::Error(_) => return Err(NotWritable),
+                Element::Error(_) => whole = false,
                 Element::Nag(n, _) => match doc.turns.last_mut() {
                     Some(t) => t.nags.push(*n),
                     None => doc.nags.push(*n),
@@ -162,36 +177,33 @@ impl Doc {
                     None if doc.nags.is_empty() => doc.headers.push(DocHeader::Comment(comment(c))),
                     None => doc.comments.push(comment(c)),
                 },
-                Element::Turn(t) => {
-                    let kind = match &t.kind {
-                        TurnKind::Place(a, b) => DocKind::Place(a.square, b.square),
-                        TurnKind::Pass => DocKind::Pass,
-                        TurnKind::Move { from, steps } => {
-                            let computed = captures(i).filter(|c| c.len() == steps.len());
-                            let steps = steps
-                                .iter()
-                                .enumerate()
-                                .map(|(k, s)| {
-                                    let caps = match &computed {
-                                        Some(c) => c[k].clone(),
-                                        None => s.captures.iter().map(|c| c.square).collect(),
-                                    };
-                                    (s.to.square, caps)
-                                })
-                                .collect();
-                            DocKind::Move(from.square, steps)
-                        }
-                    };
-                    doc.turns.push(DocTurn {
-                        kind,
-                        annotation: t.annotation,
-                        nags: Vec::new(),
-                        comments: Vec::new(),
-                    });
-                }
+                Element::Turn(t) => doc.turns.push(DocTurn {
+                    kind: doc_kind(&t.kind, captures(i)),
+                    annotation: t.annotation,
+                    nags: Vec::new(),
+                    comments: Vec::new(),
+                }),
             }
         }
-        Ok(doc)
+        (doc, whole)
+    }
+}
+
+/// What a turn does, with the captures `computed` for each step when there are as many as
+/// steps, else with the captures written.
+fn doc_kind(kind: &TurnKind, computed: Option<Vec<Vec<Square>>>) -> DocKind {
+    match kind {
+        TurnKind::Place(a, b) => DocKind::Place(a.square, b.square),
+        TurnKind::Pass => DocKind::Pass,
+        TurnKind::Move { from, steps } => {
+            let steps = match computed.filter(|c| c.len() == steps.len()) {
+                Some(c) => steps.iter().zip(c).map(|(s, c)| (s.to.square, c)).collect(),
+                None => (steps.iter())
+                    .map(|s| (s.to.square, s.captures.iter().map(|c| c.square).collect()))
+                    .collect(),
+            };
+            DocKind::Move(from.square, steps)
+        }
     }
 }
 

@@ -250,14 +250,6 @@ impl JsonBuf {
         self.byte(b'"');
     }
 
-    /// Appends `s` as a JSON string, or `null`.
-    pub(crate) fn opt_str(&mut self, s: Option<&str>) {
-        match s {
-            Some(s) => self.str(s),
-            None => self.raw(b"null"),
-        }
-    }
-
     /// Marks the start of a game, where [`JsonBuf::write_to`] puts a separator.
     pub fn game_start(&mut self) {
         self.marks.push((self.end, Mark::Start));
