@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
-# Throughput and memory of `seega` against grep on generated archives.
+# Throughput and memory of `seega` against grep on generated archives, then on the archive
+# shapes of bench/shapes.sh.
 #
 # Usage: bench/archive.sh [GAMES]    (default 200000, about 120 MB; then 10× as many)
+#        SHAPE_GAMES=N (default GAMES / 4) sets the games of each shape, SHAPE_GAMES=0 skips
+#        them, ONLY_SHAPES=1 runs only them.
 #
 # For each archive it prints, side by side: the time of `grep -c '\[Result'` (the speed of
 # reading the file), `seega check --jobs 1`, `seega check` (all cores) and, when this build has
@@ -104,5 +107,42 @@ bench() {
     fi
 }
 
-bench "$GAMES" "$REPEAT"
-bench $((GAMES * 10)) 1
+# shapes GAMES REPEAT: each run of bench/shapes.sh on its archive of GAMES games, with one
+# thread and with two, against `grep -c '\[Result'` on the same archive, in REPEAT rounds
+# (each round runs grep and the two, one after the other). Output goes to a file.
+shapes() {
+    local games=$1 repeat=$2 entry name shape args file r
+    mkdir -p "$DIR/shapes"
+    [ -s "$DIR/shapes/tagless.sgn" ] || make_shapes "$BIN" "$DIR/shapes" "$games"
+    echo
+    echo "shapes: $games games each, $(nproc) cores, $repeat rounds, load average $(cut -d' ' -f1-3 /proc/loadavg)"
+    printf '%-30s %6s %9s %9s %9s %9s %9s\n' run MB "grep s" "1 thr. s" "× grep" "2 thr. s" "× grep"
+    for entry in "${SHAPE_RUNS[@]}"; do
+        IFS='|' read -r name shape args <<<"$entry"
+        file=$DIR/shapes/$shape.sgn
+        cat "$file" >/dev/null
+        local g="" one="" two=""
+        for r in $(seq "$repeat"); do
+            run "grep -c '\[Result' '$file' > '$DIR/count.txt'"
+            [ -z "$g" ] || awk "BEGIN{exit !($SECS < $g)}" && g=$SECS
+            run "'$BIN' $args --jobs 1 '$file' > '$DIR/out.txt' || [ \$? = 1 ]"
+            [ -z "$one" ] || awk "BEGIN{exit !($SECS < $one)}" && one=$SECS
+            run "'$BIN' $args --jobs 2 '$file' > '$DIR/out.txt' || [ \$? = 1 ]"
+            [ -z "$two" ] || awk "BEGIN{exit !($SECS < $two)}" && two=$SECS
+        done
+        printf '%-30s %6.0f %9.3f %9.3f %9.1f %9.3f %9.1f\n' "$name" \
+            "$(awk "BEGIN{print $(stat -c %s "$file") / 1e6}")" "$g" "$one" \
+            "$(awk "BEGIN{print $one / $g}")" "$two" "$(awk "BEGIN{print $two / $g}")"
+    done
+    echo "(best of the rounds; 1 thr. / 2 thr. is the speed-up of the second thread)"
+}
+
+if [ "${ONLY_SHAPES:-0}" != 1 ]; then
+    bench "$GAMES" "$REPEAT"
+    bench $((GAMES * 10)) 1
+fi
+SHAPE_GAMES=${SHAPE_GAMES:-$((GAMES / 4))}
+if [ "$SHAPE_GAMES" -gt 0 ]; then
+    source bench/shapes.sh
+    shapes "$SHAPE_GAMES" "$REPEAT"
+fi

@@ -2,6 +2,7 @@
 
 pub mod convert;
 pub mod pipeline;
+pub mod report;
 mod split;
 pub mod stream;
 

@@ -13,7 +13,7 @@ use seega::archive::stream::{Checked, check_chunk_with};
 use seega::engine::PRESETS;
 use seega::generate::{GenOptions, Generator};
 use seega::notation::Scanner;
-use seega::validate::{Options, RulesCache, clean_game};
+use seega::validate::{Options, RulesCache, clean_auto, clean_game};
 
 /// The ways of checking a chunk the CLI can ask for.
 fn option_sets() -> Vec<Options> {
@@ -158,6 +158,41 @@ fn generated_archives_with_illegal_turns_give_the_same_verdicts() {
     let (games, valid) = check(text.as_bytes(), &Options::default(), "generated archive");
     assert_eq!(games, 400);
     assert!(valid > 100 && valid < 380, "{valid} valid games of 400");
+}
+
+#[test]
+fn games_without_rules_tags_give_the_same_verdicts_under_auto() {
+    let auto = Options {
+        auto_rules: true,
+        ..Options::default()
+    };
+    for (seed, rate) in [(3, 0.0), (5, 0.2)] {
+        let text: String = generated(seed, 300, rate)
+            .lines()
+            .filter(|l| !l.starts_with("[Rules "))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        let (games, valid) = check(text.as_bytes(), &auto, "generated archive, no Rules tags");
+        assert_eq!(games, 300);
+        assert!(valid > 200, "{valid} valid games of 300");
+        let mut cache = RulesCache::default();
+        let first = clean_auto(&text, 0, 1, &auto, &mut cache);
+        assert!(first.is_some(), "the first game takes the lane");
+        // Games with a move number glued to their first turn, and without any turn.
+        let glued = text
+            .replace("\n1. ", "\n1.")
+            .replace("\n\n1.", "\n\n{a note} 1.");
+        check(
+            glued.as_bytes(),
+            &auto,
+            "first turns glued to their numbers",
+        );
+    }
+    check(
+        b"[Event \"x\"]\n\n*\n\n1. c2,d4 *\n",
+        &auto,
+        "a game without turns",
+    );
 }
 
 /// Bytes that matter to the notation, for mutations.

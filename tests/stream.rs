@@ -2,10 +2,13 @@
 //! games, problems, game numbers, lines and columns, for any block size and thread count.
 
 use seega::archive::check_source;
-use seega::archive::stream::check_stream_in_blocks;
+use seega::archive::stream::{check_stream_in_blocks, check_stream_reported_in_blocks};
 use seega::engine::Ruleset;
 use seega::generate::{GenOptions, Generator};
 use seega::notation::{LineIndex, Source};
+use seega::render::diagnostic::Renderer;
+use seega::render::file_report::{FileReport, Style};
+use seega::render::wire::FileName;
 use seega::validate::{Options, Problem};
 
 /// (game, code, label, line, column) of every problem, and the number of games.
@@ -83,16 +86,50 @@ fn archive(games: u64, rate: f64) -> Vec<u8> {
     s.into_bytes()
 }
 
+/// The report of every chunk, in each style, as the caller gets it.
+fn reported(bytes: &[u8], jobs: usize, block: usize) -> Vec<Vec<u8>> {
+    let json_name = FileName::of(std::path::Path::new("a.sgn"));
+    let styles = [
+        Style::Human(Box::new(Renderer::plain())),
+        Style::Short,
+        Style::Jsonl,
+    ];
+    styles
+        .into_iter()
+        .map(|style| {
+            let report = FileReport {
+                style,
+                name: "a.sgn",
+                json_name: &json_name,
+            };
+            let mut out = Vec::new();
+            let opts = Options::default();
+            check_stream_reported_in_blocks(bytes, &opts, jobs, block, Some(&report), &mut |p| {
+                out.extend_from_slice(&p.report);
+                Ok(())
+            })
+            .expect("reading from memory does not fail");
+            out
+        })
+        .collect()
+}
+
 fn same_everywhere(bytes: &[u8]) {
     let want = whole(bytes);
-    for jobs in [1, 3] {
-        for block in [64, 333, 4096, 1 << 20] {
+    for block in [64, 333, 4096, 1 << 20] {
+        for jobs in [1, 3] {
             assert_eq!(
                 streamed(bytes, jobs, block),
                 want,
                 "jobs {jobs}, block {block}"
             );
         }
+        // Reports rendered on the workers are those the calling thread renders.
+        assert_eq!(
+            reported(bytes, 3, block),
+            reported(bytes, 1, block),
+            "block {block}"
+        );
     }
 }
 

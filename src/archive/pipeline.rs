@@ -41,6 +41,14 @@ pub trait ChunkWork: Sync {
     /// Whether the chunk ended at a true game boundary; if not, it is joined with the next
     /// chunk and worked on again.
     fn boundary(&self, done: &Self::Done) -> bool;
+
+    /// Goes on, on the worker thread, with what [`ChunkWork::work`] or [`ChunkWork::too_long`]
+    /// gave for the stream's piece number `seq` (from 0, in input order), or learns that
+    /// working on it panicked (`None`). Called on the workers of a run on several threads only,
+    /// for every piece they take: a work that needs what the pieces before found (to number
+    /// games as in the file) can learn it from the other workers here. Pieces joined or worked
+    /// on by the calling thread skip it.
+    fn finish(&self, _seq: u64, _done: Option<&mut Self::Done>) {}
 }
 
 /// Reads `reader` in blocks of `block` bytes, works on every chunk with `work` on `jobs`
@@ -260,10 +268,26 @@ fn worker<W: ChunkWork>(rx: &Mutex<Receiver<Job>>, tx: &SyncSender<Done<W::Done>
         let Ok((seq, first_line, bytes)) = job else {
             return;
         };
-        let done = run(work, &bytes, first_line);
+        let unfinished = Unfinished { work, seq };
+        let mut done = run(work, &bytes, first_line);
+        std::mem::forget(unfinished);
+        work.finish(seq, Some(&mut done));
         if tx.send((seq, first_line, bytes, done)).is_err() {
             return;
         }
+    }
+}
+
+/// Tells the work that the piece `seq` will never be finished, when dropped: while the work
+/// on it unwinds from a panic, so that no other worker waits for it.
+struct Unfinished<'w, W: ChunkWork> {
+    work: &'w W,
+    seq: u64,
+}
+
+impl<W: ChunkWork> Drop for Unfinished<'_, W> {
+    fn drop(&mut self) {
+        self.work.finish(self.seq, None);
     }
 }
 

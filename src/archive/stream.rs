@@ -29,13 +29,16 @@
 use std::io::Read;
 
 use super::pipeline::{ChunkWork, for_each_chunk};
+use super::report::{Ledger, Rendered, Report, render};
 pub use super::split::{BLOCK, MAX_SPARE, Piece, Skipped, Splitter};
 
 use crate::notation::scan::{brace_comment_end, is_space, same_line_comments_end};
 use crate::notation::{
     Element, Game, Header, LineIndex, Scanner, Source, Span, SyntaxError, SyntaxKind,
 };
-use crate::validate::{Options, Problem, RulesCache, check_game, clean_game, outside_games, uncut};
+use crate::validate::{
+    Options, Problem, RulesCache, check_game, clean_auto, clean_game, outside_games, uncut,
+};
 
 /// What checking one chunk found. Game numbers and lines are still the chunk's own.
 #[derive(Debug)]
@@ -113,7 +116,7 @@ fn check_piece(bytes: &[u8], opts: &Options, fast: bool, tag_next: bool) -> Chec
     }
     // Then the rest, game by game: the lane where it can, the full way where it cannot. The
     // decoded text of a plain chunk is its bytes, so `at` is an offset in it too.
-    let source = Source::from_bytes(bytes);
+    let source = plain.map_or_else(|| Source::from_bytes(bytes), Source::from_text);
     let text = source.text();
     // The lane reads no undecodable bytes: a chunk with any goes the full way.
     let fast = fast && source.invalid().is_empty();
@@ -127,6 +130,19 @@ fn check_piece(bytes: &[u8], opts: &Options, fast: bool, tag_next: bool) -> Chec
         {
             c.games += 1;
             c.valid += 1;
+            boundary.see_clean(text, end);
+            scanner.seek(end);
+            continue;
+        }
+        // Under `--rules auto`, a game without a Rules tag: each preset on the lane.
+        if let Some((end, p)) = (fast && opts.auto_rules)
+            .then(|| clean_auto(text, at, c.games + 1, opts, &mut rules))
+            .flatten()
+        {
+            c.games += 1;
+            c.valid += 1;
+            c.warnings += 1;
+            c.problems.push(p);
             boundary.see_clean(text, end);
             scanner.seek(end);
             continue;
@@ -239,6 +255,9 @@ pub struct Placed {
     pub games_before: usize,
     /// The chunk's results, problems numbered as games of the file.
     pub checked: Checked,
+    /// The report of its problems, when the run was given a [`Report`]: mostly rendered by
+    /// the worker that checked the chunk.
+    pub report: Vec<u8>,
 }
 
 impl Placed {
@@ -270,7 +289,30 @@ impl Placer {
             first_line: placed_lines,
             games_before: placed_games,
             checked,
+            report: Vec::new(),
         }
+    }
+
+    /// [`Placer::place`], with the chunk's report: the one its worker rendered when the worker
+    /// assumed the chunk's true place, else rendered here.
+    fn place_reported(
+        &mut self,
+        (checked, rendered): (Checked, Option<Rendered>),
+        report: &dyn Report,
+    ) -> Placed {
+        let mut placed = self.place(checked);
+        let at = (placed.first_line, placed.games_before);
+        placed.report = match rendered {
+            Some(r) if r.placed_at == at => r.bytes,
+            _ if placed.checked.problems.is_empty() => Vec::new(),
+            _ => {
+                let mut out = Vec::new();
+                let text = placed.source.text();
+                report.report(&placed.checked.problems, text, placed.first_line, &mut out);
+                out
+            }
+        };
+        placed
     }
 }
 
@@ -295,32 +337,86 @@ pub fn check_stream_in_blocks<R: Read + Send>(
     block: usize,
     each: &mut dyn FnMut(Placed) -> std::io::Result<()>,
 ) -> std::io::Result<()> {
+    check_stream_reported_in_blocks(reader, opts, jobs, block, None, each)
+}
+
+/// [`check_stream`], each chunk handed on with the `report` of its problems in
+/// [`Placed::report`], rendered on the worker threads (see [`super::report`]).
+pub fn check_stream_reported<R: Read + Send>(
+    reader: R,
+    opts: &Options,
+    jobs: usize,
+    report: Option<&dyn Report>,
+    each: &mut dyn FnMut(Placed) -> std::io::Result<()>,
+) -> std::io::Result<()> {
+    check_stream_reported_in_blocks(reader, opts, jobs, BLOCK, report, each)
+}
+
+/// [`check_stream_reported`] reading blocks of `block` bytes.
+pub fn check_stream_reported_in_blocks<R: Read + Send>(
+    reader: R,
+    opts: &Options,
+    jobs: usize,
+    block: usize,
+    report: Option<&dyn Report>,
+    each: &mut dyn FnMut(Placed) -> std::io::Result<()>,
+) -> std::io::Result<()> {
     let mut placer = Placer::default();
-    for_each_chunk(reader, block, jobs, &CheckWork(opts), &mut |c| {
-        each(placer.place(c))
+    let work = CheckWork {
+        opts,
+        report,
+        ledger: Ledger::default(),
+    };
+    for_each_chunk(reader, block, jobs, &work, &mut |done| match report {
+        Some(r) => each(placer.place_reported(done, r)),
+        None => each(placer.place(done.0)),
     })
 }
 
-/// Checking chunks: [`check_chunk`] on the worker threads.
-struct CheckWork<'o>(&'o Options);
+/// Checking chunks: [`check_chunk`] on the worker threads, and the report of each chunk's
+/// problems when there is one to write.
+struct CheckWork<'o> {
+    opts: &'o Options,
+    report: Option<&'o dyn Report>,
+    /// What the chunks hold, told by the workers, so that each knows its chunk's place.
+    ledger: Ledger,
+}
 
 impl ChunkWork for CheckWork<'_> {
-    type Done = Checked;
+    type Done = (Checked, Option<Rendered>);
 
     /// [`check_chunk`] counts a chunk's lines itself ([`Checked::breaks`]), and [`Placer`]
     /// numbers them in order: nothing counts them while reading.
     const FIRST_LINE: bool = false;
 
-    fn work(&self, bytes: &[u8], _first_line: usize, tag_next: bool) -> Checked {
-        check_chunk_cut(bytes, self.0, tag_next)
+    fn work(&self, bytes: &[u8], _first_line: usize, tag_next: bool) -> Self::Done {
+        (check_chunk_cut(bytes, self.opts, tag_next), None)
     }
 
-    fn boundary(&self, done: &Checked) -> bool {
-        done.boundary
+    fn boundary(&self, done: &Self::Done) -> bool {
+        done.0.boundary
     }
 
-    fn too_long(&self, skipped: &Skipped, _first_line: usize) -> Checked {
-        too_long_checked(skipped)
+    fn too_long(&self, skipped: &Skipped, _first_line: usize) -> Self::Done {
+        (too_long_checked(skipped), None)
+    }
+
+    /// Renders the chunk's report where the chunks before put it.
+    fn finish(&self, seq: u64, done: Option<&mut Self::Done>) {
+        let Some(report) = self.report else { return };
+        let Some((checked, rendered)) = done else {
+            self.ledger.abandon();
+            return;
+        };
+        let ask = !checked.problems.is_empty();
+        self.ledger.tell(seq, checked.breaks, checked.games, ask);
+        if !ask {
+            return;
+        }
+        if let Some(at) = self.ledger.before(seq) {
+            let text = checked.source.text();
+            *rendered = Some(render(report, &checked.problems, text, at));
+        }
     }
 }
 

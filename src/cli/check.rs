@@ -6,8 +6,9 @@ use std::io::{IsTerminal, Write};
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use seega::archive::stream::{Placed, check_stream};
-use seega::render::diagnostic::NamedText;
+use seega::archive::report::Report;
+use seega::archive::stream::{Placed, check_stream_reported};
+use seega::render::file_report::FileReport;
 use seega::render::wire::SummaryLine;
 use seega::validate::Options;
 
@@ -88,12 +89,19 @@ impl Checking<'_> {
                 "reading games from standard input (end with Ctrl-D); `seega check --help` says more"
             ));
         }
+        let report = FileReport {
+            style: self.printer.style(),
+            name: &name,
+            json_name: &json_name,
+        };
+        let report = (!config.quiet).then_some(&report as &dyn Report);
         let mut bar = Progress::new(len);
-        let (sum, printer) = (&mut self.sum, &self.printer);
-        let result = check_stream(
+        let sum = &mut self.sum;
+        let result = check_stream_reported(
             reader,
             &config.options,
             config.jobs,
+            report,
             &mut |placed: Placed| {
                 let c = &placed.checked;
                 bar.inc(c.bytes as u64);
@@ -102,20 +110,7 @@ impl Checking<'_> {
                 sum.invalid += c.games - c.valid;
                 sum.errors += c.errors;
                 sum.warnings += c.warnings;
-                if c.problems.is_empty() || config.quiet {
-                    return Ok(());
-                }
-                let text = placed.source.text();
-                let lines = placed.line_index();
-                let named = NamedText {
-                    name: &name,
-                    text,
-                    lines: &lines,
-                };
-                for p in &c.problems {
-                    printer.problem(out, p, named, &json_name)?;
-                }
-                Ok(())
+                out.write_all(&placed.report)
             },
         );
         bar.bar.finish_and_clear();

@@ -251,6 +251,21 @@ impl LineIndex {
         }
     }
 
+    /// Indexes the lines of `text` from byte `from` to byte `to`, two line starts of it (or
+    /// `to` its end), the first being the file's 0-based line `base`: it answers as an index
+    /// of the whole text for every offset from `from` to `to`, at the cost of those bytes
+    /// alone.
+    pub fn part(text: &str, from: usize, to: usize, base: usize) -> LineIndex {
+        let mut index = LineIndex::with_base(text.get(from..to).unwrap_or(""), base);
+        for s in &mut index.starts {
+            *s += from;
+        }
+        for c in &mut index.checkpoints {
+            c.0 += from;
+        }
+        index
+    }
+
     /// How many lines start after the beginning of `text` (its line breaks): the `base` of the
     /// chunk that follows it.
     pub fn count_breaks(text: &str) -> usize {
@@ -323,7 +338,10 @@ impl LineIndex {
 
     /// The 0-based line of the indexed text holding byte `offset`.
     pub(crate) fn line_of(&self, offset: usize) -> usize {
-        self.starts.partition_point(|&s| s <= offset) - 1
+        // An index of a part of a text starts past 0: offsets before it take its first line.
+        self.starts
+            .partition_point(|&s| s <= offset)
+            .saturating_sub(1)
     }
 
     /// The byte where 0-based line `line` starts (the text's length past the last line).

@@ -227,11 +227,17 @@ impl SourceCode for Drawn<'_> {
 struct Located<'a> {
     problem: &'a Problem,
     source: Drawn<'a>,
+    /// The message and help already wrapped ([`super::wrap`]), for a handler that does not
+    /// wrap; `None` for one that does.
+    wrapped: Option<(String, String)>,
 }
 
 impl std::fmt::Display for Located<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&terminal::escape(&self.problem.message))
+        match &self.wrapped {
+            Some((message, _)) => f.write_str(message),
+            None => f.write_str(&terminal::escape(&self.problem.message)),
+        }
     }
 }
 
@@ -245,7 +251,10 @@ impl Diagnostic for Located<'_> {
         self.problem.severity()
     }
     fn help<'b>(&'b self) -> Option<Box<dyn std::fmt::Display + 'b>> {
-        Some(Box::new(terminal::escape(&self.problem.help).into_owned()))
+        match &self.wrapped {
+            Some((_, help)) => Some(Box::new(help.as_str())),
+            None => Some(Box::new(terminal::escape(&self.problem.help).into_owned())),
+        }
     }
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
         let labels = self.problem.labels()?;
@@ -267,18 +276,50 @@ impl Diagnostic for Located<'_> {
 /// Renders problems as graphical reports.
 #[derive(Debug, Clone)]
 pub struct Renderer {
+    /// The handler that wraps the message and help with textwrap.
     handler: GraphicalReportHandler,
+    /// The same handler, given them wrapped by [`super::wrap`].
+    prewrapped: GraphicalReportHandler,
+    indents: Indents,
+}
+
+/// The columns miette wraps a report's message and help to, and the widths of the indents
+/// it writes before their first and later lines.
+#[derive(Debug, Clone, Copy)]
+struct Indents {
+    width: usize,
+    error: (usize, usize),
+    warning: (usize, usize),
+    help: (usize, usize),
+}
+
+impl Indents {
+    /// The indents of `theme`, as miette writes them (`  × `, `  │ `, `  help: `).
+    fn of(theme: &GraphicalTheme, width: usize) -> Indents {
+        let columns = |s: String| textwrap::core::display_width(&s);
+        let rest = columns(format!("  {} ", theme.characters.vbar));
+        Indents {
+            width: width.saturating_sub(2),
+            error: (columns(format!("  {} ", theme.characters.error)), rest),
+            warning: (columns(format!("  {} ", theme.characters.warning)), rest),
+            help: (8, 8),
+        }
+    }
 }
 
 impl Renderer {
     /// A renderer with `theme`, wrapping at `width` columns, without hyperlinks.
     pub fn new(theme: GraphicalTheme, width: usize) -> Renderer {
+        let indents = Indents::of(&theme, width);
+        let handler = GraphicalReportHandler::new_themed(theme)
+            .with_links(false)
+            .with_width(width)
+            .with_context_lines(CONTEXT_LINES)
+            .with_word_splitter(textwrap::WordSplitter::NoHyphenation);
         Renderer {
-            handler: GraphicalReportHandler::new_themed(theme)
-                .with_links(false)
-                .with_width(width)
-                .with_context_lines(CONTEXT_LINES)
-                .with_word_splitter(textwrap::WordSplitter::NoHyphenation),
+            prewrapped: handler.clone().with_wrap_lines(false),
+            handler,
+            indents,
         }
     }
 
@@ -287,17 +328,99 @@ impl Renderer {
         Renderer::new(GraphicalTheme::unicode_nocolor(), 80)
     }
 
+    /// The message and help of `problem` wrapped as the handler would wrap them, when
+    /// [`super::wrap`] can be sure of both.
+    fn wrapped(&self, problem: &Problem) -> Option<(String, String)> {
+        let i = self.indents;
+        let (first, rest) = if problem.is_error() {
+            i.error
+        } else {
+            i.warning
+        };
+        let message = terminal::escape(&problem.message);
+        let message = super::wrap::wrap(&message, i.width, first, rest)?;
+        let help = terminal::escape(&problem.help);
+        let help = super::wrap::wrap(&help, i.width, i.help.0, i.help.1)?;
+        Some((message, help))
+    }
+
     /// Renders `problem`, which points into `source`.
     pub fn render(&self, problem: &Problem, source: NamedText<'_>) -> String {
+        self.render_wrapping(problem, source, true)
+    }
+
+    /// [`Renderer::render`], wrapping the cheap way where it can when `cheap` is set, else
+    /// always with textwrap.
+    fn render_wrapping(&self, problem: &Problem, source: NamedText<'_>, cheap: bool) -> String {
         let mut out = String::new();
+        let wrapped = cheap.then(|| self.wrapped(problem)).flatten();
+        let handler = match wrapped {
+            Some(_) => &self.prewrapped,
+            None => &self.handler,
+        };
         let located = Located {
             problem,
             source: Drawn::new(source, problem, CONTEXT_LINES),
+            wrapped,
         };
-        if self.handler.render_report(&mut out, &located).is_err() {
+        if handler.render_report(&mut out, &located).is_err() {
             out = format!("{}: {}\n", problem.code, terminal::escape(&problem.message));
         }
         out.push('\n');
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::archive::check_source;
+    use crate::notation::Source;
+    use crate::validate::Options;
+
+    #[test]
+    fn reports_wrapped_the_cheap_way_are_those_textwrap_wraps() {
+        let root = env!("CARGO_MANIFEST_DIR");
+        let mut files = Vec::new();
+        for dir in ["samples", "samples/invalid", "tests/conformance"] {
+            for e in std::fs::read_dir(format!("{root}/{dir}")).unwrap() {
+                let p = e.unwrap().path();
+                if p.extension().is_some_and(|x| x == "sgn") {
+                    files.push(p);
+                }
+            }
+        }
+        let (mut cheap, mut reports) = (0, 0);
+        let opts = Options::default();
+        for path in files {
+            let source = Source::from_bytes(&std::fs::read(&path).unwrap());
+            let text = source.text();
+            let lines = LineIndex::new(text);
+            let named = NamedText {
+                name: "a.sgn",
+                text,
+                lines: &lines,
+            };
+            let checked: Vec<_> = check_source(&source, &opts).collect();
+            for width in [24, 50, 80, 100, 133] {
+                for theme in [GraphicalTheme::unicode_nocolor(), GraphicalTheme::unicode()] {
+                    let r = Renderer::new(theme, width);
+                    for p in checked.iter().flat_map(|c| &c.verdict.problems) {
+                        reports += 1;
+                        cheap += usize::from(r.wrapped(p).is_some());
+                        assert_eq!(
+                            r.render(p, named),
+                            r.render_wrapping(p, named, false),
+                            "{} at {width} columns",
+                            path.display()
+                        );
+                    }
+                }
+            }
+        }
+        assert!(
+            cheap * 2 > reports,
+            "{cheap} of {reports} wrapped the cheap way"
+        );
     }
 }

@@ -5,6 +5,7 @@
 
 pub mod ascii;
 pub mod diagnostic;
+pub mod file_report;
 pub mod game_json;
 pub mod game_writer;
 pub mod highlight;
@@ -12,3 +13,4 @@ pub mod json_buf;
 pub mod svg;
 pub mod terminal;
 pub mod wire;
+mod wrap;

@@ -4,6 +4,7 @@ use super::code::Code;
 use super::problem::Problem;
 use super::replay::{Options, Verdict, replay_game};
 use crate::engine::PRESETS;
+use crate::notation::scan::is_space;
 use crate::notation::{Element, Game, Span};
 
 /// Checks `game`, which has no Rules tag, under each preset; keeps the verdict of the preset it
@@ -40,7 +41,7 @@ pub(crate) fn check_auto(game: &Game<'_>, text: &str, index: usize, opts: &Optio
     };
     let mut tries = tries;
     // PRESETS is a non-empty array, so `tries` has an entry at `chosen` (or at 0).
-    let (best, mut verdict) = tries.swap_remove(chosen.unwrap_or(0));
+    let (best, verdict) = tries.swap_remove(chosen.unwrap_or(0));
     let span = game
         .moves
         .iter()
@@ -49,7 +50,61 @@ pub(crate) fn check_auto(game: &Game<'_>, text: &str, index: usize, opts: &Optio
             _ => None,
         })
         .unwrap_or(Span::new(game.span.start, game.span.start));
-    let (code, message, help) = match fitting.as_slice() {
+    let mut verdict = verdict;
+    verdict
+        .problems
+        .insert(0, rules_problem(&fitting, best, span, index));
+    verdict
+}
+
+/// `--rules auto` for the game whose text starts at byte `start` of `text`, numbered `index`,
+/// played on the fast lane ([`super::clean_game`]) under each preset: the offset just after
+/// its result and its one problem (the presets it fits), when the lane finds it clean under
+/// one preset at least; `None` sends it the full way. No suggestion is looked for.
+///
+/// A preset the lane refuses is one the full way finds an error under: the lane reads the
+/// game alike under every preset, so what it refuses under one and not under another depends
+/// on the rules (an illegal turn, a turn after the end, a result the outcome contradicts, a
+/// position the preset cannot set up, a square off its board), and every such refusal is an
+/// error. A game with a Rules tag, which the lane reads under its tag, is clean under all
+/// presets or none: `None`.
+pub fn clean_auto(
+    text: &str,
+    start: usize,
+    index: usize,
+    opts: &Options,
+    cache: &mut super::RulesCache,
+) -> Option<(usize, Problem)> {
+    let mut fitting = Vec::new();
+    let mut end = None;
+    for (name, rules) in PRESETS {
+        let o = Options {
+            default_rules: rules,
+            auto_rules: false,
+            ..*opts
+        };
+        if let Some(found) = super::fast::clean_game_first_turn(text, start, &o, cache) {
+            fitting.push(name);
+            end = Some(found);
+        }
+    }
+    let (end, first_turn) = end?;
+    // The turn's token, as the scanner cuts it; a game without turns goes the full way (its
+    // problem is placed where the scanner starts it).
+    let at = first_turn?;
+    let b = text.as_bytes();
+    let mut token_end = at;
+    while token_end < b.len() && !is_space(b[token_end]) && !matches!(b[token_end], b'{' | b';') {
+        token_end += 1;
+    }
+    let span = Span::new(at, token_end);
+    Some((end, rules_problem(&fitting, fitting[0], span, index)))
+}
+
+/// The problem that says which presets a game without a Rules tag `fits` (none: it is checked
+/// under `best`, which gets furthest), at `span`, its first turn.
+fn rules_problem(fits: &[&str], best: &str, span: Span, index: usize) -> Problem {
+    let (code, message, help) = match fits {
         [] => (
             Code::RulesInferred,
             format!("the game is legal under no preset; it is checked under {best}, which gets furthest"),
@@ -66,19 +121,15 @@ pub(crate) fn check_auto(game: &Game<'_>, text: &str, index: usize, opts: &Optio
             format!("Add a Rules tag to say which; it is checked under {best}."),
         ),
     };
-    verdict.problems.insert(
-        0,
-        Problem {
-            code,
-            message,
-            help,
-            span,
-            label: format!("game {index}, rules {best}"),
-            game: index,
-            turn: None,
-            also: None,
-            fix: None,
-        },
-    );
-    verdict
+    Problem {
+        code,
+        message,
+        help,
+        span,
+        label: format!("game {index}, rules {best}"),
+        game: index,
+        turn: None,
+        also: None,
+        fix: None,
+    }
 }

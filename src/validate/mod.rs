@@ -20,6 +20,7 @@ mod suggest;
 mod syntax_words;
 mod turn_errors;
 
+pub use auto::clean_auto;
 pub use clean::{CleanGame, CleanKind, CleanTurn};
 pub use code::Code;
 pub use explain::{Explanation, explain};

@@ -1,13 +1,12 @@
-//! `check`'s printers, one per `--format`: what each prints for a problem, an input that cannot
-//! be read, and the summary.
+//! `check`'s printers, one per `--format`: how each writes a problem (a [`Style`], rendered on
+//! the worker threads), what it prints for an input that cannot be read, and the summary.
 
 use std::io::Write;
 
 use miette::GraphicalTheme;
-use seega::render::diagnostic::{NamedText, Renderer};
-use seega::render::terminal;
-use seega::render::wire::{DiagnosticLine, FileName, InputErrorLine, SummaryLine};
-use seega::validate::Problem;
+use seega::render::diagnostic::Renderer;
+use seega::render::file_report::Style;
+use seega::render::wire::{InputErrorLine, SummaryLine};
 
 use super::super::args::Format;
 use super::super::config::Global;
@@ -15,14 +14,8 @@ use super::super::inputs::Input;
 
 /// What `check` prints on standard output.
 pub trait DiagnosticPrinter {
-    /// One problem of the file `named`, which JSON names `json_name`.
-    fn problem(
-        &self,
-        out: &mut dyn Write,
-        p: &Problem,
-        named: NamedText<'_>,
-        json_name: &FileName,
-    ) -> std::io::Result<()>;
+    /// How each problem is written.
+    fn style(&self) -> Style;
 
     /// An input that cannot be read, said on stderr already as `message`: by default nothing
     /// more.
@@ -63,14 +56,8 @@ struct Human {
 }
 
 impl DiagnosticPrinter for Human {
-    fn problem(
-        &self,
-        out: &mut dyn Write,
-        p: &Problem,
-        named: NamedText<'_>,
-        _: &FileName,
-    ) -> std::io::Result<()> {
-        out.write_all(self.renderer.render(p, named).as_bytes())
+    fn style(&self) -> Style {
+        Style::Human(Box::new(self.renderer.clone()))
     }
 
     fn summary(&self, out: &mut dyn Write, sum: &SummaryLine) -> std::io::Result<()> {
@@ -82,24 +69,8 @@ impl DiagnosticPrinter for Human {
 struct Short;
 
 impl DiagnosticPrinter for Short {
-    fn problem(
-        &self,
-        out: &mut dyn Write,
-        p: &Problem,
-        named: NamedText<'_>,
-        _: &FileName,
-    ) -> std::io::Result<()> {
-        let at = named.lines.line_col(named.text, p.span.start);
-        writeln!(
-            out,
-            "{}:{}:{}: {}[{}]: {}",
-            named.name,
-            at.line,
-            at.column,
-            if p.is_error() { "error" } else { "warning" },
-            p.code,
-            terminal::escape(&p.message)
-        )
+    fn style(&self) -> Style {
+        Style::Short
     }
 
     fn summary(&self, out: &mut dyn Write, sum: &SummaryLine) -> std::io::Result<()> {
@@ -112,15 +83,8 @@ impl DiagnosticPrinter for Short {
 struct Jsonl;
 
 impl DiagnosticPrinter for Jsonl {
-    fn problem(
-        &self,
-        out: &mut dyn Write,
-        p: &Problem,
-        named: NamedText<'_>,
-        json_name: &FileName,
-    ) -> std::io::Result<()> {
-        let line = DiagnosticLine::new(p, "", named.text, named.lines).in_file(json_name);
-        json_line(out, &line)
+    fn style(&self) -> Style {
+        Style::Jsonl
     }
 
     fn unreadable(&self, out: &mut dyn Write, input: &Input, message: &str) -> std::io::Result<()> {

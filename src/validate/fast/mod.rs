@@ -83,6 +83,41 @@ fn no_bidi(text: &str, start: usize, end: usize) -> Option<usize> {
     (!has_bidi(text.as_bytes().get(start..end)?)).then_some(end)
 }
 
+/// [`clean_game`], also giving where the game's first turn starts (`None` when it has none).
+pub(crate) fn clean_game_first_turn(
+    text: &str,
+    start: usize,
+    opts: &Options,
+    cache: &mut RulesCache,
+) -> Option<(usize, Option<usize>)> {
+    if opts.record {
+        return None;
+    }
+    let mut first = FirstTurn(None);
+    let end = lane(text, start, opts, cache, &mut first)?;
+    Some((no_bidi(text, start, end)?, first.0))
+}
+
+/// Keeps where the first turn starts, and nothing else.
+struct FirstTurn(Option<usize>);
+
+impl Recorder<'_> for FirstTurn {
+    const KEEPS: bool = false;
+    fn tag(&mut self, _: &str, _: &str) {}
+    fn turn(&mut self, at: usize, _: crate::engine::Color, _: super::clean::CleanKind) {
+        self.0.get_or_insert(at);
+    }
+    fn step(&mut self, _: crate::engine::Square, _: crate::engine::Bitboard) {}
+    fn end(
+        &mut self,
+        _: Ruleset,
+        _: crate::notation::GameResult,
+        _: Option<crate::engine::Outcome>,
+        _: &Position,
+    ) {
+    }
+}
+
 /// [`clean_game`], also keeping in `game` what a writer needs to write the game (for
 /// `seega convert`). `game` is cleared first; its content means nothing when `None` is
 /// returned.

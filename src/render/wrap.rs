@@ -1,0 +1,248 @@
+//! A cheap wrap of the plain text of a report's message and help, giving the lines
+//! `textwrap::fill` gives as miette calls it (first fit, Unicode line breaking, words broken
+//! when too long), for the texts it can be sure of; the others are left to textwrap.
+//!
+//! textwrap finds break opportunities by the Unicode line breaking algorithm, which costs far
+//! more than the report's other work. In ASCII text of words separated by single spaces, a
+//! break is after each space, and nowhere else, except next to a few characters that
+//! [`plain`] refuses (a test holds the rule to textwrap's own breaks for every pair of
+//! characters).
+
+/// The lines of `text` wrapped to `width` columns, the first line after an indent of `first`
+/// columns and the others after one of `rest`, joined by `\n` and without their indents; or
+/// `None` when `text` is not [`plain`] or a word is too long for a line (textwrap would break
+/// it, or leave the first line empty).
+pub fn wrap(text: &str, width: usize, first: usize, rest: usize) -> Option<String> {
+    if !plain(text.as_bytes()) {
+        return None;
+    }
+    let first = width.checked_sub(first)?;
+    let rest = width.checked_sub(rest)?;
+    let mut out = String::with_capacity(text.len() + 8);
+    let mut words = text.split(' ');
+    let word = words.next()?;
+    if word.len() > first || word.len() > rest {
+        return None;
+    }
+    out.push_str(word);
+    let (mut used, mut room) = (word.len(), first);
+    for word in words {
+        if word.len() > rest {
+            return None;
+        }
+        if used + 1 + word.len() > room {
+            out.push('\n');
+            (used, room) = (word.len(), rest);
+        } else {
+            out.push(' ');
+            used += 1 + word.len();
+        }
+        out.push_str(word);
+    }
+    Some(out)
+}
+
+/// Whether `text` is words of [`WORD`] bytes separated by single spaces, each word's last
+/// byte possibly `!` or `?`, in which the Unicode line breaking algorithm finds a break after
+/// each space and nowhere else. The rules it relies on (UAX #14): no break between two word
+/// bytes except after `,` `.` `:` `;` `)` `]` before `(` or `[`; no break after a space
+/// before `!` `)` `]` `,` `-` `.` `:` `;` `?` (nor, after a quote, before `(` or `[`), or
+/// after `(` or `[` and a space.
+fn plain(text: &[u8]) -> bool {
+    let (Some(&head), Some(&last)) = (text.first(), text.last()) else {
+        return false;
+    };
+    if head == b' ' || last == b' ' {
+        return false;
+    }
+    let mut prev = b' ';
+    for (i, &b) in text.iter().enumerate() {
+        let next = text.get(i + 1).copied().unwrap_or(b' ');
+        let fine = match b {
+            b' ' => !matches!(prev, b' ' | b'(' | b'[') && !no_break_after_space(prev, next),
+            b'!' | b'?' => next == b' ' && prev != b' ',
+            b'(' | b'[' => !matches!(prev, b',' | b'.' | b':' | b';' | b')' | b']'),
+            _ => WORD[usize::from(b)],
+        };
+        if !fine {
+            return false;
+        }
+        prev = b;
+    }
+    true
+}
+
+/// Whether the line breaking algorithm finds no break after a space between `before` and
+/// `after`.
+fn no_break_after_space(before: u8, after: u8) -> bool {
+    matches!(
+        after,
+        b')' | b']' | b',' | b'-' | b'.' | b':' | b';' | b'!' | b'?'
+    ) || (matches!(before, b'"' | b'\'') && matches!(after, b'(' | b'['))
+}
+
+/// The bytes a word may hold anywhere (letters, digits and the punctuation of seega's
+/// messages); `(`, `[`, `!` and `?` are tested where they stand.
+const WORD: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        t[b] = c.is_ascii_alphanumeric()
+            || matches!(
+                c,
+                b'\''
+                    | b'"'
+                    | b'`'
+                    | b'-'
+                    | b'.'
+                    | b','
+                    | b':'
+                    | b';'
+                    | b')'
+                    | b']'
+                    | b'*'
+                    | b'='
+                    | b'#'
+                    | b'<'
+                    | b'>'
+                    | b'@'
+                    | b'^'
+                    | b'_'
+                    | b'~'
+                    | b'&'
+            );
+        b += 1;
+    }
+    t
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use textwrap::{Options, WordSeparator, WordSplitter};
+
+    /// What textwrap makes of `text` as miette calls it, the indents taken off again.
+    fn textwrap_lines(text: &str, width: usize, first: usize, rest: usize) -> String {
+        let (first, rest) = (" ".repeat(first), " ".repeat(rest));
+        let opts = Options::new(width)
+            .initial_indent(&first)
+            .subsequent_indent(&rest)
+            .word_splitter(WordSplitter::NoHyphenation);
+        let filled = textwrap::fill(text, opts);
+        let lines: Vec<&str> = filled
+            .split('\n')
+            .enumerate()
+            .map(|(i, l)| &l[if i == 0 { first.len() } else { rest.len() }..])
+            .collect();
+        lines.join("\n")
+    }
+
+    fn words(s: &str) -> Vec<String> {
+        WordSeparator::UnicodeBreakProperties
+            .find_words(s)
+            .map(|w| format!("{}{}", w.word, w.whitespace))
+            .collect()
+    }
+
+    #[test]
+    fn plain_text_breaks_where_unicode_line_breaking_does() {
+        let printable: Vec<char> = (0x21u8..0x7f).map(char::from).collect();
+        let mut pairs = 0;
+        for &x in &printable {
+            for &y in &printable {
+                for (text, want) in [
+                    (format!("{x}{y}"), vec![format!("{x}{y}")]),
+                    (format!("{x} {y}"), vec![format!("{x} "), format!("{y}")]),
+                    (format!("a{x}{y} b"), vec![format!("a{x}{y} "), "b".into()]),
+                ] {
+                    if plain(text.as_bytes()) {
+                        pairs += 1;
+                        assert_eq!(words(&text), want, "{text:?}");
+                    }
+                }
+            }
+        }
+        assert!(pairs > 10_000, "{pairs} texts tested");
+    }
+
+    /// A text of words drawn from seega's own alphabet and a few others, from `seed`.
+    fn text(seed: &mut u64) -> String {
+        const PIECES: [&str; 18] = [
+            "the",
+            "turn",
+            "`b2-b3`",
+            "(or",
+            "`--`",
+            "exists).",
+            "c3-c4xd4",
+            "game",
+            "1-0",
+            "forced",
+            "captures:",
+            "\"Result\"",
+            "it's",
+            "a",
+            "x",
+            "piece,",
+            "`[Rules",
+            "\"standard\"]`",
+        ];
+        // Pieces the cheap way refuses, or next to which it refuses a space.
+        const ODD: [&str; 9] = ["?", "!", "é", "(", "a/b", "-", "it?", "[", "a,[b"];
+        let mut next = || {
+            *seed ^= *seed << 13;
+            *seed ^= *seed >> 7;
+            *seed ^= *seed << 17;
+            *seed
+        };
+        let n = 1 + next() % 30;
+        let mut s = String::new();
+        for k in 0..n {
+            if k > 0 {
+                s.push_str(if next() % 97 == 0 { "  " } else { " " });
+            }
+            let r = next();
+            if r % 17 == 0 {
+                s.push_str(&"w".repeat(1 + (r as usize >> 8) % 90));
+            } else if r % 31 == 0 {
+                s.push_str(ODD[(r >> 8) as usize % ODD.len()]);
+            } else {
+                s.push_str(PIECES[(r >> 8) as usize % PIECES.len()]);
+            }
+        }
+        s
+    }
+
+    #[test]
+    fn plain_text_wraps_as_textwrap_wraps_it() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15;
+        let mut cheap = 0;
+        for _ in 0..20_000 {
+            let t = text(&mut seed);
+            let width = 10 + (seed % 120) as usize;
+            for (first, rest) in [(4, 4), (8, 8), (8, 4)] {
+                if let Some(lines) = wrap(&t, width, first, rest) {
+                    cheap += 1;
+                    assert_eq!(
+                        lines,
+                        textwrap_lines(&t, width, first, rest),
+                        "{t:?} at {width}"
+                    );
+                }
+            }
+        }
+        assert!(cheap > 20_000, "{cheap} texts wrapped the cheap way");
+    }
+
+    #[test]
+    fn text_it_cannot_be_sure_of_is_left_to_textwrap() {
+        for t in [
+            "", " a", "a ", "a  b", "é", "a/b", "a !", "( a", "a,(b", "a\nb", "a\tb",
+        ] {
+            assert_eq!(wrap(t, 80, 4, 4), None, "{t:?}");
+        }
+        assert_eq!(wrap(&"w".repeat(77), 80, 4, 4), None, "too long for a line");
+        assert_eq!(wrap("a b", 80, 4, 4).as_deref(), Some("a b"));
+    }
+}
