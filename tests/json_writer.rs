@@ -160,3 +160,27 @@ fn generated_games_valid_and_invalid_are_written_as_serde_writes_them() {
     assert!(objects.iter().filter(|o| !o.valid).count() > 30);
     assert_eq!(assert_same(text.as_bytes(), "g.sgn"), 300);
 }
+
+#[test]
+fn games_in_another_writer_s_style_are_written_as_serde_writes_them() {
+    // Escaped tag values, comments, glyphs and annotations glued to turns, CRLF: the fast
+    // lane records them all (`tests/fast_path.rs`), and writes them as serde does.
+    let mut generator = Generator::new(GenOptions {
+        seed: 23,
+        rules: common::mixed_rules(),
+        invalid_rate: 0.1,
+        max_turns: 80,
+    });
+    let mut text = String::new();
+    for i in 1..=200 {
+        generator.write_game(i, &mut text);
+    }
+    let text = common::other_writer(&text);
+    let objects = objects(text.as_bytes(), "o.sgn");
+    let with = |f: fn(&GameObject) -> bool| objects.iter().filter(|o| f(o)).count();
+    assert!(with(|o| o.valid) > 150, "valid games");
+    assert!(with(|o| o.turns.iter().any(|t| !t.comments.is_empty())) > 100);
+    assert!(with(|o| o.turns.iter().any(|t| !t.nags.is_empty())) > 50);
+    assert!(with(|o| o.turns.iter().any(|t| t.annotation.is_some())) > 100);
+    assert_eq!(assert_same(text.as_bytes(), "o.sgn"), 200);
+}

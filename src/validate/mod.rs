@@ -18,7 +18,7 @@ mod suggest;
 mod syntax_words;
 mod turn_errors;
 
-pub use clean::{CleanGame, CleanKind, CleanTurn};
+pub use clean::{CleanComment, CleanGame, CleanHeader, CleanKind, CleanNote, CleanTurn};
 pub use code::Code;
 pub use explain::{Explanation, explain};
 pub use fast::{RulesCache, clean_game, clean_game_recorded};

@@ -28,10 +28,10 @@ use crate::engine::play::Play;
 use crate::engine::{Position, Ruleset};
 use crate::notation::limits::{MAX_HEADERS, MAX_MOVETEXT};
 
-use super::clean::{CleanGame, Recorder};
+use super::clean::{CleanComment, CleanGame, Recorder};
 use super::replay::Options;
 use replay::Replay;
-use text::{after_result, comment_end, has_bidi, is_space, skip_space, tag};
+use text::{TagAt, after_result, comment_end, has_bidi, is_space, skip_space, tag};
 
 mod replay;
 mod swar;
@@ -115,24 +115,33 @@ fn lane<'t, R: Recorder<'t>>(
         match b.get(i) {
             Some(b'[') => {}
             // Comments before the first token count among the headers, as the scanner counts.
-            Some(b'{' | b';') if !R::KEEPS => {
+            Some(b'{' | b';') => {
                 headers += 1;
                 if headers > MAX_HEADERS {
                     return None;
                 }
-                i = skip_space(b, comment_end(b, i)?);
+                let end = comment_end(b, i)?;
+                if R::KEEPS {
+                    rec.comment(comment(text, i, end)?);
+                }
+                i = skip_space(b, end);
                 continue;
             }
             _ => break,
         }
-        let (name, value, end) = tag(b, i)?;
+        let TagAt {
+            name,
+            value,
+            end,
+            escaped,
+        } = tag(b, i)?;
         let name_text = &b[name.clone()];
         headers += 1;
         if headers > MAX_HEADERS {
             return None;
         }
         if R::KEEPS {
-            rec.tag(text.get(name)?, text.get(value.clone())?);
+            rec.tag(text.get(name)?, text.get(value.clone())?, escaped);
         }
         let slot = match name_text {
             b"Rules" => &mut rules_tag,
@@ -144,6 +153,10 @@ fn lane<'t, R: Recorder<'t>>(
             }
         };
         if slot.is_none() {
+            // The value of a tag the lane reads, with escapes: rare, left to the full path.
+            if escaped {
+                return None;
+            }
             *slot = Some(text.get(value)?);
         }
         i = skip_space(b, end);
@@ -166,15 +179,31 @@ fn lane<'t, R: Recorder<'t>>(
             clear: false,
             rec,
         };
-        movetext::<B, R>(b, i, &mut game, rules, result_tag)
+        movetext::<B, R>(text, i, &mut game, rules, result_tag)
     })
 }
 
-/// Reads and plays the movetext from `b[i..]` to the result on board `B`, the board of
-/// `game`'s position; returns the offset after the result token.
+/// The comment from `start` to `end` of `text` (`{...}` or `;...`).
+#[inline]
+fn comment(text: &str, start: usize, end: usize) -> Option<CleanComment<'_>> {
+    let line = text.as_bytes().get(start) == Some(&b';');
+    let text = text.get(start + 1..end - usize::from(!line))?;
+    Some(CleanComment { text, line })
+}
+
+/// The value of the glyph `$N` written in `w` (`digits` of them, at most nine).
+#[cold]
+fn nag_value(w: &window::Window, digits: usize) -> u32 {
+    w[1..=digits]
+        .iter()
+        .fold(0u32, |n, &d| n * 10 + u32::from(d - b'0'))
+}
+
+/// Reads and plays the movetext from `text[i..]` to the result on board `B`, the board of
+/// `game`'s position; returns the offset after the result token and the comments on its line.
 #[inline(always)]
 fn movetext<'t, B: Board, R: Recorder<'t>>(
-    b: &[u8],
+    text: &'t str,
     mut i: usize,
     game: &mut Replay<'_, B, R>,
     rules: Ruleset,
@@ -184,19 +213,20 @@ fn movetext<'t, B: Board, R: Recorder<'t>>(
     // comments and glyphs). Each takes at least two bytes (`1.`, `--`, `{}`, `;` and its line
     // break, `$1`), so a movetext shorter than twice that many bytes holds fewer: the lane
     // counts none, and gives up on a longer one.
+    let b = text.as_bytes();
     let start = i;
     let mut pad = [0; window::WIDTH];
     loop {
         let w = window::window(b, i, &mut pad);
-        // Where the token ends, and whether a blank byte follows it for sure (the readers of
-        // turns, numbers and glyphs end a token only there, or at the end of the text): then
-        // the next token is looked for right after that byte. A token longer than the full
-        // path reads (`MAX_TOKEN_BYTES`) is refused where one can be: only a move of several
-        // steps outgrows its window.
-        let (end, blank) = match w[0] {
-            b'a'..=b'z' | b'-' => (game.turn(b, i, w)?, true),
+        // Where the next token may start. The readers of turns, numbers and glyphs end a token
+        // at blank space, a comment (`{` or `;`) or the end of the text, and say where to look
+        // next: after the blank byte, or at the comment. A token longer than the full path
+        // reads (`MAX_TOKEN_BYTES`) is refused where one can be: only a move of several steps
+        // outgrows its window.
+        let next = match w[0] {
+            b'a'..=b'z' | b'-' => game.turn(b, i, w)?,
             b'0'..=b'9' | b'*' => match window::result(w) {
-                None => (game.numbered(b, i, w)?, true),
+                None => game.numbered(b, i, w)?,
                 Some((result, len)) => {
                     if i - start >= 2 * MAX_MOVETEXT || !game.result_is_clean(result, result_tag) {
                         return None;
@@ -205,13 +235,33 @@ fn movetext<'t, B: Board, R: Recorder<'t>>(
                         game.rec
                             .end(rules, result, game.outcome, &game.play.to_position());
                     }
-                    return after_result(b, i + len, R::KEEPS);
+                    let rec = &mut *game.rec;
+                    return after_result(b, i + len, |from, to| {
+                        if R::KEEPS {
+                            if let Some(c) = comment(text, from, to) {
+                                rec.trailing(c);
+                            }
+                        }
+                    });
                 }
             },
             // A comment or a glyph (which read as no turn, and change nothing) is a movetext
-            // item; `convert` would have to keep it, and gives up.
-            b'{' | b';' if !R::KEEPS => (comment_end(b, i)?, false),
-            b'$' if !R::KEEPS => (i + window::nag(w)?, true),
+            // item, kept when recording.
+            b'{' | b';' => {
+                let end = comment_end(b, i)?;
+                if R::KEEPS {
+                    game.rec.comment(comment(text, i, end)?);
+                }
+                i = skip_space(b, end);
+                continue;
+            }
+            b'$' => {
+                let (digits, next) = window::nag(w)?;
+                if R::KEEPS {
+                    game.rec.nag(nag_value(w, digits));
+                }
+                i + next
+            }
             // More blank space between two tokens (past the end, the text has no result).
             c if is_space(c) && i < b.len() => {
                 i = skip_space(b, i);
@@ -219,6 +269,6 @@ fn movetext<'t, B: Board, R: Recorder<'t>>(
             }
             _ => return None,
         };
-        i = if blank { end + 1 } else { skip_space(b, end) };
+        i = next;
     }
 }
