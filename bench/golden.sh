@@ -44,6 +44,6 @@ for f in "$OUT"/*.convert-json.out; do
     run "$n.json-to-sgn" convert --from json --to sgn "$f"
 done
 # Paths in the output name the file: make them the same for any OUT_DIR.
-grep -rlF -- "$GEN" "$OUT" | xargs -r sed -i "s#$GEN#GEN#g"
-grep -rlF -- "$OUT" "$OUT" | xargs -r sed -i "s#$OUT#OUT#g"
+{ grep -rlF -- "$GEN" "$OUT" || true; } | xargs -r sed -i "s#$GEN#GEN#g"
+{ grep -rlF -- "$OUT" "$OUT" || true; } | xargs -r sed -i "s#$OUT#OUT#g"
 echo "$(ls "$OUT" | wc -l) files in $OUT"

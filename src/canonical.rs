@@ -35,7 +35,7 @@ pub fn canonical_doc(game: &Game<'_>, verdict: &Verdict) -> Result<Doc, NotWrita
 }
 
 /// Whether a problem is a syntax error (the text cannot be read as notation).
-pub fn is_syntax(p: &Problem) -> bool {
+pub(crate) fn is_syntax(p: &Problem) -> bool {
     let code = p.code.as_str();
     code.starts_with("seega::syntax::") || code.starts_with("seega::input::")
 }

@@ -1,27 +1,105 @@
-//! seega: notation, rules engine and archive tools for Seega.
+//! seega: the notation, rules engine and archive checker of Seega, the Egyptian
+//! custodian-capture board game played on 5×5, 7×7 and 9×9 boards.
+//!
+//! Add it without the command's crates:
+//!
+//! ```toml
+//! [dependencies]
+//! seega = { git = "…", default-features = false }
+//! ```
+//!
+//! The notation is in `spec/notation.md`, the rules (R1–R18) in `spec/rules.md`.
+//!
+//! # Reading an archive
+//!
+//! [`parse`] reads every game of a text as a syntax tree ([`notation::Game`]) that keeps what
+//! it could not read as errors; [`replay`] plays a game on the engine and returns a
+//! [`Verdict`]: its [`Problem`]s (each with a stable [`Code`] and the words `seega check`
+//! prints), the final [`Position`] and the [`Outcome`] when the game ended by rule.
+//!
+//! ```
+//! let text = "[Rules \"standard\"]\n\n1. a1,b1 a2,b2 2. c1,d1 c2,d2 *\n";
+//! for game in seega::parse(text) {
+//!     let verdict = seega::replay(&game, text);
+//!     assert!(verdict.is_valid());
+//!     assert_eq!(verdict.legal_turns, 4);
+//!     assert_eq!(verdict.position.unwrap().to_setup_string(), "5/5/5/wwww1/bbbb1 b");
+//!     assert_eq!(verdict.outcome, None);
+//! }
+//! ```
+//!
+//! # Playing
+//!
+//! A [`Position`] is built from a [`Ruleset`] ([`Position::new`], the start of a game) or a
+//! position string ([`Position::from_setup`]). [`Position::legal_turns`] lists the turns of the
+//! side to move as [`Ply`] values, placements too, each movement with its captures; a ply is
+//! written in the notation by `Display` and read by `FromStr`, as are [`Square`] and
+//! [`Ruleset`]. [`Position::play`] plays one, or says why not with a [`PlayError`] that holds
+//! the engine's [`IllegalTurn`]. [`GameState`] adds the rules of a whole game: the turn after a
+//! pass, the end.
+//!
+//! ```
+//! use seega::{Color, GameState, Ply, Ruleset};
+//!
+//! let mut game = GameState::new("standard".parse::<Ruleset>()?);
+//! assert_eq!(game.to_move(), Color::Black);
+//! let first: Ply = "a1,b1".parse()?;
+//! assert!(game.legal_turns().contains(&first));
+//! game.play(&first)?;
+//!
+//! let err = game.play(&"a1,c2".parse()?).unwrap_err();
+//! assert_eq!(err.to_string(), "a1 is already occupied by a black piece");
+//! assert_eq!(err.rule(), Some(seega::IllegalTurn::PlaceOccupied("a1".parse()?)));
+//!
+//! let pos = game.position();
+//! assert_eq!(pos.in_hand(Color::Black), 10);
+//! assert_eq!(pos.pieces(Color::Black).count(), 2);
+//! assert_eq!(pos.to_setup_string(), "5/5/5/5/bb3 w");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! The programs in `examples/` validate an archive, play a random game and list the legal
+//! turns of a position string.
 //!
 //! # Phases
 //!
-//! An archive goes through these phases, each in its own module:
-//!
-//! 1. [`notation::Source`] turns bytes into text, marking invalid UTF-8 and skipping a BOM.
-//! 2. [`notation::scan`] splits the text into games and each game into tags, comments and
-//!    tokens with byte spans, recovering at the next game after a broken tag or comment.
-//! 3. [`notation::token`] parses each token with nom into a syntax item; a bad token becomes a
-//!    syntax error item and never derails the tokens after it.
-//! 4. [`validate`] replays a game's items on an [`engine::Position`] under its
-//!    [`engine::Ruleset`] and returns a verdict with [`validate::Problem`]s.
-//!
-//! The parser never judges legality; the engine never sees text.
+//! An archive goes through these phases, each in its own module: `Source` turns bytes into
+//! text, marking invalid UTF-8; the scanner splits the text into games and each game into
+//! tags, comments and tokens with byte spans; the token parser reads each token into a syntax
+//! item, a bad token becoming an error item that never derails the tokens after it; the
+//! validator replays a game's items on a [`Position`] under its [`Ruleset`]. The parser never
+//! judges legality; the engine never sees text.
 
+#[doc(hidden)]
 pub mod archive;
+#[doc(hidden)]
 pub mod canonical;
+#[doc(hidden)]
 pub mod dedupe;
+#[doc(hidden)]
 pub mod engine;
+mod game_state;
+#[doc(hidden)]
 pub mod generate;
 pub mod notation;
+mod ply;
+mod reading;
+#[doc(hidden)]
 pub mod render;
+#[doc(hidden)]
 pub mod results;
+#[doc(hidden)]
 pub mod select;
+#[doc(hidden)]
 pub mod stats;
+#[doc(hidden)]
 pub mod validate;
+
+pub use engine::{
+    Barrier, Bitboard, Chain, Color, IllegalTurn, Outcome, PRESETS, Phase, Position, RulesError,
+    Ruleset, SetupError, Size, Square, Squares, Termination,
+};
+pub use game_state::GameState;
+pub use ply::{ParseError, PlayError, PlayErrorKind, Ply, PlyStep};
+pub use reading::{parse, replay};
+pub use validate::{Code, Fix, Options, Played, Problem, StepCaptures, Verdict, check_game};

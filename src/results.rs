@@ -28,7 +28,7 @@ pub struct ResultFix {
 /// The result to write in a game checked into `verdict`, when the game ended by rule and its
 /// only errors are about its result (a wrong or missing token, a Result tag that disagrees);
 /// `None` when there is nothing to fix or it must not be.
-pub fn result_to_fix(verdict: &Verdict) -> Option<(GameResult, Outcome)> {
+pub(crate) fn result_to_fix(verdict: &Verdict) -> Option<(GameResult, Outcome)> {
     let outcome = verdict.outcome?;
     let mut errors = verdict.problems.iter().filter(|p| p.is_error()).peekable();
     errors.peek()?;
@@ -45,7 +45,7 @@ pub fn result_to_fix(verdict: &Verdict) -> Option<(GameResult, Outcome)> {
 
 /// Writes `result` as the result token of `doc` and as the value of each of its Result tags;
 /// gives the values of the Result tags it changed.
-pub fn set_result(doc: &mut Doc, result: GameResult) -> Vec<String> {
+pub(crate) fn set_result(doc: &mut Doc, result: GameResult) -> Vec<String> {
     doc.result = result;
     let mut changed = Vec::new();
     for h in &mut doc.headers {

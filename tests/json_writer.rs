@@ -1,8 +1,12 @@
-//! The hand-written JSON of `convert` (`render::game_writer`, written chunk by chunk on several
-//! threads by `archive::convert`) is byte for byte what `serde_json` writes for the wire struct
-//! `GameObject` of each game, checked over the whole file at once: for every game of the
-//! conformance corpus, the samples (valid and invalid), the fixtures, the fuzz regressions, a
-//! hand-made archive of awkward text and a generated archive with invalid games.
+//! What `convert` writes is byte for byte what `serde_json` writes for the wire struct
+//! `GameObject` of each game, checked over the whole file at once: the JSON of the games the
+//! fast lane takes is written by hand (`GameWriter::write_clean`), the others' through
+//! `serde_json` into the chunk's buffer, chunk by chunk on several threads
+//! (`archive::convert`), with their game numbers filled in when the chunks are placed; and
+//! notation is written from the syntax tree as the serde path writes it back from the object.
+//! Checked for every game of the conformance corpus, the samples (valid and invalid), the
+//! fixtures, the fuzz regressions, a hand-made archive of awkward text and a generated archive
+//! with invalid games; enough of them take the fast lane for its writer to be what is tested.
 
 use seega::archive::convert::{ConvertWork, Target, convert_stream_in_blocks};
 use seega::generate::{GenOptions, Generator};
@@ -47,7 +51,8 @@ fn serde_bytes(objects: &[GameObject], target: Target) -> Vec<u8> {
     out
 }
 
-/// What the fast path writes, reading `bytes` in blocks of `block` bytes on `jobs` threads.
+/// What `convert` writes, reading `bytes` in blocks of `block` bytes on `jobs` threads, and how
+/// many games it wrote from the fast lane.
 fn fast_bytes(
     bytes: &[u8],
     name: &str,
@@ -55,27 +60,39 @@ fn fast_bytes(
     jobs: usize,
     block: usize,
     valid_only: bool,
-) -> Vec<u8> {
+) -> (Vec<u8>, usize) {
     let work = ConvertWork::new(&Options::default(), name, target, valid_only);
     let mut out = Vec::new();
     let mut written = 0;
     let mut games = 0;
+    let mut fast = 0;
     convert_stream_in_blocks(bytes, &work, jobs, block, &mut |c, before| {
         assert_eq!(before, games, "chunks come in input order");
         games += c.games;
+        fast += c.fast;
         assert!(c.refused.is_empty(), "{name}: {:?}", c.refused);
         c.write_to(&mut out, target, before, &mut written)
     })
     .expect("reading a slice never fails");
-    out
+    (out, fast)
 }
 
-fn assert_same(bytes: &[u8], name: &str) -> usize {
+/// Games checked and games written by the fast lane's writer (as JSON Lines on one thread).
+struct Count {
+    games: usize,
+    fast: usize,
+}
+
+fn assert_same(bytes: &[u8], name: &str) -> Count {
     let objects = objects(bytes, name);
+    let mut fast = 0;
     for target in [Target::Jsonl, Target::Json, Target::Sgn { width: 40 }] {
         let want = serde_bytes(&objects, target);
         for (jobs, block) in [(1, 1 << 20), (1, 64), (3, 200), (2, 4096)] {
-            let got = fast_bytes(bytes, name, target, jobs, block, false);
+            let (got, lane) = fast_bytes(bytes, name, target, jobs, block, false);
+            if (target, jobs, block) == (Target::Jsonl, 1, 1 << 20) {
+                fast = lane;
+            }
             if got != want {
                 let at = got.iter().zip(&want).take_while(|(a, b)| a == b).count();
                 let show = |b: &[u8]| {
@@ -92,11 +109,14 @@ fn assert_same(bytes: &[u8], name: &str) -> usize {
     }
     let valid: Vec<GameObject> = objects.iter().filter(|o| o.valid).cloned().collect();
     assert_eq!(
-        fast_bytes(bytes, name, Target::Jsonl, 2, 512, true),
+        fast_bytes(bytes, name, Target::Jsonl, 2, 512, true).0,
         serde_bytes(&valid, Target::Jsonl),
         "{name}: --valid-only"
     );
-    objects.len()
+    Count {
+        games: objects.len(),
+        fast,
+    }
 }
 
 #[test]
@@ -117,12 +137,18 @@ fn every_game_of_the_test_files_is_written_as_serde_writes_it() {
             .any(|f| f.to_string_lossy().contains("samples/invalid")),
         "the invalid samples are included"
     );
-    let mut games = 0;
+    let (mut games, mut fast) = (0, 0);
     for f in &files {
         let bytes = std::fs::read(f).expect("readable");
-        games += assert_same(&bytes, &f.display().to_string());
+        let count = assert_same(&bytes, &f.display().to_string());
+        games += count.games;
+        fast += count.fast;
     }
     assert!(games >= 250, "{games} games");
+    assert!(
+        fast >= 50,
+        "{fast} of {games} games written by the fast lane"
+    );
 }
 
 #[test]
@@ -138,8 +164,8 @@ fn awkward_text_is_escaped_as_serde_escapes_it() {
         1. c2,d4 {unterminated \"comment\" \\\n"
         .to_vec();
     text.extend_from_slice(b"\n{trailing} ; end\n");
-    let games = assert_same(&text, "awk\"ward\\name.sgn");
-    assert!(games >= 4, "{games} games");
+    let count = assert_same(&text, "awk\"ward\\name.sgn");
+    assert!(count.games >= 4, "{} games", count.games);
 }
 
 #[test]
@@ -158,7 +184,13 @@ fn generated_games_valid_and_invalid_are_written_as_serde_writes_them() {
     assert!(mutated > 30, "{mutated} invalid games");
     let objects = objects(text.as_bytes(), "g.sgn");
     assert!(objects.iter().filter(|o| !o.valid).count() > 30);
-    assert_eq!(assert_same(text.as_bytes(), "g.sgn"), 300);
+    let count = assert_same(text.as_bytes(), "g.sgn");
+    assert_eq!(count.games, 300);
+    assert!(
+        count.fast >= 200,
+        "{} games written by the fast lane",
+        count.fast
+    );
 }
 
 #[test]

@@ -9,12 +9,14 @@ use std::sync::Mutex;
 
 use super::pipeline::{ChunkWork, for_each_chunk};
 use super::stream::{Boundary, Skipped};
-use crate::notation::{LineStream, Scanner, Source};
-use crate::render::game_json::{GameObject, Origin, game_bytes};
+use crate::canonical::canonical_doc;
+use crate::notation::writer::{NotWritable, WriteOptions, write_game};
+use crate::notation::{Game, LineStream, Scanner, Source};
+use crate::render::game_json::{GameObject, Origin, verbatim, verbatim_bytes, write_object};
 use crate::render::game_writer::GameWriter;
 use crate::render::json_buf::JsonBuf;
 use crate::validate::{
-    CleanGame, Options, RulesCache, check_game, clean_game_recorded, uncut_message,
+    CleanGame, Options, RulesCache, Verdict, check_game, clean_game_recorded, uncut_message,
 };
 
 /// The size of one read when converting. The output of a chunk is about 19 times its input
@@ -22,7 +24,7 @@ use crate::validate::{
 /// large ones cost fewer hand-overs between threads. At 64 KiB a 129 MB archive converted on 2
 /// threads in 7 % less time than at 32 KiB (half the system time) with a peak RSS of 14 MiB
 /// instead of 10; 16 KiB and 8 KiB were slower still.
-pub const CONVERT_BLOCK: usize = 1 << 16;
+pub(crate) const CONVERT_BLOCK: usize = 1 << 16;
 
 /// The largest buffer kept for reuse.
 const MAX_SPARE: usize = 4 << 20;
@@ -65,9 +67,12 @@ pub struct Converted {
     pub games: usize,
     /// Invalid games left out (with `valid_only`).
     pub dropped: usize,
+    /// Games written from what the fast lane read (the others went the full way).
+    pub fast: usize,
     /// Whether the chunk holds anything but blank space.
     pub text: bool,
-    /// Games that cannot be written as notation: their number in the chunk, and why.
+    /// Games that cannot be converted (a stretch too long, whose text is not kept): their
+    /// number in the chunk, and why.
     pub refused: Vec<(usize, String)>,
 }
 
@@ -107,7 +112,7 @@ impl<'a> ConvertWork<'a> {
 
     /// Hands a chunk's buffer back once it is written, to be reused by a later chunk (unless a
     /// long game made it large: memory stays flat after it).
-    pub fn recycle(&self, done: Converted) {
+    pub(crate) fn recycle(&self, done: Converted) {
         let bytes = done.out.into_bytes();
         if bytes.capacity() > MAX_SPARE {
             return;
@@ -117,15 +122,65 @@ impl<'a> ConvertWork<'a> {
         }
     }
 
-    fn buffer(&self) -> JsonBuf {
+    /// Checks `game`, the chunk's last game found, and writes it the full way: as the
+    /// `serde_json` of its [`GameObject`], or as notation written from its syntax tree.
+    fn full_way(&self, c: &mut Converted, game: &Game<'_>, chunk: &ChunkText<'_>) {
+        let index = c.games;
+        let verdict = check_game(game, chunk.text, index, &self.opts);
+        if self.valid_only && !verdict.is_valid() {
+            c.dropped += 1;
+            return;
+        }
+        let raw = chunk.decoded.map(|source| (chunk.bytes, source));
+        let at = |lines| Origin {
+            file: self.file,
+            file_bytes: self.file_bytes,
+            text: chunk.text,
+            lines,
+            raw,
+        };
+        match self.target {
+            Target::Json | Target::Jsonl => {
+                let at = at(chunk.lines.index());
+                write_object(&mut c.out, &GameObject::new(game, &verdict, index, at));
+                if self.target == Target::Jsonl {
+                    c.out.raw(b"\n");
+                }
+            }
+            Target::Sgn { width } => {
+                c.out.game_start();
+                write_notation(&mut c.out, game, &verdict, chunk.text, raw, width);
+            }
+        }
+    }
+
+    /// A chunk with nothing converted yet, in a reused buffer.
+    fn converted(&self) -> Converted {
         let bytes = self
             .spare
             .lock()
             .ok()
             .and_then(|mut s| s.pop())
             .unwrap_or_default();
-        JsonBuf::with_bytes(bytes)
+        Converted {
+            out: JsonBuf::with_bytes(bytes),
+            boundary: false,
+            games: 0,
+            dropped: 0,
+            fast: 0,
+            text: false,
+            refused: Vec::new(),
+        }
     }
+}
+
+/// A chunk's text as it is converted: its decoded text, the bytes it was decoded from and the
+/// decoding when they are not UTF-8, and its lines.
+struct ChunkText<'t> {
+    text: &'t str,
+    bytes: &'t [u8],
+    decoded: Option<&'t Source>,
+    lines: LineStream<'t>,
 }
 
 impl ChunkWork for ConvertWork<'_> {
@@ -143,14 +198,15 @@ impl ChunkWork for ConvertWork<'_> {
         };
         // The line index is built only for games that take the full way.
         let line_index = OnceCell::new();
-        let mut lines = LineStream::new(text, first_line, &line_index);
+        let mut chunk = ChunkText {
+            text,
+            bytes,
+            decoded: raw,
+            lines: LineStream::new(text, first_line, &line_index),
+        };
         let mut c = Converted {
-            out: self.buffer(),
-            boundary: false,
-            games: 0,
-            dropped: 0,
             text: !text.trim().is_empty(),
-            refused: Vec::new(),
+            ..self.converted()
         };
         let mut writer = GameWriter::for_file(self.file, self.file_bytes);
         let mut boundary = Boundary::cut_before_tag_line(tag_next);
@@ -167,9 +223,10 @@ impl ChunkWork for ConvertWork<'_> {
                 .flatten()
             {
                 c.games += 1;
+                c.fast += 1;
                 boundary.see_clean(text, end);
                 scanner.seek(end);
-                writer.write_clean(&mut c.out, &clean, c.games, &mut lines);
+                writer.write_clean(&mut c.out, &clean, c.games, &mut chunk.lines);
                 if self.target == Target::Jsonl {
                     c.out.raw(b"\n");
                 }
@@ -177,36 +234,8 @@ impl ChunkWork for ConvertWork<'_> {
             }
             let Some(game) = scanner.next() else { break };
             c.games += 1;
-            let index = c.games;
             boundary.see(&game, text);
-            let verdict = check_game(&game, text, index, &self.opts);
-            let at = Origin {
-                file: self.file,
-                file_bytes: self.file_bytes,
-                text,
-                lines: lines.index(),
-                raw: raw.map(|source| (bytes, source)),
-            };
-            if self.valid_only && !verdict.is_valid() {
-                c.dropped += 1;
-                continue;
-            }
-            match self.target {
-                Target::Json => writer.write(&mut c.out, &game, &verdict, index, at),
-                Target::Jsonl => {
-                    writer.write(&mut c.out, &game, &verdict, index, at);
-                    c.out.raw(b"\n");
-                }
-                Target::Sgn { width } => {
-                    match game_bytes(&GameObject::new(&game, &verdict, index, at), width) {
-                        Ok(t) => {
-                            c.out.game_start();
-                            c.out.raw_slice(&t);
-                        }
-                        Err(why) => c.refused.push((index, why)),
-                    }
-                }
-            }
+            self.full_way(&mut c, &game, &chunk);
         }
         c.boundary = boundary.verified();
         c
@@ -216,12 +245,10 @@ impl ChunkWork for ConvertWork<'_> {
     /// `valid_only`, refused otherwise (its text is not kept, so no object could hold it).
     fn too_long(&self, skipped: &Skipped, _first_line: usize) -> Converted {
         let mut c = Converted {
-            out: self.buffer(),
             boundary: true,
             games: 1,
-            dropped: 0,
             text: true,
-            refused: Vec::new(),
+            ..self.converted()
         };
         if self.valid_only {
             c.dropped = 1;
@@ -236,6 +263,38 @@ impl ChunkWork for ConvertWork<'_> {
 
     fn boundary(&self, done: &Converted) -> bool {
         done.boundary
+    }
+}
+
+/// Writes `game`, checked with `verdict`, as `convert --to sgn` writes it: in canonical layout
+/// with the engine's captures and the tags in their order, or, when it has syntax errors or no
+/// result (it cannot be written from its parts), its own text, from the input's bytes when
+/// they are not UTF-8; then a line end.
+fn write_notation(
+    out: &mut JsonBuf,
+    game: &Game<'_>,
+    verdict: &Verdict,
+    text: &str,
+    raw: Option<(&[u8], &Source)>,
+    width: usize,
+) {
+    match canonical_doc(game, verdict) {
+        Ok(doc) => {
+            let mut notation = String::new();
+            let opts = WriteOptions {
+                width,
+                reorder_tags: false,
+            };
+            write_game(&doc, &opts, &mut notation);
+            out.raw_slice(notation.as_bytes());
+        }
+        Err(NotWritable) => {
+            match verbatim_bytes(game, text, raw) {
+                Some(bytes) => out.raw_slice(bytes),
+                None => out.raw_slice(verbatim(game, text).as_bytes()),
+            }
+            out.raw(b"\n");
+        }
     }
 }
 

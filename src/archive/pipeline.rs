@@ -47,7 +47,7 @@ pub trait ChunkWork: Sync {
 /// threads, and calls `each` with the results in input order.
 ///
 /// Stops at the first error of `each` or of reading, and returns it.
-pub fn for_each_chunk<R: Read + Send, W: ChunkWork>(
+pub(crate) fn for_each_chunk<R: Read + Send, W: ChunkWork>(
     reader: R,
     block: usize,
     jobs: usize,

@@ -216,7 +216,7 @@ impl<R: Read> Splitter<R> {
     /// reuse its memory instead of asking the allocator (and the kernel) for more: after the
     /// first few chunks, no buffer is allocated. Buffers more than twice a block (a long
     /// game's) are let go, and no more are kept than [`MAX_SPARE`].
-    pub fn recycle(&mut self, buf: Vec<u8>) {
+    pub(crate) fn recycle(&mut self, buf: Vec<u8>) {
         if buf.capacity() <= 2 * self.block && self.spare.len() < MAX_SPARE {
             self.spare.push(buf);
         }

@@ -164,7 +164,7 @@ pub struct Boundary {
 impl Boundary {
     /// The boundary test of a chunk that a line starting with `[` follows when `tag_next` is
     /// set: a comment left open that runs to its end stops at that line, in the whole file too.
-    pub fn cut_before_tag_line(tag_next: bool) -> Boundary {
+    pub(crate) fn cut_before_tag_line(tag_next: bool) -> Boundary {
         Boundary {
             tag_next,
             ..Boundary::default()
@@ -186,7 +186,7 @@ impl Boundary {
 
     /// Takes a game the fast lane found clean, whose result token ends at `end`: it has no
     /// comment, and ends as a game with that result does.
-    pub fn see_clean(&mut self, text: &str, end: usize) {
+    pub(crate) fn see_clean(&mut self, text: &str, end: usize) {
         self.ends_well = after_result(text, end);
     }
 
@@ -326,7 +326,7 @@ impl ChunkWork for CheckWork<'_> {
 
 /// What a stretch skipped for running past [`crate::notation::limits::MAX_UNCUT_BYTES`]
 /// gives: one game, invalid, with one error where it starts (its first bytes are its text).
-pub fn too_long_checked(skipped: &Skipped) -> Checked {
+pub(crate) fn too_long_checked(skipped: &Skipped) -> Checked {
     let source = Source::from_bytes(&skipped.head);
     let text = source.text();
     let start = text.find(|c: char| !c.is_ascii_whitespace()).unwrap_or(0);

@@ -3,21 +3,15 @@
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use seega::notation::encoding::Encoding;
+use seega::engine::Ruleset;
 
-/// The most threads a command runs: `--jobs` past it is refused, and the default (all cores)
-/// is cut to it.
-pub const MAX_JOBS: usize = 256;
+mod shared;
 
-/// A `--jobs` value: a whole number from 1 to [`MAX_JOBS`].
-fn parse_jobs(s: &str) -> Result<usize, String> {
-    match s.parse::<usize>() {
-        Ok(n) if (1..=MAX_JOBS).contains(&n) => Ok(n),
-        _ => Err(format!(
-            "a number of threads is a whole number from 1 to {MAX_JOBS}"
-        )),
-    }
-}
+use shared::{
+    CHECK_RULES_HELP, CONVERT_JOBS_HELP, FMT_PATHS_HELP, FMT_RULES_HELP, GENERATE_JOBS_HELP,
+    RulesetParser, SELECT_RULES_HELP, help_of, width_range,
+};
+pub use shared::{EncodingArg, InputArgs, JobsArg, RulesArg};
 
 /// Check, convert, show and format Seega game archives.
 #[derive(Debug, Parser)]
@@ -58,30 +52,16 @@ pub enum Command {
     Man(ManArgs),
 }
 
-/// An encoding named on the command line.
-fn encoding(name: &str) -> Result<Encoding, String> {
-    Encoding::parse(name).ok_or_else(|| {
-        format!(
-            "`{name}` is not an encoding seega reads: give utf-8, latin-1, windows-1252 or auto"
-        )
-    })
-}
-
-/// The widths a movetext may be wrapped at: narrower than the longest common turn is no layout.
-fn width_range() -> clap::builder::RangedU64ValueParser<usize> {
-    clap::builder::RangedU64ValueParser::<usize>::new().range(20..=10_000)
-}
-
 impl Command {
     /// The paths the command reads archives from (none: standard input), when it reads any.
     pub fn inputs(&self) -> Option<Vec<PathBuf>> {
         Some(match self {
-            Command::Check(a) => a.paths.clone(),
-            Command::Convert(a) => a.paths.clone(),
-            Command::Fmt(a) => a.paths.clone(),
-            Command::Stats(a) => a.paths.clone(),
-            Command::Select(a) => a.paths.clone(),
-            Command::Dedupe(a) => a.paths.clone(),
+            Command::Check(a) => a.input.paths.clone(),
+            Command::Convert(a) => a.input.paths.clone(),
+            Command::Fmt(a) => a.input.paths.clone(),
+            Command::Stats(a) => a.input.paths.clone(),
+            Command::Select(a) => a.input.paths.clone(),
+            Command::Dedupe(a) => a.input.paths.clone(),
             Command::Show(a) if a.position.is_none() => a.path.iter().cloned().collect(),
             _ => return None,
         })
@@ -91,18 +71,15 @@ impl Command {
 /// Arguments of `seega stats`.
 #[derive(Debug, Args)]
 pub struct StatsArgs {
-    /// Files, directories (searched for *.sgn) or `-` for standard input [default: -].
-    pub paths: Vec<PathBuf>,
-    /// Rules for games without a Rules tag: a preset, then key=value options.
-    #[arg(long, default_value = "standard")]
-    pub rules: String,
+    #[command(flatten)]
+    pub input: InputArgs,
+    #[command(flatten)]
+    pub rules: RulesArg,
     /// Output format.
     #[arg(long, value_enum, default_value_t = StatsFormat::Human)]
     pub format: StatsFormat,
-    /// How the files' bytes are read: utf-8, latin-1, windows-1252, or auto (UTF-8 up to the
-    /// first byte that is not, Windows-1252 from there on, said once per file).
-    #[arg(long, value_name = "ENCODING", default_value = "utf-8", value_parser = encoding)]
-    pub encoding: Encoding,
+    #[command(flatten)]
+    pub encoding: EncodingArg,
 }
 
 /// Output formats of `stats`.
@@ -117,9 +94,10 @@ pub enum StatsFormat {
 /// Arguments of `seega select`.
 #[derive(Debug, Args)]
 #[command(group(clap::ArgGroup::new("validity").args(["valid", "invalid"])))]
+#[command(mut_args(help_of("rules", SELECT_RULES_HELP)))]
 pub struct SelectArgs {
-    /// Files, directories (searched for *.sgn) or `-` for standard input [default: -].
-    pub paths: Vec<PathBuf>,
+    #[command(flatten)]
+    pub input: InputArgs,
     /// Keep games whose tag NAME is exactly VALUE (repeatable).
     #[arg(long, value_name = "NAME=VALUE")]
     pub tag: Vec<String>,
@@ -157,20 +135,17 @@ pub struct SelectArgs {
     /// them out of the output.
     #[arg(long, value_name = "FILE")]
     pub invalid_to: Option<PathBuf>,
-    /// Rules for games without a Rules tag: a preset, then key=value options; or `auto`.
-    #[arg(long, default_value = "standard")]
-    pub rules: String,
-    /// How the files' bytes are read: utf-8, latin-1, windows-1252, or auto (UTF-8 up to the
-    /// first byte that is not, Windows-1252 from there on, said once per file).
-    #[arg(long, value_name = "ENCODING", default_value = "utf-8", value_parser = encoding)]
-    pub encoding: Encoding,
+    #[command(flatten)]
+    pub rules: RulesArg,
+    #[command(flatten)]
+    pub encoding: EncodingArg,
 }
 
 /// Arguments of `seega dedupe`.
 #[derive(Debug, Args)]
 pub struct DedupeArgs {
-    /// Files, directories (searched for *.sgn) or `-` for standard input [default: -].
-    pub paths: Vec<PathBuf>,
+    #[command(flatten)]
+    pub input: InputArgs,
     /// Count a game rotated or reflected, or with a placement's squares swapped, as the same.
     #[arg(long)]
     pub symmetric: bool,
@@ -184,13 +159,10 @@ pub struct DedupeArgs {
     /// Report format.
     #[arg(long, value_enum, default_value_t = DedupeFormat::Human)]
     pub format: DedupeFormat,
-    /// Rules for games without a Rules tag: a preset, then key=value options.
-    #[arg(long, default_value = "standard")]
-    pub rules: String,
-    /// How the files' bytes are read: utf-8, latin-1, windows-1252, or auto (UTF-8 up to the
-    /// first byte that is not, Windows-1252 from there on, said once per file).
-    #[arg(long, value_name = "ENCODING", default_value = "utf-8", value_parser = encoding)]
-    pub encoding: Encoding,
+    #[command(flatten)]
+    pub rules: RulesArg,
+    #[command(flatten)]
+    pub encoding: EncodingArg,
 }
 
 /// Report formats of `dedupe`.
@@ -241,9 +213,10 @@ pub enum DataFormat {
 
 /// Arguments of `seega convert`.
 #[derive(Debug, Args)]
+#[command(mut_args(help_of("jobs", CONVERT_JOBS_HELP)))]
 pub struct ConvertArgs {
-    /// Files, directories (searched for *.sgn) or `-` for standard input [default: -].
-    pub paths: Vec<PathBuf>,
+    #[command(flatten)]
+    pub input: InputArgs,
     /// The format to write.
     #[arg(long, value_enum)]
     pub to: DataFormat,
@@ -256,19 +229,15 @@ pub struct ConvertArgs {
     /// Drop invalid games (and say how many were dropped).
     #[arg(long)]
     pub valid_only: bool,
-    /// Rules for games without a Rules tag: a preset, then key=value options.
-    #[arg(long, default_value = "standard")]
-    pub rules: String,
+    #[command(flatten)]
+    pub rules: RulesArg,
     /// Columns to wrap SGN movetext at (20 to 10000).
     #[arg(long, default_value_t = 80, value_parser = width_range())]
     pub width: usize,
-    /// Threads converting games, from 1 to 256 [default: all cores, at most 256].
-    #[arg(long, short = 'j', value_parser = parse_jobs)]
-    pub jobs: Option<usize>,
-    /// How the files' bytes are read: utf-8, latin-1, windows-1252, or auto (UTF-8 up to the
-    /// first byte that is not, Windows-1252 from there on, said once per file).
-    #[arg(long, value_name = "ENCODING", default_value = "utf-8", value_parser = encoding)]
-    pub encoding: Encoding,
+    #[command(flatten)]
+    pub jobs: JobsArg,
+    #[command(flatten)]
+    pub encoding: EncodingArg,
 }
 
 /// Arguments of `seega show`.
@@ -298,8 +267,8 @@ pub struct ShowArgs {
     pub position: Option<String>,
     /// Rules for games without a Rules tag, and for --position (its size comes from the
     /// string).
-    #[arg(long, default_value = "standard")]
-    pub rules: String,
+    #[arg(long, default_value = "standard", value_parser = RulesetParser)]
+    pub rules: Ruleset,
     /// Draw the position as an SVG diagram instead of a text board.
     #[arg(long, conflicts_with = "all")]
     pub svg: bool,
@@ -311,18 +280,18 @@ pub struct ShowArgs {
     /// turn-000.svg for the start, turn-001.svg after turn 1, and so on.
     #[arg(long, value_name = "DIR", conflicts_with_all = ["svg", "when", "position"])]
     pub svg_dir: Option<PathBuf>,
-    /// How the files' bytes are read: utf-8, latin-1, windows-1252, or auto (UTF-8 up to the
-    /// first byte that is not, Windows-1252 from there on, said once per file).
-    #[arg(long, value_name = "ENCODING", default_value = "utf-8", value_parser = encoding)]
-    pub encoding: Encoding,
+    #[command(flatten)]
+    pub encoding: EncodingArg,
 }
 
 /// Arguments of `seega fmt`.
 #[derive(Debug, Args)]
 #[command(group(clap::ArgGroup::new("mode").args(["check", "in_place"])))]
+#[command(mut_args(help_of("paths", FMT_PATHS_HELP)))]
+#[command(mut_args(help_of("rules", FMT_RULES_HELP)))]
 pub struct FmtArgs {
-    /// Files or directories (searched for *.sgn); none: standard input to standard output.
-    pub paths: Vec<PathBuf>,
+    #[command(flatten)]
+    pub input: InputArgs,
     /// Write nothing; list the files that are not canonical and exit 1 if there are any.
     #[arg(long)]
     pub check: bool,
@@ -336,9 +305,8 @@ pub struct FmtArgs {
     /// Columns to wrap the movetext at (20 to 10000).
     #[arg(long, default_value_t = 80, value_parser = width_range())]
     pub width: usize,
-    /// Rules for games without a Rules tag (captures are computed under them).
-    #[arg(long, default_value = "standard")]
-    pub rules: String,
+    #[command(flatten)]
+    pub rules: RulesArg,
     /// Set the result token and the Result tags of each game that ended by rule to what its
     /// outcome calls for, when its only errors are about its result.
     #[arg(long)]
@@ -348,21 +316,18 @@ pub struct FmtArgs {
     /// missing or written twice.
     #[arg(long)]
     pub renumber: bool,
-    /// How the files' bytes are read: utf-8, latin-1, windows-1252, or auto (UTF-8 up to the
-    /// first byte that is not, Windows-1252 from there on, said once per file).
-    #[arg(long, value_name = "ENCODING", default_value = "utf-8", value_parser = encoding)]
-    pub encoding: Encoding,
+    #[command(flatten)]
+    pub encoding: EncodingArg,
 }
 
 /// Arguments of `seega check`.
 #[derive(Debug, Args)]
+#[command(mut_args(help_of("rules", CHECK_RULES_HELP)))]
 pub struct CheckArgs {
-    /// Files, directories (searched for *.sgn) or `-` for standard input [default: -].
-    pub paths: Vec<PathBuf>,
-    /// Rules for games without a Rules tag: a preset, then key=value options; or `auto` to try
-    /// every preset and say which fit.
-    #[arg(long, default_value = "standard")]
-    pub rules: String,
+    #[command(flatten)]
+    pub input: InputArgs,
+    #[command(flatten)]
+    pub rules: RulesArg,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Human)]
     pub format: Format,
@@ -373,17 +338,15 @@ pub struct CheckArgs {
     /// atomically, standard input goes to standard output; reports go to standard error.
     #[arg(long)]
     pub fix: bool,
-    /// Threads checking games, from 1 to 256 [default: all cores, at most 256].
-    #[arg(long, short = 'j', value_parser = parse_jobs)]
-    pub jobs: Option<usize>,
-    /// How the files' bytes are read: utf-8, latin-1, windows-1252, or auto (UTF-8 up to the
-    /// first byte that is not, Windows-1252 from there on, said once per file).
-    #[arg(long, value_name = "ENCODING", default_value = "utf-8", value_parser = encoding)]
-    pub encoding: Encoding,
+    #[command(flatten)]
+    pub jobs: JobsArg,
+    #[command(flatten)]
+    pub encoding: EncodingArg,
 }
 
 /// Arguments of `seega generate`.
 #[derive(Debug, Args)]
+#[command(mut_args(help_of("jobs", GENERATE_JOBS_HELP)))]
 pub struct GenerateArgs {
     /// Number of games.
     #[arg(long, default_value_t = 1000)]
@@ -392,8 +355,8 @@ pub struct GenerateArgs {
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
     /// Rulesets to draw each game's rules from (a preset, then key=value options).
-    #[arg(long, num_args = 1.., default_values_t = ["standard".to_owned()])]
-    pub rules: Vec<String>,
+    #[arg(long, num_args = 1.., default_value = "standard", value_parser = RulesetParser)]
+    pub rules: Vec<Ruleset>,
     /// Probability (0 to 1) that a game gets one illegal turn.
     #[arg(long, default_value_t = 0.0)]
     pub invalid_rate: f64,
@@ -403,9 +366,8 @@ pub struct GenerateArgs {
     /// Output file (written atomically) [default: standard output].
     #[arg(long, short = 'o')]
     pub output: Option<PathBuf>,
-    /// Threads generating games, from 1 to 256 [default: all cores, at most 256].
-    #[arg(long, short = 'j', value_parser = parse_jobs)]
-    pub jobs: Option<usize>,
+    #[command(flatten)]
+    pub jobs: JobsArg,
 }
 
 /// Output formats of `check`.
@@ -429,4 +391,43 @@ pub enum ColorChoice {
     Always,
     /// Never colour.
     Never,
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    use super::Cli;
+
+    /// Every command that takes `--rules` refuses a bad value while the arguments are parsed,
+    /// in the same words; `auto` is a value only where games are checked.
+    #[test]
+    fn every_command_reads_rules_once_in_the_same_words() {
+        let bad = "error: --rules \"standard board=7\": unknown rules option `board=7`\n  help: Options are written key=value with a key among size, first-placer, first-mover, chain, forced, barrier.\n";
+        let commands: &[(&[&str], bool)] = &[
+            (&["check"], true),
+            (&["convert", "--to", "json"], true),
+            (&["fmt"], true),
+            (&["stats"], true),
+            (&["select"], true),
+            (&["dedupe"], true),
+            (&["show"], false),
+            (&["generate"], false),
+        ];
+        for (command, takes_auto) in commands {
+            let parse = |rules: &str| {
+                let mut argv = vec!["seega"];
+                argv.extend_from_slice(command);
+                argv.extend(["--rules", rules]);
+                Cli::try_parse_from(argv).map_err(|e| e.render().to_string())
+            };
+            assert_eq!(
+                parse("standard board=7").err().as_deref(),
+                Some(bad),
+                "{command:?}"
+            );
+            assert_eq!(parse("auto").is_ok(), *takes_auto, "{command:?}");
+            assert!(parse("ludus size=7").is_ok(), "{command:?}");
+        }
+    }
 }

@@ -1,171 +1,165 @@
 //! `seega check`: replay every game and report what is wrong.
 
+mod print;
+
 use std::io::{IsTerminal, Write};
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use miette::GraphicalTheme;
 use seega::archive::stream::{Placed, check_stream};
-use seega::render::diagnostic::{NamedText, Renderer};
-use seega::render::terminal;
-use seega::render::wire::{DiagnosticLine, FileName, InputErrorLine, SummaryLine};
-use seega::validate::Problem;
+use seega::render::diagnostic::NamedText;
+use seega::render::wire::SummaryLine;
+use seega::validate::Options;
 
 use super::args::{CheckArgs, Format};
-use super::inputs::{Input, resolve_inputs, tell_switch};
-use super::{Exit, Global, threads, trouble};
+use super::config::{Global, Sources};
+use super::inputs::{Input, tell_switch};
+use super::{Exit, trouble};
+use print::DiagnosticPrinter;
 
-/// Runs `seega check`.
-pub fn run(args: &CheckArgs, global: &Global, out: &mut impl Write) -> std::io::Result<Exit> {
-    if args.fix {
-        return super::fix::run(args, global, out);
+/// What `seega check` runs with.
+pub struct Config {
+    /// The archives to check.
+    pub sources: Sources,
+    /// The rules of games without a Rules tag.
+    pub options: Options,
+    /// Threads checking games.
+    pub jobs: usize,
+    /// The output format.
+    pub format: Format,
+    /// Whether to print only the summary.
+    pub quiet: bool,
+    /// Whether to correct the games (`--fix`) instead.
+    pub fix: bool,
+    /// Colour and width.
+    pub global: Global,
+}
+
+impl Config {
+    /// The configuration `args` ask for.
+    pub fn new(args: &CheckArgs, global: &Global) -> Config {
+        Config {
+            sources: Sources::new(&args.input, args.encoding),
+            options: args.rules.rules.options(false),
+            jobs: args.jobs.threads(),
+            format: args.format,
+            quiet: args.quiet,
+            fix: args.fix,
+            global: *global,
+        }
     }
-    let Some(opts) = super::options(&args.rules, false) else {
-        return Ok(Exit::Trouble);
-    };
-    let theme = if global.color {
-        GraphicalTheme::unicode()
-    } else {
-        GraphicalTheme::unicode_nocolor()
-    };
-    let renderer = Renderer::new(theme, global.width);
-    let mut sum = SummaryLine {
-        kind: "summary".into(),
-        ..SummaryLine::default()
-    };
-    let mut io_trouble = false;
-    // An input that cannot be read: said on stderr, and in JSON Lines on stdout too, so that a
-    // program reading the report sees which input is missing from it.
-    let mut unreadable = |out: &mut dyn Write, input: &Input, e: &dyn std::fmt::Display| {
+}
+
+/// What a run has found so far.
+struct Checking<'a> {
+    config: &'a Config,
+    printer: Box<dyn DiagnosticPrinter>,
+    sum: SummaryLine,
+    /// Whether an input could not be read.
+    io_trouble: bool,
+}
+
+impl Checking<'_> {
+    /// An input that cannot be read: said on stderr, and by the printer.
+    fn unreadable(
+        &mut self,
+        out: &mut dyn Write,
+        input: &Input,
+        e: &dyn std::fmt::Display,
+    ) -> std::io::Result<()> {
         let message = format!("cannot read `{}`: {e}", input.name());
         trouble(format_args!("{message}"));
-        io_trouble = true;
-        if args.format == Format::Jsonl {
-            let line = InputErrorLine::new(&input.json_name(), message);
-            serde_json::to_writer(&mut *out, &line)?;
-            out.write_all(b"\n")?;
-        }
-        std::io::Result::Ok(())
-    };
-    let jobs = threads(args.jobs);
-    for input in resolve_inputs(&args.paths) {
-        let input = match input {
-            Ok(i) => i,
-            Err((input, e)) => {
-                unreadable(out, &input, &e)?;
-                continue;
-            }
-        };
+        self.io_trouble = true;
+        self.printer.unreadable(out, input, &message)
+    }
+
+    /// Checks one input, streaming, and prints what it finds.
+    fn input(&mut self, out: &mut dyn Write, input: &Input) -> std::io::Result<()> {
+        let config = self.config;
         let name = input.name();
         let json_name = input.json_name();
-        let (reader, len, switched) = match input.open_in(args.encoding) {
+        let (reader, len, switched) = match input.open_in(config.sources.encoding) {
             Ok(r) => r,
-            Err(e) => {
-                unreadable(out, &input, &e)?;
-                continue;
-            }
+            Err(e) => return self.unreadable(out, input, &e),
         };
-        sum.files += 1;
-        if input == Input::Stdin && std::io::stdin().is_terminal() {
+        self.sum.files += 1;
+        if *input == Input::Stdin && std::io::stdin().is_terminal() {
             super::note(format_args!(
                 "reading games from standard input (end with Ctrl-D); `seega check --help` says more"
             ));
         }
         let mut bar = Progress::new(len);
-        let result = check_stream(reader, &opts, jobs, &mut |placed: Placed| {
-            let c = &placed.checked;
-            bar.inc(c.bytes as u64);
-            sum.games += c.games;
-            sum.valid += c.valid;
-            sum.invalid += c.games - c.valid;
-            sum.errors += c.errors;
-            sum.warnings += c.warnings;
-            if c.problems.is_empty() || args.quiet {
-                return Ok(());
-            }
-            let text = placed.source.text();
-            let lines = placed.line_index();
-            let named = NamedText {
-                name: &name,
-                text,
-                lines: &lines,
-            };
-            for p in &c.problems {
-                print(out, args.format, &renderer, p, named, &json_name)?;
-            }
-            Ok(())
-        });
+        let (sum, printer) = (&mut self.sum, &self.printer);
+        let result = check_stream(
+            reader,
+            &config.options,
+            config.jobs,
+            &mut |placed: Placed| {
+                let c = &placed.checked;
+                bar.inc(c.bytes as u64);
+                sum.games += c.games;
+                sum.valid += c.valid;
+                sum.invalid += c.games - c.valid;
+                sum.errors += c.errors;
+                sum.warnings += c.warnings;
+                if c.problems.is_empty() || config.quiet {
+                    return Ok(());
+                }
+                let text = placed.source.text();
+                let lines = placed.line_index();
+                let named = NamedText {
+                    name: &name,
+                    text,
+                    lines: &lines,
+                };
+                for p in &c.problems {
+                    printer.problem(out, p, named, &json_name)?;
+                }
+                Ok(())
+            },
+        );
         bar.bar.finish_and_clear();
         let line = switched.load(std::sync::atomic::Ordering::Relaxed);
         if line > 0 {
-            tell_switch(&input, line);
+            tell_switch(input, line);
         }
-        if let Err(e) = result {
-            if e.kind() == std::io::ErrorKind::BrokenPipe {
-                return Err(e);
-            }
-            unreadable(out, &input, &e)?;
-        }
-    }
-    match args.format {
-        Format::Human | Format::Short => writeln!(
-            out,
-            "{} {}, {} {}: {} valid, {} invalid ({} {}, {} {})",
-            sum.files,
-            plural(sum.files, "file", "files"),
-            sum.games,
-            plural(sum.games, "game", "games"),
-            sum.valid,
-            sum.invalid,
-            sum.errors,
-            plural(sum.errors, "error", "errors"),
-            sum.warnings,
-            plural(sum.warnings, "warning", "warnings"),
-        )?,
-        Format::Jsonl => {
-            serde_json::to_writer(&mut *out, &sum)?;
-            out.write_all(b"\n")?;
+        match result {
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Err(e),
+            Err(e) => self.unreadable(out, input, &e),
+            Ok(()) => Ok(()),
         }
     }
-    Ok(if io_trouble {
+}
+
+/// Runs `seega check`.
+pub fn run(config: &Config, out: &mut impl Write) -> std::io::Result<Exit> {
+    if config.fix {
+        return super::fix::run(config, out);
+    }
+    let mut checking = Checking {
+        config,
+        printer: print::diagnostic_printer(config.format, &config.global),
+        sum: SummaryLine {
+            kind: "summary".into(),
+            ..SummaryLine::default()
+        },
+        io_trouble: false,
+    };
+    for input in config.sources.resolved() {
+        match input {
+            Ok(input) => checking.input(out, input)?,
+            Err((input, e)) => checking.unreadable(out, input, e)?,
+        }
+    }
+    checking.printer.summary(out, &checking.sum)?;
+    let sum = &checking.sum;
+    Ok(if checking.io_trouble {
         Exit::Trouble
     } else if sum.invalid > 0 || sum.errors > 0 {
         Exit::Invalid
     } else {
         Exit::Valid
     })
-}
-
-/// Prints one problem of the file `named` in `format`.
-fn print(
-    out: &mut impl Write,
-    format: Format,
-    renderer: &Renderer,
-    p: &Problem,
-    named: NamedText<'_>,
-    json_name: &FileName,
-) -> std::io::Result<()> {
-    match format {
-        Format::Human => out.write_all(renderer.render(p, named).as_bytes()),
-        Format::Short => {
-            let at = named.lines.line_col(named.text, p.span.start);
-            writeln!(
-                out,
-                "{}:{}:{}: {}[{}]: {}",
-                named.name,
-                at.line,
-                at.column,
-                if p.is_error() { "error" } else { "warning" },
-                p.code,
-                terminal::escape(&p.message)
-            )
-        }
-        Format::Jsonl => {
-            let line = DiagnosticLine::new(p, "", named.text, named.lines).in_file(json_name);
-            serde_json::to_writer(&mut *out, &line)?;
-            out.write_all(b"\n")
-        }
-    }
 }
 
 /// How long a run goes before its progress bar appears: a quick run shows none.
@@ -202,8 +196,4 @@ impl Progress {
             self.pending = None;
         }
     }
-}
-
-fn plural<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {
-    if n == 1 { one } else { many }
 }

@@ -1,18 +1,23 @@
 //! `seega convert`: SGN ⇄ JSON / JSON Lines, game by game.
 
-use std::io::{BufRead, Write};
+mod print;
+
+use std::io::{BufRead, Read, Write};
+use std::path::PathBuf;
 use std::sync::atomic::Ordering;
 
-use seega::archive::convert::{ConvertWork, Target, convert_stream};
+use seega::archive::convert::{ConvertWork, convert_stream};
 use seega::notation::source::BOM;
-use seega::render::game_json::{GameObject, game_bytes};
+use seega::render::game_json::GameObject;
 use seega::render::terminal;
 use seega::validate::Options;
 
 use super::args::{ConvertArgs, DataFormat};
-use super::inputs::{Input, read_in, resolve, stamps, tell_switch};
+use super::config::Sources;
+use super::inputs::{Input, read_in, tell_switch};
 use super::output::{is_stdout, write_file};
-use super::{Exit, shown, threads, trouble};
+use super::{Exit, shown, trouble};
+use print::GamePrinter;
 
 /// The format of an input: `--from`, else the extension, else the content.
 fn format_of(input: &Input, bytes: &[u8], from: Option<DataFormat>) -> DataFormat {
@@ -49,57 +54,6 @@ pub fn sniff(bytes: &[u8]) -> DataFormat {
     }
 }
 
-/// Writes game objects in the output format.
-struct Emitter {
-    to: DataFormat,
-    width: usize,
-    written: usize,
-}
-
-impl Emitter {
-    fn begin(&mut self, w: &mut dyn Write) -> std::io::Result<()> {
-        if self.to == DataFormat::Json {
-            w.write_all(b"[")?;
-        }
-        Ok(())
-    }
-
-    /// Writes one game; `Err(Ok(message))` when the object cannot be written as notation.
-    fn game(
-        &mut self,
-        w: &mut dyn Write,
-        g: &GameObject,
-    ) -> Result<(), Result<String, std::io::Error>> {
-        match self.to {
-            DataFormat::Sgn => {
-                let bytes = game_bytes(g, self.width).map_err(Ok)?;
-                if self.written > 0 {
-                    w.write_all(b"\n").map_err(Err)?;
-                }
-                w.write_all(&bytes).map_err(Err)?;
-            }
-            DataFormat::Json => {
-                w.write_all(if self.written > 0 { b",\n" } else { b"\n" })
-                    .map_err(Err)?;
-                serde_json::to_writer(&mut *w, g).map_err(|e| Err(e.into()))?;
-            }
-            DataFormat::Jsonl => {
-                serde_json::to_writer(&mut *w, g).map_err(|e| Err(e.into()))?;
-                w.write_all(b"\n").map_err(Err)?;
-            }
-        }
-        self.written += 1;
-        Ok(())
-    }
-
-    fn end(&mut self, w: &mut dyn Write) -> std::io::Result<()> {
-        if self.to == DataFormat::Json {
-            w.write_all(if self.written > 0 { b"\n]\n" } else { b"]\n" })?;
-        }
-        Ok(())
-    }
-}
-
 /// Hands each element of a JSON array of games to `sink` as soon as it is read, so that a
 /// large array is never held whole.
 struct EachGame<'s> {
@@ -131,44 +85,92 @@ struct Tally {
     trouble: bool,
 }
 
-/// Converts every input into `w`.
-fn convert_all(
-    args: &ConvertArgs,
-    opts: &Options,
-    w: &mut dyn Write,
-    tally: &mut Tally,
-) -> std::io::Result<()> {
-    let mut em = Emitter {
-        to: args.to,
-        width: args.width.max(1),
-        written: 0,
-    };
-    em.begin(w)?;
-    for input in resolve(&args.paths) {
-        let input = match input {
-            Ok(i) => i,
-            Err((name, e)) => {
-                trouble(format_args!("cannot read `{name}`: {e}"));
-                tally.trouble = true;
-                continue;
+/// What `seega convert` runs with.
+pub struct Config {
+    /// The archives to convert; their encoding is the notation's (JSON is always UTF-8).
+    pub sources: Sources,
+    /// The rules of games without a Rules tag, recording captures.
+    pub options: Options,
+    /// The format to read, when given.
+    pub from: Option<DataFormat>,
+    /// The format to write.
+    pub to: DataFormat,
+    /// The file to write, or `None` for standard output.
+    pub output: Option<PathBuf>,
+    /// Whether to drop invalid games.
+    pub valid_only: bool,
+    /// Columns to wrap notation at.
+    pub width: usize,
+    /// Threads converting games.
+    pub jobs: usize,
+}
+
+impl Config {
+    /// The configuration `args` ask for.
+    pub fn new(args: &ConvertArgs) -> Config {
+        Config {
+            sources: Sources::new(&args.input, args.encoding),
+            options: args.rules.rules.options(true),
+            from: args.from,
+            to: args.to,
+            output: args.output.clone().filter(|p| !is_stdout(p)),
+            valid_only: args.valid_only,
+            width: args.width.max(1),
+            jobs: args.jobs.threads(),
+        }
+    }
+}
+
+/// How reading one input ended.
+#[derive(Default)]
+struct Ended {
+    /// The output failed: the run stops.
+    io_error: Option<std::io::Error>,
+    /// The input could not be read to its end, or held something that is not a game.
+    bad_input: bool,
+}
+
+/// Converts every input into one output.
+struct Converter<'a> {
+    config: &'a Config,
+    printer: Box<dyn GamePrinter>,
+    w: &'a mut dyn Write,
+    tally: &'a mut Tally,
+}
+
+impl Converter<'_> {
+    /// Converts every input.
+    fn all(mut self) -> std::io::Result<()> {
+        self.printer.begin(self.w)?;
+        for input in self.config.sources.resolved() {
+            match input {
+                Ok(input) => self.input(input)?,
+                Err((input, e)) => self.unreadable(&input.name(), e),
             }
-        };
+        }
+        self.printer.end(self.w)
+    }
+
+    fn unreadable(&mut self, name: &str, e: &dyn std::fmt::Display) {
+        trouble(format_args!("cannot read `{name}`: {e}"));
+        self.tally.trouble = true;
+    }
+
+    /// Converts one input, in the format it is written in.
+    fn input(&mut self, input: &Input) -> std::io::Result<()> {
         let name = input.name();
-        let json_name = input.json_name();
         let mut reader = match input.open() {
             Ok((r, _)) => std::io::BufReader::with_capacity(1 << 16, r),
             Err(e) => {
-                trouble(format_args!("cannot read `{name}`: {e}"));
-                tally.trouble = true;
-                continue;
+                self.unreadable(&name, &e);
+                return Ok(());
             }
         };
         let format = match reader.fill_buf() {
-            Ok(head) => format_of(&input, head, args.from),
+            Ok(head) => format_of(input, head, self.config.from),
             Err(e) => {
-                trouble(format_args!("cannot read `{name}`: {e}"));
-                tally.trouble = true;
-                continue;
+                self.unreadable(&name, &e);
+                return Ok(());
             }
         };
         // Every format streams: notation in blocks, JSON one object at a time, JSON Lines one
@@ -176,149 +178,164 @@ fn convert_all(
         if format != DataFormat::Sgn && reader.fill_buf().is_ok_and(|h| h.starts_with(BOM)) {
             reader.consume(BOM.len());
         }
-        let mut io_error = None;
-        let mut bad_input = false;
-        let mut index = 0;
-        let mut sink = |g: GameObject| -> Result<(), ()> {
-            tally.games += 1;
-            index += 1;
-            if args.valid_only && !g.valid {
-                tally.dropped += 1;
-                return Ok(());
-            }
-            match em.game(w, &g) {
-                Ok(()) => Ok(()),
-                Err(Ok(why)) => {
-                    trouble(format_args!(
-                        "`{name}`, game {index}: {}",
-                        terminal::escape(&why.to_string())
-                    ));
-                    tally.trouble = true;
-                    Ok(())
-                }
-                Err(Err(e)) => {
-                    io_error = Some(e);
-                    Err(())
-                }
-            }
+        let ended = match format {
+            DataFormat::Sgn => self.notation(input, reader),
+            DataFormat::Json => self.json(&name, reader),
+            DataFormat::Jsonl => self.jsonl(&name, reader),
         };
-        match format {
-            DataFormat::Sgn => {
-                let target = match args.to {
-                    DataFormat::Json => Target::Json,
-                    DataFormat::Jsonl => Target::Jsonl,
-                    DataFormat::Sgn => Target::Sgn { width: em.width },
-                };
-                let work = ConvertWork::new(opts, &json_name.file, target, args.valid_only)
-                    .with_file_bytes(json_name.file_bytes.as_deref());
-                let mut commented = false;
-                let mut games = 0;
-                // The encoding is the notation's: JSON is always UTF-8.
-                let (reader, switched) = read_in(reader, args.encoding);
-                let read = convert_stream(reader, &work, threads(args.jobs), &mut |c, before| {
-                    games += c.games;
-                    tally.games += c.games;
-                    tally.dropped += c.dropped;
-                    commented |= c.text;
-                    for (n, why) in &c.refused {
-                        trouble(format_args!(
-                            "`{name}`, game {}: {}",
-                            before + n,
-                            terminal::escape(&why.to_string())
-                        ));
-                        tally.trouble = true;
-                    }
-                    match c.write_to(w, target, before, &mut em.written) {
-                        Ok(()) => Ok(()),
-                        Err(e) => {
-                            io_error = Some(e);
-                            Err(std::io::Error::other("the output failed"))
-                        }
-                    }
-                });
-                if let Err(e) = read {
-                    if io_error.is_none() {
-                        trouble(format_args!("cannot read `{name}`: {e}"));
-                        bad_input = true;
-                    }
-                }
-                let line = switched.load(Ordering::Relaxed);
-                if line > 0 {
-                    tell_switch(&input, line);
-                }
-                if games == 0 && commented {
-                    super::stdio::line(format_args!(
-                        "seega: warning: `{name}` holds no game, only comments: nothing converted"
-                    ));
-                }
+        self.tally.trouble |= ended.bad_input;
+        ended.io_error.map_or(Ok(()), Err)
+    }
+
+    /// Converts an input of notation on the library's workers.
+    fn notation(&mut self, input: &Input, reader: impl Read + Send + 'static) -> Ended {
+        let config = self.config;
+        let (name, json_name) = (input.name(), input.json_name());
+        let target = self.printer.target();
+        let work = ConvertWork::new(&config.options, &json_name.file, target, config.valid_only)
+            .with_file_bytes(json_name.file_bytes.as_deref());
+        let mut ended = Ended::default();
+        let (mut commented, mut games) = (false, 0);
+        let (reader, switched) = read_in(reader, config.sources.encoding);
+        let (tally, w, written) = (&mut *self.tally, &mut *self.w, self.printer.written());
+        let read = convert_stream(reader, &work, config.jobs, &mut |c, before| {
+            games += c.games;
+            tally.games += c.games;
+            tally.dropped += c.dropped;
+            commented |= c.text;
+            for (n, why) in &c.refused {
+                trouble(format_args!(
+                    "`{name}`, game {}: {}",
+                    before + n,
+                    terminal::escape(&why.to_string())
+                ));
+                tally.trouble = true;
             }
-            DataFormat::Json => {
-                let mut de = serde_json::Deserializer::from_reader(&mut reader);
-                let streamed =
-                    serde::Deserializer::deserialize_seq(&mut de, EachGame { sink: &mut sink })
-                        .and_then(|()| de.end());
-                if let Err(e) = streamed {
-                    if io_error.is_none() {
-                        if e.is_io() {
-                            trouble(format_args!("cannot read `{name}`: {e}"));
-                        } else {
-                            trouble(format_args!("`{name}` is not a JSON array of games: {e}"));
-                        }
-                        bad_input = true;
-                    }
-                }
-            }
-            DataFormat::Jsonl => {
-                let mut line = Vec::new();
-                let mut number = 0;
-                loop {
-                    line.clear();
-                    match reader.read_until(b'\n', &mut line) {
-                        Ok(0) => break,
-                        Ok(_) => number += 1,
-                        Err(e) => {
-                            trouble(format_args!("cannot read `{name}`: {e}"));
-                            bad_input = true;
-                            break;
-                        }
-                    }
-                    if line.iter().all(u8::is_ascii_whitespace) {
-                        continue;
-                    }
-                    match serde_json::from_slice::<GameObject>(&line) {
-                        Ok(g) => {
-                            if sink(g).is_err() {
-                                break;
-                            }
-                        }
-                        Err(e) => {
-                            trouble(format_args!(
-                                "`{name}` line {number}: not a game object: {e}"
-                            ));
-                            bad_input = true;
-                        }
-                    }
-                }
+            c.write_to(w, target, before, written).map_err(|e| {
+                ended.io_error = Some(e);
+                std::io::Error::other("the output failed")
+            })
+        });
+        if let Err(e) = read {
+            if ended.io_error.is_none() {
+                trouble(format_args!("cannot read `{name}`: {e}"));
+                ended.bad_input = true;
             }
         }
-        tally.trouble |= bad_input;
-        if let Some(e) = io_error {
-            return Err(e);
+        let line = switched.load(Ordering::Relaxed);
+        if line > 0 {
+            tell_switch(input, line);
+        }
+        if games == 0 && commented {
+            super::stdio::line(format_args!(
+                "seega: warning: `{name}` holds no game, only comments: nothing converted"
+            ));
+        }
+        ended
+    }
+
+    /// Writes game `index` of `name`, read from JSON; `Err` when the output failed.
+    fn object(&mut self, name: &str, index: usize, g: &GameObject) -> std::io::Result<()> {
+        self.tally.games += 1;
+        if self.config.valid_only && !g.valid {
+            self.tally.dropped += 1;
+            return Ok(());
+        }
+        match self.printer.game(self.w, g) {
+            Ok(()) => Ok(()),
+            Err(Ok(why)) => {
+                trouble(format_args!(
+                    "`{name}`, game {index}: {}",
+                    terminal::escape(&why.to_string())
+                ));
+                self.tally.trouble = true;
+                Ok(())
+            }
+            Err(Err(e)) => Err(e),
         }
     }
-    em.end(w)
+
+    /// Converts an input holding one JSON array of game objects, an element at a time.
+    fn json(&mut self, name: &str, mut reader: impl Read) -> Ended {
+        let mut ended = Ended::default();
+        let mut index = 0;
+        let mut sink = |g: GameObject| {
+            index += 1;
+            self.object(name, index, &g)
+                .map_err(|e| ended.io_error = Some(e))
+        };
+        let mut de = serde_json::Deserializer::from_reader(&mut reader);
+        let streamed = serde::Deserializer::deserialize_seq(&mut de, EachGame { sink: &mut sink })
+            .and_then(|()| de.end());
+        if let Err(e) = streamed {
+            if ended.io_error.is_none() {
+                if e.is_io() {
+                    trouble(format_args!("cannot read `{name}`: {e}"));
+                } else {
+                    trouble(format_args!("`{name}` is not a JSON array of games: {e}"));
+                }
+                ended.bad_input = true;
+            }
+        }
+        ended
+    }
+
+    /// Converts an input of JSON Lines, a line at a time.
+    fn jsonl(&mut self, name: &str, mut reader: impl BufRead) -> Ended {
+        let mut ended = Ended::default();
+        let (mut line, mut number, mut index) = (Vec::new(), 0, 0);
+        loop {
+            line.clear();
+            match reader.read_until(b'\n', &mut line) {
+                Ok(0) => break,
+                Ok(_) => number += 1,
+                Err(e) => {
+                    trouble(format_args!("cannot read `{name}`: {e}"));
+                    ended.bad_input = true;
+                    break;
+                }
+            }
+            if line.iter().all(u8::is_ascii_whitespace) {
+                continue;
+            }
+            match serde_json::from_slice::<GameObject>(&line) {
+                Ok(g) => {
+                    index += 1;
+                    if let Err(e) = self.object(name, index, &g) {
+                        ended.io_error = Some(e);
+                        break;
+                    }
+                }
+                Err(e) => {
+                    trouble(format_args!(
+                        "`{name}` line {number}: not a game object: {e}"
+                    ));
+                    ended.bad_input = true;
+                }
+            }
+        }
+        ended
+    }
+}
+
+/// Converts every input into `w`.
+fn convert_all(config: &Config, w: &mut dyn Write, tally: &mut Tally) -> std::io::Result<()> {
+    Converter {
+        config,
+        printer: print::game_printer(config.to, config.width),
+        w,
+        tally,
+    }
+    .all()
 }
 
 /// Runs `seega convert`.
-pub fn run(args: &ConvertArgs, out: &mut impl Write) -> std::io::Result<Exit> {
-    let Some(opts) = super::options(&args.rules, true) else {
-        return Ok(Exit::Trouble);
-    };
+pub fn run(config: &Config, out: &mut impl Write) -> std::io::Result<Exit> {
     let mut tally = Tally::default();
-    match &args.output {
-        Some(path) if !is_stdout(path) => {
-            let written = write_file(path, &stamps(&args.paths), &mut |w| {
-                convert_all(args, &opts, w, &mut tally)?;
+    match &config.output {
+        Some(path) => {
+            let written = write_file(path, &config.sources.stamps(), &mut |w| {
+                convert_all(config, w, &mut tally)?;
                 if tally.trouble {
                     Err(std::io::Error::other("an input could not be converted"))
                 } else {
@@ -334,9 +351,9 @@ pub fn run(args: &ConvertArgs, out: &mut impl Write) -> std::io::Result<Exit> {
                 return Ok(Exit::Trouble);
             }
         }
-        _ => convert_all(args, &opts, out, &mut tally)?,
+        None => convert_all(config, out, &mut tally)?,
     }
-    if args.valid_only {
+    if config.valid_only {
         super::stdio::line(format_args!(
             "seega: dropped {} invalid {} of {}",
             tally.dropped,

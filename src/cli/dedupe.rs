@@ -3,6 +3,7 @@
 use std::collections::HashMap;
 use std::io::Write;
 use std::ops::Range;
+use std::path::PathBuf;
 
 use serde::Serialize;
 
@@ -12,8 +13,8 @@ use seega::render::wire::FileName;
 use seega::validate::Options;
 
 use super::args::{DedupeArgs, DedupeFormat};
+use super::config::Sources;
 use super::copy::{Copier, File};
-use super::inputs::{for_each_input, stamps};
 use super::output::{OutputError, Transaction, is_stdout};
 use super::{Exit, shown, trouble};
 
@@ -52,13 +53,43 @@ struct Place {
     game: usize,
 }
 
+/// What `seega dedupe` runs with.
+pub struct Config {
+    /// The archives to read.
+    sources: Sources,
+    /// The rules of games without a Rules tag.
+    options: Options,
+    /// Whether a game rotated or reflected counts as the same.
+    symmetric: bool,
+    /// Whether to write the archive without duplicates instead of a report.
+    drop: bool,
+    /// The file written with --drop, or `None` for standard output.
+    output: Option<PathBuf>,
+    format: DedupeFormat,
+}
+
+impl Config {
+    /// The configuration `args` ask for.
+    pub fn new(args: &DedupeArgs) -> Config {
+        Config {
+            sources: Sources::new(&args.input, args.encoding),
+            options: args.rules.rules.options(false),
+            symmetric: args.symmetric,
+            drop: args.drop,
+            output: args.output.clone().filter(|p| !is_stdout(p)),
+            format: args.format,
+        }
+    }
+}
+
 /// The games of every input, and with --drop the inputs' bytes (the games kept are copied from
 /// them as they are); whether an input could not be read.
-fn read(args: &DedupeArgs, opts: &Options) -> std::io::Result<(Vec<Seen>, Vec<Vec<u8>>, bool)> {
+fn read(config: &Config) -> std::io::Result<(Vec<Seen>, Vec<Vec<u8>>, bool)> {
+    let opts = &config.options;
     let mut games: Vec<Seen> = Vec::new();
     let mut files: Vec<Vec<u8>> = Vec::new();
-    let io_trouble = for_each_input(&args.paths, &mut |input, bytes| {
-        let source = super::inputs::decode(input, &bytes, args.encoding);
+    let io_trouble = config.sources.for_each(&mut |input, bytes| {
+        let source = super::inputs::decode(input, &bytes, config.sources.encoding);
         let first = games.len();
         let mut starts = Vec::new();
         for c in check_source(&source, opts) {
@@ -70,13 +101,13 @@ fn read(args: &DedupeArgs, opts: &Options) -> std::io::Result<(Vec<Seen>, Vec<Ve
                     file: input.json_name(),
                     game: c.index,
                 },
-                identity: identity(&c.game, &rules, args.symmetric),
+                identity: identity(&c.game, &rules, config.symmetric),
                 richness: richness(&c.game),
                 valid: c.verdict.is_valid(),
                 piece: None,
             });
         }
-        if args.drop {
+        if config.drop {
             let file = File::new(files.len(), &bytes);
             for (g, range) in games[first..].iter_mut().zip(file.pieces(&source, &starts)) {
                 g.piece = Some((files.len(), range));
@@ -128,7 +159,7 @@ fn write_kept(
     Ok(())
 }
 
-/// The report: each duplicate (human) or each game (JSON Lines), then the count.
+/// The report: each duplicate and the count (human), or each game (JSON Lines).
 fn report(
     out: &mut impl Write,
     format: DedupeFormat,
@@ -136,56 +167,61 @@ fn report(
     kept: &[usize],
     summary: &str,
 ) -> std::io::Result<()> {
-    for (i, g) in games.iter().enumerate() {
-        let (place, id) = (&g.place, &g.identity);
-        let k = kept[i];
-        let duplicate_of = (k != i).then(|| games[k].place.clone());
-        match format {
-            DedupeFormat::Jsonl => {
-                let e = Entry {
-                    file: place.file.clone(),
-                    game: place.game,
-                    identity: id.clone(),
-                    valid: g.valid,
-                    duplicate_of,
-                };
-                serde_json::to_writer(&mut *out, &e)?;
-                writeln!(out)?;
-            }
-            DedupeFormat::Human => {
-                if let Some(d) = duplicate_of {
-                    writeln!(
-                        out,
-                        "{} game {} is a copy of {} game {}, the copy kept ({id})",
-                        place.name, place.game, d.name, d.game
-                    )?;
-                }
-            }
-        }
+    match format {
+        DedupeFormat::Human => report_human(out, games, kept, summary),
+        DedupeFormat::Jsonl => report_jsonl(out, games, kept),
     }
-    if format == DedupeFormat::Human {
-        writeln!(out, "{summary}")?;
+}
+
+/// One line per duplicate, naming the copy kept, then `summary`.
+fn report_human(
+    out: &mut impl Write,
+    games: &[Seen],
+    kept: &[usize],
+    summary: &str,
+) -> std::io::Result<()> {
+    for (i, g) in games.iter().enumerate().filter(|&(i, _)| kept[i] != i) {
+        let (place, d) = (&g.place, &games[kept[i]].place);
+        writeln!(
+            out,
+            "{} game {} is a copy of {} game {}, the copy kept ({})",
+            place.name, place.game, d.name, d.game, g.identity
+        )?;
+    }
+    writeln!(out, "{summary}")
+}
+
+/// One JSON object per game: its identity and the copy kept in its place, if another.
+fn report_jsonl(out: &mut impl Write, games: &[Seen], kept: &[usize]) -> std::io::Result<()> {
+    for (i, g) in games.iter().enumerate() {
+        let k = kept[i];
+        let e = Entry {
+            file: g.place.file.clone(),
+            game: g.place.game,
+            identity: g.identity.clone(),
+            valid: g.valid,
+            duplicate_of: (k != i).then(|| games[k].place.clone()),
+        };
+        serde_json::to_writer(&mut *out, &e)?;
+        writeln!(out)?;
     }
     Ok(())
 }
 
 /// Runs `seega dedupe`.
-pub fn run(args: &DedupeArgs, out: &mut impl Write) -> std::io::Result<Exit> {
-    let Some(opts) = super::options(&args.rules, false) else {
-        return Ok(Exit::Trouble);
-    };
-    let mut tx = Transaction::new(stamps(&args.paths));
-    let output = match &args.output {
-        Some(p) if !is_stdout(p) => match tx.create(p) {
+pub fn run(config: &Config, out: &mut impl Write) -> std::io::Result<Exit> {
+    let mut tx = Transaction::new(config.sources.stamps());
+    let output = match &config.output {
+        Some(p) => match tx.create(p) {
             Ok(o) => Some((o, p)),
             Err(e) => {
                 e.report();
                 return Ok(Exit::Trouble);
             }
         },
-        _ => None,
+        None => None,
     };
-    let (games, files, io_trouble) = read(args, &opts)?;
+    let (games, files, io_trouble) = read(config)?;
     let kept = kept(&games);
     let duplicates = (0..games.len()).filter(|&i| kept[i] != i).count();
     let not_compared = match games.iter().filter(|g| !g.valid).count() {
@@ -194,13 +230,13 @@ pub fn run(args: &DedupeArgs, out: &mut impl Write) -> std::io::Result<Exit> {
         n => format!("; {n} invalid games were not compared and are kept"),
     };
     let plural = |one: &'static str, many: &'static str| if duplicates == 1 { one } else { many };
-    if !args.drop {
+    if !config.drop {
         let summary = format!(
             "{} games, {duplicates} {}{not_compared}",
             games.len(),
             plural("duplicate", "duplicates")
         );
-        report(out, args.format, &games, &kept, &summary)?;
+        report(out, config.format, &games, &kept, &summary)?;
     } else {
         match output {
             Some((_, path)) if io_trouble => {

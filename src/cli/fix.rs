@@ -12,10 +12,11 @@ use seega::render::terminal;
 use seega::render::wire::{DiagnosticLine, FixLine, FixSummaryLine};
 use seega::validate::{Applied, Options, Problem, fix_game};
 
-use super::args::{CheckArgs, Format};
-use super::inputs::{Input, decode, resolve};
+use super::args::Format;
+use super::check::Config;
+use super::inputs::{Input, decode};
 use super::output::{OutputError, Transaction, commit_rewrites};
-use super::{Exit, Global, stdio, trouble};
+use super::{Exit, stdio, trouble};
 
 /// What fixing one input gave: its bytes with the fixed games written in, when any was.
 struct Fixed {
@@ -160,36 +161,36 @@ fn fix_input(
 }
 
 /// Runs `seega check --fix`.
-pub fn run(args: &CheckArgs, global: &Global, out: &mut impl Write) -> std::io::Result<Exit> {
-    let Some(opts) = super::options(&args.rules, false) else {
-        return Ok(Exit::Trouble);
-    };
+pub fn run(config: &Config, out: &mut impl Write) -> std::io::Result<Exit> {
+    let opts = config.options;
     let report = Report {
-        renderer: Renderer::new(GraphicalTheme::unicode_nocolor(), global.width),
-        jsonl: args.format == Format::Jsonl,
+        renderer: Renderer::new(GraphicalTheme::unicode_nocolor(), config.global.width),
+        jsonl: config.format == Format::Jsonl,
     };
     let (mut fixed, mut left, mut io_trouble) = (0usize, 0usize, false);
     // Every file fixed is rewritten in one commit, after all were read.
     let mut tx = Transaction::new(Vec::new());
     let mut rewritten = 0usize;
-    for input in resolve(&args.paths) {
-        let read = input.and_then(|i| {
-            i.read_stamped()
-                .map(|r| (i.clone(), r))
-                .map_err(|e| (i.name(), e))
-        });
+    for input in config.sources.resolved() {
+        let read = match input {
+            Ok(i) => i
+                .read_stamped()
+                .map(|r| (i, r))
+                .map_err(|e| (i, e.to_string())),
+            Err((i, e)) => Err((i, e.to_string())),
+        };
         let (input, (bytes, stamp)) = match read {
             Ok(x) => x,
-            Err((name, e)) => {
-                trouble(format_args!("cannot read `{name}`: {e}"));
+            Err((input, e)) => {
+                trouble(format_args!("cannot read `{}`: {e}", input.name()));
                 io_trouble = true;
                 continue;
             }
         };
-        let f = fix_input(&input, &bytes, args.encoding, &opts, &report);
+        let f = fix_input(input, &bytes, config.sources.encoding, &opts, &report);
         fixed += f.fixed;
         left += f.left;
-        match (&input, stamp) {
+        match (input, stamp) {
             (Input::Stdin, _) => out.write_all(f.bytes.as_deref().unwrap_or(&bytes))?,
             (Input::File(path), Some(stamp)) => {
                 if let Some(new) = &f.bytes {

@@ -7,11 +7,12 @@ use seega::notation::source::BOM;
 use seega::notation::writer::WriteOptions;
 use seega::notation::{LineIndex, Source};
 use seega::render::terminal;
-use seega::validate::Problem;
+use seega::validate::{Options, Problem};
 
 use super::args::FmtArgs;
+use super::config::Sources;
 use super::copy::line_end_of;
-use super::inputs::{Input, resolve};
+use super::inputs::Input;
 use super::output::{OutputError, Transaction, commit_rewrites};
 use super::{Exit, stdio, trouble};
 
@@ -110,52 +111,95 @@ fn report_kept(name: &str, source: &Source, formatted: &Formatted) {
     }
 }
 
-/// Runs `seega fmt`.
-pub fn run(args: &FmtArgs, out: &mut impl Write) -> std::io::Result<Exit> {
-    let Some(check) = super::options(&args.rules, true) else {
-        return Ok(Exit::Trouble);
-    };
-    let write = WriteOptions {
-        width: args.width.max(1),
-        reorder_tags: true,
-    };
-    let inputs = resolve(&args.paths);
-    if args.in_place && inputs.iter().any(|i| matches!(i, Ok(Input::Stdin))) {
-        trouble(format_args!(
-            "--in-place needs files: standard input cannot be rewritten\n  help: Run `seega fmt` without --in-place to format standard input to standard output."
-        ));
-        return Ok(Exit::Trouble);
+/// What `fmt` does with each formatted file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    /// Writes it to standard output.
+    Print,
+    /// Names it when it is not canonical (`--check`).
+    Check,
+    /// Rewrites it in place (`--in-place`).
+    InPlace,
+}
+
+/// What `seega fmt` runs with.
+pub struct Config {
+    /// The archives to format.
+    sources: Sources,
+    /// How games are checked (captures recorded, under the default rules given).
+    check: Options,
+    /// How canonical text is laid out.
+    write: WriteOptions,
+    /// What is set right beside the layout.
+    fixing: Fixing,
+    mode: Mode,
+    /// Whether formatted games are written in UTF-8 whatever the file's encoding.
+    to_utf8: bool,
+}
+
+impl Config {
+    /// The configuration `args` ask for, or `None` (reported) when standard input is to be
+    /// rewritten in place.
+    pub fn new(args: &FmtArgs) -> Option<Config> {
+        let sources = Sources::new(&args.input, args.encoding);
+        if args.in_place && sources.reads_stdin() {
+            trouble(format_args!(
+                "--in-place needs files: standard input cannot be rewritten\n  help: Formatting `seega fmt` without --in-place to format standard input to standard output."
+            ));
+            return None;
+        }
+        Some(Config {
+            sources,
+            check: args.rules.rules.options(true),
+            write: WriteOptions {
+                width: args.width.max(1),
+                reorder_tags: true,
+            },
+            fixing: Fixing {
+                results: args.fix_results,
+                renumber: args.renumber,
+            },
+            mode: if args.check {
+                Mode::Check
+            } else if args.in_place {
+                Mode::InPlace
+            } else {
+                Mode::Print
+            },
+            to_utf8: args.to_utf8,
+        })
     }
-    let mut exit = Exit::Valid;
-    let mut printed = false;
-    let mut fixed = 0;
-    // Every file rewritten in place is committed at once, after all were formatted.
-    let mut tx = Transaction::new(Vec::new());
-    let mut rewritten = 0usize;
-    for input in inputs {
-        let input = match input {
-            Ok(i) => i,
-            Err((name, e)) => {
-                trouble(format_args!("cannot read `{name}`: {e}"));
-                exit = exit.max(Exit::Trouble);
-                continue;
-            }
-        };
+}
+
+/// What a run has done so far.
+struct Formatting<'c> {
+    config: &'c Config,
+    exit: Exit,
+    /// Whether a file was printed on standard output yet.
+    printed: bool,
+    /// Results fixed.
+    fixed: usize,
+    /// Every file rewritten in place, committed at once after all were formatted.
+    tx: Transaction,
+    rewritten: usize,
+}
+
+impl Formatting<'_> {
+    /// Formats one input and does with it what the mode says; `Ok(false)` when a file to
+    /// rewrite could not be written (reported), which stops the formatting.
+    fn input(&mut self, input: &Input, out: &mut impl Write) -> std::io::Result<bool> {
+        let config = self.config;
         let name = input.name();
         let (bytes, stamp) = match input.read_stamped() {
             Ok(b) => b,
             Err(e) => {
                 trouble(format_args!("cannot read `{name}`: {e}"));
-                exit = exit.max(Exit::Trouble);
-                continue;
+                self.exit = self.exit.max(Exit::Trouble);
+                return Ok(true);
             }
         };
-        let source = super::inputs::decode(&input, &bytes, args.encoding);
-        let fixing = Fixing {
-            results: args.fix_results,
-            renumber: args.renumber,
-        };
-        let formatted = format_games(&source, &check, &write, fixing);
+        let source = super::inputs::decode(input, &bytes, config.sources.encoding);
+        let formatted = format_games(&source, &config.check, &config.write, config.fixing);
         for f in &formatted.fixes {
             let who = f
                 .outcome
@@ -168,47 +212,79 @@ pub fn run(args: &FmtArgs, out: &mut impl Write) -> std::io::Result<Exit> {
                 f.outcome.termination.as_str()
             ));
         }
-        fixed += formatted.fixes.len();
+        self.fixed += formatted.fixes.len();
         if !formatted.is_complete() {
             report_kept(&name, &source, &formatted);
-            exit = exit.max(Exit::Invalid);
+            self.exit = self.exit.max(Exit::Invalid);
         }
-        let formatted = assemble(&bytes, &source, &formatted, args.to_utf8);
+        let formatted = assemble(&bytes, &source, &formatted, config.to_utf8);
         let canonical = formatted == bytes;
-        if args.check {
-            if !canonical {
+        match config.mode {
+            Mode::Check if !canonical => {
                 writeln!(out, "{name}")?;
-                exit = exit.max(Exit::Invalid);
+                self.exit = self.exit.max(Exit::Invalid);
             }
-        } else if args.in_place {
-            if let (false, Input::File(path), Some(stamp)) = (canonical, &input, stamp) {
-                let written = tx.rewrite(path, stamp).and_then(|o| {
-                    tx.writer(o).write_all(&formatted).map_err(|e| OutputError {
-                        path: path.clone(),
-                        why: e.into(),
-                    })
-                });
-                if let Err(e) = written {
-                    e.report();
-                    trouble(format_args!("no file was changed"));
+            Mode::Check => {}
+            Mode::InPlace => {
+                if let (false, Input::File(path), Some(stamp)) = (canonical, input, stamp) {
+                    let tx = &mut self.tx;
+                    let written = tx.rewrite(path, stamp).and_then(|o| {
+                        tx.writer(o).write_all(&formatted).map_err(|e| OutputError {
+                            path: path.clone(),
+                            why: e.into(),
+                        })
+                    });
+                    if let Err(e) = written {
+                        e.report();
+                        trouble(format_args!("no file was changed"));
+                        return Ok(false);
+                    }
+                    self.rewritten += 1;
+                }
+            }
+            Mode::Print => {
+                if self.printed && !formatted.is_empty() {
+                    out.write_all(b"\n")?;
+                }
+                out.write_all(&formatted)?;
+                self.printed |= !formatted.is_empty();
+            }
+        }
+        Ok(true)
+    }
+}
+
+/// Runs `seega fmt`.
+pub fn run(config: &Config, out: &mut impl Write) -> std::io::Result<Exit> {
+    let mut formatting = Formatting {
+        config,
+        exit: Exit::Valid,
+        printed: false,
+        fixed: 0,
+        tx: Transaction::new(Vec::new()),
+        rewritten: 0,
+    };
+    for input in config.sources.resolved() {
+        match input {
+            Ok(input) => {
+                if !formatting.input(input, out)? {
                     return Ok(Exit::Trouble);
                 }
-                rewritten += 1;
             }
-        } else {
-            if printed && !formatted.is_empty() {
-                out.write_all(b"\n")?;
+            Err((input, e)) => {
+                trouble(format_args!("cannot read `{}`: {e}", input.name()));
+                formatting.exit = formatting.exit.max(Exit::Trouble);
             }
-            out.write_all(&formatted)?;
-            printed |= !formatted.is_empty();
         }
     }
-    if !commit_rewrites(tx, rewritten, exit == Exit::Trouble) {
+    let exit = formatting.exit;
+    if !commit_rewrites(formatting.tx, formatting.rewritten, exit == Exit::Trouble) {
         return Ok(Exit::Trouble);
     }
-    if args.fix_results {
+    if config.fixing.results {
+        let fixed = formatting.fixed;
         let results = if fixed == 1 { "result" } else { "results" };
-        if args.check {
+        if config.mode == Mode::Check {
             stdio::line(format_args!("seega: {fixed} {results} would be fixed"));
         } else {
             stdio::line(format_args!("seega: fixed {fixed} {results}"));

@@ -1,56 +1,68 @@
 //! `seega generate`: random games, written in order, batches made on every core.
 
 use std::io::Write;
+use std::path::PathBuf;
 
-use seega::engine::Ruleset;
 use seega::generate::{GenOptions, Generator};
 
 use super::args::GenerateArgs;
 use super::output::{is_stdout, write_file};
 use super::stdio::stdout_closed;
-use super::{Exit, threads, trouble};
+use super::{Exit, trouble};
 
 /// Games per batch handed to one thread.
 const BATCH: u64 = 2048;
 
+/// What `seega generate` runs with.
+pub struct Config {
+    /// The games to make.
+    options: GenOptions,
+    /// How many.
+    games: u64,
+    /// Threads generating them.
+    jobs: usize,
+    /// The file written, or `None` for standard output.
+    output: Option<PathBuf>,
+}
+
+impl Config {
+    /// The configuration `args` ask for, or `None` (reported) when --invalid-rate is no
+    /// probability.
+    pub fn new(args: &GenerateArgs) -> Option<Config> {
+        if !(0.0..=1.0).contains(&args.invalid_rate) {
+            trouble(format_args!(
+                "--invalid-rate {} is not a probability\n  help: Give a number from 0 to 1, like 0.01.",
+                args.invalid_rate
+            ));
+            return None;
+        }
+        Some(Config {
+            options: GenOptions {
+                seed: args.seed,
+                rules: args.rules.clone(),
+                invalid_rate: args.invalid_rate,
+                max_turns: args.max_turns,
+            },
+            games: args.games,
+            jobs: args.jobs.threads(),
+            output: args.output.clone().filter(|p| !is_stdout(p)),
+        })
+    }
+}
+
 /// Runs `seega generate`.
-pub fn run(args: &GenerateArgs, out: &mut impl Write) -> std::io::Result<Exit> {
-    let mut rules = Vec::new();
-    for text in &args.rules {
-        match Ruleset::parse(text) {
-            Ok(r) => rules.push(r),
+pub fn run(config: &Config, out: &mut impl Write) -> std::io::Result<Exit> {
+    let (opts, n, jobs) = (&config.options, config.games, config.jobs);
+    match &config.output {
+        Some(path) => match write_file(path, &[], &mut |w| write_games(opts, n, jobs, w)) {
+            Ok(()) => Ok(Exit::Valid),
             Err(e) => {
-                trouble(format_args!("--rules {text:?}: {e}\n  help: {}.", e.help()));
-                return Ok(Exit::Trouble);
+                e.report();
+                Ok(Exit::Trouble)
             }
-        }
-    }
-    if !(0.0..=1.0).contains(&args.invalid_rate) {
-        trouble(format_args!(
-            "--invalid-rate {} is not a probability\n  help: Give a number from 0 to 1, like 0.01.",
-            args.invalid_rate
-        ));
-        return Ok(Exit::Trouble);
-    }
-    let opts = GenOptions {
-        seed: args.seed,
-        rules,
-        invalid_rate: args.invalid_rate,
-        max_turns: args.max_turns,
-    };
-    let jobs = threads(args.jobs);
-    match &args.output {
-        Some(path) if !is_stdout(path) => {
-            match write_file(path, &[], &mut |w| write_games(&opts, args.games, jobs, w)) {
-                Ok(()) => Ok(Exit::Valid),
-                Err(e) => {
-                    e.report();
-                    Ok(Exit::Trouble)
-                }
-            }
-        }
-        _ => {
-            write_games(&opts, args.games, jobs, out)?;
+        },
+        None => {
+            write_games(opts, n, jobs, out)?;
             Ok(Exit::Valid)
         }
     }

@@ -156,23 +156,11 @@ pub fn read_in(
     (reader, switched)
 }
 
-/// An input that could not be resolved: its name for people ([`Input::name`]) and why.
-pub type Unresolved = (String, std::io::Error);
-
 /// The inputs named by `paths` (standard input when empty), each directory replaced by its
 /// `*.sgn` files, recursively and sorted. Paths that cannot be listed, directories without any
 /// `*.sgn` file and special files (FIFOs, sockets, devices) met while walking a directory come
 /// back as errors in their place.
-pub fn resolve(paths: &[PathBuf]) -> Vec<Result<Input, Unresolved>> {
-    resolve_inputs(paths)
-        .into_iter()
-        .map(|r| r.map_err(|(input, e)| (input.name(), e)))
-        .collect()
-}
-
-/// [`resolve`], with each input that could not be resolved given as an [`Input`], for a caller
-/// that names it in JSON too.
-pub fn resolve_inputs(paths: &[PathBuf]) -> Vec<Result<Input, (Input, std::io::Error)>> {
+pub fn resolve(paths: &[PathBuf]) -> Vec<Result<Input, (Input, std::io::Error)>> {
     if paths.is_empty() {
         return vec![Ok(Input::Stdin)];
     }
@@ -230,32 +218,4 @@ fn walk(dir: &Path, out: &mut Vec<Result<Input, (Input, std::io::Error)>>) {
             }
         }
     }
-}
-
-/// The stamps of every input named by `paths` that is a file: what no output of the run may
-/// overwrite.
-pub fn stamps(paths: &[PathBuf]) -> Vec<Stamp> {
-    resolve(paths)
-        .iter()
-        .filter_map(|i| i.as_ref().ok().and_then(Input::stamp))
-        .collect()
-}
-
-/// Reads each input named by `paths` in turn and hands it to `each`; inputs that cannot be read
-/// are reported on standard error and skipped. Returns whether any could not be read.
-pub fn for_each_input(
-    paths: &[PathBuf],
-    each: &mut dyn FnMut(&Input, Vec<u8>) -> std::io::Result<()>,
-) -> std::io::Result<bool> {
-    let mut trouble = false;
-    for input in resolve(paths) {
-        match input.and_then(|i| i.read().map(|b| (i.clone(), b)).map_err(|e| (i.name(), e))) {
-            Ok((input, bytes)) => each(&input, bytes)?,
-            Err((name, e)) => {
-                super::trouble(format_args!("cannot read `{name}`: {e}"));
-                trouble = true;
-            }
-        }
-    }
-    Ok(trouble)
 }

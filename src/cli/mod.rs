@@ -1,8 +1,10 @@
-//! The command line: clap arguments → a validated configuration → a run. The only place that
-//! prints.
+//! The command line, the only place that prints: clap arguments ([`args`]) → a validated
+//! configuration (each command's `Config`, from [`config`]'s shared parts) → a run → a printer
+//! per output format.
 
 mod args;
 mod check;
+mod config;
 mod convert;
 mod copy;
 mod dedupe;
@@ -18,12 +20,13 @@ mod show;
 mod stats;
 mod stdio;
 
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::process::ExitCode;
 
 use clap::Parser;
 
-use args::{Cli, ColorChoice, Command};
+use args::{Cli, Command};
+use config::Global;
 
 /// How a run ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -40,15 +43,6 @@ impl From<Exit> for ExitCode {
     fn from(e: Exit) -> ExitCode {
         ExitCode::from(e as u8)
     }
-}
-
-/// Settings every command shares.
-#[derive(Debug, Clone, Copy)]
-pub struct Global {
-    /// Whether to colour stdout.
-    pub color: bool,
-    /// Columns to wrap reports at.
-    pub width: usize,
 }
 
 /// Parses the command line, runs the command and returns its exit code.
@@ -72,37 +66,10 @@ pub fn main() -> ExitCode {
     if let Some(exit) = stdout_is_an_input(&cli.command) {
         return exit.into();
     }
-    let stdout_tty = std::io::stdout().is_terminal();
-    let color = match cli.color {
-        ColorChoice::Always => true,
-        ColorChoice::Never => false,
-        ColorChoice::Auto => stdout_tty && std::env::var_os("NO_COLOR").is_none(),
-    };
-    let width = if stdout_tty {
-        terminal_width().unwrap_or(80)
-    } else {
-        80
-    };
-    let global = Global { color, width };
+    let global = Global::new(cli.color);
     let stdout = std::io::stdout();
     let mut out = stdio::Quiet(std::io::BufWriter::with_capacity(1 << 16, stdout.lock()));
-    let result = match cli.command {
-        Command::Check(args) => check::run(&args, &global, &mut out),
-        Command::Explain(args) => explain::run(&args, &global, &mut out),
-        Command::Stats(args) => stats::run(&args, &mut out),
-        Command::Select(args) => select::run(&args, &mut out),
-        Command::Dedupe(args) => dedupe::run(&args, &mut out),
-        Command::Completions(args) => {
-            let mut cmd = <Cli as clap::CommandFactory>::command();
-            clap_complete::generate(args.shell, &mut cmd, "seega", &mut out);
-            Ok(Exit::Valid)
-        }
-        Command::Man(args) => man::run(&args, &mut out),
-        Command::Convert(args) => convert::run(&args, &mut out),
-        Command::Show(args) => show::run(&args, &mut out),
-        Command::Fmt(args) => fmt::run(&args, &mut out),
-        Command::Generate(args) => generate::run(&args, &mut out),
-    };
+    let result = run(cli.command, &global, &mut out);
     let result = result.and_then(|exit| out.flush().map(|_| exit));
     match result {
         Ok(exit) => exit.into(),
@@ -111,6 +78,36 @@ pub fn main() -> ExitCode {
             Exit::Trouble.into()
         }
     }
+}
+
+/// Builds the command's configuration from its arguments and runs it.
+fn run(command: Command, global: &Global, out: &mut impl Write) -> std::io::Result<Exit> {
+    match command {
+        Command::Check(args) => check::run(&check::Config::new(&args, global), out),
+        Command::Convert(args) => convert::run(&convert::Config::new(&args), out),
+        Command::Stats(args) => stats::run(&stats::Config::new(&args), out),
+        Command::Dedupe(args) => dedupe::run(&dedupe::Config::new(&args), out),
+        Command::Select(args) => valid(select::Config::new(&args), |c| select::run(c, out)),
+        Command::Show(args) => valid(show::Config::new(&args), |c| show::run(c, out)),
+        Command::Fmt(args) => valid(fmt::Config::new(&args), |c| fmt::run(c, out)),
+        Command::Generate(args) => valid(generate::Config::new(&args), |c| generate::run(c, out)),
+        Command::Explain(args) => explain::run(&args, global, out),
+        Command::Man(args) => man::run(&args, out),
+        Command::Completions(args) => {
+            let mut cmd = <Cli as clap::CommandFactory>::command();
+            clap_complete::generate(args.shell, &mut cmd, "seega", out);
+            Ok(Exit::Valid)
+        }
+    }
+}
+
+/// Runs `run` on a configuration that could be built; one that could not was reported, and
+/// the run ends in trouble.
+fn valid<C>(
+    config: Option<C>,
+    run: impl FnOnce(&C) -> std::io::Result<Exit>,
+) -> std::io::Result<Exit> {
+    config.map_or(Ok(Exit::Trouble), |c| run(&c))
 }
 
 /// Refuses a run whose standard output is one of its inputs (`seega convert g.sgn >> g.sgn`
@@ -130,37 +127,6 @@ fn stdout_is_an_input(command: &Command) -> Option<Exit> {
         input.name()
     ));
     Some(Exit::Trouble)
-}
-
-fn terminal_width() -> Option<usize> {
-    std::env::var("COLUMNS").ok()?.parse().ok()
-}
-
-/// The checking options for a `--rules` value, where `auto` tries every preset; a bad value is
-/// reported on stderr and gives `None`.
-pub fn options(rules: &str, record: bool) -> Option<seega::validate::Options> {
-    let auto_rules = rules.trim() == "auto";
-    match seega::engine::Ruleset::parse(if auto_rules { "standard" } else { rules }) {
-        Ok(default_rules) => Some(seega::validate::Options {
-            default_rules,
-            record,
-            auto_rules,
-        }),
-        Err(e) => {
-            trouble(format_args!(
-                "--rules {rules:?}: {e}\n  help: {}.",
-                e.help()
-            ));
-            None
-        }
-    }
-}
-
-/// The number of threads to use: `jobs`, or every core, at most [`args::MAX_JOBS`].
-pub fn threads(jobs: Option<usize>) -> usize {
-    jobs.filter(|j| *j > 0)
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZero::get))
-        .min(args::MAX_JOBS)
 }
 
 /// Reports a problem with the run itself (not with a game) on stderr.

@@ -7,11 +7,13 @@ use seega::archive::{Checked, check_source};
 use seega::engine::Ruleset;
 use seega::notation::{GameResult, LineIndex};
 use seega::select::Filter;
+use seega::validate::Options;
 
 use super::args::SelectArgs;
+use super::config::Sources;
 use super::copy::{Copier, File};
-use super::inputs::{for_each_input, stamps};
-use super::output::{OutputError, Transaction, is_stdout};
+use super::inputs::Input;
+use super::output::{Output, OutputError, Transaction, is_stdout};
 use super::{Exit, shown, trouble};
 
 /// Builds the filter from the arguments, or says what is wrong with them.
@@ -88,48 +90,71 @@ fn why_invalid(c: &Checked<'_>, name: &str, text: &str, lines: &LineIndex) -> St
     q
 }
 
-/// Runs `seega select`.
-pub fn run(args: &SelectArgs, out: &mut impl Write) -> std::io::Result<Exit> {
-    let Some(opts) = super::options(&args.rules, args.position.is_some()) else {
-        return Ok(Exit::Trouble);
-    };
-    let filter = match filter(args) {
-        Ok(f) => f,
-        Err(why) => {
-            trouble(format_args!("{why}"));
-            return Ok(Exit::Trouble);
-        }
-    };
-    // Every output is opened before anything is read, so that one that cannot be written
-    // stops the run before any game goes anywhere.
-    let mut tx = Transaction::new(stamps(&args.paths));
-    let mut open = |path: &Option<PathBuf>| match path {
-        Some(p) if !is_stdout(p) => tx.create(p).map(|o| Some((o, p.clone()))),
-        _ => Ok(None),
-    };
-    let (quarantine, output) = match (open(&args.invalid_to), open(&args.output)) {
-        (Ok(q), Ok(o)) => (q, o),
-        (Err(e), _) | (_, Err(e)) => {
-            e.report();
-            return Ok(Exit::Trouble);
-        }
-    };
-    let (mut kept, mut quarantined, mut total, mut files) = (0usize, 0usize, 0usize, 0usize);
-    let (mut to_out, mut to_quarantine) = (Copier::new(), Copier::new());
-    let mut failed: Option<OutputError> = None;
-    let io_trouble = for_each_input(&args.paths, &mut |input, bytes| {
-        let source = super::inputs::decode(input, &bytes, args.encoding);
+/// What `seega select` runs with.
+pub struct Config {
+    /// The archives to read.
+    sources: Sources,
+    /// The rules of games without a Rules tag (positions recorded for --position).
+    options: Options,
+    /// What a game must match to be kept.
+    filter: Filter,
+    /// The file the kept games go to, or `None` for standard output.
+    output: Option<PathBuf>,
+    /// The file invalid games go to, out of the output, when asked.
+    invalid_to: Option<PathBuf>,
+}
+
+impl Config {
+    /// The configuration `args` ask for, or `None` (reported) when a filter is malformed.
+    pub fn new(args: &SelectArgs) -> Option<Config> {
+        let filter = filter(args)
+            .map_err(|why| trouble(format_args!("{why}")))
+            .ok()?;
+        Some(Config {
+            sources: Sources::new(&args.input, args.encoding),
+            options: args.rules.rules.options(args.position.is_some()),
+            filter,
+            output: args.output.clone(),
+            invalid_to: args.invalid_to.clone(),
+        })
+    }
+}
+
+/// An output file opened in the run's transaction, with its path.
+type OpenedOutput = Option<(Output, PathBuf)>;
+
+/// Where the games go, and how many went.
+struct Sorting<'c> {
+    config: &'c Config,
+    tx: Transaction,
+    output: OpenedOutput,
+    quarantine: OpenedOutput,
+    to_out: Copier,
+    to_quarantine: Copier,
+    kept: usize,
+    quarantined: usize,
+    total: usize,
+    files: usize,
+    /// The output file that could not be written, which stops the run.
+    failed: Option<OutputError>,
+}
+
+impl Sorting<'_> {
+    /// Sorts the games of one input, copying each where it goes.
+    fn input(&mut self, input: &Input, bytes: &[u8], out: &mut impl Write) -> std::io::Result<()> {
+        let config = self.config;
+        let source = super::inputs::decode(input, bytes, config.sources.encoding);
         let text = source.text();
         let lines = LineIndex::new(text);
         let name = input.name();
-        let file = File::new(files, &bytes);
-        files += 1;
+        let file = File::new(self.files, bytes);
+        self.files += 1;
         let mut games = Vec::new();
-        for c in check_source(&source, &opts) {
-            total += 1;
-            let fate = if args.invalid_to.is_some() && !c.verdict.is_valid() {
+        for c in check_source(&source, &config.options) {
+            self.total += 1;
+            let fate = if config.invalid_to.is_some() && !c.verdict.is_valid() {
                 Fate::Quarantine(why_invalid(&c, &name, text, &lines))
-            } else if filter.matches(&c) {
+            } else if config.filter.matches(&c) {
                 Fate::Keep
             } else {
                 Fate::Leave
@@ -140,19 +165,23 @@ pub fn run(args: &SelectArgs, out: &mut impl Write) -> std::io::Result<Exit> {
         for ((_, fate), range) in games.iter().zip(file.pieces(&source, &starts)) {
             let (copier, dest, note) = match fate {
                 Fate::Keep => {
-                    kept += 1;
-                    (&mut to_out, &output, None)
+                    self.kept += 1;
+                    (&mut self.to_out, &self.output, None)
                 }
                 Fate::Quarantine(why) => {
-                    quarantined += 1;
-                    (&mut to_quarantine, &quarantine, Some(why.as_str()))
+                    self.quarantined += 1;
+                    (
+                        &mut self.to_quarantine,
+                        &self.quarantine,
+                        Some(why.as_str()),
+                    )
                 }
                 Fate::Leave => continue,
             };
             match dest {
                 Some((o, path)) => {
-                    if let Err(e) = copier.piece(tx.writer(*o), &file, range, note) {
-                        failed = Some(OutputError {
+                    if let Err(e) = copier.piece(self.tx.writer(*o), &file, range, note) {
+                        self.failed = Some(OutputError {
                             path: path.clone(),
                             why: e.into(),
                         });
@@ -163,25 +192,64 @@ pub fn run(args: &SelectArgs, out: &mut impl Write) -> std::io::Result<Exit> {
             }
         }
         Ok(())
-    });
-    if let Some(e) = failed {
+    }
+}
+
+/// Runs `seega select`.
+pub fn run(config: &Config, out: &mut impl Write) -> std::io::Result<Exit> {
+    // Every output is opened before anything is read, so that one that cannot be written
+    // stops the run before any game goes anywhere.
+    let mut tx = Transaction::new(config.sources.stamps());
+    let mut open = |path: &Option<PathBuf>| match path {
+        Some(p) if !is_stdout(p) => tx.create(p).map(|o| Some((o, p.clone()))),
+        _ => Ok(None),
+    };
+    let (quarantine, output) = match (open(&config.invalid_to), open(&config.output)) {
+        (Ok(q), Ok(o)) => (q, o),
+        (Err(e), _) | (_, Err(e)) => {
+            e.report();
+            return Ok(Exit::Trouble);
+        }
+    };
+    let mut sorting = Sorting {
+        config,
+        tx,
+        output,
+        quarantine,
+        to_out: Copier::new(),
+        to_quarantine: Copier::new(),
+        kept: 0,
+        quarantined: 0,
+        total: 0,
+        files: 0,
+        failed: None,
+    };
+    let io_trouble = config
+        .sources
+        .for_each(&mut |input, bytes| sorting.input(input, &bytes, out));
+    if let Some(e) = sorting.failed {
         e.report();
         return Ok(Exit::Trouble);
     }
     let io_trouble = io_trouble?;
+    let (kept, total) = (sorting.kept, sorting.total);
     let mut note = format!("selected {kept} of {total} games");
-    if let Some(path) = &args.invalid_to {
-        note.push_str(&format!("; {quarantined} invalid to {}", shown(path)));
+    if let Some(path) = &config.invalid_to {
+        note.push_str(&format!(
+            "; {} invalid to {}",
+            sorting.quarantined,
+            shown(path)
+        ));
     }
     if io_trouble {
-        if output.is_some() || quarantine.is_some() {
+        if sorting.output.is_some() || sorting.quarantine.is_some() {
             trouble(format_args!(
                 "an input could not be read, so no output file was written"
             ));
         }
         return Ok(Exit::Trouble);
     }
-    if let Err(e) = tx.commit() {
+    if let Err(e) = sorting.tx.commit() {
         e.report();
         return Ok(Exit::Trouble);
     }

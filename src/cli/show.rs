@@ -1,10 +1,11 @@
 //! `seega show`: a game's positions, or a position string, drawn as boards.
 
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use seega::canonical::computed_captures;
 use seega::engine::{Outcome, Position, Ruleset, Size};
+use seega::notation::encoding::Encoding;
 use seega::notation::writer::{DocKind, turn_text};
 use seega::notation::{Element, Game, Scanner, TurnKind};
 use seega::render::ascii::{Glyphs, Highlight, board, summary};
@@ -115,16 +116,16 @@ impl Frame<'_> {
 }
 
 /// Where the drawings go.
-enum Output<'a> {
+enum Drawing {
     /// Text boards on standard output.
     Text(Glyphs),
     /// One diagram, on standard output or in a file.
-    Svg(Option<&'a Path>),
+    Svg(Option<PathBuf>),
     /// One diagram file per position, in a directory.
-    SvgDir(&'a Path),
+    SvgDir(PathBuf),
 }
 
-impl Output<'_> {
+impl Drawing {
     /// Draws `frames`; `Ok(false)` when a file could not be written (already reported). No
     /// file written may be one of `inputs`.
     fn draw(
@@ -134,7 +135,7 @@ impl Output<'_> {
         inputs: &[Stamp],
     ) -> std::io::Result<bool> {
         match self {
-            Output::Text(glyphs) => {
+            Drawing::Text(glyphs) => {
                 for (i, f) in frames.iter().enumerate() {
                     if i > 0 {
                         writeln!(out)?;
@@ -143,19 +144,19 @@ impl Output<'_> {
                 }
                 Ok(true)
             }
-            Output::Svg(None) => {
+            Drawing::Svg(None) => {
                 for f in frames {
                     out.write_all(f.svg().as_bytes())?;
                 }
                 Ok(true)
             }
-            Output::Svg(Some(path)) => {
+            Drawing::Svg(Some(path)) => {
                 let doc: String = frames.iter().map(Frame::svg).collect();
-                Ok(report(write_file(path, inputs, &mut |w| {
+                Ok(reported(write_file(path, inputs, &mut |w| {
                     w.write_all(doc.as_bytes())
                 })))
             }
-            Output::SvgDir(dir) => {
+            Drawing::SvgDir(dir) => {
                 // Every diagram or none.
                 let digits = (frames.len().saturating_sub(1)).to_string().len().max(3);
                 let mut tx = Transaction::new(inputs.to_vec());
@@ -169,11 +170,11 @@ impl Output<'_> {
                             }
                         })
                     });
-                    if !report(written) {
+                    if !reported(written) {
                         return Ok(false);
                     }
                 }
-                let done = report(tx.commit());
+                let done = reported(tx.commit());
                 if done {
                     stale_frames(dir, frames.len());
                 }
@@ -185,7 +186,7 @@ impl Output<'_> {
     /// Where notes about the game go: after text boards, else standard error.
     fn note(&self, out: &mut impl Write, note: std::fmt::Arguments<'_>) -> std::io::Result<()> {
         match self {
-            Output::Text(_) => writeln!(out, "note: {note}"),
+            Drawing::Text(_) => writeln!(out, "note: {note}"),
             _ => writeln!(std::io::stderr(), "seega: note: {note}"),
         }
     }
@@ -216,22 +217,82 @@ fn stale_frames(dir: &Path, written: usize) {
 }
 
 /// Whether a file was written; a failure is reported.
-fn report(written: Result<(), super::output::OutputError>) -> bool {
+fn reported(written: Result<(), super::output::OutputError>) -> bool {
     written.map_err(|e| e.report()).is_ok()
 }
 
-/// The output the arguments ask for, or `None` (reported) when --svg-dir is not a directory.
-fn output(args: &ShowArgs) -> Option<Output<'_>> {
+/// Which positions of a game to draw.
+#[derive(Debug, Clone, Copy)]
+enum When {
+    /// The final one.
+    Final,
+    /// The one after turn K.
+    Turn(u64),
+    /// Every one, from the start.
+    All,
+}
+
+/// What `seega show` runs with.
+pub struct Config {
+    /// The archive read: the path given, or standard input for `-` or none.
+    input: Input,
+    /// The position string drawn instead of a game.
+    position: Option<String>,
+    /// The game to draw, from 1.
+    game: usize,
+    when: When,
+    /// The rules of a game without a Rules tag, and of the position string.
+    rules: Ruleset,
+    encoding: Encoding,
+    drawing: Drawing,
+    /// The file text boards are written to, at once when all are drawn.
+    boards_to: Option<PathBuf>,
+}
+
+impl Config {
+    /// The configuration `args` ask for, or `None` (reported) when --svg-dir is not a
+    /// directory and cannot be made.
+    pub fn new(args: &ShowArgs) -> Option<Config> {
+        let drawing = drawing(args)?;
+        let input = match &args.path {
+            Some(p) if p.as_os_str() != "-" => Input::File(p.clone()),
+            _ => Input::Stdin,
+        };
+        let when = match args.turn {
+            _ if args.all || args.svg_dir.is_some() => When::All,
+            Some(k) => When::Turn(k),
+            None => When::Final,
+        };
+        Some(Config {
+            input,
+            position: args.position.clone(),
+            game: args.game,
+            when,
+            rules: args.rules,
+            encoding: args.encoding.encoding,
+            drawing,
+            boards_to: args.output.clone().filter(|p| !args.svg && !is_stdout(p)),
+        })
+    }
+
+    /// The identity of the archive read, which no file written may be.
+    fn stamps(&self) -> Vec<Stamp> {
+        self.input.stamp().into_iter().collect()
+    }
+}
+
+/// The drawing the arguments ask for, or `None` (reported) when --svg-dir is not a directory.
+fn drawing(args: &ShowArgs) -> Option<Drawing> {
     if let Some(dir) = &args.svg_dir {
         let shown = terminal::path(dir);
         let (problem, help) = match std::fs::metadata(dir) {
-            Ok(m) if m.is_dir() => return Some(Output::SvgDir(dir)),
+            Ok(m) if m.is_dir() => return Some(Drawing::SvgDir(dir.clone())),
             Ok(_) => (
                 "it is not a directory".to_owned(),
                 "Give a directory for the diagrams, not a file.".to_owned(),
             ),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => match ensure_dir(dir) {
-                Ok(()) => return Some(Output::SvgDir(dir)),
+                Ok(()) => return Some(Drawing::SvgDir(dir.clone())),
                 Err(e) => (
                     format!("it cannot be made: {e}"),
                     "Give a directory you can write to.".to_owned(),
@@ -248,27 +309,25 @@ fn output(args: &ShowArgs) -> Option<Output<'_>> {
         return None;
     }
     Some(if args.svg {
-        Output::Svg(args.output.as_deref().filter(|p| !is_stdout(p)))
+        Drawing::Svg(args.output.clone().filter(|p| !is_stdout(p)))
     } else {
-        Output::Text(Glyphs {
+        Drawing::Text(Glyphs {
             unicode: args.unicode,
         })
     })
 }
 
 /// Runs `seega show`.
-pub fn run(args: &ShowArgs, out: &mut impl Write) -> std::io::Result<Exit> {
-    match &args.output {
+pub fn run(config: &Config, out: &mut impl Write) -> std::io::Result<Exit> {
+    match &config.boards_to {
         // Text boards into a file: drawn first, then written as one output.
-        Some(path) if !args.svg && !is_stdout(path) => {
+        Some(path) => {
             let mut boards = Vec::new();
-            let exit = draw(args, &mut boards)?;
+            let exit = draw(config, &mut boards)?;
             if exit == Exit::Trouble {
                 return Ok(exit);
             }
-            let input = input_of(args);
-            let inputs: Vec<Stamp> = input.stamp().into_iter().collect();
-            match write_file(path, &inputs, &mut |w| w.write_all(&boards)) {
+            match write_file(path, &config.stamps(), &mut |w| w.write_all(&boards)) {
                 Ok(()) => Ok(exit),
                 Err(e) => {
                     e.report();
@@ -276,69 +335,57 @@ pub fn run(args: &ShowArgs, out: &mut impl Write) -> std::io::Result<Exit> {
                 }
             }
         }
-        _ => draw(args, out),
+        None => draw(config, out),
     }
 }
 
-/// The archive `show` reads: the path given, or standard input for `-` or none.
-fn input_of(args: &ShowArgs) -> Input {
-    match &args.path {
-        Some(p) if p.as_os_str() != "-" => Input::File(p.clone()),
-        _ => Input::Stdin,
+/// Draws what the configuration asks for on `out` (or into the files it names).
+fn draw(config: &Config, out: &mut impl Write) -> std::io::Result<Exit> {
+    match &config.position {
+        Some(text) => draw_position(config, text, out),
+        None => draw_game(config, out),
     }
 }
 
-/// Draws what the arguments ask for on `out` (or into the files they name).
-fn draw(args: &ShowArgs, out: &mut impl Write) -> std::io::Result<Exit> {
-    let Some(output) = output(args) else {
-        return Ok(Exit::Trouble);
-    };
-    let mut rules = match Ruleset::parse(&args.rules) {
-        Ok(r) => r,
+/// Draws a position string, its board's size taken from the string.
+fn draw_position(config: &Config, text: &str, out: &mut impl Write) -> std::io::Result<Exit> {
+    let mut rules = config.rules;
+    let ranks = text
+        .split_ascii_whitespace()
+        .next()
+        .map_or(0, |b| b.split('/').count());
+    if let Some(size) = u8::try_from(ranks).ok().and_then(Size::new) {
+        rules.size = size;
+    }
+    match Position::from_setup(rules, text) {
+        Ok(pos) => {
+            let what = format!("position {}", terminal::escape(text));
+            let frame = Frame {
+                what: &what,
+                when: String::new(),
+                pos: &pos,
+                hl: Highlight::default(),
+                outcome: pos.outcome_after_turn(false),
+            };
+            Ok(if config.drawing.draw(&[frame], out, &[])? {
+                Exit::Valid
+            } else {
+                Exit::Trouble
+            })
+        }
         Err(e) => {
             trouble(format_args!(
-                "--rules {:?}: {e}\n  help: {}.",
-                args.rules,
-                e.help()
+                "--position {text:?}: {e}\n  help: Write the ranks from the top, separated by `/`, each as `b`, `w` or a count of empty squares, then a space and the side to move: `bbw1w/5/2b2/5/w3w b`."
             ));
-            return Ok(Exit::Trouble);
+            Ok(Exit::Trouble)
         }
-    };
-    if let Some(text) = &args.position {
-        let ranks = text
-            .split_ascii_whitespace()
-            .next()
-            .map_or(0, |b| b.split('/').count());
-        if let Some(size) = u8::try_from(ranks).ok().and_then(Size::new) {
-            rules.size = size;
-        }
-        return match Position::from_setup(rules, text) {
-            Ok(pos) => {
-                let what = format!("position {}", terminal::escape(text));
-                let frame = Frame {
-                    what: &what,
-                    when: String::new(),
-                    pos: &pos,
-                    hl: Highlight::default(),
-                    outcome: pos.outcome_after_turn(false),
-                };
-                Ok(if output.draw(&[frame], out, &[])? {
-                    Exit::Valid
-                } else {
-                    Exit::Trouble
-                })
-            }
-            Err(e) => {
-                trouble(format_args!(
-                    "--position {text:?}: {e}\n  help: Write the ranks from the top, separated by `/`, each as `b`, `w` or a count of empty squares, then a space and the side to move: `bbw1w/5/2b2/5/w3w b`."
-                ));
-                Ok(Exit::Trouble)
-            }
-        };
     }
-    let input = input_of(args);
+}
+
+/// Draws the positions asked for of one game of the archive.
+fn draw_game(config: &Config, out: &mut impl Write) -> std::io::Result<Exit> {
+    let input = &config.input;
     let name = input.name();
-    let inputs: Vec<Stamp> = input.stamp().into_iter().collect();
     let bytes = match input.read() {
         Ok(b) => b,
         Err(e) => {
@@ -346,27 +393,27 @@ fn draw(args: &ShowArgs, out: &mut impl Write) -> std::io::Result<Exit> {
             return Ok(Exit::Trouble);
         }
     };
-    let source = super::inputs::decode(&input, &bytes, args.encoding);
+    let source = super::inputs::decode(input, &bytes, config.encoding);
     let text = source.text();
+    let index = config.game;
     let Some(game) = Scanner::new(text, source.invalid())
-        .nth(args.game.saturating_sub(1))
-        .filter(|_| args.game > 0)
+        .nth(index.saturating_sub(1))
+        .filter(|_| index > 0)
     else {
         let count = Scanner::new(text, source.invalid()).count();
         trouble(format_args!(
-            "`{name}` has {count} {}: there is no game {}",
+            "`{name}` has {count} {}: there is no game {index}",
             if count == 1 { "game" } else { "games" },
-            args.game
         ));
         return Ok(Exit::Trouble);
     };
     let opts = Options {
-        default_rules: rules,
+        default_rules: config.rules,
         record: true,
         auto_rules: false,
     };
-    let verdict = check_game(&game, text, args.game, &opts);
-    let heading = title(&game, args.game);
+    let verdict = check_game(&game, text, index, &opts);
+    let heading = title(&game, index);
     let Some(start) = verdict.start.clone() else {
         let why = verdict.problems.first().map_or(String::new(), |p| {
             format!(": {}", terminal::escape(&p.message))
@@ -374,65 +421,94 @@ fn draw(args: &ShowArgs, out: &mut impl Write) -> std::io::Result<Exit> {
         trouble(format_args!("{heading} cannot be set up{why}"));
         return Ok(Exit::Invalid);
     };
-    let n = verdict.played.len();
-    let wanted: Vec<usize> = if args.all || args.svg_dir.is_some() {
-        (0..=n).collect()
-    } else if let Some(k) = args.turn {
-        match usize::try_from(k).ok().filter(|k| *k <= n) {
+    let Some(wanted) = positions(config.when, verdict.played.len(), &heading) else {
+        return Ok(Exit::Trouble);
+    };
+    let frames = frames(&game, &verdict, &start, &heading, &wanted);
+    if !config.drawing.draw(&frames, out, &config.stamps())? {
+        return Ok(Exit::Trouble);
+    }
+    invalid_notes(&config.drawing, &verdict, out)?;
+    Ok(Exit::Valid)
+}
+
+/// The positions of a game of `n` legal turns to draw, each as the number of turns played
+/// before it; `None` (reported) when there is no such position.
+fn positions(when: When, n: usize, heading: &str) -> Option<Vec<usize>> {
+    Some(match when {
+        When::All => (0..=n).collect(),
+        When::Final => vec![n],
+        When::Turn(k) => match usize::try_from(k).ok().filter(|k| *k <= n) {
             Some(k) => vec![k],
             None => {
                 trouble(format_args!(
                     "{heading} has {n} legal {}: there is no position after turn {k}",
                     if n == 1 { "turn" } else { "turns" }
                 ));
-                return Ok(Exit::Trouble);
+                return None;
             }
-        }
-    } else {
-        vec![n]
-    };
-    let frames: Vec<Frame<'_>> = wanted
+        },
+    })
+}
+
+/// The frames of the positions `wanted` of a checked game.
+fn frames<'a>(
+    game: &Game<'_>,
+    verdict: &'a Verdict,
+    start: &'a Position,
+    heading: &'a str,
+    wanted: &[usize],
+) -> Vec<Frame<'a>> {
+    let n = verdict.played.len();
+    wanted
         .iter()
         .map(|&k| {
             let outcome = if k == n { verdict.outcome } else { None };
             if k == 0 {
                 return Frame {
-                    what: &heading,
+                    what: heading,
                     when: "start".to_owned(),
-                    pos: &start,
+                    pos: start,
                     hl: Highlight::default(),
                     outcome,
                 };
             }
             let p = &verdict.played[k - 1];
-            let (token, hl) = turn_at(&game, &verdict, k);
+            let (token, hl) = turn_at(game, verdict, k);
             Frame {
-                what: &heading,
+                what: heading,
                 when: format!("after turn {k} ({}): {token}", p.side),
                 pos: &p.after,
                 hl,
                 outcome,
             }
         })
-        .collect();
-    if !output.draw(&frames, out, &inputs)? {
-        return Ok(Exit::Trouble);
-    }
-    if let Some(p) = verdict.problems.iter().find(|p| p.is_error()) {
-        output.note(
+        .collect()
+}
+
+/// Notes after the drawing of an invalid game: its first error, and where its positions stop.
+fn invalid_notes(
+    drawing: &Drawing,
+    verdict: &Verdict,
+    out: &mut impl Write,
+) -> std::io::Result<()> {
+    let Some(p) = verdict.problems.iter().find(|p| p.is_error()) else {
+        return Ok(());
+    };
+    drawing.note(
+        out,
+        format_args!(
+            "the game is invalid ({}): {}",
+            p.code,
+            terminal::escape(&p.message)
+        ),
+    )?;
+    if verdict.unchecked > 0 {
+        let n = verdict.played.len();
+        drawing.note(
             out,
-            format_args!(
-                "the game is invalid ({}): {}",
-                p.code,
-                terminal::escape(&p.message)
-            ),
+            format_args!("positions stop after turn {n}, the last legal one"),
         )?;
-        if verdict.unchecked > 0 {
-            output.note(
-                out,
-                format_args!("positions stop after turn {n}, the last legal one"),
-            )?;
-        }
     }
-    Ok(Exit::Valid)
+    Ok(())
 }

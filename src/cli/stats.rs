@@ -5,33 +5,44 @@ use std::io::Write;
 use seega::archive::check_source;
 use seega::stats::{RulesetStats, Stats};
 
-use super::args::{StatsArgs, StatsFormat};
-use super::inputs::{decode, resolve};
-use super::{Exit, trouble};
+use seega::validate::Options;
 
-/// Runs `seega stats`.
-pub fn run(args: &StatsArgs, out: &mut impl Write) -> std::io::Result<Exit> {
-    let Some(opts) = super::options(&args.rules, true) else {
-        return Ok(Exit::Trouble);
-    };
-    let mut stats = Stats::default();
-    let mut io_trouble = false;
-    for input in resolve(&args.paths) {
-        let read = input.and_then(|i| i.read().map(|b| (i.clone(), b)).map_err(|e| (i.name(), e)));
-        let (input, bytes) = match read {
-            Ok(b) => b,
-            Err((name, e)) => {
-                trouble(format_args!("cannot read `{name}`: {e}"));
-                io_trouble = true;
-                continue;
-            }
-        };
-        let source = decode(&input, &bytes, args.encoding);
-        for checked in check_source(&source, &opts) {
-            stats.add(&checked);
+use super::Exit;
+use super::args::{StatsArgs, StatsFormat};
+use super::config::Sources;
+use super::inputs::decode;
+
+/// What `seega stats` runs with.
+pub struct Config {
+    /// The archives to count.
+    sources: Sources,
+    /// The rules of games without a Rules tag.
+    options: Options,
+    format: StatsFormat,
+}
+
+impl Config {
+    /// The configuration `args` ask for.
+    pub fn new(args: &StatsArgs) -> Config {
+        Config {
+            sources: Sources::new(&args.input, args.encoding),
+            options: args.rules.rules.options(true),
+            format: args.format,
         }
     }
-    match args.format {
+}
+
+/// Runs `seega stats`.
+pub fn run(config: &Config, out: &mut impl Write) -> std::io::Result<Exit> {
+    let mut stats = Stats::default();
+    let io_trouble = config.sources.for_each(&mut |input, bytes| {
+        let source = decode(input, &bytes, config.sources.encoding);
+        for checked in check_source(&source, &config.options) {
+            stats.add(&checked);
+        }
+        Ok(())
+    })?;
+    match config.format {
         StatsFormat::Json => {
             serde_json::to_writer_pretty(&mut *out, &stats)?;
             writeln!(out)?;

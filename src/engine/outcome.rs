@@ -71,6 +71,7 @@ impl Position {
     }
 
     /// Whether the side to move has a turn after which `passer` has a legal step (R12).
+    #[doc(hidden)]
     pub fn can_open_for(&self, passer: Color) -> bool {
         let mut found = false;
         self.for_each_turn(&mut |after, _| {

@@ -70,6 +70,16 @@ pub enum SetupError {
 
 impl Position {
     /// The start of a game: an empty board, full hands, the first placer to move.
+    ///
+    /// ```
+    /// use seega::{Color, Phase, Position, Ruleset};
+    ///
+    /// let pos = Position::new(Ruleset::parse("seesa")?);
+    /// assert_eq!(pos.phase(), Phase::Placement);
+    /// assert_eq!(pos.in_hand(Color::Black), 24);
+    /// assert_eq!(pos.to_setup_string(), "7/7/7/7/7/7/7 w");
+    /// # Ok::<(), seega::RulesError>(())
+    /// ```
     pub fn new(rules: Ruleset) -> Position {
         let n = rules.size.pieces_per_side();
         Position {
@@ -83,6 +93,20 @@ impl Position {
     /// A movement-phase position from a position string (`ranks side`), as in a `Position` tag.
     ///
     /// Fields after the side to move are accepted and ignored.
+    ///
+    /// ```
+    /// use seega::{Color, Position, Ruleset, SetupError};
+    ///
+    /// let rules = Ruleset::parse("standard")?;
+    /// let pos = Position::from_setup(rules, "b4/5/2w2/5/4b w")?;
+    /// assert_eq!(pos.to_move(), Color::White);
+    /// assert_eq!(pos.pieces(Color::Black).count(), 2);
+    /// assert!(matches!(
+    ///     Position::from_setup(rules, "5/5/5/5 w"),
+    ///     Err(SetupError::WrongSize { found: 4, expected: 5 })
+    /// ));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn from_setup(rules: Ruleset, text: &str) -> Result<Position, SetupError> {
         let malformed = |why: &str| SetupError::Malformed(why.to_owned());
         let mut fields = text.split_ascii_whitespace();
@@ -205,12 +229,37 @@ impl Position {
         }
     }
 
+    /// The board as rows of squares, the top rank first and each from file `a`: the piece on
+    /// each square, if any (as the position string reads them).
+    ///
+    /// ```
+    /// use seega::{Color, Position, Ruleset};
+    ///
+    /// let pos = Position::from_setup(Ruleset::parse("standard")?, "b4/5/5/5/4w w")?;
+    /// let rows = pos.rows();
+    /// assert_eq!(rows[0][0], Some(Color::Black)); // a5
+    /// assert_eq!(rows[4][4], Some(Color::White)); // e1
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn rows(&self) -> Vec<Vec<Option<Color>>> {
+        let n = self.size().get();
+        (0..n)
+            .rev()
+            .map(|rank| {
+                (0..n)
+                    .map(|file| self.piece_at(Square::new(file, rank)))
+                    .collect()
+            })
+            .collect()
+    }
+
     /// The position string: ranks from the top, `/` between them, then the side to move.
     pub fn to_setup_string(&self) -> String {
         self.setup_text().as_str().to_owned()
     }
 
     /// [`Position::to_setup_string`] in a buffer of fixed size, without allocating.
+    #[doc(hidden)]
     pub fn setup_text(&self) -> SetupText {
         let mut t = SetupText {
             bytes: [0; SetupText::MAX],

@@ -130,9 +130,16 @@ impl fmt::Display for Color {
 
 /// A square, `a1` to `i9`, independent of the board size (files and ranks 0–8).
 ///
-/// The index is `rank * 9 + file`, so that one bit layout serves every board size.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// The index is `rank * 9 + file`, so that one bit layout serves every board size. `Debug`
+/// writes it as `Display` does, `c3`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Square(u8);
+
+impl fmt::Debug for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
 
 impl Square {
     /// The square on `file` (0 = a) and `rank` (0 = 1); both must be below 9.

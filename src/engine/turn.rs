@@ -129,6 +129,7 @@ impl Position {
     }
 
     /// Starts a movement turn with the piece on `from` (R5).
+    #[doc(hidden)]
     pub fn begin_move(&self, from: Square) -> Result<Move, IllegalTurn> {
         with_board!(self.size(), B => Play::<B>::of(self).begin_move(from))
     }
@@ -175,16 +176,19 @@ impl Position {
     }
 
     /// Takes one step of `mv` to `to`, returning what it captured (R6–R10).
+    #[doc(hidden)]
     pub fn step(&mut self, mv: &mut Move, to: Square) -> Result<Bitboard, IllegalTurn> {
         on_play!(self, p => p.step(mv, to).map(|c| Bitboard(c.widen())))
     }
 
     /// Whether `mv` may take another step, and whether it must (R9, R10).
+    #[doc(hidden)]
     pub fn continuation(&self, mv: &Move) -> (bool, bool) {
         with_board!(self.size(), B => Play::<B>::of(self).continuation(mv))
     }
 
     /// Ends a movement turn (R10): the move must not stop while a capture is compulsory.
+    #[doc(hidden)]
     pub fn end_move(&mut self, mv: Move) -> Result<(), IllegalTurn> {
         on_play!(self, p => p.end_move(mv))
     }

@@ -64,7 +64,7 @@ impl Encoding {
     }
 
     /// The character a byte stands for in a single-byte encoding (Windows-1252 for `Auto`).
-    pub fn decode_byte(self, b: u8) -> char {
+    pub(crate) fn decode_byte(self, b: u8) -> char {
         match (self, b) {
             (Encoding::Windows1252 | Encoding::Auto, 0x80..=0x9F) => W1252[usize::from(b - 0x80)],
             _ => char::from(b),

@@ -106,18 +106,21 @@ impl<'a> Scanner<'a> {
     /// The same scanner over a text that a line starting with `[` follows (a chunk of a stream
     /// cut before one): a comment left open at the end stops there, as at a tag line in the
     /// text, and is reported as such.
-    pub fn tag_line_next(mut self, yes: bool) -> Scanner<'a> {
+    #[doc(hidden)]
+    pub(crate) fn tag_line_next(mut self, yes: bool) -> Scanner<'a> {
         self.tag_next = yes;
         self
     }
 
     /// Moves the cursor forward to `offset`, a game boundary found by another reader (the fast
     /// lane of [`crate::validate::clean_game`]); never backward.
+    #[doc(hidden)]
     pub fn seek(&mut self, offset: usize) {
         self.pos = self.pos.max(offset.min(self.text.len()));
     }
 
     /// Where the scan of the next game starts.
+    #[doc(hidden)]
     pub fn offset(&self) -> usize {
         self.pos
     }

@@ -259,7 +259,7 @@ impl LineIndex {
 
     /// [`LineIndex::count_breaks`] of the text [`Source::from_bytes`] makes of `bytes` (line
     /// breaks are ASCII, which decoding never changes), counted without decoding.
-    pub fn count_breaks_in(bytes: &[u8]) -> usize {
+    pub(crate) fn count_breaks_in(bytes: &[u8]) -> usize {
         if memchr::memchr(b'\r', bytes).is_none() {
             return count_pairs(bytes, |x, _| x == b'\n');
         }
@@ -271,7 +271,7 @@ impl LineIndex {
     }
 
     /// The file line (0-based) of this index's 0-based line `line`.
-    pub fn file_line(&self, line: usize) -> usize {
+    pub(crate) fn file_line(&self, line: usize) -> usize {
         self.base + line
     }
 
@@ -311,7 +311,7 @@ impl LineIndex {
     }
 
     /// The 0-based character column of byte `offset` within its line.
-    pub fn column0(&self, text: &str, offset: usize) -> usize {
+    pub(crate) fn column0(&self, text: &str, offset: usize) -> usize {
         let offset = offset.min(text.len());
         self.column_in(text, self.line_of(offset), offset)
     }
@@ -322,12 +322,12 @@ impl LineIndex {
     }
 
     /// The 0-based line of the indexed text holding byte `offset`.
-    pub fn line_of(&self, offset: usize) -> usize {
+    pub(crate) fn line_of(&self, offset: usize) -> usize {
         self.starts.partition_point(|&s| s <= offset) - 1
     }
 
     /// The byte where 0-based line `line` starts (the text's length past the last line).
-    pub fn line_start(&self, line: usize, text: &str) -> usize {
+    pub(crate) fn line_start(&self, line: usize, text: &str) -> usize {
         self.starts.get(line).copied().unwrap_or(text.len())
     }
 }

@@ -259,6 +259,15 @@ pub fn parse_token(tok: &str, base: usize) -> Result<Token, SyntaxError> {
     parse_token_nom(tok, base)
 }
 
+/// Parses `text` as one square, `a1` to `i9`, with the token grammar's square parser.
+pub(crate) fn parse_square(text: &str) -> Result<Square, SyntaxError> {
+    let cx = Cx { tok: text, base: 0 };
+    match square(&cx).parse(text) {
+        Ok(("", sq)) => Ok(sq.square),
+        _ => Err(error(text, 0, 0, SyntaxKind::BadSquare)),
+    }
+}
+
 /// The nom parser: the reference for every token, and the only one for malformed tokens.
 fn parse_token_nom<'t>(tok: &'t str, base: usize) -> Result<Token, SyntaxError> {
     if let Some(e) = misspelt(tok, base) {
@@ -334,7 +343,7 @@ fn parse_token_nom<'t>(tok: &'t str, base: usize) -> Result<Token, SyntaxError> 
 
 /// The result that `tok` misspells, when it is a common way of writing one that the notation
 /// does not take: `1:0`, `0–1` (a dash), `1-0.`, `½-½`, `0.5-0.5`, `1/2`.
-pub fn meant_result(tok: &str) -> Option<&'static str> {
+pub(crate) fn meant_result(tok: &str) -> Option<&'static str> {
     let t = tok.strip_suffix('.').unwrap_or(tok);
     let t = t
         .replace([':', '–', '—', '‒', '−'], "-")

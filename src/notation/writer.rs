@@ -19,7 +19,7 @@ use super::ast::{Annotation, Comment, Element, Game, GameResult, Header, TurnKin
 use crate::engine::Square;
 
 /// The tags that come first in canonical order, in that order.
-pub const TAG_ORDER: [&str; 8] = [
+pub(crate) const TAG_ORDER: [&str; 8] = [
     "Event", "Site", "Date", "Round", "Black", "White", "Result", "Rules",
 ];
 
@@ -127,30 +127,45 @@ impl Doc {
         game: &Game<'_>,
         captures: &dyn Fn(usize) -> Option<Vec<Vec<Square>>>,
     ) -> Result<Doc, NotWritable> {
+        match Doc::read(game, captures) {
+            (doc, true) => Ok(doc),
+            (_, false) => Err(NotWritable),
+        }
+    }
+
+    /// The content of `game` as far as it can be read, as [`Doc::from_game`] takes it, with
+    /// whether that is the whole game: the headers and movetext items that are syntax errors
+    /// are passed over, and a missing result reads as `*` (`false` then, and the text cannot be
+    /// rebuilt from the content). There is one turn for each turn of `game.moves`, in order.
+    pub fn read(
+        game: &Game<'_>,
+        captures: &dyn Fn(usize) -> Option<Vec<Vec<Square>>>,
+    ) -> (Doc, bool) {
+        let mut whole = true;
         let mut headers = Vec::with_capacity(game.headers.len());
         for h in &game.headers {
-            headers.push(match h {
-                Header::Tag(t) => DocHeader::Tag {
+            match h {
+                Header::Tag(t) => headers.push(DocHeader::Tag {
                     name: t.name.to_owned(),
                     value: t.value.to_string(),
-                },
-                Header::Comment(c) => DocHeader::Comment(comment(c)),
-                Header::Error(_) => return Err(NotWritable),
-            });
+                }),
+                Header::Comment(c) => headers.push(DocHeader::Comment(comment(c))),
+                Header::Error(_) => whole = false,
+            }
         }
-        let result = game.result.ok_or(NotWritable)?.result;
+        whole &= game.result.is_some();
         let mut doc = Doc {
             headers,
             nags: Vec::new(),
             comments: Vec::new(),
             turns: Vec::new(),
-            result,
+            result: game.result.map_or(GameResult::Unknown, |r| r.result),
             trailing: game.trailing.iter().map(comment).collect(),
         };
         for (i, el) in game.moves.iter().enumerate() {
             match el {
                 Element::Number(_) => {}
-                Element::Error(_) => return Err(NotWritable),
+                Element::Error(_) => whole = false,
                 Element::Nag(n, _) => match doc.turns.last_mut() {
                     Some(t) => t.nags.push(*n),
                     None => doc.nags.push(*n),
@@ -162,36 +177,33 @@ impl Doc {
                     None if doc.nags.is_empty() => doc.headers.push(DocHeader::Comment(comment(c))),
                     None => doc.comments.push(comment(c)),
                 },
-                Element::Turn(t) => {
-                    let kind = match &t.kind {
-                        TurnKind::Place(a, b) => DocKind::Place(a.square, b.square),
-                        TurnKind::Pass => DocKind::Pass,
-                        TurnKind::Move { from, steps } => {
-                            let computed = captures(i).filter(|c| c.len() == steps.len());
-                            let steps = steps
-                                .iter()
-                                .enumerate()
-                                .map(|(k, s)| {
-                                    let caps = match &computed {
-                                        Some(c) => c[k].clone(),
-                                        None => s.captures.iter().map(|c| c.square).collect(),
-                                    };
-                                    (s.to.square, caps)
-                                })
-                                .collect();
-                            DocKind::Move(from.square, steps)
-                        }
-                    };
-                    doc.turns.push(DocTurn {
-                        kind,
-                        annotation: t.annotation,
-                        nags: Vec::new(),
-                        comments: Vec::new(),
-                    });
-                }
+                Element::Turn(t) => doc.turns.push(DocTurn {
+                    kind: doc_kind(&t.kind, captures(i)),
+                    annotation: t.annotation,
+                    nags: Vec::new(),
+                    comments: Vec::new(),
+                }),
             }
         }
-        Ok(doc)
+        (doc, whole)
+    }
+}
+
+/// What a turn does, with the captures `computed` for each step when there are as many as
+/// steps, else with the captures written.
+fn doc_kind(kind: &TurnKind, computed: Option<Vec<Vec<Square>>>) -> DocKind {
+    match kind {
+        TurnKind::Place(a, b) => DocKind::Place(a.square, b.square),
+        TurnKind::Pass => DocKind::Pass,
+        TurnKind::Move { from, steps } => {
+            let steps = match computed.filter(|c| c.len() == steps.len()) {
+                Some(c) => steps.iter().zip(c).map(|(s, c)| (s.to.square, c)).collect(),
+                None => (steps.iter())
+                    .map(|s| (s.to.square, s.captures.iter().map(|c| c.square).collect()))
+                    .collect(),
+            };
+            DocKind::Move(from.square, steps)
+        }
     }
 }
 
@@ -221,7 +233,7 @@ pub fn turn_text(kind: &DocKind, annotation: Option<Annotation>) -> String {
 }
 
 /// A tag value with `\` and `"` escaped.
-pub fn escape_tag_value(value: &str) -> String {
+pub(crate) fn escape_tag_value(value: &str) -> String {
     let mut s = String::with_capacity(value.len() + 2);
     for c in value.chars() {
         if c == '"' || c == '\\' {
@@ -233,7 +245,7 @@ pub fn escape_tag_value(value: &str) -> String {
 }
 
 /// A comment as written: `{text}`, or `;text` to the end of its line.
-pub fn comment_text(c: &DocComment) -> String {
+pub(crate) fn comment_text(c: &DocComment) -> String {
     if c.line {
         format!(";{}", c.text)
     } else {
@@ -304,7 +316,7 @@ pub fn write_game(doc: &Doc, opts: &WriteOptions, out: &mut String) {
 
 /// The move numbers of `game` as written: each with the index of the turn it stands before
 /// (the number of turns for one after the last turn), for [`write_game_numbered`].
-pub fn numbers_of(game: &Game<'_>) -> Vec<(usize, String)> {
+pub(crate) fn numbers_of(game: &Game<'_>) -> Vec<(usize, String)> {
     let mut turns = 0;
     let mut numbers = Vec::new();
     for el in &game.moves {
@@ -323,7 +335,7 @@ pub fn numbers_of(game: &Game<'_>) -> Vec<(usize, String)> {
 /// [`write_game`], with the move numbers `numbers` (from [`numbers_of`]) instead of `N.` before
 /// every odd turn when they are given: so that numbers that announce other turns than they stand
 /// before are kept as evidence.
-pub fn write_game_numbered(
+pub(crate) fn write_game_numbered(
     doc: &Doc,
     opts: &WriteOptions,
     numbers: Option<&[(usize, String)]>,

@@ -9,14 +9,16 @@ use serde::{Deserialize, Serialize};
 
 use super::wire::DiagnosticLine;
 
+mod marked;
 mod origin;
 use crate::canonical::computed_captures;
 use crate::engine::{Color, Ruleset, Square};
 use crate::notation::writer::{Doc, DocComment, DocHeader, DocKind, DocTurn};
-use crate::notation::{Annotation, Comment, Element, Game, GameResult, Header, TurnKind};
+use crate::notation::{Annotation, Element, Game, GameResult, LineCol};
 use crate::validate::Verdict;
-pub(crate) use origin::verbatim;
+pub(crate) use marked::write_object;
 pub use origin::{Origin, for_each_object, for_each_object_of_bytes, game_bytes, game_text};
+pub(crate) use origin::{verbatim, verbatim_bytes};
 
 /// One game.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -226,43 +228,169 @@ pub struct TurnObject {
     pub column: usize,
 }
 
-fn comment(c: &Comment<'_>) -> CommentObject {
-    CommentObject {
-        text: c.text.to_owned(),
-        line: c.line,
+impl From<DocComment> for CommentObject {
+    fn from(c: DocComment) -> CommentObject {
+        CommentObject {
+            text: c.text,
+            line: c.line,
+        }
+    }
+}
+
+impl From<&CommentObject> for DocComment {
+    fn from(c: &CommentObject) -> DocComment {
+        DocComment {
+            text: c.text.clone(),
+            line: c.line,
+        }
+    }
+}
+
+impl From<DocHeader> for HeaderItem {
+    fn from(h: DocHeader) -> HeaderItem {
+        match h {
+            DocHeader::Tag { name, value } => HeaderItem::Tag { name, value },
+            DocHeader::Comment(c) => HeaderItem::Comment {
+                comment: c.text,
+                line: c.line,
+            },
+        }
+    }
+}
+
+impl HeaderItem {
+    /// The header item for the canonical writer; fails, saying why, when it cannot be written.
+    fn to_doc(&self) -> Result<DocHeader, String> {
+        match self {
+            HeaderItem::Tag { name, value } => {
+                if name.is_empty() || !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+                {
+                    return Err(format!("`{name}` is not a tag name"));
+                }
+                if value.contains(['\n', '\r']) {
+                    return Err(format!("the value of the tag `{name}` has a line break"));
+                }
+                Ok(DocHeader::Tag {
+                    name: name.clone(),
+                    value: value.clone(),
+                })
+            }
+            HeaderItem::Comment { comment, line } => {
+                check_comment(comment, *line)?;
+                Ok(DocHeader::Comment(DocComment {
+                    text: comment.clone(),
+                    line: *line,
+                }))
+            }
+        }
+    }
+}
+
+impl TurnObject {
+    /// The object of turn number `number`, whose content is `turn`, played by `side` when it
+    /// was replayed and found legal, found at `at` in the source.
+    fn new(turn: DocTurn, number: u64, side: Option<Color>, at: LineCol) -> TurnObject {
+        let (kind, squares, from, steps) = match turn.kind {
+            DocKind::Place(a, b) => (KindName::Place, vec![name(a), name(b)], None, Vec::new()),
+            DocKind::Pass => (KindName::Pass, Vec::new(), None, Vec::new()),
+            DocKind::Move(from, steps) => {
+                let steps = (steps.into_iter())
+                    .map(|(to, captures)| StepObject {
+                        to: name(to),
+                        captures: captures.into_iter().map(name).collect(),
+                    })
+                    .collect();
+                (KindName::Move, Vec::new(), Some(name(from)), steps)
+            }
+        };
+        TurnObject {
+            number,
+            side: side.map(Side::from),
+            kind,
+            squares,
+            from,
+            steps,
+            annotation: turn.annotation.map(|a| a.as_str().to_owned()),
+            nags: turn.nags,
+            comments: turn.comments.into_iter().map(CommentObject::from).collect(),
+            legal: side.is_some(),
+            line: at.line,
+            column: at.column,
+        }
+    }
+
+    /// What the turn does, for the canonical writer; fails, saying why, when a field does not
+    /// hold what the format allows.
+    fn doc_kind(&self) -> Result<DocKind, String> {
+        Ok(match self.kind {
+            KindName::Place => match self.squares.as_slice() {
+                [a, b] => DocKind::Place(square(a)?, square(b)?),
+                _ => return Err("a placement needs exactly two squares".into()),
+            },
+            KindName::Pass => DocKind::Pass,
+            KindName::Move => {
+                let from = (self.from.as_deref()).ok_or("a movement needs `from`")?;
+                if self.steps.is_empty() {
+                    return Err("a movement needs at least one step".into());
+                }
+                let mut steps = Vec::with_capacity(self.steps.len());
+                for s in &self.steps {
+                    let caps = s.captures.iter().map(|c| square(c));
+                    steps.push((square(&s.to)?, caps.collect::<Result<Vec<_>, _>>()?));
+                }
+                DocKind::Move(square(from)?, steps)
+            }
+        })
+    }
+
+    /// The turn for the canonical writer (its comments are checked by the caller).
+    fn to_doc(&self) -> Result<DocTurn, String> {
+        let annotation = match self.annotation.as_deref() {
+            None => None,
+            Some(a) => {
+                Some(Annotation::parse(a).ok_or_else(|| format!("`{a}` is not an annotation"))?)
+            }
+        };
+        Ok(DocTurn {
+            kind: self.doc_kind()?,
+            annotation,
+            nags: self.nags.clone(),
+            comments: self.comments.iter().map(DocComment::from).collect(),
+        })
     }
 }
 
 impl GameObject {
     /// The object for game number `index` of a file, checked with `verdict` (made with
-    /// `Options::record`, so that captures are the engine's).
+    /// `Options::record`, so that captures are the engine's): the game's content as the
+    /// canonical writer reads it ([`Doc::read`]), with what the replay found.
     pub fn new(game: &Game<'_>, verdict: &Verdict, index: usize, at: Origin<'_>) -> GameObject {
-        let mut headers = Vec::with_capacity(game.headers.len());
-        let mut broken = false;
-        for h in &game.headers {
-            match h {
-                Header::Tag(t) => headers.push(HeaderItem::Tag {
-                    name: t.name.to_owned(),
-                    value: t.value.to_string(),
-                }),
-                Header::Comment(c) => headers.push(HeaderItem::Comment {
-                    comment: c.text.to_owned(),
-                    line: c.line,
-                }),
-                Header::Error(_) => broken = true,
-            }
-        }
-        let mut obj = GameObject {
+        let (doc, whole) = Doc::read(game, &|i| computed_captures(verdict, i));
+        let mut played = verdict.played.iter().peekable();
+        let mut lines = at.lines.cursor(at.text);
+        let written = game.moves.iter().enumerate();
+        let written = written.filter_map(|(i, el)| match el {
+            Element::Turn(t) => Some((i, t.span.start)),
+            _ => None,
+        });
+        let turns = (doc.turns.into_iter().zip(written).zip(1..))
+            .map(|((turn, (i, start)), number)| {
+                let legal = played.next_if(|p| p.element == i);
+                TurnObject::new(turn, number, legal.map(|p| p.side), lines.line_col(start))
+            })
+            .collect();
+        let comments = |c: Vec<DocComment>| c.into_iter().map(CommentObject::from).collect();
+        GameObject {
             game: index,
             file: at.file.to_owned(),
             file_bytes: at.file_bytes.map(<[u8]>::to_vec),
-            headers,
+            headers: doc.headers.into_iter().map(HeaderItem::from).collect(),
             rules: verdict.rules.as_ref().map(RulesObject::from),
-            nags: Vec::new(),
-            comments: Vec::new(),
-            turns: Vec::new(),
+            nags: doc.nags,
+            comments: comments(doc.comments),
+            turns,
             result: game.result.map(|r| r.result.as_str().to_owned()),
-            trailing: game.trailing.iter().map(comment).collect(),
+            trailing: comments(doc.trailing),
             outcome: verdict.outcome.map(|o| OutcomeObject {
                 termination: o.termination.as_str().into(),
                 winner: o.winner.map(Side::from),
@@ -270,121 +398,16 @@ impl GameObject {
             final_position: verdict.position.as_ref().map(|p| p.to_setup_string()),
             valid: verdict.is_valid(),
             errors: verdict.problems.iter().map(|p| at.diagnostic(p)).collect(),
-            source: None,
-            source_bytes: None,
-        };
-        let squares = |v: &[Square]| v.iter().map(Square::to_string).collect::<Vec<_>>();
-        let mut played = verdict.played.iter().peekable();
-        for (i, el) in game.moves.iter().enumerate() {
-            match el {
-                Element::Number(_) => {}
-                Element::Error(_) => broken = true,
-                Element::Nag(n, _) => match obj.turns.last_mut() {
-                    Some(t) => t.nags.push(*n),
-                    None => obj.nags.push(*n),
-                },
-                Element::Comment(c) => match obj.turns.last_mut() {
-                    Some(t) => t.comments.push(comment(c)),
-                    None if obj.nags.is_empty() => obj.headers.push(HeaderItem::Comment {
-                        comment: c.text.to_owned(),
-                        line: c.line,
-                    }),
-                    None => obj.comments.push(comment(c)),
-                },
-                Element::Turn(t) => {
-                    let legal = played.next_if(|p| p.element == i);
-                    let computed = legal.and_then(|_| computed_captures(verdict, i));
-                    let (kind, sq, from, steps) = match &t.kind {
-                        TurnKind::Place(a, b) => (
-                            KindName::Place,
-                            squares(&[a.square, b.square]),
-                            None,
-                            Vec::new(),
-                        ),
-                        TurnKind::Pass => (KindName::Pass, Vec::new(), None, Vec::new()),
-                        TurnKind::Move { from, steps } => {
-                            let steps = steps
-                                .iter()
-                                .enumerate()
-                                .map(|(k, s)| StepObject {
-                                    to: s.to.square.to_string(),
-                                    captures: match computed.as_ref().and_then(|c| c.get(k)) {
-                                        Some(c) => squares(c),
-                                        None => s
-                                            .captures
-                                            .iter()
-                                            .map(|c| c.square.to_string())
-                                            .collect(),
-                                    },
-                                })
-                                .collect();
-                            (
-                                KindName::Move,
-                                Vec::new(),
-                                Some(from.square.to_string()),
-                                steps,
-                            )
-                        }
-                    };
-                    let lc = at.lines.line_col(at.text, t.span.start);
-                    obj.turns.push(TurnObject {
-                        number: obj.turns.len() as u64 + 1,
-                        side: legal.map(|p| p.side.into()),
-                        kind,
-                        squares: sq,
-                        from,
-                        steps,
-                        annotation: t.annotation.map(|a| a.as_str().to_owned()),
-                        nags: Vec::new(),
-                        comments: Vec::new(),
-                        legal: legal.is_some(),
-                        line: lc.line,
-                        column: lc.column,
-                    });
-                }
-            }
+            source: (!whole).then(|| verbatim(game, at.text).to_owned()),
+            source_bytes: if whole { None } else { at.verbatim_bytes(game) },
         }
-        if broken || game.result.is_none() {
-            obj.source = Some(verbatim(game, at.text).to_owned());
-            obj.source_bytes = at.verbatim_bytes(game);
-        }
-        obj
     }
 
     /// The game's content for the canonical writer; fails, saying why, when a field does not
     /// hold what the format allows. A game with `source` is written from it instead.
     pub fn to_doc(&self) -> Result<Doc, String> {
-        let doc_comment = |c: &CommentObject| DocComment {
-            text: c.text.clone(),
-            line: c.line,
-        };
-        let headers = self
-            .headers
-            .iter()
-            .map(|h| match h {
-                HeaderItem::Tag { name, value } => {
-                    if name.is_empty()
-                        || !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
-                    {
-                        return Err(format!("`{name}` is not a tag name"));
-                    }
-                    if value.contains(['\n', '\r']) {
-                        return Err(format!("the value of the tag `{name}` has a line break"));
-                    }
-                    Ok(DocHeader::Tag {
-                        name: name.clone(),
-                        value: value.clone(),
-                    })
-                }
-                HeaderItem::Comment { comment, line } => {
-                    check_comment(comment, *line)?;
-                    Ok(DocHeader::Comment(DocComment {
-                        text: comment.clone(),
-                        line: *line,
-                    }))
-                }
-            })
-            .collect::<Result<Vec<_>, String>>()?;
+        let headers =
+            (self.headers.iter().map(HeaderItem::to_doc)).collect::<Result<Vec<_>, String>>()?;
         let all_comments = self
             .comments
             .iter()
@@ -398,57 +421,16 @@ impl GameObject {
             .as_deref()
             .ok_or_else(|| "the game has no result".to_owned())
             .and_then(|r| GameResult::parse(r).ok_or_else(|| format!("`{r}` is not a result")))?;
-        let mut turns = Vec::with_capacity(self.turns.len());
-        for (i, t) in self.turns.iter().enumerate() {
-            let at = |e: String| format!("turn {}: {e}", i + 1);
-            let kind = match t.kind {
-                KindName::Place => match t.squares.as_slice() {
-                    [a, b] => DocKind::Place(square(a).map_err(at)?, square(b).map_err(at)?),
-                    _ => return Err(at("a placement needs exactly two squares".into())),
-                },
-                KindName::Pass => DocKind::Pass,
-                KindName::Move => {
-                    let from = t
-                        .from
-                        .as_deref()
-                        .ok_or_else(|| at("a movement needs `from`".into()))?;
-                    if t.steps.is_empty() {
-                        return Err(at("a movement needs at least one step".into()));
-                    }
-                    let mut steps = Vec::with_capacity(t.steps.len());
-                    for s in &t.steps {
-                        let caps = s
-                            .captures
-                            .iter()
-                            .map(|c| square(c))
-                            .collect::<Result<Vec<_>, _>>()
-                            .map_err(at)?;
-                        steps.push((square(&s.to).map_err(at)?, caps));
-                    }
-                    DocKind::Move(square(from).map_err(at)?, steps)
-                }
-            };
-            let annotation = match t.annotation.as_deref() {
-                None => None,
-                Some(a) => Some(
-                    Annotation::parse(a)
-                        .ok_or_else(|| at(format!("`{a}` is not an annotation")))?,
-                ),
-            };
-            turns.push(DocTurn {
-                kind,
-                annotation,
-                nags: t.nags.clone(),
-                comments: t.comments.iter().map(doc_comment).collect(),
-            });
-        }
+        let turns = (self.turns.iter().enumerate())
+            .map(|(i, t)| t.to_doc().map_err(|e| format!("turn {}: {e}", i + 1)))
+            .collect::<Result<Vec<_>, String>>()?;
         Ok(Doc {
             headers,
             nags: self.nags.clone(),
-            comments: self.comments.iter().map(doc_comment).collect(),
+            comments: self.comments.iter().map(DocComment::from).collect(),
             turns,
             result,
-            trailing: self.trailing.iter().map(doc_comment).collect(),
+            trailing: self.trailing.iter().map(DocComment::from).collect(),
         })
     }
 }
@@ -463,6 +445,15 @@ fn check_comment(text: &str, line: bool) -> Result<(), String> {
     } else {
         Ok(())
     }
+}
+
+/// A square's name, `a1` to `i9`, as its `Display` writes it (without the formatting
+/// machinery: a game object holds many).
+fn name(s: Square) -> String {
+    let mut n = String::with_capacity(2);
+    n.push(char::from(b'a' + s.file()));
+    n.push(char::from(b'1' + s.rank()));
+    n
 }
 
 /// Reads a square written `a1` to `i9`.

@@ -21,7 +21,7 @@ impl Highlight {
     /// The highlight of a turn of kind `kind` whose steps captured `captures`: both squares
     /// of a placement; the start and every step's square of a movement, with its path;
     /// nothing for a pass; and every captured square.
-    pub fn of_turn(kind: &TurnKind, captures: &[Bitboard]) -> Highlight {
+    pub(crate) fn of_turn(kind: &TurnKind, captures: &[Bitboard]) -> Highlight {
         let mut hl = Highlight::default();
         match kind {
             TurnKind::Place(a, b) => {

@@ -34,7 +34,7 @@ pub struct JsonBuf {
 
 /// Whether no byte of `s` needs escaping inside a JSON string.
 #[inline]
-pub fn is_plain(s: &[u8]) -> bool {
+pub(crate) fn is_plain(s: &[u8]) -> bool {
     s.iter().fold(0, |e, &c| e | ESCAPE[c as usize]) == 0
 }
 
@@ -62,7 +62,7 @@ const HEX: &[u8; 16] = b"0123456789abcdef";
 impl JsonBuf {
     /// An empty buffer that reuses `bytes`' allocation (and the room already initialised in
     /// it).
-    pub fn with_bytes(bytes: Vec<u8>) -> JsonBuf {
+    pub(crate) fn with_bytes(bytes: Vec<u8>) -> JsonBuf {
         JsonBuf {
             bytes,
             end: 0,
@@ -155,7 +155,7 @@ impl JsonBuf {
     /// Appends the first `len` bytes of `s` (all of them if `len` is larger): a copy of
     /// constant size, for text of a few lengths built in a fixed array.
     #[inline]
-    pub fn raw_prefix<const N: usize>(&mut self, s: &[u8; N], len: usize) {
+    pub(crate) fn raw_prefix<const N: usize>(&mut self, s: &[u8; N], len: usize) {
         *self.window::<N>() = *s;
         self.end += len.min(N);
     }
@@ -163,7 +163,11 @@ impl JsonBuf {
     /// Appends a constant fragment, then lets `fill` change it where it now stands (a
     /// template whose blanks are filled in place, without a copy of it on the stack).
     #[inline]
-    pub fn raw_with<const N: usize>(&mut self, s: &[u8; N], fill: impl FnOnce(&mut [u8; N])) {
+    pub(crate) fn raw_with<const N: usize>(
+        &mut self,
+        s: &[u8; N],
+        fill: impl FnOnce(&mut [u8; N]),
+    ) {
         let w = self.window::<N>();
         *w = *s;
         fill(w);
@@ -172,7 +176,7 @@ impl JsonBuf {
 
     /// Appends bytes as they are (text known to need no escaping, JSON written before).
     #[inline]
-    pub fn raw_slice(&mut self, s: &[u8]) {
+    pub(crate) fn raw_slice(&mut self, s: &[u8]) {
         if self.bytes.len() - self.end < s.len() {
             self.grow(s.len());
         }
@@ -190,7 +194,7 @@ impl JsonBuf {
 
     /// Appends an unsigned integer in decimal.
     #[inline]
-    pub fn uint(&mut self, n: u64) {
+    pub(crate) fn uint(&mut self, n: u64) {
         // Turn numbers and columns are mostly below 100.
         if n < 10 {
             self.byte(b'0' + n as u8);
@@ -244,14 +248,6 @@ impl JsonBuf {
             self.raw_slice(&b[from..]);
         }
         self.byte(b'"');
-    }
-
-    /// Appends `s` as a JSON string, or `null`.
-    pub fn opt_str(&mut self, s: Option<&str>) {
-        match s {
-            Some(s) => self.str(s),
-            None => self.raw(b"null"),
-        }
     }
 
     /// Marks the start of a game, where [`JsonBuf::write_to`] puts a separator.

@@ -28,3 +28,7 @@ pub use replay::{Options, Played, StepCaptures, Verdict, check_game};
 pub use rule_text::rule_text;
 pub use suggest::{Fix, turn_text};
 pub use syntax_words::{outside_games, uncut, uncut_message};
+
+// For the library's turns (`crate::ply`): one way to play a written turn and word its failure.
+pub(crate) use replay::{Failure, play as play_turn};
+pub(crate) use syntax_words::syntax_code;

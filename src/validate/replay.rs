@@ -161,6 +161,17 @@ fn rules_problem(e: &RulesError) -> Code {
 }
 
 /// Checks the game numbered `index` (from 1) of a file whose text is `text`.
+///
+/// ```
+/// let text = "[Rules \"ludus\"]\n\n1. a1,b1 *\n\n1. c3,d4 *\n";
+/// let opts = seega::Options::default();
+/// let problems: Vec<_> = seega::parse(text)
+///     .enumerate()
+///     .flat_map(|(i, game)| seega::check_game(&game, text, i + 1, &opts).problems)
+///     .map(|p| (p.game, p.code.as_str()))
+///     .collect();
+/// assert_eq!(problems, [(2, "seega::place::centre")]);
+/// ```
 pub fn check_game(game: &Game<'_>, text: &str, index: usize, opts: &Options) -> Verdict {
     let mut verdict = if opts.auto_rules && game.tag("Rules").is_none() {
         super::auto::check_auto(game, text, index, opts)
@@ -447,7 +458,7 @@ pub(crate) enum Failure {
 }
 
 impl Failure {
-    fn into_parts(self, before: &Position, t: &Turn) -> (Code, Span, String, String) {
+    pub(crate) fn into_parts(self, before: &Position, t: &Turn) -> (Code, Span, String, String) {
         match self {
             Failure::Rule(e, step) => {
                 let span = super::turn_errors::span_of(&e, t, step);

@@ -8,7 +8,7 @@ use crate::notation::token::meant_result;
 use crate::notation::{Element, Span, SyntaxError, SyntaxKind};
 
 /// The stable code of a syntax error of `kind`.
-pub(super) fn syntax_code(kind: SyntaxKind) -> Code {
+pub(crate) fn syntax_code(kind: SyntaxKind) -> Code {
     match kind {
         SyntaxKind::UnknownToken => Code::SyntaxToken,
         SyntaxKind::BadSquare => Code::SyntaxSquare,

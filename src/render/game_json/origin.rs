@@ -10,7 +10,7 @@ use crate::render::wire::DiagnosticLine;
 pub struct Origin<'a> {
     /// The file name used in diagnostics.
     pub file: &'a str,
-    /// The file's bytes, when its name is not UTF-8 (see [`super::wire::FileName`]).
+    /// The file's bytes, when its name is not UTF-8 (see [`crate::render::wire::FileName`]).
     pub file_bytes: Option<&'a [u8]>,
     /// The whole text of the file.
     pub text: &'a str,
@@ -22,18 +22,10 @@ pub struct Origin<'a> {
 }
 
 impl Origin<'_> {
-    /// The input's own bytes of `game`'s verbatim text (see [`verbatim`]), when that text holds
+    /// The input's own bytes of `game`'s verbatim text (see `verbatim`), when that text holds
     /// bytes that are not UTF-8 (U+FFFD in `text`).
-    pub fn verbatim_bytes(&self, game: &crate::notation::Game<'_>) -> Option<Vec<u8>> {
-        let (bytes, source) = self.raw?;
-        let start = game.span.start;
-        let end = start + verbatim(game, self.text).len();
-        let span = crate::notation::Span::new(start, end);
-        source
-            .holds_invalid(span)
-            .then(|| bytes.get(source.byte_offset(start)..source.byte_offset(end)))
-            .flatten()
-            .map(<[u8]>::to_vec)
+    pub(crate) fn verbatim_bytes(&self, game: &crate::notation::Game<'_>) -> Option<Vec<u8>> {
+        verbatim_bytes(game, self.text, self.raw).map(<[u8]>::to_vec)
     }
 
     /// The JSON line of a problem of this file.
@@ -102,6 +94,23 @@ fn objects_of<E>(
 /// it (which separate it from the next game, and which writing it back adds again).
 pub(crate) fn verbatim<'t>(game: &crate::notation::Game<'_>, text: &'t str) -> &'t str {
     game.span.of(text).trim_end_matches([' ', '\t', '\r', '\n'])
+}
+
+/// The input's own bytes of `game`'s verbatim text in `text`, when that text holds bytes that
+/// are not UTF-8: `raw` holds the input's bytes and their decoding into `text`.
+pub(crate) fn verbatim_bytes<'b>(
+    game: &crate::notation::Game<'_>,
+    text: &str,
+    raw: Option<(&'b [u8], &crate::notation::Source)>,
+) -> Option<&'b [u8]> {
+    let (bytes, source) = raw?;
+    let start = game.span.start;
+    let end = start + verbatim(game, text).len();
+    let span = crate::notation::Span::new(start, end);
+    source
+        .holds_invalid(span)
+        .then(|| bytes.get(source.byte_offset(start)..source.byte_offset(end)))
+        .flatten()
 }
 
 /// The bytes of `obj` as a game of an archive: its `source_bytes` when it has them (the

@@ -355,10 +355,10 @@ pub(super) fn setup_string(out: &mut JsonBuf, p: &Position) {
 
 impl GameWriter {
     /// Writes the object of game number `index` of its chunk, which the fast lane found clean
-    /// (`crate::validate::clean_game_recorded`): the same bytes [`GameWriter::write`] writes for
-    /// it from its syntax tree and verdict (`tests/fast_lane.rs` checks this). `lines` is the
-    /// stream of the chunk's lines, at or before the game.
-    pub fn write_clean(
+    /// (`crate::validate::clean_game_recorded`): the same bytes `serde_json` writes for the
+    /// `GameObject` of its syntax tree and verdict (`tests/fast_lane.rs` checks this). `lines`
+    /// is the stream of the chunk's lines, at or before the game.
+    pub(crate) fn write_clean(
         &mut self,
         out: &mut JsonBuf,
         game: &CleanGame<'_>,

@@ -1,0 +1,147 @@
+//! A game in progress: a position and what the rules of a whole game remember beyond it.
+
+use crate::engine::{Color, IllegalTurn, Outcome, Phase, Position, Ruleset};
+use crate::ply::{PlayError, Ply};
+
+/// A game being played: the position, the side that passed last turn and how the game ended.
+///
+/// [`Position::play`] keeps the rules of one turn; this keeps those of a game besides: the
+/// turn after a pass must give the passer a step (R12), the game ends by rule (R13–R16), and
+/// no turn follows the end (R17).
+///
+/// ```
+/// use seega::{GameState, Ruleset};
+///
+/// let mut game = GameState::new(Ruleset::parse("standard")?);
+/// game.play(&"a1,b1".parse()?)?;
+/// assert_eq!(game.turns_played(), 1);
+/// assert_eq!(game.position().in_hand(seega::Color::Black), 10);
+/// assert!(!game.is_over());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameState {
+    position: Position,
+    passer: Option<Color>,
+    outcome: Option<Outcome>,
+    turns: u64,
+}
+
+impl GameState {
+    /// A new game under `rules`: an empty board, full hands.
+    pub fn new(rules: Ruleset) -> GameState {
+        GameState::from_position(Position::new(rules))
+    }
+
+    /// A game going on from `position`, as a game with a `Position` tag starts: no pass before
+    /// it, not over.
+    ///
+    /// ```
+    /// use seega::{GameState, Position, Ruleset};
+    ///
+    /// let pos = Position::from_setup(Ruleset::parse("standard")?, "5/1b3/1w3/5/1b3 b")?;
+    /// let mut game = GameState::from_position(pos);
+    /// game.play(&"b1-b2".parse()?)?;
+    /// assert_eq!(game.outcome().map(|o| o.result_token()), Some("0-1"));
+    /// assert!(game.legal_turns().is_empty());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn from_position(position: Position) -> GameState {
+        GameState {
+            position,
+            passer: None,
+            outcome: None,
+            turns: 0,
+        }
+    }
+
+    /// The position now.
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// The side whose turn it is.
+    pub fn to_move(&self) -> Color {
+        self.position.to_move()
+    }
+
+    /// The phase the game is in.
+    pub fn phase(&self) -> Phase {
+        self.position.phase()
+    }
+
+    /// Turns played since the start (or since the position it was made from).
+    pub fn turns_played(&self) -> u64 {
+        self.turns
+    }
+
+    /// How the game ended by rule, once it has.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    /// Whether the game has ended by rule.
+    pub fn is_over(&self) -> bool {
+        self.outcome.is_some()
+    }
+
+    /// The turns the side to move may play: [`Position::legal_turns`] less those that leave a
+    /// side that just passed without a step; none once the game is over.
+    ///
+    /// ```
+    /// let game = seega::GameState::new(seega::Ruleset::parse("standard")?);
+    /// assert!(game.legal_turns().iter().all(|t| matches!(t, seega::Ply::Place(..))));
+    /// # Ok::<(), seega::RulesError>(())
+    /// ```
+    pub fn legal_turns(&self) -> Vec<Ply> {
+        if self.is_over() {
+            return Vec::new();
+        }
+        let mut turns = self.position.legal_turns();
+        if let Some(passer) = self.passer {
+            turns.retain(|t| {
+                let mut after = self.position.clone();
+                after.play(t).is_ok() && opens_for(&after, passer)
+            });
+        }
+        turns
+    }
+
+    /// Plays `ply` and returns it with every capture it made (see [`Position::play`]); the
+    /// game is left as it was when the ply is illegal.
+    ///
+    /// ```
+    /// use seega::{GameState, Ruleset};
+    ///
+    /// let mut game = GameState::new(Ruleset::parse("standard")?);
+    /// let err = game.play(&"b2-b3".parse()?).unwrap_err();
+    /// assert_eq!(err.to_string(), "a movement turn in the placement phase");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn play(&mut self, ply: &Ply) -> Result<Ply, PlayError> {
+        if let Some(o) = self.outcome {
+            return Err(PlayError::game_over(o));
+        }
+        let side = self.to_move();
+        let mut after = self.position.clone();
+        let played = after.play(ply)?;
+        if let Some(passer) = self.passer {
+            if !opens_for(&after, passer) {
+                let rule = IllegalTurn::NoOpening(passer);
+                return Err(PlayError::broken(rule, &self.position, ply));
+            }
+        }
+        let was_pass = matches!(ply, Ply::Pass);
+        self.passer = was_pass.then_some(side);
+        self.outcome = after.outcome_after_turn(was_pass);
+        self.position = after;
+        self.turns += 1;
+        Ok(played)
+    }
+}
+
+/// Whether `after`, the position after the turn that follows `passer`'s pass, gives `passer` a
+/// step or ends the game (R12).
+fn opens_for(after: &Position, passer: Color) -> bool {
+    after.outcome_after_turn(false).is_some() || after.has_step_for(passer)
+}

@@ -1,0 +1,190 @@
+//! The library's curated API against the validator: every turn of every test file read as a
+//! [`Ply`], written back, listed among the legal turns and played on a [`GameState`] gives
+//! what `check_game` finds.
+
+use std::path::Path;
+
+use seega::notation::{Element, Game};
+use seega::{GameState, Options, PlayErrorKind, Ply, Position, Ruleset, Verdict};
+
+const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+
+/// The text of every `.sgn` file of the samples, the invalid samples and the conformance corpus.
+fn corpus() -> Vec<(String, String)> {
+    let mut files = Vec::new();
+    for dir in ["samples", "samples/invalid", "tests/conformance"] {
+        let mut paths: Vec<_> = std::fs::read_dir(Path::new(ROOT).join(dir))
+            .expect("a test directory")
+            .map(|e| e.expect("an entry").path())
+            .filter(|p| p.extension().is_some_and(|e| e == "sgn"))
+            .collect();
+        paths.sort();
+        for p in paths {
+            let text = String::from_utf8_lossy(&std::fs::read(&p).expect("readable")).into_owned();
+            files.push((p.display().to_string(), text));
+        }
+    }
+    files
+}
+
+/// The start of `game` as the validator sets it up, when its tags can be read.
+fn start(game: &Game<'_>) -> Option<GameState> {
+    let rules = match game.tag("Rules") {
+        Some(t) => Ruleset::parse(&t.value).ok()?,
+        None => Ruleset::parse("standard").unwrap(),
+    };
+    Some(GameState::from_position(match game.tag("Position") {
+        Some(t) => Position::from_setup(rules, &t.value).ok()?,
+        None => Position::new(rules),
+    }))
+}
+
+#[test]
+fn written_turns_read_and_write_back_as_plies() {
+    let mut seen = 0;
+    for (name, text) in corpus() {
+        for game in seega::parse(&text) {
+            for el in &game.moves {
+                let Element::Turn(t) = el else { continue };
+                if t.annotation.is_some() {
+                    continue;
+                }
+                let written = t.span.of(&text);
+                let ply: Ply = written.parse().unwrap_or_else(|e| panic!("{name}: {e}"));
+                assert_eq!(ply, Ply::from_turn(t), "{name}: {written}");
+                assert_eq!(ply.to_string(), written, "{name}");
+                seen += 1;
+            }
+        }
+    }
+    assert!(seen > 5_000, "only {seen} turns");
+}
+
+#[test]
+fn bad_tokens_are_refused_with_the_checker_words() {
+    for (text, message) in [
+        ("c2,c2x", "unexpected `x` in the placement `c2,c2x`"),
+        ("b2-", "the movement `b2-` is cut short"),
+        ("c5", "`c5` is a single square, not a turn"),
+        ("7.", "`7.` is a move number, not a turn"),
+        ("7.b2-b3", "`7.b2-b3` is a move number, not a turn"),
+        ("1-0", "`1-0` is a result, not a turn"),
+        ("$3", "`$3` is an annotation glyph, not a turn"),
+        ("b2-b3!", "`b2-b3!` is an annotated turn, not a turn"),
+        (
+            "",
+            "`` is not a turn, a move number, an annotation or a result",
+        ),
+    ] {
+        let err = text.parse::<Ply>().unwrap_err();
+        assert_eq!(err.to_string(), message, "{text:?}");
+    }
+    for bad in ["j1", "a10", "a0", "c", "", "c3 "] {
+        assert!(bad.parse::<seega::Square>().is_err(), "{bad:?}");
+    }
+    assert_eq!("i9".parse::<seega::Square>().unwrap().to_string(), "i9");
+}
+
+/// Plays `game` on a [`GameState`] turn by turn; at every turn the ply played with its
+/// captures is one of the listed legal turns. Returns the state, or the code of the first
+/// refusal.
+fn play(game: &Game<'_>, mut state: GameState) -> Result<GameState, String> {
+    for el in &game.moves {
+        let Element::Turn(t) = el else { continue };
+        let legal = state.legal_turns();
+        let played = state
+            .play(&Ply::from_turn(t))
+            .map_err(|e| e.code().to_string())?;
+        // A placement is listed once, its squares in board order.
+        let listed = match played {
+            Ply::Place(a, b) if b < a => Ply::Place(b, a),
+            p => p,
+        };
+        assert!(legal.contains(&listed), "{listed} is not among {legal:?}");
+    }
+    Ok(state)
+}
+
+/// Whether the validator's first error is about a turn being played (not syntax, tags or
+/// numbers, which a [`GameState`] never sees).
+fn turn_error(v: &Verdict) -> Option<String> {
+    let p = v.problems.iter().find(|p| p.is_error())?;
+    let code = p.code.as_str();
+    let about_turns = [
+        "place", "move", "capture", "chain", "pass", "square", "turn",
+    ]
+    .iter()
+    .any(|k| code.starts_with(&format!("seega::{k}::")));
+    about_turns.then(|| code.to_owned())
+}
+
+#[test]
+fn a_game_state_plays_games_as_the_validator_does() {
+    let (mut valid, mut refused) = (0, 0);
+    for (name, text) in corpus() {
+        for (i, game) in seega::parse(&text).enumerate() {
+            let has_syntax_errors = game.moves.iter().any(|e| matches!(e, Element::Error(_)));
+            let verdict = seega::check_game(&game, &text, i + 1, &Options::default());
+            let Some(state) = start(&game).filter(|_| !has_syntax_errors) else {
+                continue;
+            };
+            let what = format!("{name}, game {}", i + 1);
+            match (play(&game, state), turn_error(&verdict)) {
+                (Ok(end), None) => {
+                    assert_eq!(Some(end.position()), verdict.position.as_ref(), "{what}");
+                    assert_eq!(end.outcome(), verdict.outcome, "{what}");
+                    assert_eq!(end.turns_played(), verdict.legal_turns, "{what}");
+                    valid += 1;
+                }
+                (Err(code), Some(expected)) => {
+                    assert_eq!(code, expected, "{what}");
+                    refused += 1;
+                }
+                (got, expected) => panic!("{what}: {:?} but {expected:?}", got.err()),
+            }
+        }
+    }
+    assert!(
+        valid > 50 && refused > 10,
+        "{valid} valid, {refused} refused"
+    );
+}
+
+#[test]
+fn a_position_is_left_as_it_was_by_an_illegal_ply() {
+    let rules = Ruleset::parse("standard").unwrap();
+    let mut pos = Position::from_setup(rules, "5/1b3/1w3/5/1b3 b").unwrap();
+    let before = pos.clone();
+    // The first step is legal and captures; the second is not.
+    let sq = |s: &str| s.parse::<seega::Square>().unwrap();
+    for (bad, kind) in [
+        ("b1-b2xb3-c2", "seega::chain::not-allowed"),
+        ("b1-b2xb4", "seega::capture::wrong"),
+        ("b1-b2xb3xc3", "seega::capture::wrong"),
+        ("b1-b2xb3xb3", "seega::capture::wrong"),
+    ] {
+        let err = pos.play(&bad.parse().unwrap()).unwrap_err();
+        assert_eq!(pos, before, "{bad}: {err}");
+        assert_eq!(err.code().as_str(), kind, "{bad}: {err}");
+    }
+    let err = pos.play(&"b1-b2xb4".parse().unwrap()).unwrap_err();
+    assert_eq!(err.kind(), &PlayErrorKind::CaptureWrong(sq("b4")));
+    assert_eq!(err.to_string(), "this step does not capture b4");
+    let source = std::error::Error::source(&err).map(ToString::to_string);
+    assert_eq!(source.as_deref(), Some("the step does not capture b4"));
+    let err = pos.play(&"b1-a2".parse().unwrap()).unwrap_err();
+    let engine = seega::IllegalTurn::MoveDiagonal {
+        from: sq("b1"),
+        to: sq("a2"),
+    };
+    assert_eq!(err.rule(), Some(engine));
+    let source = std::error::Error::source(&err).map(ToString::to_string);
+    assert_eq!(source, Some(engine.to_string()), "the engine's words");
+    let mut game = GameState::from_position(pos);
+    let played = game.play(&"b1-b2".parse().unwrap()).unwrap();
+    assert_eq!(played.to_string(), "b1-b2xb3");
+    assert!(game.is_over(), "white has no piece left");
+    assert!(game.legal_turns().is_empty());
+    let err = game.play(&"b4-b3".parse().unwrap()).unwrap_err();
+    assert_eq!(err.code().as_str(), "seega::turn::after-end");
+}
