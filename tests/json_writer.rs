@@ -214,5 +214,14 @@ fn games_in_another_writer_s_style_are_written_as_serde_writes_them() {
     assert!(with(|o| o.turns.iter().any(|t| !t.comments.is_empty())) > 100);
     assert!(with(|o| o.turns.iter().any(|t| !t.nags.is_empty())) > 50);
     assert!(with(|o| o.turns.iter().any(|t| t.annotation.is_some())) > 100);
-    assert_eq!(assert_same(text.as_bytes(), "o.sgn"), 200);
+    let count = assert_same(text.as_bytes(), "o.sgn");
+    assert_eq!(count.games, 200);
+    // All but the games with a token longer than the lane's window (a first step with four
+    // captures and a two-mark annotation, `e6-d6xd5xc6xd7!?`, here once).
+    let clean = with(|o| o.errors.is_empty());
+    assert!(
+        count.fast + 2 >= clean,
+        "{} of {clean} clean games by the fast lane",
+        count.fast
+    );
 }

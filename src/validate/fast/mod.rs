@@ -11,15 +11,16 @@
 //! # Architecture invariant
 //!
 //! The lane accepts a subset of what the full path calls clean, never more. It gives up at
-//! anything it does not read itself: escapes in tags, a token and a comment with no space
-//! between them, comments that end the text after the result (the text's trailing ones), any
-//! comment, annotation or glyph when recording for `convert`, a glyph of more than nine digits
-//! or after a move number, `--rules auto` without a Rules tag, a mismatched move number, an
-//! illegal turn, a limit reached or one it cannot rule out (a movetext of 2,000,000 bytes or
-//! more, which could hold the 1,000,000 items the full path allows), a wrong result, a
-//! bidirectional control anywhere in the game (the full path warns of it). Comments,
-//! annotations and glyphs are skipped as the scanner reads them; comments before the first
-//! token are counted as the scanner counts them, among the headers. `tests/fast_lane.rs`
+//! anything it does not read itself: an escape in the value of a Rules, Result or Position tag,
+//! comments that end the text after the result (the text's trailing ones), a token longer than
+//! its window, a glyph of more than nine digits or glued to a move number, `--rules auto`
+//! without a Rules tag, a mismatched move number, an illegal turn, a limit reached or one it
+//! cannot rule out (a movetext of 2,000,000 bytes or more, which could hold the 1,000,000
+//! items the full path allows), a wrong result, a bidirectional control anywhere in the game
+//! (the full path warns of it). Comments, annotations and glyphs, also glued to tokens, are
+//! read as the scanner reads them (a token ends at blank space or at a comment), and kept when
+//! recording for `convert`; comments before the first token are counted as the scanner counts
+//! them, among the headers. `tests/fast_lane.rs`
 //! checks, over every corpus we have and over random mutations, that the two paths give
 //! identical results.
 
