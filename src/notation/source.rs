@@ -270,6 +270,11 @@ impl LineIndex {
         })
     }
 
+    /// Whether `bytes` hold a CR that no LF follows (a line break of its own).
+    pub fn has_lone_cr(bytes: &[u8]) -> bool {
+        count_pairs(bytes, |x, next| (x == b'\r') & (next != b'\n')) > 0
+    }
+
     /// The file line (0-based) of this index's 0-based line `line`.
     pub(crate) fn file_line(&self, line: usize) -> usize {
         self.base + line
