@@ -192,3 +192,36 @@ fn generated_games_valid_and_invalid_are_written_as_serde_writes_them() {
         count.fast
     );
 }
+
+#[test]
+fn games_in_another_writer_s_style_are_written_as_serde_writes_them() {
+    // Escaped tag values, comments, glyphs and annotations glued to turns, CRLF: the fast
+    // lane records them all (`tests/fast_path.rs`), and writes them as serde does.
+    let mut generator = Generator::new(GenOptions {
+        seed: 23,
+        rules: common::mixed_rules(),
+        invalid_rate: 0.1,
+        max_turns: 80,
+    });
+    let mut text = String::new();
+    for i in 1..=200 {
+        generator.write_game(i, &mut text);
+    }
+    let text = common::other_writer(&text);
+    let objects = objects(text.as_bytes(), "o.sgn");
+    let with = |f: fn(&GameObject) -> bool| objects.iter().filter(|o| f(o)).count();
+    assert!(with(|o| o.valid) > 150, "valid games");
+    assert!(with(|o| o.turns.iter().any(|t| !t.comments.is_empty())) > 100);
+    assert!(with(|o| o.turns.iter().any(|t| !t.nags.is_empty())) > 50);
+    assert!(with(|o| o.turns.iter().any(|t| t.annotation.is_some())) > 100);
+    let count = assert_same(text.as_bytes(), "o.sgn");
+    assert_eq!(count.games, 200);
+    // All but the games with a token longer than the lane's window (a first step with four
+    // captures and a two-mark annotation, `e6-d6xd5xc6xd7!?`, here once).
+    let clean = with(|o| o.errors.is_empty());
+    assert!(
+        count.fast + 2 >= clean,
+        "{} of {clean} clean games by the fast lane",
+        count.fast
+    );
+}

@@ -7,20 +7,22 @@ use std::cell::OnceCell;
 use super::source::{LineCol, LineIndex};
 
 /// [`LineIndex::line_col`] for offsets taken in increasing order, reading each byte of the
-/// text about once. In a text without CR (the common case) the answer is found here: from an
-/// offset whose line and column are known, the bytes up to the next LF or byte that is not
-/// ASCII are found in one pass, eight at a time, and every later offset up to there is on the
-/// same line, its column grown by the bytes between. Past there, the line grows by the LFs in
-/// between, and the column counts the bytes since the last one when they are ASCII. Anything
-/// else (a CR in the text, a column after bytes that are not ASCII, an offset before the last
-/// one) is asked of the text's [`LineIndex`], built the first time it is needed; the answers
-/// are always those of [`LineIndex::line_col`].
+/// text about once. In a text without a lone CR (the common case; a CR before an LF is a byte
+/// of its line like any other) the answer is found here: from an offset whose line and column
+/// are known, the bytes up to the next LF or byte that is not ASCII are found in one pass,
+/// eight at a time, and every later offset up to there is on the same line, its column grown
+/// by the bytes between. Past there, the line grows by the LFs in between, and the column
+/// counts the bytes since the last one when they are ASCII. Anything else (a lone CR in the
+/// text, a column after bytes that are not ASCII, an offset before the last one) is asked of
+/// the text's [`LineIndex`], built the first time it is needed; the answers are always those
+/// of [`LineIndex::line_col`].
 #[derive(Debug)]
 pub struct LineStream<'i> {
     text: &'i str,
     index: &'i OnceCell<LineIndex>,
     base: usize,
-    /// Whether the text holds no CR (otherwise every answer is the index's).
+    /// Whether the text holds no CR without an LF after it (otherwise every answer is the
+    /// index's).
     lf_only: bool,
     /// Where the run of offsets answered without reading starts: the last offset the stream
     /// read to.
@@ -90,7 +92,9 @@ impl<'i> LineStream<'i> {
     /// `index` holds (or will hold) `LineIndex::with_base(text, base)`.
     pub fn new(text: &'i str, base: usize, index: &'i OnceCell<LineIndex>) -> LineStream<'i> {
         let b = text.as_bytes();
-        let lf_only = memchr::memchr(b'\r', b).is_none();
+        // A CR that an LF follows is a byte of its line like any other, for lines and columns:
+        // only a lone CR ends a line that the stream does not see.
+        let lf_only = memchr::memchr(b'\r', b).is_none() || !LineIndex::has_lone_cr(b);
         LineStream {
             text,
             index,
@@ -239,7 +243,10 @@ mod tests {
             mixed += if n % 4 == 1 { "ḥ y\n" } else { "a b\n" };
         }
         answers_as_the_index(&mixed, 2);
+        answers_as_the_index(&mixed.replace('\n', "\r\n"), 2);
+        answers_as_the_index(&mixed.replace("a b\n", "a\rb\r\n"), 2);
         let long = "ab ".repeat(3000) + "\n" + &"é".repeat(5000) + "\nx y\n";
         answers_as_the_index(&long, 1);
+        answers_as_the_index(&long.replace('\n', "\r\n"), 1);
     }
 }

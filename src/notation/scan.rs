@@ -51,7 +51,16 @@ pub(crate) fn brace_comment_end(b: &[u8], start: usize) -> Result<usize, usize> 
 /// Where the comments that start on the line of a result ending at `end` end (`end` when there
 /// are none): the game's own trailing comments, as [`Scanner`] takes them. A comment left open
 /// is not one of them.
-pub(crate) fn same_line_comments_end(b: &[u8], mut end: usize) -> usize {
+pub(crate) fn same_line_comments_end(b: &[u8], end: usize) -> usize {
+    same_line_comments(b, end, |_, _| {})
+}
+
+/// [`same_line_comments_end`], handing each comment's start and end to `each`.
+pub(crate) fn same_line_comments(
+    b: &[u8],
+    mut end: usize,
+    mut each: impl FnMut(usize, usize),
+) -> usize {
     loop {
         let mut k = end;
         while k < b.len() && is_line_space(b[k]) {
@@ -65,6 +74,7 @@ pub(crate) fn same_line_comments_end(b: &[u8], mut end: usize) -> usize {
             Some(b';') => line_end(b, k),
             _ => return end,
         };
+        each(k, end);
     }
 }
 

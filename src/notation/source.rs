@@ -276,13 +276,18 @@ impl LineIndex {
     /// breaks are ASCII, which decoding never changes), counted without decoding.
     pub(crate) fn count_breaks_in(bytes: &[u8]) -> usize {
         if memchr::memchr(b'\r', bytes).is_none() {
-            // The common case, counted 64 bytes at a time in a loop the compiler vectorises.
-            return bytes
-                .chunks(64)
-                .map(|c| c.iter().map(|&x| u8::from(x == b'\n')).sum::<u8>() as usize)
-                .sum();
+            return count_pairs(bytes, |x, _| x == b'\n');
         }
-        line_breaks(bytes).count()
+        // A line ends at LF, and at a CR that no LF follows (a CRLF ends one line).
+        // (`|` and `&`, not `||` and `&&`: no branch, so that the loop vectorises.)
+        count_pairs(bytes, |x, next| {
+            (x == b'\n') | ((x == b'\r') & (next != b'\n'))
+        })
+    }
+
+    /// Whether `bytes` hold a CR that no LF follows (a line break of its own).
+    pub fn has_lone_cr(bytes: &[u8]) -> bool {
+        count_pairs(bytes, |x, next| (x == b'\r') & (next != b'\n')) > 0
     }
 
     /// The file line (0-based) of this index's 0-based line `line`.
@@ -453,6 +458,36 @@ fn line_starts(b: &[u8]) -> Vec<usize> {
     starts
 }
 
+/// How many bytes `x` of `b` make `hit(x, next)` true, `next` being the byte after `x` (0 after
+/// the last). Counted 16 bytes at a time into 16 counters in a loop the compiler vectorises,
+/// emptied every 255 rounds, before they could overflow.
+#[inline(always)]
+fn count_pairs(b: &[u8], hit: impl Fn(u8, u8) -> bool) -> usize {
+    let Some((&last, _)) = b.split_last() else {
+        return 0;
+    };
+    const BLOCK: usize = 255 * 16;
+    let (xs, ys) = (&b[..b.len() - 1], &b[1..]);
+    let mut total = usize::from(hit(last, 0));
+    for (xb, yb) in xs.chunks(BLOCK).zip(ys.chunks(BLOCK)) {
+        let mut counts = [0u8; 16];
+        let (mut xi, mut yi) = (xb.chunks_exact(16), yb.chunks_exact(16));
+        for (x, y) in (&mut xi).zip(&mut yi) {
+            for k in 0..16 {
+                counts[k] += u8::from(hit(x[k], y[k]));
+            }
+        }
+        total += counts.iter().map(|&c| usize::from(c)).sum::<usize>();
+        total += xi
+            .remainder()
+            .iter()
+            .zip(yi.remainder())
+            .filter(|&(&x, &y)| hit(x, y))
+            .count();
+    }
+    total
+}
+
 /// The offsets where a line starts after a break: after LF, after CRLF, after a lone CR.
 fn line_breaks(b: &[u8]) -> impl Iterator<Item = usize> + '_ {
     memchr::memchr2_iter(b'\n', b'\r', b)
@@ -463,6 +498,27 @@ fn line_breaks(b: &[u8]) -> impl Iterator<Item = usize> + '_ {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn breaks_are_counted_as_the_lines_are_found() {
+        // CRLF, lone CR and LF in every mix, across the 64-byte blocks of the count.
+        let mut seed = 3u64;
+        for len in [0, 1, 2, 15, 16, 17, 63, 64, 65, 300, 4079, 4080, 4081, 9000] {
+            for _ in 0..20 {
+                let bytes: Vec<u8> = (0..len)
+                    .map(|_| {
+                        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1);
+                        [b'\r', b'\n', b'x', b'\r', b'\n'][(seed >> 33) as usize % 5]
+                    })
+                    .collect();
+                assert_eq!(
+                    LineIndex::count_breaks_in(&bytes),
+                    line_breaks(&bytes).count(),
+                    "{bytes:?}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn columns_count_characters() {

@@ -3,35 +3,41 @@
 //! so its lane compiles to the same code as without one.
 
 use crate::engine::{Bitboard, Color, Outcome, Position, Ruleset, Square};
-use crate::notation::GameResult;
+use crate::notation::{Annotation, GameResult};
 
-/// What the lane tells about a game as it reads it. The check keeps nothing (`()`);
-/// `seega convert` keeps a [`CleanGame`].
+/// What the lane tells about a game as it reads it, as a visitor: every call does nothing
+/// unless a recorder says otherwise. The check keeps nothing (`()`); `seega convert` keeps a
+/// [`CleanGame`].
 pub(super) trait Recorder<'t> {
-    /// Whether anything is kept: tags are handed over only then.
+    /// Whether anything is kept: tags, comments and glyphs are handed over only then.
     const KEEPS: bool;
-    /// A tag, in order.
-    fn tag(&mut self, name: &'t str, value: &'t str);
+    /// A tag, in order; `escaped` when its value as written holds `\"` or `\\`.
+    fn tag(&mut self, _name: &'t str, _value: &'t str, _escaped: bool) {}
+    /// A comment before the result, in order (among the headers, or in the movetext).
+    fn comment(&mut self, _comment: CleanComment<'t>) {}
+    /// A numeric annotation glyph `$N`.
+    fn nag(&mut self, _nag: u32) {}
+    /// A comment after the result, on its line: the game's trailing comments.
+    fn trailing(&mut self, _comment: CleanComment<'t>) {}
     /// A turn played, starting at byte `at`; a move's steps follow.
-    fn turn(&mut self, at: usize, side: Color, kind: CleanKind);
+    fn turn(&mut self, _at: usize, _side: Color, _kind: CleanKind) {}
     /// A step of the last move, to `to`, capturing `captured`.
-    fn step(&mut self, to: Square, captured: Bitboard);
+    fn step(&mut self, _to: Square, _captured: Bitboard) {}
+    /// The annotation written after the last turn.
+    fn annotation(&mut self, _annotation: Annotation) {}
     /// The end of the game, clean.
     fn end(
         &mut self,
-        rules: Ruleset,
-        result: GameResult,
-        outcome: Option<Outcome>,
-        last: &Position,
-    );
+        _rules: Ruleset,
+        _result: GameResult,
+        _outcome: Option<Outcome>,
+        _last: &Position,
+    ) {
+    }
 }
 
 impl Recorder<'_> for () {
     const KEEPS: bool = false;
-    fn tag(&mut self, _: &str, _: &str) {}
-    fn turn(&mut self, _: usize, _: Color, _: CleanKind) {}
-    fn step(&mut self, _: Square, _: Bitboard) {}
-    fn end(&mut self, _: Ruleset, _: GameResult, _: Option<Outcome>, _: &Position) {}
 }
 
 /// What kind of turn a clean game played.
@@ -57,20 +63,71 @@ pub struct CleanTurn {
     /// For a [`CleanKind::Move`], how many steps it made: the next entries of
     /// [`CleanGame::steps`] after those of the moves before it. 0 for any other turn.
     pub steps: u32,
+    /// How many glyphs and comments follow the turn (up to the next turn): the next entries
+    /// of [`CleanGame::notes`] after those of the turns before it.
+    pub notes: u32,
     /// The side that played it.
     pub side: Color,
     /// What it was.
     pub kind: CleanKind,
+    /// The annotation written after it.
+    pub annotation: Option<Annotation>,
 }
 
-/// A game the lane found clean, as much as a writer needs: tags, turns with what each step
-/// captured, the result and the end. Its buffers are reused from game to game.
+/// A comment of a clean game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CleanComment<'t> {
+    /// The text inside the braces, or after the semicolon.
+    pub text: &'t str,
+    /// Whether it was written `; ...` to the end of the line.
+    pub line: bool,
+}
+
+/// An item of a clean game's header, as the game object lists it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CleanHeader<'t> {
+    /// A tag pair: its name and its value as written between the quotes, which holds escapes
+    /// (`\"`, `\\`) when `escaped` is set.
+    Tag {
+        /// The name.
+        name: &'t str,
+        /// The value as written.
+        value: &'t str,
+        /// Whether `value` holds escapes.
+        escaped: bool,
+    },
+    /// A comment among the tags, or in the movetext before the first turn and glyph.
+    Comment(CleanComment<'t>),
+}
+
+/// What follows a turn: a glyph or a comment.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CleanNote<'t> {
+    /// `$N`.
+    Nag(u32),
+    /// A comment.
+    Comment(CleanComment<'t>),
+}
+
+/// A game the lane found clean, as much as a writer needs: headers, turns with what each step
+/// captured and what follows each, the result and the end. Its buffers are reused from game
+/// to game.
 #[derive(Debug, Default)]
 pub struct CleanGame<'t> {
-    /// Tags in order: name and value (the lane reads no escapes, so the value is as written).
-    pub tags: Vec<(&'t str, &'t str)>,
+    /// Tags and header comments in order.
+    pub headers: Vec<CleanHeader<'t>>,
+    /// Glyphs before the first turn.
+    pub nags: Vec<u32>,
+    /// Comments before the first turn that follow such a glyph.
+    pub comments: Vec<CleanComment<'t>>,
     /// Turns in order.
     pub turns: Vec<CleanTurn>,
+    /// Glyphs and comments after the turns, in order (see [`CleanTurn::notes`]).
+    pub notes: Vec<CleanNote<'t>>,
+    /// Comments after the result on its line.
+    pub trailing: Vec<CleanComment<'t>>,
+    /// Whether some turn has an annotation, glyphs or comments.
+    pub noted: bool,
     /// Steps of the moves but slides ([`CleanKind::Slide`]), in order: where each went and
     /// what it captured.
     pub steps: Vec<(Square, Bitboard)>,
@@ -86,7 +143,12 @@ pub struct CleanGame<'t> {
 
 impl CleanGame<'_> {
     pub(super) fn clear(&mut self) {
-        self.tags.clear();
+        self.headers.clear();
+        self.nags.clear();
+        self.comments.clear();
+        self.notes.clear();
+        self.trailing.clear();
+        self.noted = false;
         self.turns.clear();
         self.steps.clear();
         self.rules = None;
@@ -98,16 +160,54 @@ impl CleanGame<'_> {
 
 impl<'t> Recorder<'t> for CleanGame<'t> {
     const KEEPS: bool = true;
-    fn tag(&mut self, name: &'t str, value: &'t str) {
-        self.tags.push((name, value));
+    fn tag(&mut self, name: &'t str, value: &'t str, escaped: bool) {
+        self.headers.push(CleanHeader::Tag {
+            name,
+            value,
+            escaped,
+        });
+    }
+    fn comment(&mut self, comment: CleanComment<'t>) {
+        // Where the game object puts it: after the last turn, or before the first among the
+        // headers, unless a glyph came first.
+        match self.turns.last_mut() {
+            Some(t) => {
+                t.notes += 1;
+                self.noted = true;
+                self.notes.push(CleanNote::Comment(comment));
+            }
+            None if self.nags.is_empty() => self.headers.push(CleanHeader::Comment(comment)),
+            None => self.comments.push(comment),
+        }
+    }
+    fn nag(&mut self, nag: u32) {
+        match self.turns.last_mut() {
+            Some(t) => {
+                t.notes += 1;
+                self.noted = true;
+                self.notes.push(CleanNote::Nag(nag));
+            }
+            None => self.nags.push(nag),
+        }
+    }
+    fn trailing(&mut self, comment: CleanComment<'t>) {
+        self.trailing.push(comment);
     }
     fn turn(&mut self, at: usize, side: Color, kind: CleanKind) {
         self.turns.push(CleanTurn {
             at,
             steps: 0,
+            notes: 0,
             side,
             kind,
+            annotation: None,
         });
+    }
+    fn annotation(&mut self, annotation: Annotation) {
+        if let Some(t) = self.turns.last_mut() {
+            t.annotation = Some(annotation);
+            self.noted = true;
+        }
     }
     fn step(&mut self, to: Square, captured: Bitboard) {
         let Some(t) = self.turns.last_mut() else {

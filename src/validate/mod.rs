@@ -21,7 +21,7 @@ mod syntax_words;
 mod turn_errors;
 
 pub use auto::clean_auto;
-pub use clean::{CleanGame, CleanKind, CleanTurn};
+pub use clean::{CleanComment, CleanGame, CleanHeader, CleanKind, CleanNote, CleanTurn};
 pub use code::Code;
 pub use explain::{Explanation, explain};
 pub use fast::{RulesCache, clean_game, clean_game_recorded};

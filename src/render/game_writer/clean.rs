@@ -8,10 +8,11 @@
 //! length update for each of twenty fragments.
 
 use super::super::json_buf::JsonBuf;
-use super::{GameWriter, List, begin, ending, result, tag};
+use super::{GameWriter, List, begin, ending, result};
 use crate::engine::{Bitboard, Position, Square};
 use crate::notation::{LineCol, LineStream};
 use crate::validate::{CleanGame, CleanKind};
+use notes::{comments, header, nags};
 
 /// The `n`th placeholder `..` of a template (found when compiling).
 const fn placeholder(t: &[u8], mut n: usize) -> usize {
@@ -366,13 +367,21 @@ impl GameWriter {
     ) {
         begin(out, index, &self.file);
         let mut headers = List::new();
-        for (name, value) in &game.tags {
+        for h in &game.headers {
             headers.item(out);
-            tag(out, name, value);
+            header(out, h);
         }
         out.raw(b"],\"rules\":");
         self.rules(out, game.rules.as_ref());
-        out.raw(b",\"nags\":[],\"comments\":[],\"turns\":");
+        if game.nags.is_empty() && game.comments.is_empty() {
+            out.raw(b",\"nags\":[],\"comments\":[],\"turns\":");
+        } else {
+            out.raw(b",\"nags\":");
+            nags(out, &game.nags);
+            out.raw(b",\"comments\":");
+            comments(out, &game.comments);
+            out.raw(b",\"turns\":");
+        }
         let mut text = [0; TAIL];
         text[..AFTER_STEPS.len()].copy_from_slice(AFTER_STEPS);
         let mut place = Place {
@@ -381,160 +390,107 @@ impl GameWriter {
             text,
             len: 0,
         };
-        let mut head = Head::new();
-        let mut next_step = 0;
-        for t in &game.turns {
-            let side = t.side.index() & 1;
-            // Most turns go out in one window: number, kind, squares, line and column.
-            let w = out.window::<TURN_ROOM>();
-            w[..24].copy_from_slice(&head.bytes);
-            let n = head.len.min(24);
-            head.next();
-            let body = match t.kind {
-                CleanKind::Place(a, b) => template(w, n, &PLACE[side], |x| {
-                    put(x, PLACE_A, a);
-                    put(x, PLACE_B, b);
-                }),
-                CleanKind::Pass => template(w, n, &PASS[side], |_| {}),
-                CleanKind::Slide(from, to) => template(w, n, &MOVE1[side], |x| {
-                    put(x, MOVE1_FROM, from);
-                    put(x, MOVE1_TO, to);
-                }),
-                CleanKind::Move(from) => {
-                    let end = next_step + t.steps as usize;
-                    let s = game.steps.get(next_step..end).unwrap_or_default();
-                    next_step = end;
-                    let body = template(w, n, &MOVE[side], |x| put(x, MOVE_FROM, from));
-                    match w
-                        .get_mut(n + body..)
-                        .and_then(<[u8]>::first_chunk_mut::<STEPS_ROOM>)
-                        .and_then(|room| steps_into(room, s))
-                    {
-                        Some(k) => body + k,
-                        None => {
-                            out.advance(n + body);
-                            steps(out, s);
-                            place.write(out, t.at);
-                            continue;
-                        }
-                    }
-                }
-            };
-            let n = n + body;
-            if let Some(tail) = w
-                .get_mut(n..)
-                .and_then(<[u8]>::first_chunk_mut::<TAIL_ROOM>)
-            {
-                let len = place.put(tail, t.at);
-                out.advance(n + len);
-            }
+        if game.noted {
+            turns::<true>(out, game, &mut place);
+        } else {
+            turns::<false>(out, game, &mut place);
         }
         if game.turns.is_empty() {
             out.raw(b"[");
         }
         out.raw(b"],\"result\":");
         result(out, game.result);
-        out.raw(b",\"trailing\":[]");
+        if game.trailing.is_empty() {
+            out.raw(b",\"trailing\":[]");
+        } else {
+            out.raw(b",\"trailing\":");
+            comments(out, &game.trailing);
+        }
         ending(out, game.outcome, game.last.as_ref());
         out.raw(b",\"valid\":true,\"errors\":[],\"source\":null}");
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Steps of every length up to 12, each capturing up to 9 squares: written into a window
-    /// they are the bytes written piece by piece, unless they do not fit.
-    #[test]
-    fn steps_in_a_window_are_the_steps_written_piece_by_piece() {
-        let (mut fitted, mut refused) = (0, 0);
-        let mut seed = 7u64;
-        for len in 0..12 {
-            for _ in 0..40 {
-                let mut s = Vec::new();
-                for _ in 0..len {
-                    seed = seed
-                        .wrapping_mul(6364136223846793005)
-                        .wrapping_add(1442695040888963407);
-                    let to = Square::new((seed >> 33) as u8 % 9, (seed >> 40) as u8 % 9);
-                    let mut captured = Bitboard::EMPTY;
-                    for k in 0..(seed >> 50) % 10 {
-                        captured.0 |= 1 << ((seed >> (k * 3)) % 81);
-                    }
-                    s.push((to, captured));
-                }
-                let mut piecewise = JsonBuf::default();
-                steps(&mut piecewise, &s);
-                let mut w = [0; STEPS_ROOM];
-                match steps_into(&mut w, &s) {
-                    Some(n) => {
-                        fitted += 1;
-                        assert_eq!(&w[..n], piecewise.bytes());
-                    }
-                    None => {
-                        refused += 1;
-                        assert!(piecewise.bytes().len() > STEPS_ROOM - 3 * s.len());
-                    }
-                }
-            }
-        }
-        assert!(
-            fitted > 100 && refused > 50,
-            "{fitted} fitted, {refused} refused"
-        );
-    }
-
-    /// Turns on lines that cross powers of ten, after blank lines, several on a line, at
-    /// columns past 100: the lines and columns written are the index's.
-    #[test]
-    fn lines_and_columns_are_the_index_s() {
-        let mut text = String::new();
-        let mut at = Vec::new();
-        let wide = " ".repeat(120);
-        for l in 0..60 {
-            for _ in 0..l % 3 + 1 {
-                at.push(text.len());
-                text += "a1-a2 ";
-            }
-            text += match l % 7 {
-                0 => "\n\n",
-                3 => &wide,
-                _ => "\n",
-            };
-        }
-        let slide = CleanKind::Slide(Square::new(0, 0), Square::new(0, 1));
-        let game = CleanGame {
-            turns: at
-                .iter()
-                .map(|&at| crate::validate::CleanTurn {
-                    at,
-                    steps: 0,
-                    side: crate::engine::Color::Black,
-                    kind: slide,
-                })
-                .collect(),
-            ..CleanGame::default()
+/// The turns of `game`, from the `[` that opens them (when there are any). `NOTED` when some
+/// turn has an annotation, glyphs or comments: a game without any (most) is written without
+/// looking for them.
+fn turns<const NOTED: bool>(out: &mut JsonBuf, game: &CleanGame<'_>, place: &mut Place<'_, '_>) {
+    let mut head = Head::new();
+    let mut next_step = 0;
+    let mut next_note = 0;
+    for t in &game.turns {
+        // A turn with an annotation, glyphs or comments ends piece by piece.
+        let noted = NOTED && (t.annotation.is_some() || t.notes > 0);
+        let notes = if noted {
+            let end = next_note + t.notes as usize;
+            let notes = game.notes.get(next_note..end).unwrap_or_default();
+            next_note = end;
+            notes
+        } else {
+            &[]
         };
-        for base in [0, 5, 90, 995, 9_980, 999_960] {
-            let index = crate::notation::LineIndex::with_base(&text, base);
-            let cell = std::cell::OnceCell::new();
-            let mut lines = LineStream::new(&text, base, &cell);
-            let mut out = JsonBuf::default();
-            GameWriter::new().write_clean(&mut out, &game, 1, &mut lines);
-            let mut bytes = Vec::new();
-            out.write_to(&mut bytes, 0, &mut || b"").unwrap();
-            let v: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
-            for (k, &at) in at.iter().enumerate() {
-                let lc = index.line_col(&text, at);
-                let t = &v["turns"][k];
-                assert_eq!(t["number"], k + 1);
-                assert_eq!(
-                    (t["line"].as_u64(), t["column"].as_u64()),
-                    (Some(lc.line as u64), Some(lc.column as u64)),
-                    "turn {k} at {at}, base {base}"
-                );
+        let side = t.side.index() & 1;
+        // Most turns go out in one window: number, kind, squares, line and column.
+        let w = out.window::<TURN_ROOM>();
+        w[..24].copy_from_slice(&head.bytes);
+        let n = head.len.min(24);
+        head.next();
+        let body = match t.kind {
+            CleanKind::Place(a, b) => template(w, n, &PLACE[side], |x| {
+                put(x, PLACE_A, a);
+                put(x, PLACE_B, b);
+            }),
+            CleanKind::Pass => template(w, n, &PASS[side], |_| {}),
+            CleanKind::Slide(from, to) => template(w, n, &MOVE1[side], |x| {
+                put(x, MOVE1_FROM, from);
+                put(x, MOVE1_TO, to);
+            }),
+            CleanKind::Move(from) => {
+                let end = next_step + t.steps as usize;
+                let s = game.steps.get(next_step..end).unwrap_or_default();
+                next_step = end;
+                let body = template(w, n, &MOVE[side], |x| put(x, MOVE_FROM, from));
+                match w
+                    .get_mut(n + body..)
+                    .and_then(<[u8]>::first_chunk_mut::<STEPS_ROOM>)
+                    .and_then(|room| steps_into(room, s))
+                {
+                    Some(k) => body + k,
+                    None => {
+                        out.advance(n + body);
+                        steps(out, s);
+                        if noted {
+                            {
+                                let lc = place.line_col(t.at);
+                                notes::tail(out, t, notes, lc);
+                            }
+                        } else {
+                            place.write(out, t.at);
+                        }
+                        continue;
+                    }
+                }
             }
+        };
+        let n = n + body;
+        if noted {
+            out.advance(n);
+            {
+                let lc = place.line_col(t.at);
+                notes::tail(out, t, notes, lc);
+            }
+            continue;
+        }
+        if let Some(tail) = w
+            .get_mut(n..)
+            .and_then(<[u8]>::first_chunk_mut::<TAIL_ROOM>)
+        {
+            let len = place.put(tail, t.at);
+            out.advance(n + len);
         }
     }
 }
+
+mod notes;
+#[cfg(test)]
+mod tests;

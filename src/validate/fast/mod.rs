@@ -11,15 +11,16 @@
 //! # Architecture invariant
 //!
 //! The lane accepts a subset of what the full path calls clean, never more. It gives up at
-//! anything it does not read itself: escapes in tags, a token and a comment with no space
-//! between them, comments that end the text after the result (the text's trailing ones), any
-//! comment, annotation or glyph when recording for `convert`, a glyph of more than nine digits
-//! or after a move number, `--rules auto` without a Rules tag, a mismatched move number, an
-//! illegal turn, a limit reached or one it cannot rule out (a movetext of 2,000,000 bytes or
-//! more, which could hold the 1,000,000 items the full path allows), a wrong result, a
-//! bidirectional control anywhere in the game (the full path warns of it). Comments,
-//! annotations and glyphs are skipped as the scanner reads them; comments before the first
-//! token are counted as the scanner counts them, among the headers. `tests/fast_lane.rs`
+//! anything it does not read itself: an escape in the value of a Rules, Result or Position tag,
+//! comments that end the text after the result (the text's trailing ones), a token longer than
+//! its window, a glyph of more than nine digits or glued to a move number, `--rules auto`
+//! without a Rules tag, a mismatched move number, an illegal turn, a limit reached or one it
+//! cannot rule out (a movetext of 2,000,000 bytes or more, which could hold the 1,000,000
+//! items the full path allows), a wrong result, a bidirectional control anywhere in the game
+//! (the full path warns of it). Comments, annotations and glyphs, also glued to tokens, are
+//! read as the scanner reads them (a token ends at blank space or at a comment), and kept when
+//! recording for `convert`; comments before the first token are counted as the scanner counts
+//! them, among the headers. `tests/fast_lane.rs`
 //! checks, over every corpus we have and over random mutations, that the two paths give
 //! identical results.
 
@@ -28,10 +29,10 @@ use crate::engine::referee::Referee;
 use crate::engine::{Position, Ruleset};
 use crate::notation::limits::{MAX_HEADERS, MAX_MOVETEXT};
 
-use super::clean::{CleanGame, Recorder};
+use super::clean::{CleanComment, CleanGame, Recorder};
 use super::replay::Options;
 use replay::Replay;
-use text::{after_result, comment_end, has_bidi, is_space, skip_space, tag};
+use text::{TagAt, after_result, comment_end, has_bidi, is_space, skip_space, tag};
 
 mod replay;
 mod swar;
@@ -103,18 +104,8 @@ struct FirstTurn(Option<usize>);
 
 impl Recorder<'_> for FirstTurn {
     const KEEPS: bool = false;
-    fn tag(&mut self, _: &str, _: &str) {}
     fn turn(&mut self, at: usize, _: crate::engine::Color, _: super::clean::CleanKind) {
         self.0.get_or_insert(at);
-    }
-    fn step(&mut self, _: crate::engine::Square, _: crate::engine::Bitboard) {}
-    fn end(
-        &mut self,
-        _: Ruleset,
-        _: crate::notation::GameResult,
-        _: Option<crate::engine::Outcome>,
-        _: &Position,
-    ) {
     }
 }
 
@@ -150,24 +141,33 @@ fn lane<'t, R: Recorder<'t>>(
         match b.get(i) {
             Some(b'[') => {}
             // Comments before the first token count among the headers, as the scanner counts.
-            Some(b'{' | b';') if !R::KEEPS => {
+            Some(b'{' | b';') => {
                 headers += 1;
                 if headers > MAX_HEADERS {
                     return None;
                 }
-                i = skip_space(b, comment_end(b, i)?);
+                let end = comment_end(b, i)?;
+                if R::KEEPS {
+                    rec.comment(comment(text, i, end)?);
+                }
+                i = skip_space(b, end);
                 continue;
             }
             _ => break,
         }
-        let (name, value, end) = tag(b, i)?;
+        let TagAt {
+            name,
+            value,
+            end,
+            escaped,
+        } = tag(b, i)?;
         let name_text = &b[name.clone()];
         headers += 1;
         if headers > MAX_HEADERS {
             return None;
         }
         if R::KEEPS {
-            rec.tag(text.get(name)?, text.get(value.clone())?);
+            rec.tag(text.get(name)?, text.get(value.clone())?, escaped);
         }
         let slot = match name_text {
             b"Rules" => &mut rules_tag,
@@ -179,6 +179,10 @@ fn lane<'t, R: Recorder<'t>>(
             }
         };
         if slot.is_none() {
+            // The value of a tag the lane reads, with escapes: rare, left to the full path.
+            if escaped {
+                return None;
+            }
             *slot = Some(text.get(value)?);
         }
         i = skip_space(b, end);
@@ -197,15 +201,31 @@ fn lane<'t, R: Recorder<'t>>(
             referee: Referee::<B>::of(&pos),
             rec,
         };
-        movetext::<B, R>(b, i, &mut game, rules, result_tag)
+        movetext::<B, R>(text, i, &mut game, rules, result_tag)
     })
 }
 
-/// Reads and plays the movetext from `b[i..]` to the result on board `B`, the board of
-/// `game`'s position; returns the offset after the result token.
+/// The comment from `start` to `end` of `text` (`{...}` or `;...`).
+#[inline]
+fn comment(text: &str, start: usize, end: usize) -> Option<CleanComment<'_>> {
+    let line = text.as_bytes().get(start) == Some(&b';');
+    let text = text.get(start + 1..end - usize::from(!line))?;
+    Some(CleanComment { text, line })
+}
+
+/// The value of the glyph `$N` written in `w` (`digits` of them, at most nine).
+#[cold]
+fn nag_value(w: &window::Window, digits: usize) -> u32 {
+    w[1..=digits]
+        .iter()
+        .fold(0u32, |n, &d| n * 10 + u32::from(d - b'0'))
+}
+
+/// Reads and plays the movetext from `text[i..]` to the result on board `B`, the board of
+/// `game`'s position; returns the offset after the result token and the comments on its line.
 #[inline(always)]
 fn movetext<'t, B: Board, R: Recorder<'t>>(
-    b: &[u8],
+    text: &'t str,
     mut i: usize,
     game: &mut Replay<'_, B, R>,
     rules: Ruleset,
@@ -215,19 +235,20 @@ fn movetext<'t, B: Board, R: Recorder<'t>>(
     // comments and glyphs). Each takes at least two bytes (`1.`, `--`, `{}`, `;` and its line
     // break, `$1`), so a movetext shorter than twice that many bytes holds fewer: the lane
     // counts none, and gives up on a longer one.
+    let b = text.as_bytes();
     let start = i;
     let mut pad = [0; window::WIDTH];
     loop {
         let w = window::window(b, i, &mut pad);
-        // Where the token ends, and whether a blank byte follows it for sure (the readers of
-        // turns, numbers and glyphs end a token only there, or at the end of the text): then
-        // the next token is looked for right after that byte. A token longer than the full
-        // path reads (`MAX_TOKEN_BYTES`) is refused where one can be: only a move of several
-        // steps outgrows its window.
-        let (end, blank) = match w[0] {
-            b'a'..=b'z' | b'-' => (game.turn(b, i, w)?, true),
+        // Where the next token may start. The readers of turns, numbers and glyphs end a token
+        // at blank space, a comment (`{` or `;`) or the end of the text, and say where to look
+        // next: after the blank byte, or at the comment. A token longer than the full path
+        // reads (`MAX_TOKEN_BYTES`) is refused where one can be: only a move of several steps
+        // outgrows its window.
+        let next = match w[0] {
+            b'a'..=b'z' | b'-' => game.turn(b, i, w)?,
             b'0'..=b'9' | b'*' => match window::result(w) {
-                None => (game.numbered(b, i, w)?, true),
+                None => game.numbered(b, i, w)?,
                 Some((result, len)) => {
                     if i - start >= 2 * MAX_MOVETEXT || !game.result_is_clean(result, result_tag) {
                         return None;
@@ -236,13 +257,33 @@ fn movetext<'t, B: Board, R: Recorder<'t>>(
                         let (outcome, end) = (game.referee.outcome(), game.referee.position());
                         game.rec.end(rules, result, outcome, &end);
                     }
-                    return after_result(b, i + len, R::KEEPS);
+                    let rec = &mut *game.rec;
+                    return after_result(b, i + len, |from, to| {
+                        if R::KEEPS {
+                            if let Some(c) = comment(text, from, to) {
+                                rec.trailing(c);
+                            }
+                        }
+                    });
                 }
             },
             // A comment or a glyph (which read as no turn, and change nothing) is a movetext
-            // item; `convert` would have to keep it, and gives up.
-            b'{' | b';' if !R::KEEPS => (comment_end(b, i)?, false),
-            b'$' if !R::KEEPS => (i + window::nag(w)?, true),
+            // item, kept when recording.
+            b'{' | b';' => {
+                let end = comment_end(b, i)?;
+                if R::KEEPS {
+                    game.rec.comment(comment(text, i, end)?);
+                }
+                i = skip_space(b, end);
+                continue;
+            }
+            b'$' => {
+                let (digits, next) = window::nag(w)?;
+                if R::KEEPS {
+                    game.rec.nag(nag_value(w, digits));
+                }
+                i + next
+            }
             // More blank space between two tokens (past the end, the text has no result).
             c if is_space(c) && i < b.len() => {
                 i = skip_space(b, i);
@@ -250,6 +291,6 @@ fn movetext<'t, B: Board, R: Recorder<'t>>(
             }
             _ => return None,
         };
-        i = if blank { end + 1 } else { skip_space(b, end) };
+        i = next;
     }
 }

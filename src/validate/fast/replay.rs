@@ -3,12 +3,12 @@
 use crate::engine::kernel::{Board, Word};
 use crate::engine::referee::{Referee, WrittenCaptures, turn_of_move_number};
 use crate::engine::{Bitboard, Square};
-use crate::notation::GameResult;
 use crate::notation::limits::MAX_TOKEN_BYTES;
 use crate::notation::token::move_number;
+use crate::notation::{Annotation, GameResult};
 
 use super::super::clean::{CleanKind, Recorder};
-use super::window::{self, Window, at, ends, square, turn_end};
+use super::window::{self, Window, at, square, turn_end};
 
 /// The replay: the game's referee, and where what was read goes.
 pub(super) struct Replay<'r, B: Board, R> {
@@ -20,22 +20,23 @@ pub(super) struct Replay<'r, B: Board, R> {
 
 impl<'t, B: Board, R: Recorder<'t>> Replay<'_, B, R> {
     /// Reads the move number at the start of `w` (the window of `b` at `i`) and plays the turn
-    /// written right after it, if any; returns where the token ends.
+    /// written right after it, if any; returns where the next token may start
+    /// ([`window::next`]).
     #[inline(always)]
     pub(super) fn numbered(&mut self, b: &[u8], i: usize, w: &Window) -> Option<usize> {
         let (n, second, end) = move_number(w, 0)?;
         if turn_of_move_number(n, second) != self.referee.number() {
             return None;
         }
-        if ends(w, end) {
-            return Some(i + end);
+        if let Some(next) = window::next(w, end) {
+            return Some(i + next);
         }
         let mut pad = [0; window::WIDTH];
         self.turn(b, i + end, window::window(b, i + end, &mut pad))
     }
 
-    /// Reads and plays the turn written from `i` (`w` is the window there); returns where its
-    /// token ends.
+    /// Reads and plays the turn written from `i` (`w` is the window there); returns where the
+    /// next token may start ([`window::next`]).
     ///
     /// Each kind of turn has its own ending, with what it needs: a placement cannot follow a
     /// pass (a pass leaves the game in the movement phase), and after a move the game is in the
@@ -50,31 +51,41 @@ impl<'t, B: Board, R: Recorder<'t>> Replay<'_, B, R> {
         let first = square(w, 0)?;
         if w[2] == b',' {
             let second = square(w, 3)?;
-            let end = i + turn_end(w, 5, !R::KEEPS)?;
+            let (end, marks) = turn_end(w, 5)?;
             self.referee.place(first, second).ok()?;
             self.rec.turn(i, side, CleanKind::Place(first, second));
-            Some(end)
+            self.annotate(marks);
+            Some(i + end)
         } else {
             self.rec.turn(i, side, CleanKind::Move(first));
             self.movement(first, b, i, w)
         }
     }
 
-    /// Reads and plays the pass written from `i` (`w` is the window there); returns where its
-    /// token ends.
+    /// Hands over the annotation of the last turn, if it has one ([`turn_end`] read it).
+    #[inline(always)]
+    fn annotate(&mut self, marks: Option<Annotation>) {
+        if let Some(a) = marks.filter(|_| R::KEEPS) {
+            self.rec.annotation(a);
+        }
+    }
+
+    /// Reads and plays the pass written from `i` (`w` is the window there); returns where the
+    /// next token may start.
     #[cold]
     #[inline(never)]
     fn pass(&mut self, i: usize, w: &Window) -> Option<usize> {
         let side = self.referee.play().to_move();
-        let end = i + turn_end(w, 2, !R::KEEPS).filter(|_| w[1] == b'-')?;
+        let (end, marks) = turn_end(w, 2).filter(|_| w[1] == b'-')?;
         self.referee.pass().ok()?;
         self.rec.turn(i, side, CleanKind::Pass);
-        Some(end)
+        self.annotate(marks);
+        Some(i + end)
     }
 
     /// Plays the steps of a movement from `from`, whose token starts at `i` (`w` is the window
-    /// there), and ends the turn; returns where the token ends. The first step is read in `w`,
-    /// every further one in a window of its own.
+    /// there), and ends the turn; returns where the next token may start. The first step is
+    /// read in `w`, every further one in a window of its own.
     #[inline(always)]
     fn movement(&mut self, from: Square, b: &[u8], i: usize, w: &Window) -> Option<usize> {
         if w[2] != b'-' {
@@ -85,7 +96,8 @@ impl<'t, B: Board, R: Recorder<'t>> Replay<'_, B, R> {
         let (mut k, mut any) = self.captures(to, got, w, 5)?;
         if at(w, k) != b'-' {
             // One step, the common case, apart: the move's state is known here.
-            let k = turn_end(w, k, !R::KEEPS)?;
+            let (k, marks) = turn_end(w, k)?;
+            self.annotate(marks);
             self.referee.end_move(mv, any).ok()?;
             return Some(i + k);
         }
@@ -100,7 +112,8 @@ impl<'t, B: Board, R: Recorder<'t>> Replay<'_, B, R> {
             (k, captured) = self.captures(to, got, s, 3)?;
             any |= captured;
         }
-        let k = turn_end(s, k, !R::KEEPS)?;
+        let (k, marks) = turn_end(s, k)?;
+        self.annotate(marks);
         // Only such a move can make a token longer than the full path reads; a move number
         // before it (read in one window) is shorter than a window.
         if base + k - i > MAX_TOKEN_BYTES - window::WIDTH {

@@ -3,7 +3,7 @@
 
 use std::ops::Range;
 
-use crate::notation::scan::{brace_comment_end, line_end, same_line_comments_end};
+use crate::notation::scan::{brace_comment_end, line_end, same_line_comments};
 
 use super::swar;
 
@@ -13,6 +13,8 @@ const SPACE: u8 = 1;
 const NAME: u8 = 2;
 /// A byte that ends a tag value the lane reads (`"`), or makes it give up.
 const VALUE_STOP: u8 = 4;
+/// A byte that ends a movetext token: blank space, or the start of a comment.
+const TOKEN_END: u8 = 8;
 
 const CLASS: [u8; 256] = {
     let mut t = [0u8; 256];
@@ -20,7 +22,10 @@ const CLASS: [u8; 256] = {
     while k < 256 {
         let c = k as u8;
         if matches!(c, b' ' | b'\t' | b'\n' | b'\r' | b'\x0c' | b'\x0b') {
-            t[k] |= SPACE;
+            t[k] |= SPACE | TOKEN_END;
+        }
+        if matches!(c, b'{' | b';') {
+            t[k] |= TOKEN_END;
         }
         if c.is_ascii_alphanumeric() || c == b'_' {
             t[k] |= NAME;
@@ -37,6 +42,30 @@ const CLASS: [u8; 256] = {
 #[inline(always)]
 pub(super) fn is_space(b: u8) -> bool {
     CLASS[b as usize] & SPACE != 0
+}
+
+/// Whether `b` ends a movetext token, as the scanner reads one: blank space, `{` or `;`.
+#[inline(always)]
+pub(super) fn ends_token(b: u8) -> bool {
+    CLASS[b as usize] & TOKEN_END != 0
+}
+
+/// When `b` ends a movetext token, how far past it the next token may start: 1 past blank
+/// space, 0 at a comment.
+#[inline(always)]
+pub(super) fn step_past_end(b: u8) -> Option<usize> {
+    // A space first, without the table: almost every token ends there.
+    if b == b' ' {
+        return Some(1);
+    }
+    let c = CLASS[b as usize];
+    if c & SPACE != 0 {
+        Some(1)
+    } else if c & TOKEN_END != 0 {
+        Some(0)
+    } else {
+        None
+    }
 }
 
 fn class_run(b: &[u8], mut i: usize, class: u8) -> usize {
@@ -59,19 +88,13 @@ pub(super) fn skip_space(b: &[u8], i: usize) -> usize {
 }
 
 /// Where a game whose result ends at `end` ends for the scanner. Comments that start on the
-/// result's line are the game's own: the game ends after them (a lane that `keeps` what it reads
-/// for `convert` gives up on them). Comments on later lines belong to the next game, unless
+/// result's line are the game's own (its trailing comments, each handed to `own` with its start
+/// and end): the game ends after them. Comments on later lines belong to the next game, unless
 /// nothing but comments follows: then they are the text's trailing comments and belong to this
 /// game, which the lane leaves to the full path (so does an unclosed `{`). The comments of the
 /// next game are read again as that game's.
-pub(super) fn after_result(b: &[u8], end: usize, keeps: bool) -> Option<usize> {
-    // Comments that start on the result's line are the game's own (its trailing comments),
-    // which a recording lane does not keep.
-    let own = same_line_comments_end(b, end);
-    if keeps && own != end {
-        return None;
-    }
-    let end = own;
+pub(super) fn after_result(b: &[u8], end: usize, own: impl FnMut(usize, usize)) -> Option<usize> {
+    let end = same_line_comments(b, end, own);
     let mut next = skip_space(b, end);
     let mut comments = false;
     while matches!(b.get(next), Some(b'{' | b';')) {
@@ -81,11 +104,20 @@ pub(super) fn after_result(b: &[u8], end: usize, keeps: bool) -> Option<usize> {
     (!comments || next < b.len()).then_some(end)
 }
 
-/// Reads `[Name "value"]` at `at`, with no escape in the value; returns the ranges of the
-/// name and of the value, and the offset after `]`. Out of line: the movetext loop, which runs
-/// far more often, keeps the registers.
+/// A tag the lane read: where its name and its value (as written) are, where it ends (after
+/// `]`), and whether the value holds escapes.
+pub(super) struct TagAt {
+    pub(super) name: Range<usize>,
+    pub(super) value: Range<usize>,
+    pub(super) end: usize,
+    pub(super) escaped: bool,
+}
+
+/// Reads `[Name "value"]` at `at`, whose value may hold the escapes `\"` and `\\` (any other
+/// backslash is an error the full path words). Out of line: the movetext loop, which runs far
+/// more often, keeps the registers.
 #[inline(never)]
-pub(super) fn tag(b: &[u8], at: usize) -> Option<(Range<usize>, Range<usize>, usize)> {
+pub(super) fn tag(b: &[u8], at: usize) -> Option<TagAt> {
     let blank = |mut i: usize| {
         while i < b.len() && (b[i] == b' ' || b[i] == b'\t') {
             i += 1;
@@ -99,15 +131,36 @@ pub(super) fn tag(b: &[u8], at: usize) -> Option<(Range<usize>, Range<usize>, us
         return None;
     }
     let value_start = i + 1;
-    let value_end = value_stop(b, value_start);
-    if b.get(value_end) != Some(&b'"') {
-        return None;
+    let mut value_end = value_stop(b, value_start);
+    let escaped = b.get(value_end) != Some(&b'"');
+    if escaped {
+        value_end = past_escapes(b, value_end)?;
     }
     i = blank(value_end + 1);
     if b.get(i) != Some(&b']') {
         return None;
     }
-    Some((name_start..name_end, value_start..value_end, i + 1))
+    Some(TagAt {
+        name: name_start..name_end,
+        value: value_start..value_end,
+        end: i + 1,
+        escaped,
+    })
+}
+
+/// Where a tag value ends (its closing `"`) when it stopped at `at` on anything else: a
+/// backslash that starts an escape (`\"`, `\\`) goes on; any other, a line break or the end of
+/// the text makes the lane give up.
+#[cold]
+#[inline(never)]
+fn past_escapes(b: &[u8], mut at: usize) -> Option<usize> {
+    while b.get(at) == Some(&b'\\') {
+        if !matches!(b.get(at + 1), Some(b'"' | b'\\')) {
+            return None;
+        }
+        at = value_stop(b, at + 2);
+    }
+    (b.get(at) == Some(&b'"')).then_some(at)
 }
 
 /// The end of the run of tag-name bytes (ASCII letters, digits, `_`) from `i`.

@@ -10,9 +10,9 @@
 //! lane accept what the text does not say.
 
 use crate::engine::Square;
-use crate::notation::GameResult;
+use crate::notation::{Annotation, GameResult};
 
-use super::text::is_space;
+use super::text::{ends_token, step_past_end};
 
 /// How many bytes a window holds: a move number written `123456789...` and the byte after it,
 /// a turn's first step with three captures and a one-mark annotation and the byte after it,
@@ -52,10 +52,17 @@ pub(super) fn at(w: &Window, k: usize) -> u8 {
     w.get(k).copied().unwrap_or(0)
 }
 
-/// Whether a token ends at `k` of `w`.
+/// Whether a token ends at `k` of `w`: at blank space, or at a comment glued to it.
 #[inline(always)]
 pub(super) fn ends(w: &Window, k: usize) -> bool {
-    is_space(at(w, k))
+    ends_token(at(w, k))
+}
+
+/// Where the next token may start when the token ends at `k` of `w` (see [`ends`]): after one
+/// blank byte, or at the comment glued to it. `None` when no token ends there.
+#[inline(always)]
+pub(super) fn next(w: &Window, k: usize) -> Option<usize> {
+    Some(k + step_past_end(at(w, k))?)
 }
 
 /// The square written at `k` of `w` (`a`–`i` then `1`–`9`). Every caller then wants a byte that
@@ -70,31 +77,40 @@ pub(super) fn square(w: &Window, k: usize) -> Option<Square> {
     Some(Square::new(f, r))
 }
 
-/// Where the turn written up to `k` of `w` ends: at `k`, or when `marks` after an annotation
-/// (`!`, `?`, `!!`, `??`, `!?`, `?!`); `None` when anything else follows.
+/// Where the next token may start (see [`next`]) after the turn written up to `k` of `w`,
+/// which ends at `k` or after an annotation (`!`, `?`, `!!`, `??`, `!?`, `?!`), and the
+/// annotation; `None` when anything else follows.
 #[inline(always)]
-pub(super) fn turn_end(w: &Window, k: usize, marks: bool) -> Option<usize> {
-    if ends(w, k) {
-        return Some(k);
+pub(super) fn turn_end(w: &Window, k: usize) -> Option<(usize, Option<Annotation>)> {
+    if let Some(n) = next(w, k) {
+        return Some((n, None));
     }
-    if !marks {
-        return None;
-    }
-    let mark = |c: u8| c == b'!' || c == b'?';
-    let end = k + usize::from(mark(at(w, k))) + usize::from(mark(at(w, k)) && mark(at(w, k + 1)));
-    (end > k && ends(w, end)).then_some(end)
+    marked_turn_end(w, k)
 }
 
-/// The length of the numeric annotation glyph (`$` and 1 to 9 digits, a token of its own) at the
-/// start of `w`.
+/// [`turn_end`] of a turn that does not end at `k`: only marks may follow it.
+#[cold]
+#[inline(never)]
+fn marked_turn_end(w: &Window, k: usize) -> Option<(usize, Option<Annotation>)> {
+    let mark = |c: u8| c == b'!' || c == b'?';
+    let end = k + usize::from(mark(at(w, k))) + usize::from(mark(at(w, k)) && mark(at(w, k + 1)));
+    let marks = Annotation::parse(std::str::from_utf8(w.get(k..end)?).ok()?)?;
+    Some((next(w, end)?, Some(marks)))
+}
+
+/// The numeric annotation glyph (`$` and 1 to 9 digits, a token of its own) at the start of
+/// `w`: its number of digits, and where the next token may start (see [`next`]).
 #[inline(always)]
-pub(super) fn nag(w: &Window) -> Option<usize> {
+pub(super) fn nag(w: &Window) -> Option<(usize, usize)> {
     let digits = w[1..]
         .iter()
         .take(10)
         .take_while(|c| c.is_ascii_digit())
         .count();
-    ((1..=9).contains(&digits) && ends(w, 1 + digits)).then_some(1 + digits)
+    if !(1..=9).contains(&digits) {
+        return None;
+    }
+    Some((digits, next(w, 1 + digits)?))
 }
 
 /// The result token at the start of `w`, if one is written there, and its length.
@@ -130,22 +146,29 @@ mod tests {
 
     #[test]
     fn turn_ends_and_annotations() {
-        let w = *window(b"e2-d2!? x", 0, &mut [0; WIDTH]);
-        assert_eq!(turn_end(&w, 5, true), Some(7));
-        assert_eq!(turn_end(&w, 5, false), None);
-        let w = *window(b"e2-d2!!! x", 0, &mut [0; WIDTH]);
-        assert_eq!(turn_end(&w, 5, true), None, "three marks are no annotation");
-        let w = *window(b"e2-d2!x", 0, &mut [0; WIDTH]);
-        assert_eq!(turn_end(&w, 5, true), None);
-        let w = *window(b"e2-d2?", 0, &mut [0; WIDTH]);
-        assert_eq!(turn_end(&w, 5, true), Some(6));
+        let end = |text: &str| turn_end(window(text.as_bytes(), 0, &mut [0; WIDTH]), 5);
+        let marked = |a| Some(a);
+        assert_eq!(end("e2-d2 x"), Some((6, None)), "after the blank");
+        assert_eq!(end("e2-d2{x}"), Some((5, None)), "at a comment glued to it");
+        assert_eq!(end("e2-d2;x"), Some((5, None)));
+        assert_eq!(end("e2-d2!? x"), Some((8, marked(Annotation::Interesting))));
+        assert_eq!(end("e2-d2!{x}"), Some((6, marked(Annotation::Good))));
+        assert_eq!(
+            end("e2-d2?"),
+            Some((7, marked(Annotation::Mistake))),
+            "past the text is blank"
+        );
+        assert_eq!(end("e2-d2!!! x"), None, "three marks are no annotation");
+        assert_eq!(end("e2-d2!x"), None);
+        assert_eq!(end("e2-d2x"), None);
     }
 
     #[test]
     fn glyphs_have_one_to_nine_digits_and_their_end() {
         for (text, want) in [
-            ("$1 x", Some(2)),
-            ("$123456789", Some(10)),
+            ("$1 x", Some((1, 3))),
+            ("$1{x}", Some((1, 2))),
+            ("$123456789", Some((9, 11))),
             ("$1234567890", None),
             ("$123456789012345678", None),
             ("$", None),
