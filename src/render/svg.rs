@@ -31,22 +31,12 @@ const PATH: &str = "#1f6fb2";
 /// Draws `pos` as a standalone SVG document, with an optional `title` above the board (one line
 /// of text per line of `title`).
 pub fn svg(pos: &Position, highlight: &Highlight, title: Option<&str>) -> String {
-    let n = u32::from(pos.size().get());
     let lines: Vec<String> = title
         .map(|t| t.lines().map(clean).collect())
         .unwrap_or_default();
-    let top = MARGIN + TITLE_LINE * lines.len() as u32;
-    let board = n * CELL;
-    // A rough width of the title (sans-serif averages about 0.6 em), so that it is never cut.
-    let title_width = lines
-        .iter()
-        .map(|l| l.chars().count() as u32 * TITLE_FONT * 6 / 10)
-        .max()
-        .unwrap_or(0);
-    let width = (2 * MARGIN + board).max(title_width + 2 * 12);
-    let left = (width - board) / 2;
-    let height = top + board + MARGIN;
+    let f = Frame::new(u32::from(pos.size().get()), &lines);
     let mut s = String::with_capacity(8192);
+    let (width, height) = (f.width, f.height);
     let _ = writeln!(
         s,
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="DejaVu Sans, Verdana, sans-serif">"#
@@ -65,11 +55,57 @@ pub fn svg(pos: &Position, highlight: &Highlight, title: Option<&str>) -> String
             escape(line)
         );
     }
-    let at = |sq: Square| {
-        let x = left + u32::from(sq.file()) * CELL;
-        let y = top + (n - 1 - u32::from(sq.rank())) * CELL;
+    board(&mut s, &f, pos, highlight);
+    coordinates(&mut s, &f);
+    crosses(&mut s, &f, pos, highlight);
+    path_arrow(&mut s, &highlight.path, &|sq| f.at(sq));
+    pieces(&mut s, &f, pos);
+    s.push_str("</svg>\n");
+    s
+}
+
+/// Where a diagram's parts go: the board of `n` squares a side, below the title's lines.
+struct Frame {
+    n: u32,
+    left: u32,
+    top: u32,
+    board: u32,
+    width: u32,
+    height: u32,
+}
+
+impl Frame {
+    fn new(n: u32, lines: &[String]) -> Frame {
+        let top = MARGIN + TITLE_LINE * lines.len() as u32;
+        let board = n * CELL;
+        // A rough width of the title (sans-serif averages about 0.6 em), so that it is never cut.
+        let title_width = lines
+            .iter()
+            .map(|l| l.chars().count() as u32 * TITLE_FONT * 6 / 10)
+            .max()
+            .unwrap_or(0);
+        let width = (2 * MARGIN + board).max(title_width + 2 * 12);
+        Frame {
+            n,
+            left: (width - board) / 2,
+            top,
+            board,
+            width,
+            height: top + board + MARGIN,
+        }
+    }
+
+    /// The top left corner of `sq`.
+    fn at(&self, sq: Square) -> (u32, u32) {
+        let x = self.left + u32::from(sq.file()) * CELL;
+        let y = self.top + (self.n - 1 - u32::from(sq.rank())) * CELL;
         (x, y)
-    };
+    }
+}
+
+/// The board: its ground, the highlighted squares, the grid and the centre's cross.
+fn board(s: &mut String, f: &Frame, pos: &Position, highlight: &Highlight) {
+    let (left, top, board) = (f.left, f.top, f.board);
     let _ = writeln!(
         s,
         r#"<rect x="{left}" y="{top}" width="{board}" height="{board}" fill="{BOARD}"/>"#
@@ -82,7 +118,7 @@ pub fn svg(pos: &Position, highlight: &Highlight, title: Option<&str>) -> String
         } else {
             continue;
         };
-        let (x, y) = at(sq);
+        let (x, y) = f.at(sq);
         let _ = writeln!(
             s,
             r#"<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{fill}"/>"#
@@ -90,7 +126,7 @@ pub fn svg(pos: &Position, highlight: &Highlight, title: Option<&str>) -> String
     }
     // the grid: lines between squares, and a heavier frame
     let mut grid = String::new();
-    for i in 1..n {
+    for i in 1..f.n {
         let _ = write!(
             grid,
             "M{} {top}v{board}M{left} {}h{board}",
@@ -107,7 +143,7 @@ pub fn svg(pos: &Position, highlight: &Highlight, title: Option<&str>) -> String
         r#"<rect x="{left}" y="{top}" width="{board}" height="{board}" fill="none" stroke="{LINE}" stroke-width="2.5"/>"#
     );
     // the centre: a cross from corner to corner
-    let (cx, cy) = at(pos.size().centre());
+    let (cx, cy) = f.at(pos.size().centre());
     let _ = writeln!(
         s,
         r#"<path d="M{} {}l{d} {d}M{} {}l{d} -{d}" stroke="{LINE}" stroke-width="1.5"/>"#,
@@ -117,27 +153,35 @@ pub fn svg(pos: &Position, highlight: &Highlight, title: Option<&str>) -> String
         cy + CELL - 5,
         d = CELL - 10
     );
-    for i in 0..n {
+}
+
+/// The files' letters under the board and the ranks' numbers left of it.
+fn coordinates(s: &mut String, f: &Frame) {
+    for i in 0..f.n {
         let file = char::from(b'a' + i as u8);
         let _ = writeln!(
             s,
             r#"<text x="{}" y="{}" text-anchor="middle" font-size="13" fill="{INK}">{file}</text>"#,
-            left + i * CELL + CELL / 2,
-            top + board + 18
+            f.left + i * CELL + CELL / 2,
+            f.top + f.board + 18
         );
         let _ = writeln!(
             s,
             r#"<text x="{}" y="{}" text-anchor="middle" font-size="13" fill="{INK}">{}</text>"#,
-            left - MARGIN / 2,
-            top + (n - 1 - i) * CELL + CELL / 2 + 5,
+            f.left - MARGIN / 2,
+            f.top + (f.n - 1 - i) * CELL + CELL / 2 + 5,
             i + 1
         );
     }
+}
+
+/// A cross on each captured square left empty.
+fn crosses(s: &mut String, f: &Frame, pos: &Position, highlight: &Highlight) {
     for sq in highlight.captured.squares() {
         if pos.piece_at(sq).is_some() {
             continue;
         }
-        let (x, y) = at(sq);
+        let (x, y) = f.at(sq);
         let _ = writeln!(
             s,
             r#"<path d="M{} {}l{d} {d}M{} {}l{d} -{d}" stroke="{CROSS}" stroke-width="4" stroke-linecap="round"/>"#,
@@ -148,7 +192,10 @@ pub fn svg(pos: &Position, highlight: &Highlight, title: Option<&str>) -> String
             d = CELL - 28
         );
     }
-    path_arrow(&mut s, &highlight.path, &at);
+}
+
+/// The pieces, black then white.
+fn pieces(s: &mut String, f: &Frame, pos: &Position) {
     let r = CELL / 2 - 7;
     for color in [Color::Black, Color::White] {
         let (fill, stroke) = match color {
@@ -156,7 +203,7 @@ pub fn svg(pos: &Position, highlight: &Highlight, title: Option<&str>) -> String
             Color::White => ("#fbfbf8", "#3a3a3a"),
         };
         for sq in pos.pieces(color).squares() {
-            let (x, y) = at(sq);
+            let (x, y) = f.at(sq);
             let _ = writeln!(
                 s,
                 r#"<circle cx="{}" cy="{}" r="{r}" fill="{fill}" stroke="{stroke}" stroke-width="2"/>"#,
@@ -165,8 +212,6 @@ pub fn svg(pos: &Position, highlight: &Highlight, title: Option<&str>) -> String
             );
         }
     }
-    s.push_str("</svg>\n");
-    s
 }
 
 /// An arrow from the centre of the path's first square through each step, stopping at the edge

@@ -146,37 +146,7 @@ pub fn format_games(
                 doc
             }
             Err(NotWritable) => {
-                // Comments are moved only to a game that can be written; should one come here
-                // all the same, it is written on its own rather than lost.
-                let lead: String = lead
-                    .iter()
-                    .filter_map(|h| match h {
-                        DocHeader::Comment(c) => Some(comment_text(c) + "\n"),
-                        DocHeader::Tag { .. } => None,
-                    })
-                    .collect();
-                if !lead.is_empty() {
-                    let at = Span::new(checked.game.span.start, checked.game.span.start);
-                    formatted.games.push(FormattedGame::Canonical {
-                        text: lead,
-                        span: at,
-                    });
-                }
-                let problems = checked.verdict.problems;
-                let problems = if problems.iter().any(|p| p.code.is_syntax()) {
-                    problems
-                        .into_iter()
-                        .filter(|p| p.code.is_syntax())
-                        .collect()
-                } else {
-                    // Whatever stopped the game's reading is what keeps it from being written.
-                    problems.into_iter().filter(Problem::is_error).collect()
-                };
-                formatted.games.push(FormattedGame::Kept {
-                    index: checked.index,
-                    span: checked.game.span,
-                    problems,
-                });
+                kept(&mut formatted, checked, lead);
                 continue;
             }
         };
@@ -207,6 +177,42 @@ pub fn format_games(
         formatted.outside = crate::archive::outside_problems(source);
     }
     formatted
+}
+
+/// Keeps `checked`, a game that cannot be written from its parts, as written: with the problems
+/// that keep it from being written, after the comments `lead` a fix moved out of the game
+/// before it (comments are moved only to a game that can be written; should one come here all
+/// the same, it is written on its own rather than lost).
+fn kept(formatted: &mut Formatted, checked: crate::archive::Checked<'_>, lead: Vec<DocHeader>) {
+    let lead: String = lead
+        .iter()
+        .filter_map(|h| match h {
+            DocHeader::Comment(c) => Some(comment_text(c) + "\n"),
+            DocHeader::Tag { .. } => None,
+        })
+        .collect();
+    if !lead.is_empty() {
+        let at = Span::new(checked.game.span.start, checked.game.span.start);
+        formatted.games.push(FormattedGame::Canonical {
+            text: lead,
+            span: at,
+        });
+    }
+    let problems = checked.verdict.problems;
+    let problems = if problems.iter().any(|p| p.code.is_syntax()) {
+        problems
+            .into_iter()
+            .filter(|p| p.code.is_syntax())
+            .collect()
+    } else {
+        // Whatever stopped the game's reading is what keeps it from being written.
+        problems.into_iter().filter(Problem::is_error).collect()
+    };
+    formatted.games.push(FormattedGame::Kept {
+        index: checked.index,
+        span: checked.game.span,
+        problems,
+    });
 }
 
 /// `game` with `result` as its result token, in place of the missing one, right after its last

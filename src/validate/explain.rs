@@ -31,215 +31,262 @@ static LONG_TOKEN_GAME: [u8; 1111] = {
     game
 };
 
-/// The explanation of `code`.
-pub fn explain(code: Code) -> Explanation {
-    let (summary, wrong, right): (&str, &[u8], &[u8]) = match code {
-        Code::InvalidUtf8 => (
+/// What each code means, with a wrong and a right example: one row per code (tested).
+static TEXTS: &[(Code, &str, &[u8], &[u8])] = &[
+    (
+        Code::InvalidUtf8,
             "An archive must be UTF-8. The bytes shown are not, so the text around them cannot be trusted; the game holding them is invalid, the rest of the file is still checked.",
             b"1. c2,d4 { caf\xe9 } a1,a2 *",
             b"1. c2,d4 { cafe } a1,a2 *",
-        ),
-        Code::BidiControl => (
+    ),
+    (
+        Code::BidiControl,
             "A bidirectional control (U+202A to U+202E, U+2066 to U+2069) changes the order in which text is shown. A terminal or an editor shows the text after it in another order than the file holds, so what a reader sees is not what is written: here the comment looks like `net`. It is only a warning, reported once per game at the first such control; seega shows it escaped, as `\\u{202e}`, wherever it prints the text.",
             b"1. c2,d4 { \xe2\x80\xaeten\xe2\x80\xac } a1,a2 *",
             b"1. c2,d4 { net } a1,a2 *",
-        ),
-        Code::SyntaxToken => (
+    ),
+    (
+        Code::SyntaxToken,
             "A movetext token must be a placement, a movement, a pass, a move number, an annotation glyph or a result. Anything else is reported where it stands; the tokens after it are still read.",
             b"1. c2,d4 hello a1,a2 *",
             b"1. c2,d4 a1,a2 *",
-        ),
-        Code::SyntaxSquare => (
+    ),
+    (
+        Code::SyntaxSquare,
             "A square is a file letter a-i and a rank 1-9. Something in a square position of a token is not.",
             b"1. c2,d4 a1,j1 *",
             b"1. c2,d4 a1,e1 *",
-        ),
-        Code::SyntaxMove => (
+    ),
+    (
+        Code::SyntaxMove,
             "A movement token is the starting square and one or more steps, each `-` and a square, each step optionally followed by `x` and a captured square. The token is cut short or holds a stray character.",
             b"[Rules \"standard\"]\n[Position \"4b/5/5/1w3/5 w\"]\n\n1. b2- *",
             b"[Rules \"standard\"]\n[Position \"4b/5/5/1w3/5 w\"]\n\n1. b2-b3 *",
-        ),
-        Code::SyntaxPlacement => (
+    ),
+    (
+        Code::SyntaxPlacement,
             "A placement token is two squares joined by a comma.",
             b"1. c2, *",
             b"1. c2,d4 *",
-        ),
-        Code::SyntaxNumber => (
+    ),
+    (
+        Code::SyntaxNumber,
             "A move number is a positive whole number followed by `.` or `...`, small enough to be a turn of a game.",
             b"99999999999999999999. c2,d4 *",
             b"1. c2,d4 *",
-        ),
-        Code::SyntaxNag => (
+    ),
+    (
+        Code::SyntaxNag,
             "A numeric annotation glyph is `$` followed by digits.",
             b"1. c2,d4 $x a1,a2 *",
             b"1. c2,d4 $1 a1,a2 *",
-        ),
-        Code::SyntaxTag => (
+    ),
+    (
+        Code::SyntaxTag,
             "A tag pair is `[Name \"value\"]` on one line: a name of ASCII letters, digits or `_`, a quoted value, and a closing bracket.",
             b"[Event]\n\n1. c2,d4 *",
             b"[Event \"Club night\"]\n\n1. c2,d4 *",
-        ),
-        Code::SyntaxUnterminatedTag => (
+    ),
+    (
+        Code::SyntaxUnterminatedTag,
             "The value of a tag pair must close with `\"` on the same line.",
             b"[Event \"Club night]\n\n1. c2,d4 *",
             b"[Event \"Club night\"]\n\n1. c2,d4 *",
-        ),
-        Code::SyntaxEscape => (
+    ),
+    (
+        Code::SyntaxEscape,
             "Inside a tag value only `\\\"` (a quote) and `\\\\` (a backslash) are escapes.",
             b"[Event \"a\\b\"]\n\n1. c2,d4 *",
             b"[Event \"a\\\\b\"]\n\n1. c2,d4 *",
-        ),
-        Code::SyntaxUnterminatedComment => (
+    ),
+    (
+        Code::SyntaxUnterminatedComment,
             "A `{` comment must close with `}`; comments do not nest. The checker skips to the next line that starts with `[` and goes on there.",
             b"1. c2,d4 { no closing brace *",
             b"1. c2,d4 { closed } *",
-        ),
-        Code::MissingResult => (
+    ),
+    (
+        Code::MissingResult,
             "Every game ends with a result token: `1-0`, `0-1`, `1/2-1/2`, or `*` when unknown. A game ends without one at the end of the file or when the next game's tags begin.",
             b"1. c2,d4 a1,a2",
             b"1. c2,d4 a1,a2 *",
-        ),
-        Code::RulesPreset => (
+    ),
+    (
+        Code::RulesPreset,
             "The Rules tag starts with a preset: standard, ludus or seesa. The game is not replayed, since its rules are unknown.",
             b"[Rules \"chess\"]\n\n1. c2,d4 *",
             b"[Rules \"standard\"]\n\n1. c2,d4 *",
-        ),
-        Code::RulesOption => (
+    ),
+    (
+        Code::RulesOption,
             "After the preset the Rules tag holds key=value options with the keys size, first-placer, first-mover, chain, forced and barrier.",
             b"[Rules \"standard colour=red\"]\n\n1. c2,d4 *",
             b"[Rules \"standard barrier=none\"]\n\n1. c2,d4 *",
-        ),
-        Code::RulesValue => (
+    ),
+    (
+        Code::RulesValue,
             "Each rules option takes one of a few values: size 5, 7 or 9; first-placer and first-mover black or white; chain none, capture or any; forced yes or no; barrier none, wall or line.",
             b"[Rules \"standard size=6\"]\n\n1. c2,d4 *",
             b"[Rules \"standard size=7\"]\n\n1. c2,a1 *",
-        ),
-        Code::PositionMalformed => (
+    ),
+    (
+        Code::PositionMalformed,
             "A Position tag lists the ranks from the top, separated by `/`, each as `b`, `w` or a digit for a run of empty squares, then a space and the side to move, `b` or `w`.",
             b"[Rules \"standard\"]\n[Position \"5/5/5/5/5 x\"]\n\n*",
             b"[Rules \"standard\"]\n[Position \"4b/5/5/1w3/5 w\"]\n\n*",
-        ),
-        Code::PositionImpossible => (
+    ),
+    (
+        Code::PositionImpossible,
             "A Position tag must describe a board of the ruleset's size and give no side more pieces than it starts with.",
             b"[Rules \"standard\"]\n[Position \"5/5/5/5 w\"]\n\n*",
             b"[Rules \"standard\"]\n[Position \"4b/5/5/1w3/5 w\"]\n\n*",
-        ),
-        Code::OffBoard => (
+    ),
+    (
+        Code::OffBoard,
             "Every square of a turn must lie on the game's board: files a-e and ranks 1-5 on 5x5, a-g and 1-7 on 7x7, a-i and 1-9 on 9x9.",
             b"1. f2,a1 *",
             b"1. e2,a1 *",
-        ),
-        Code::WrongPhase => (
+    ),
+    (
+        Code::WrongPhase,
             "While any piece is in hand every turn is a placement; once both hands are empty every turn is a movement or, when no step exists, a pass.",
             b"1. c2-c3 *",
             b"1. c2,d4 *",
-        ),
-        Code::AfterEnd => (
+    ),
+    (
+        Code::AfterEnd,
             "A game ends by rule as soon as a side has no pieces, a barrier stands, or a pass cannot be answered. Nothing may be played after that.",
             b"[Rules \"standard\"]\n[Position \"wb3/2w2/5/5/5 w\"]\n\n1. c4-c5xb5 b5-b4 1-0",
             b"[Rules \"standard\"]\n[Position \"wb3/2w2/5/5/5 w\"]\n\n1. c4-c5xb5 1-0",
-        ),
-        Code::PlaceSame => (
+    ),
+    (
+        Code::PlaceSame,
             "A placement puts its two pieces on two different squares.",
             b"1. a1,a1 *",
             b"1. a1,b1 *",
-        ),
-        Code::PlaceCentre => (
+    ),
+    (
+        Code::PlaceCentre,
             "The centre square stays empty during the placement phase.",
             b"1. c3,a1 *",
             b"1. c2,a1 *",
-        ),
-        Code::PlaceOccupied => (
+    ),
+    (
+        Code::PlaceOccupied,
             "A placement puts its pieces on empty squares.",
             b"1. a1,b1 b1,c1 *",
             b"1. a1,b1 c1,d1 *",
-        ),
-        Code::MoveEmpty => (
+    ),
+    (
+        Code::MoveEmpty,
             "A movement starts from a square that holds a piece of the side to move.",
             b"[Rules \"standard\"]\n[Position \"4b/5/5/1w3/5 w\"]\n\n1. a1-a2 *",
             b"[Rules \"standard\"]\n[Position \"4b/5/5/1w3/5 w\"]\n\n1. b2-b3 *",
-        ),
-        Code::MoveEnemy => (
+    ),
+    (
+        Code::MoveEnemy,
             "A movement moves a piece of the side to move, never one of the opponent's. A missing turn earlier in the record often causes this.",
             b"[Rules \"standard\"]\n[Position \"4b/5/5/1w3/5 w\"]\n\n1. e5-e4 *",
             b"[Rules \"standard\"]\n[Position \"4b/5/5/1w3/5 w\"]\n\n1. b2-b3 *",
-        ),
-        Code::MoveDiagonal => (
+    ),
+    (
+        Code::MoveDiagonal,
             "Pieces step orthogonally: up, down, left or right, never diagonally.",
             b"[Rules \"standard\"]\n[Position \"4b/5/5/1w3/5 w\"]\n\n1. b2-c3 *",
             b"[Rules \"standard\"]\n[Position \"4b/5/5/1w3/5 w\"]\n\n1. b2-c2 *",
-        ),
-        Code::MoveFar => (
+    ),
+    (
+        Code::MoveFar,
             "Each step goes to a neighbouring square. A longer way is several steps, allowed only when the chain rule lets the piece go on.",
             b"[Rules \"standard\"]\n[Position \"4b/5/5/1w3/5 w\"]\n\n1. b2-d2 *",
             b"[Rules \"standard\"]\n[Position \"4b/5/5/1w3/5 w\"]\n\n1. b2-c2 *",
-        ),
-        Code::MoveOccupied => (
+    ),
+    (
+        Code::MoveOccupied,
             "A step goes onto an empty square.",
             b"[Rules \"standard\"]\n[Position \"4b/5/1b3/1w3/5 w\"]\n\n1. b2-b3 *",
             b"[Rules \"standard\"]\n[Position \"4b/5/1b3/1w3/5 w\"]\n\n1. b2-c2 *",
-        ),
-        Code::ChainOn => (
+    ),
+    (
+        Code::ChainOn,
             "A piece takes a further step in the same turn only as the chain option allows: never under chain=none; after a capturing step, with a step that captures again, under chain=capture; after a capturing step, with any step, under chain=any.",
             b"[Rules \"standard chain=none\"]\n[Position \"4b/3w1/3b1/wb3/2w2 w\"]\n\n1. c1-c2xb2-d2xd3 *",
             b"[Rules \"standard chain=none\"]\n[Position \"4b/3w1/3b1/wb3/2w2 w\"]\n\n1. c1-c2xb2 *",
-        ),
-        Code::Forced => (
+    ),
+    (
+        Code::Forced,
             "Under forced=yes a side that can capture must: its turn begins with a capturing step, and the moving piece goes on capturing while it can.",
             b"[Rules \"ludus barrier=none\"]\n[Position \"4b/3w1/3b1/wb3/2w2 w\"]\n\n1. a2-a1 *",
             b"[Rules \"ludus barrier=none\"]\n[Position \"4b/3w1/3b1/wb3/2w2 w\"]\n\n1. c1-c2xb2-d2xd3 *",
-        ),
-        Code::CaptureMissing => (
+    ),
+    (
+        Code::CaptureMissing,
             "Captures may be left out of a step, but when any are written they must be all of that step's captures.",
             b"[Rules \"standard\"]\n[Position \"b4/2w2/wb1bw/2b2/2w2 w\"]\n\n1. c4-c3xb3xd3 *",
             b"[Rules \"standard\"]\n[Position \"b4/2w2/wb1bw/2b2/2w2 w\"]\n\n1. c4-c3xb3xd3xc2 *",
-        ),
-        Code::CaptureWrong => (
+    ),
+    (
+        Code::CaptureWrong,
             "A square written as captured must hold an enemy piece that the step captures: next to the new square, with a piece of the mover beyond it, and not on the centre.",
             b"[Rules \"standard\"]\n[Position \"4b/3w1/1wb2/5/5 w\"]\n\n1. d4-d3xc3 *",
             b"[Rules \"standard\"]\n[Position \"4b/3w1/1wb2/5/5 w\"]\n\n1. d4-d3 *",
-        ),
-        Code::PassIllegal => (
+    ),
+    (
+        Code::PassIllegal,
             "A side may pass only when none of its pieces can step.",
             b"[Rules \"standard\"]\n[Position \"4b/5/5/1w3/5 w\"]\n\n1. -- *",
             b"[Rules \"standard\"]\n[Position \"4b/5/5/1w3/5 w\"]\n\n1. b2-b3 *",
-        ),
-        Code::PassNoOpening => (
+    ),
+    (
+        Code::PassNoOpening,
             "After a pass the opponent must play a turn that gives the passer a step again.",
             b"[Rules \"standard barrier=none\"]\n[Position \"4b/5/5/b4/wb3 w\"]\n\n1. -- e5-e4 *",
             b"[Rules \"standard barrier=none\"]\n[Position \"4b/5/5/b4/wb3 w\"]\n\n1. -- b1-c1 *",
-        ),
-        Code::ResultWrong => (
+    ),
+    (
+        Code::ResultWrong,
             "When a game ended by rule its result must be that outcome: the side with more pieces wins a barrier or a blocked game, equal counts draw, capture-all wins outright.",
             b"[Rules \"standard\"]\n[Position \"wb3/2w2/5/5/5 w\"]\n\n1. c4-c5xb5 0-1",
             b"[Rules \"standard\"]\n[Position \"wb3/2w2/5/5/5 w\"]\n\n1. c4-c5xb5 1-0",
-        ),
-        Code::ResultTagMismatch => (
+    ),
+    (
+        Code::ResultTagMismatch,
             "The Result tag, when present, must say what the result token says.",
             b"[Result \"1-0\"]\n\n1. c2,d4 0-1",
             b"[Result \"0-1\"]\n\n1. c2,d4 0-1",
-        ),
-        Code::TooLong => (
+    ),
+    (
+        Code::TooLong,
             "seega bounds what one game may hold, so that memory stays bounded by one game: a token has at most 1024 bytes, a game at most 100,000 header lines and 1,000,000 movetext items. A longer token is not parsed (the tokens after it are); past a game's limit the rest of the game is skipped up to its result. Either way the game is invalid, and the games after it are read as usual.",
             &LONG_TOKEN_GAME,
             b"1. c2,d4 *",
-        ),
-        Code::RulesInferred => (
+    ),
+    (
+        Code::RulesInferred,
             "Under `--rules auto` the preset of a game without a Rules tag was inferred from its turns. The game was replayed under every preset: when exactly one fits, the game is checked under it and this warning names it; when none fits, the game is checked under the preset that gets furthest.",
             b"1. f6,a1 *",
             b"[Rules \"seesa\"]\n\n1. f6,a1 *",
-        ),
-        Code::RulesAmbiguous => (
+    ),
+    (
+        Code::RulesAmbiguous,
             "Under `--rules auto` a game without a Rules tag fits several presets, so its rules are uncertain. The game was replayed under every preset; it is checked under the first that fits, and this warning lists them all.",
             b"1. c2,d4 a1,a2 *",
             b"[Rules \"standard\"]\n\n1. c2,d4 a1,a2 *",
-        ),
-        Code::NumberMismatch => (
+    ),
+    (
+        Code::NumberMismatch,
             "A move number announces a turn: `N.` turn 2N-1 and `N...` turn 2N, counting every turn of the game from 1. A wrong number is only a warning.",
             b"2. c2,d4 *",
             b"1. c2,d4 *",
-        ),
-    };
+    ),
+];
+
+/// The explanation of `code`.
+pub fn explain(code: Code) -> Explanation {
+    let &(_, summary, wrong, right) = TEXTS
+        .iter()
+        .find(|row| row.0 == code)
+        .expect("every code has a row");
     Explanation {
         code,
         summary,
@@ -255,6 +302,15 @@ mod tests {
     use crate::archive::check_source;
     use crate::notation::Source;
     use crate::validate::Options;
+
+    #[test]
+    fn every_code_has_one_row() {
+        assert_eq!(TEXTS.len(), Code::ALL.len());
+        for code in Code::ALL {
+            let rows = TEXTS.iter().filter(|row| row.0 == code).count();
+            assert_eq!(rows, 1, "{code}");
+        }
+    }
 
     fn first_problem(bytes: &[u8], auto_rules: bool) -> Option<Code> {
         let src = Source::from_bytes(bytes);
