@@ -6,10 +6,11 @@
 //! comment is reported where it starts, and scanning recovers at the next line.
 
 use super::ast::{Comment, Element, Game, Header, ResultToken, Span, SyntaxError, SyntaxKind, Tag};
-use super::limits::{MAX_HEADERS, MAX_MOVETEXT, MAX_TOKEN_BYTES};
-use super::token::{Body, Token, parse_token};
+use super::limits::{MAX_HEADERS, MAX_MOVETEXT};
+use items::Reading;
 use tag::parse_tag;
 
+mod items;
 mod tag;
 
 /// Yields the games of an archive in order.
@@ -296,185 +297,40 @@ impl<'a> Iterator for Scanner<'a> {
     type Item = Game<'a>;
 
     fn next(&mut self) -> Option<Game<'a>> {
-        let mut game = Game {
-            headers: Vec::with_capacity(8),
-            moves: Vec::with_capacity(self.hint),
-            ..Game::default()
+        let mut r = Reading {
+            game: Game {
+                headers: Vec::with_capacity(8),
+                moves: Vec::with_capacity(self.hint),
+                ..Game::default()
+            },
+            started: false,
+            in_moves: false,
+            first: None,
+            last: self.pos,
+            last_token: self.pos,
+            skipping: false,
         };
-        let mut started = false;
-        let mut in_moves = false;
-        let mut first = None;
-        let mut last = self.pos;
-        let mut last_token = self.pos;
-        // Set once a limit is passed: later items are scanned for the game's end, not kept.
-        let mut skipping = false;
         loop {
             self.skip_space();
             let Some(&c) = self.bytes().get(self.pos) else {
                 break;
             };
             let start = self.pos;
-            first.get_or_insert(start);
+            r.first.get_or_insert(start);
             match c {
-                b'[' if in_moves => break,
-                b'[' => {
-                    started = true;
-                    let item = match self.tag() {
-                        Ok(t) => Header::Tag(t),
-                        Err(e) => Header::Error(e),
-                    };
-                    if game.headers.len() < MAX_HEADERS {
-                        game.headers.push(item);
-                    } else if !skipping {
-                        skipping = true;
-                        game.headers.push(Header::Error(too_long(
-                            Span::new(start, self.pos),
-                            format!("this game has more than {MAX_HEADERS} header lines"),
-                        )));
-                    }
-                    last_token = self.pos;
-                }
-                b'{' | b';' => {
-                    let item = self.comment();
-                    let kept = if in_moves {
-                        game.moves.len()
-                    } else {
-                        game.headers.len()
-                    };
-                    let cap = if in_moves { MAX_MOVETEXT } else { MAX_HEADERS };
-                    if skipping || kept >= cap {
-                        let mut past = Vec::with_capacity(2);
-                        if !skipping {
-                            skipping = true;
-                            past.push(too_long(
-                                Span::new(start, self.pos),
-                                limit_message(in_moves),
-                            ));
-                        }
-                        // A comment left open that runs to the end of the text is kept even
-                        // past the limit: a stream's chunk may end inside it, and the chunk's
-                        // check must see that (there is at most one in a text).
-                        if let Err(e) = item {
-                            if e.kind == SyntaxKind::UnterminatedComment
-                                && self.pos >= self.text.len()
-                            {
-                                past.push(e);
-                            }
-                        }
-                        for e in past {
-                            if in_moves {
-                                game.moves.push(Element::Error(e));
-                            } else {
-                                game.headers.push(Header::Error(e));
-                            }
-                        }
-                        last = self.pos;
-                        continue;
-                    }
-                    match (in_moves, item) {
-                        (true, Ok(c)) => game.moves.push(Element::Comment(c)),
-                        (true, Err(e)) => game.moves.push(Element::Error(e)),
-                        (false, Ok(c)) => game.headers.push(Header::Comment(c)),
-                        (false, Err(e)) => {
-                            // Bad bytes in a comment make it no less a comment: it opens no game.
-                            started |= e.kind != SyntaxKind::InvalidUtf8InComment;
-                            game.headers.push(Header::Error(e))
-                        }
-                    }
-                }
+                b'[' if r.in_moves => break,
+                b'[' => self.header_tag(&mut r, start),
+                b'{' | b';' => self.comment_item(&mut r, start),
                 _ => {
-                    started = true;
-                    in_moves = true;
-                    let b = self.bytes();
-                    let mut end = start;
-                    while end < b.len() && !is_space(b[end]) && b[end] != b'{' && b[end] != b';' {
-                        end += 1;
-                    }
-                    self.pos = end;
-                    last_token = end;
-                    let span = Span::new(start, end);
-                    if skipping || game.moves.len() >= MAX_MOVETEXT {
-                        // Past a limit: keep nothing, but still end the game at its result.
-                        if !skipping {
-                            skipping = true;
-                            game.moves
-                                .push(Element::Error(too_long(span, limit_message(true))));
-                        }
-                        last = end;
-                        // A result token is at most 7 bytes (`1/2-1/2`): nothing longer is parsed.
-                        if let Some(Ok(Token {
-                            body: Some(Body::Result(r)),
-                            ..
-                        })) =
-                            (span.len() <= 7).then(|| parse_token(&self.text[start..end], start))
-                        {
-                            game.result = Some(r);
-                            break;
-                        }
-                        continue;
-                    }
-                    if let Some(e) = self.tainted(span) {
-                        game.moves.push(Element::Error(e));
-                        last = end;
-                        continue;
-                    }
-                    if span.len() > MAX_TOKEN_BYTES {
-                        game.moves.push(Element::Error(SyntaxError {
-                            kind: SyntaxKind::TokenTooLong,
-                            span,
-                            message: format!(
-                                "this token is {} bytes long; a token has at most {MAX_TOKEN_BYTES}",
-                                span.len()
-                            ),
-                        }));
-                        last = end;
-                        continue;
-                    }
-                    match parse_token(&self.text[start..end], start) {
-                        Err(e) => game.moves.push(Element::Error(e)),
-                        Ok(tok) => {
-                            if let Some(n) = tok.number {
-                                game.moves.push(Element::Number(n));
-                            }
-                            match tok.body {
-                                None => {}
-                                Some(Body::Turn(t)) => game.moves.push(Element::Turn(t)),
-                                Some(Body::Nag(n, s)) => game.moves.push(Element::Nag(n, s)),
-                                Some(Body::Result(r)) => {
-                                    game.result = Some(r);
-                                    last = end;
-                                    break;
-                                }
-                            }
-                        }
+                    if self.token_item(&mut r, start) {
+                        r.last = self.pos;
+                        break;
                     }
                 }
             }
-            last = self.pos;
+            r.last = self.pos;
         }
-        if !started {
-            // Only comments (or nothing) were left: they belong to no game, nor do their errors.
-            self.outside
-                .extend(game.headers.into_iter().filter_map(|h| match h {
-                    Header::Error(e) if e.kind == SyntaxKind::InvalidUtf8InComment => Some(e),
-                    _ => None,
-                }));
-            return None;
-        }
-        if game.result.is_none() {
-            game.moves.push(Element::Error(SyntaxError {
-                kind: SyntaxKind::MissingResult,
-                span: Span::new(last_token, last_token),
-                message: "the game ends without a result".to_owned(),
-            }));
-        } else {
-            let (trailing, end) = self.trailing_comments(&mut game.moves);
-            game.trailing = trailing;
-            last = last.max(end);
-        }
-        game.span = Span::new(first.unwrap_or(last), last);
-        self.hint = (game.moves.len() + 8).clamp(16, 1024);
-        Some(game)
+        self.finish(r)
     }
 }
 
