@@ -268,8 +268,15 @@ pub(crate) fn parse_square(text: &str) -> Result<Square, SyntaxError> {
     }
 }
 
+/// The hand-written fast reader alone: the token, or `None` where it hands over to nom.
+#[doc(hidden)]
+pub fn parse_token_fast(tok: &str, base: usize) -> Option<Token> {
+    fast::token(tok.as_bytes(), base)
+}
+
 /// The nom parser: the reference for every token, and the only one for malformed tokens.
-fn parse_token_nom<'t>(tok: &'t str, base: usize) -> Result<Token, SyntaxError> {
+#[doc(hidden)]
+pub fn parse_token_nom<'t>(tok: &'t str, base: usize) -> Result<Token, SyntaxError> {
     if let Some(e) = misspelt(tok, base) {
         return Err(e);
     }
