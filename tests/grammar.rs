@@ -12,6 +12,7 @@ use std::path::Path;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 use seega::generate::{GenOptions, Generator};
+use seega::notation::scan::ends_token;
 use seega::notation::token::{Token, parse_token_fast, parse_token_nom};
 use seega::validate::lane_read_token;
 
@@ -24,25 +25,19 @@ struct Counts {
     fast: usize,
 }
 
-/// Blank space as the scanner reads it.
-fn is_space(c: u8) -> bool {
-    matches!(c, b' ' | b'\t' | b'\n' | b'\r' | b'\x0c' | b'\x0b')
-}
-
 /// The tokens of `text` as the scanner splits movetext: runs of bytes up to blank space, `{`,
-/// `;` or the end. (Tags and comments are split too: their words are tokens to compare as well.)
+/// `;` or the end ([`ends_token`]). (Tags and comments are split too: their words are tokens to compare as well.)
 fn tokens(text: &str) -> Vec<(usize, usize)> {
     let b = text.as_bytes();
-    let ends = |c: u8| is_space(c) || c == b'{' || c == b';';
     let mut out = Vec::new();
     let mut i = 0;
     while i < b.len() {
-        if ends(b[i]) {
+        if ends_token(b[i]) {
             i += 1;
             continue;
         }
         let start = i;
-        while i < b.len() && !ends(b[i]) {
+        while i < b.len() && !ends_token(b[i]) {
             i += 1;
         }
         out.push((start, i));
