@@ -219,14 +219,14 @@ fn number<'a>(cx: &Cx<'_>) -> impl Parser<&'a str, Output = MoveNumber, Error = 
 
 fn result<'a>(cx: &Cx<'_>) -> impl Parser<&'a str, Output = ResultToken, Error = PErr<'a>> {
     move |i: &'a str| {
-        let (r, t) = alt((tag("1/2-1/2"), tag("1-0"), tag("0-1"), tag("*"))).parse(i)?;
-        if !r.is_empty() {
+        // A result is a whole token.
+        let Some(result) = GameResult::parse(i) else {
             return Err(nom::Err::Error(PErr {
                 input: i,
                 kind: SyntaxKind::UnknownToken,
             }));
-        }
-        let result = GameResult::parse(t).unwrap_or(GameResult::Unknown);
+        };
+        let r = &i[i.len()..];
         Ok((
             r,
             ResultToken {
@@ -357,7 +357,8 @@ pub(crate) fn meant_result(tok: &str) -> Option<&'static str> {
         .replace('½', "1/2")
         .replace("0.5", "1/2")
         .replace("0,5", "1/2");
-    ["1-0", "0-1", "1/2-1/2", "*"]
+    GameResult::ALL
+        .map(GameResult::as_str)
         .into_iter()
         .find(|r| *r == t || (t == "1/2" && *r == "1/2-1/2"))
         .filter(|r| *r != tok)
