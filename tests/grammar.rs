@@ -11,9 +11,9 @@ use std::path::Path;
 
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
-use seega::generate::{GenOptions, Generator};
 use seega::notation::scan::ends_token;
 use seega::notation::token::{Token, parse_token_fast, parse_token_nom};
+use seega::tools::generate::{GenOptions, Generator};
 use seega::validate::lane_read_token;
 
 /// Tokens compared, and how many each reader read.
