@@ -237,13 +237,29 @@ impl GameResult {
         }
     }
 
+    /// Every result, in the order of the enum.
+    #[doc(hidden)]
+    pub const ALL: [GameResult; 4] = [
+        GameResult::WhiteWins,
+        GameResult::BlackWins,
+        GameResult::Draw,
+        GameResult::Unknown,
+    ];
+
     /// The result written as `s`.
     pub fn parse(s: &str) -> Option<GameResult> {
-        Some(match s {
-            "1-0" => GameResult::WhiteWins,
-            "0-1" => GameResult::BlackWins,
-            "1/2-1/2" => GameResult::Draw,
-            "*" => GameResult::Unknown,
+        GameResult::parse_bytes(s.as_bytes())
+    }
+
+    /// The result written as the bytes `b`: the result tokens of the grammar, in one place
+    /// (the lane's window reader matches the same bytes, and is tested to agree).
+    #[doc(hidden)]
+    pub fn parse_bytes(b: &[u8]) -> Option<GameResult> {
+        Some(match b {
+            b"1-0" => GameResult::WhiteWins,
+            b"0-1" => GameResult::BlackWins,
+            b"1/2-1/2" => GameResult::Draw,
+            b"*" => GameResult::Unknown,
             _ => return None,
         })
     }

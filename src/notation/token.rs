@@ -219,14 +219,14 @@ fn number<'a>(cx: &Cx<'_>) -> impl Parser<&'a str, Output = MoveNumber, Error = 
 
 fn result<'a>(cx: &Cx<'_>) -> impl Parser<&'a str, Output = ResultToken, Error = PErr<'a>> {
     move |i: &'a str| {
-        let (r, t) = alt((tag("1/2-1/2"), tag("1-0"), tag("0-1"), tag("*"))).parse(i)?;
-        if !r.is_empty() {
+        // A result is a whole token.
+        let Some(result) = GameResult::parse(i) else {
             return Err(nom::Err::Error(PErr {
                 input: i,
                 kind: SyntaxKind::UnknownToken,
             }));
-        }
-        let result = GameResult::parse(t).unwrap_or(GameResult::Unknown);
+        };
+        let r = &i[i.len()..];
         Ok((
             r,
             ResultToken {
@@ -268,8 +268,15 @@ pub(crate) fn parse_square(text: &str) -> Result<Square, SyntaxError> {
     }
 }
 
+/// The hand-written fast reader alone: the token, or `None` where it hands over to nom.
+#[doc(hidden)]
+pub fn parse_token_fast(tok: &str, base: usize) -> Option<Token> {
+    fast::token(tok.as_bytes(), base)
+}
+
 /// The nom parser: the reference for every token, and the only one for malformed tokens.
-fn parse_token_nom<'t>(tok: &'t str, base: usize) -> Result<Token, SyntaxError> {
+#[doc(hidden)]
+pub fn parse_token_nom<'t>(tok: &'t str, base: usize) -> Result<Token, SyntaxError> {
     if let Some(e) = misspelt(tok, base) {
         return Err(e);
     }
@@ -350,7 +357,8 @@ pub(crate) fn meant_result(tok: &str) -> Option<&'static str> {
         .replace('½', "1/2")
         .replace("0.5", "1/2")
         .replace("0,5", "1/2");
-    ["1-0", "0-1", "1/2-1/2", "*"]
+    GameResult::ALL
+        .map(GameResult::as_str)
         .into_iter()
         .find(|r| *r == t || (t == "1/2" && *r == "1/2-1/2"))
         .filter(|r| *r != tok)

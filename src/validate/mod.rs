@@ -26,6 +26,8 @@ pub use clean::{CleanComment, CleanGame, CleanHeader, CleanKind, CleanNote, Clea
 pub use code::Code;
 pub use doc::{canonical_doc, computed_captures};
 pub use explain::{Explanation, explain};
+#[doc(hidden)]
+pub use fast::token::read_token as lane_read_token;
 pub use fast::{RulesCache, clean_game, clean_game_recorded};
 pub use fix::{Applied, Fixed, MAX_FIXES, fix_game};
 pub use problem::Problem;

@@ -4,7 +4,7 @@
 use super::super::ast::{Element, Game, Header, Span, SyntaxError, SyntaxKind};
 use super::super::limits::{MAX_HEADERS, MAX_MOVETEXT, MAX_TOKEN_BYTES};
 use super::super::token::{Body, Token, parse_token};
-use super::{Scanner, is_space, limit_message, too_long};
+use super::{Scanner, ends_token, limit_message, too_long};
 
 /// A game being read by [`Scanner::next`], and where the reading stands.
 pub(super) struct Reading<'a> {
@@ -97,7 +97,7 @@ impl<'a> Scanner<'a> {
         r.in_moves = true;
         let b = self.bytes();
         let mut end = start;
-        while end < b.len() && !is_space(b[end]) && b[end] != b'{' && b[end] != b';' {
+        while end < b.len() && !ends_token(b[end]) {
             end += 1;
         }
         self.pos = end;

@@ -30,13 +30,7 @@ pub fn move_number(b: &[u8], mut i: usize) -> Option<(u32, bool, usize)> {
 
 pub(super) fn token(b: &[u8], base: usize) -> Option<Token> {
     let span = |from: usize, to: usize| Span::new(base + from, base + to);
-    if let Some(result) = match b {
-        b"1-0" => Some(GameResult::WhiteWins),
-        b"0-1" => Some(GameResult::BlackWins),
-        b"1/2-1/2" => Some(GameResult::Draw),
-        b"*" => Some(GameResult::Unknown),
-        _ => None,
-    } {
+    if let Some(result) = GameResult::parse_bytes(b) {
         return Some(Token {
             number: None,
             body: Some(Body::Result(ResultToken {

@@ -37,6 +37,8 @@ use text::{TagAt, after_result, comment_end, has_bidi, is_space, skip_space, tag
 mod replay;
 mod swar;
 mod text;
+#[doc(hidden)]
+pub mod token;
 mod window;
 
 /// The rulesets of recently read Rules tags, so that an archive parses each text once.

@@ -3,7 +3,7 @@
 
 use std::ops::Range;
 
-use crate::notation::scan::{brace_comment_end, line_end, same_line_comments};
+use crate::notation::scan::{self, brace_comment_end, line_end, same_line_comments};
 
 use super::swar;
 
@@ -21,10 +21,10 @@ const CLASS: [u8; 256] = {
     let mut k = 0;
     while k < 256 {
         let c = k as u8;
-        if matches!(c, b' ' | b'\t' | b'\n' | b'\r' | b'\x0c' | b'\x0b') {
-            t[k] |= SPACE | TOKEN_END;
+        if scan::is_space(c) {
+            t[k] |= SPACE;
         }
-        if matches!(c, b'{' | b';') {
+        if scan::ends_token(c) {
             t[k] |= TOKEN_END;
         }
         if c.is_ascii_alphanumeric() || c == b'_' {
@@ -38,13 +38,13 @@ const CLASS: [u8; 256] = {
     t
 };
 
-/// The scanner's idea of blank space.
+/// The scanner's idea of blank space ([`scan::is_space`]).
 #[inline(always)]
 pub(super) fn is_space(b: u8) -> bool {
     CLASS[b as usize] & SPACE != 0
 }
 
-/// Whether `b` ends a movetext token, as the scanner reads one: blank space, `{` or `;`.
+/// Whether `b` ends a movetext token, as the scanner reads one ([`scan::ends_token`]).
 #[inline(always)]
 pub(super) fn ends_token(b: u8) -> bool {
     CLASS[b as usize] & TOKEN_END != 0

@@ -1,0 +1,264 @@
+//! One grammar: the fast readers of a token agree with the nom parser, the grammar's reference.
+//!
+//! For every token of the corpora and of generated token-like texts, the lane's window reader
+//! and the token parser's fast path either give the token nom gives (the same kind, extent,
+//! squares, steps, captures, annotation, number and glyph), or give up and leave the token to
+//! the full path. A fast reader may refuse what nom reads; it never reads what nom refuses, nor
+//! reads it otherwise.
+
+use std::cell::RefCell;
+use std::path::Path;
+
+use proptest::prelude::*;
+use proptest::test_runner::{Config, TestRunner};
+use seega::notation::scan::ends_token;
+use seega::notation::token::{Token, parse_token_fast, parse_token_nom};
+use seega::tools::generate::{GenOptions, Generator};
+use seega::validate::lane_read_token;
+
+/// Tokens compared, and how many each reader read.
+#[derive(Debug, Default)]
+struct Counts {
+    tokens: usize,
+    nom: usize,
+    lane: usize,
+    fast: usize,
+}
+
+/// The tokens of `text` as the scanner splits movetext: runs of bytes up to blank space, `{`,
+/// `;` or the end ([`ends_token`]). (Tags and comments are split too: their words are tokens to compare as well.)
+fn tokens(text: &str) -> Vec<(usize, usize)> {
+    let b = text.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        if ends_token(b[i]) {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < b.len() && !ends_token(b[i]) {
+            i += 1;
+        }
+        out.push((start, i));
+    }
+    out
+}
+
+/// Compares the readers on every token of `text`; panics on the first disagreement.
+fn compare(text: &str, counts: &mut Counts) {
+    for (start, end) in tokens(text) {
+        let tok = &text[start..end];
+        let nom = parse_token_nom(tok, start);
+        counts.tokens += 1;
+        counts.nom += usize::from(nom.is_ok());
+        let want = |who: &str, got: &Token| match &nom {
+            Ok(t) => assert_eq!(got, t, "{who} reads {tok:?} otherwise than nom in {text:?}"),
+            Err(e) => panic!("{who} reads {tok:?}, which nom refuses ({e:?}), as {got:?}"),
+        };
+        if let Some((got, to)) = lane_read_token(text.as_bytes(), start) {
+            counts.lane += 1;
+            want("the window reader", &got);
+            assert_eq!(
+                to, end,
+                "the window reader ends {tok:?} elsewhere in {text:?}"
+            );
+        }
+        if let Some(got) = parse_token_fast(tok, start) {
+            counts.fast += 1;
+            want("the fast token reader", &got);
+        }
+    }
+}
+
+/// Every file under `dir`, as text (undecodable bytes replaced, as the source reads them).
+fn files(dir: &Path, out: &mut Vec<String>) {
+    let mut entries: Vec<_> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.expect("a directory entry").path())
+        .collect();
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            files(&path, out);
+        } else {
+            let bytes = std::fs::read(&path).expect("a readable file");
+            out.push(String::from_utf8_lossy(&bytes).into_owned());
+        }
+    }
+}
+
+fn generated(invalid_rate: f64, games: u64) -> String {
+    let mut g = Generator::new(GenOptions {
+        seed: 17,
+        rules: seega::PRESETS.iter().map(|p| p.1).collect(),
+        invalid_rate,
+        ..GenOptions::default()
+    });
+    let mut out = String::new();
+    for index in 1..=games {
+        g.write_game(index, &mut out);
+    }
+    out
+}
+
+#[test]
+fn the_readers_agree_on_every_token_of_the_corpora() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut texts = Vec::new();
+    for dir in ["samples", "tests/conformance", "tests/fixtures"] {
+        files(&root.join(dir), &mut texts);
+    }
+    let mut counts = Counts::default();
+    for text in &texts {
+        compare(text, &mut counts);
+    }
+    eprintln!("corpora ({} files): {counts:?}", texts.len());
+    assert!(counts.lane > 1000 && counts.fast > 1000, "{counts:?}");
+}
+
+#[test]
+fn the_readers_agree_on_every_token_of_generated_archives() {
+    for rate in [0.0, 0.2] {
+        let text = generated(rate, 300);
+        let mut counts = Counts::default();
+        compare(&text, &mut counts);
+        eprintln!("generated, {rate} invalid: {counts:?}");
+        // Every turn, number and result the generator writes is read by both fast readers
+        // (only words of tags fail nom and are left).
+        assert!(counts.lane > 10_000, "{counts:?}");
+        if rate == 0.0 {
+            assert_eq!(counts.lane, counts.nom, "{counts:?}");
+            assert_eq!(counts.fast, counts.nom, "{counts:?}");
+        }
+    }
+}
+
+/// A piece of a token-like string: squares good and bad, the turn's punctuation, marks,
+/// glyphs, move numbers, results and junk.
+fn piece() -> impl Strategy<Value = String> {
+    prop_oneof![
+        4 => ("[a-i]", "[1-9]").prop_map(|(f, r)| format!("{f}{r}")),
+        1 => prop::sample::select(vec!["a0", "j1", "z9", "a10", "i99", "A1", "E5", "é2"])
+            .prop_map(str::to_string),
+        3 => prop::sample::select(vec![",", "-", "x", "-", "x"]).prop_map(str::to_string),
+        1 => prop::sample::select(vec!["!", "?", "!!", "??", "!?", "?!", "!!!"])
+            .prop_map(str::to_string),
+        1 => "[0-9]{1,11}".prop_map(|d| format!("${d}")),
+        1 => ("[0-9]{1,11}", prop::sample::select(vec![".", "...", "..", "...."]))
+            .prop_map(|(d, dots)| format!("{d}{dots}")),
+        1 => prop::sample::select(vec!["1-0", "0-1", "1/2-1/2", "*", "--", "1/2", "½-½", "1:0"])
+            .prop_map(str::to_string),
+        1 => prop::sample::select(vec!["$", ".", "/", "0", "1", "\u{0}", "\u{7f}", "[", "\"", "}"])
+            .prop_map(str::to_string),
+    ]
+}
+
+/// A square, now and then a bad one.
+fn square() -> impl Strategy<Value = String> {
+    prop_oneof![
+        12 => ("[a-i]", "[1-9]").prop_map(|(f, r)| format!("{f}{r}")),
+        1 => prop::sample::select(vec!["a0", "j1", "a10", "A1", "e", "é2"]).prop_map(str::to_string),
+    ]
+}
+
+/// A turn as the notation writes it: a placement, a movement of steps with captures, or a
+/// pass, perhaps annotated (squares and annotations now and then bad).
+fn turn() -> impl Strategy<Value = String> {
+    let step = (square(), prop::collection::vec(square(), 0..4)).prop_map(|(to, caps)| {
+        let caps: String = caps.iter().map(|c| format!("x{c}")).collect();
+        format!("-{to}{caps}")
+    });
+    let body = prop_oneof![
+        2 => (square(), square()).prop_map(|(a, b)| format!("{a},{b}")),
+        4 => (square(), prop::collection::vec(step, 1..5)).prop_map(|(from, s)| from + &s.concat()),
+        1 => Just("--".to_string()),
+    ];
+    let marks = prop::sample::select(vec!["", "", "", "!", "?", "!!", "??", "!?", "?!", "!!!"]);
+    (body, marks).prop_map(|(b, m)| b + m)
+}
+
+/// A move number, good or not.
+fn number() -> impl Strategy<Value = String> {
+    let dots = prop::sample::select(vec![".", "...", ".", "...", "..", "...."]);
+    ("[0-9]{1,11}", dots).prop_map(|(d, dots)| format!("{d}{dots}"))
+}
+
+/// A token-like string: a token as written (a turn, numbered or not, a number alone, a glyph, a
+/// result) or pieces strung together, then perhaps one piece put in or one character taken out.
+fn token_like() -> impl Strategy<Value = String> {
+    let token = prop_oneof![
+        4 => turn(),
+        3 => (number(), turn()).prop_map(|(n, t)| n + &t),
+        1 => number(),
+        1 => "[0-9]{0,11}".prop_map(|d| format!("${d}")),
+        1 => prop::sample::select(vec!["1-0", "0-1", "1/2-1/2", "*", "1/2", "½-½", "1:0", "1-0."])
+            .prop_map(str::to_string),
+        2 => prop::collection::vec(piece(), 1..9).prop_map(|p| p.concat()),
+    ];
+    let slip = prop::option::weighted(
+        0.3,
+        (any::<prop::sample::Index>(), prop::option::of(piece())),
+    );
+    (token, slip).prop_map(|(token, slip)| {
+        let Some((at, put)) = slip else {
+            return token;
+        };
+        let mut chars: Vec<String> = token.chars().map(String::from).collect();
+        let k = at.index(chars.len() + 1);
+        match put {
+            Some(p) => chars.insert(k, p),
+            None if k < chars.len() => drop(chars.remove(k)),
+            None => {}
+        }
+        chars.concat()
+    })
+}
+
+/// What separates two tokens: blank space, or a comment glued to the token before it.
+fn separator() -> impl Strategy<Value = &'static str> {
+    prop::sample::select(vec![
+        " ", " ", "\n", "\r\n", "\t", "\x0b", "{c}", "{}", ";c\n", "  ", "{c} ",
+    ])
+}
+
+/// A text of token-like strings, each ending at a separator or, the last, perhaps at the end.
+fn token_like_text() -> impl Strategy<Value = String> {
+    (
+        "[ ]{0,20}",
+        prop::collection::vec((token_like(), separator()), 1..6),
+        prop::option::of(separator()),
+    )
+        .prop_map(|(lead, items, last)| {
+            let mut text = lead;
+            for (k, (token, sep)) in items.iter().enumerate() {
+                text.push_str(token);
+                if k + 1 < items.len() {
+                    text.push_str(sep);
+                }
+            }
+            text.push_str(last.unwrap_or(""));
+            text
+        })
+}
+
+#[test]
+fn the_readers_agree_on_token_like_texts() {
+    let mut runner = TestRunner::new(Config {
+        cases: 4000,
+        failure_persistence: None,
+        ..Config::default()
+    });
+    let counts = RefCell::new(Counts::default());
+    let run = runner.run(&token_like_text(), |text| {
+        compare(&text, &mut counts.borrow_mut());
+        Ok(())
+    });
+    if let Err(e) = run {
+        panic!("{e}");
+    }
+    let counts = counts.into_inner();
+    eprintln!("token-like texts: {counts:?}");
+    // Enough of them are tokens for the comparison to bite.
+    assert!(counts.lane > 1000 && counts.fast > 1000, "{counts:?}");
+}
