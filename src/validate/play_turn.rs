@@ -3,7 +3,7 @@
 
 use super::code::Code;
 use super::replay::StepCaptures;
-use super::turn_errors::{explain, span_of};
+use super::turn_errors::{span_of, word_illegal};
 use crate::engine::kernel::{Board, Word, with_board};
 use crate::engine::referee::{AfterEnd, Between, Referee, WrittenCaptures};
 use crate::engine::{Bitboard, IllegalTurn, Position, Square};
@@ -44,7 +44,7 @@ impl Failure {
             ),
             Failure::Rule(e, step) => {
                 let span = span_of(&e, t, step);
-                let (code, message, help) = explain(&e, before, t);
+                let (code, message, help) = word_illegal(&e, before, t);
                 (code, span, message, help)
             }
             Failure::CaptureWrong(span, sq) => (

@@ -54,7 +54,7 @@ pub(crate) fn span_of(e: &IllegalTurn, t: &Turn, step: Option<usize>) -> Span {
 }
 
 /// The code, message and help for an illegal turn played from `before`.
-pub(crate) fn explain(e: &IllegalTurn, before: &Position, t: &Turn) -> (Code, String, String) {
+pub(crate) fn word_illegal(e: &IllegalTurn, before: &Position, t: &Turn) -> (Code, String, String) {
     let side = before.to_move();
     let n = before.size().get();
     match *e {
