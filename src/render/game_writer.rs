@@ -19,13 +19,19 @@ use crate::notation::GameResult;
 
 mod clean;
 
-/// Writes game objects; keeps the JSON of the last ruleset seen, as most archives use one.
+/// Writes game objects; keeps the JSON of the last few rulesets seen, as an archive uses one
+/// or a few, often in turn.
 #[derive(Debug, Default)]
 pub struct GameWriter {
-    rules: Option<(Ruleset, Vec<u8>)>,
+    /// The rulesets seen and their objects' JSON, the most recent first, at most
+    /// [`RULES_KEPT`].
+    rules: Vec<(Ruleset, Vec<u8>)>,
     /// `,"file":…` (and `,"file_bytes":[…]`) as written after every game number.
     file: Vec<u8>,
 }
+
+/// How many rulesets' JSON a [`GameWriter`] keeps.
+const RULES_KEPT: usize = 8;
 
 /// Writes `,` before every item of a list but the first.
 struct List(bool);
@@ -184,7 +190,7 @@ impl GameWriter {
             byte_array(&mut b, bytes);
         }
         GameWriter {
-            rules: None,
+            rules: Vec::new(),
             file: b.into_text(),
         }
     }
@@ -195,30 +201,33 @@ impl GameWriter {
             out.raw(b"null");
             return;
         };
-        match &self.rules {
-            Some((seen, json)) if seen == r => out.raw_slice(json),
-            _ => {
-                let mut b = JsonBuf::default();
-                let o = RulesObject::from(r);
-                b.raw(b"{\"text\":");
-                b.str(&o.text);
-                b.raw(b",\"size\":");
-                b.uint(u64::from(o.size));
-                b.raw(b",\"first_placer\":");
-                side(&mut b, Some(color(o.first_placer)));
-                b.raw(b",\"first_mover\":");
-                side(&mut b, Some(color(o.first_mover)));
-                b.raw(b",\"chain\":");
-                b.str(&o.chain);
-                b.raw(b",\"forced\":");
-                b.bool(o.forced);
-                b.raw(b",\"barrier\":");
-                b.str(&o.barrier);
-                b.raw(b"}");
-                out.raw_slice(b.bytes());
-                self.rules = Some((*r, b.into_text()));
+        if let Some(k) = self.rules.iter().position(|(seen, _)| seen == r) {
+            if k > 0 {
+                self.rules.swap(0, k);
             }
+            out.raw_slice(&self.rules[0].1);
+            return;
         }
+        let mut b = JsonBuf::default();
+        let o = RulesObject::from(r);
+        b.raw(b"{\"text\":");
+        b.str(&o.text);
+        b.raw(b",\"size\":");
+        b.uint(u64::from(o.size));
+        b.raw(b",\"first_placer\":");
+        side(&mut b, Some(color(o.first_placer)));
+        b.raw(b",\"first_mover\":");
+        side(&mut b, Some(color(o.first_mover)));
+        b.raw(b",\"chain\":");
+        b.str(&o.chain);
+        b.raw(b",\"forced\":");
+        b.bool(o.forced);
+        b.raw(b",\"barrier\":");
+        b.str(&o.barrier);
+        b.raw(b"}");
+        out.raw_slice(b.bytes());
+        self.rules.truncate(RULES_KEPT - 1);
+        self.rules.insert(0, (*r, b.into_text()));
     }
 }
 

@@ -186,6 +186,9 @@ struct Place<'s, 'i> {
     len: usize,
 }
 
+/// Where `,"legal"` starts in [`AFTER_STEPS`].
+const LEGAL: usize = AFTER_STEPS.len() - b",\"legal\":true,\"line\":".len();
+
 /// The room for [`Place::text`]: [`AFTER_STEPS`], 20 digits and the `column` key.
 const TAIL: usize = 96;
 /// The room a turn's end takes in a window: [`Place::text`], then a column and the `}`.
@@ -236,9 +239,17 @@ impl Place<'_, '_> {
     /// bytes written.
     #[inline(always)]
     fn put(&mut self, w: &mut [u8; TAIL_ROOM], at: usize) -> usize {
+        self.put_from::<0>(w, at)
+    }
+
+    /// [`Place::put`] of the text from its byte `SKIP` on.
+    #[inline(always)]
+    fn put_from<const SKIP: usize>(&mut self, w: &mut [u8; TAIL_ROOM], at: usize) -> usize {
         let lc = self.line_col(at);
-        let len = self.len.min(TAIL);
-        w[..TAIL].copy_from_slice(&self.text);
+        let len = self.len.clamp(SKIP, TAIL) - SKIP;
+        if let (Some(to), Some(from)) = (w.get_mut(..TAIL - SKIP), self.text.get(SKIP..)) {
+            to.copy_from_slice(from);
+        }
         match (COLUMNS.get(lc.column), w.get_mut(len..len + 3)) {
             (Some(c), Some(to)) => {
                 to.copy_from_slice(c);
@@ -260,6 +271,13 @@ impl Place<'_, '_> {
     /// [`Place::put`] into a window of its own.
     fn write(&mut self, out: &mut JsonBuf, at: usize) {
         let n = self.put(out.window(), at);
+        out.advance(n);
+    }
+
+    /// The end of a turn from its `legal` field, after notes written piece by piece: the
+    /// line and column of byte `at`, in a window of its own.
+    fn write_legal(&mut self, out: &mut JsonBuf, at: usize) {
+        let n = self.put_from::<LEGAL>(out.window(), at);
         out.advance(n);
     }
 }
@@ -460,10 +478,8 @@ fn turns<const NOTED: bool>(out: &mut JsonBuf, game: &CleanGame<'_>, place: &mut
                         out.advance(n + body);
                         steps(out, s);
                         if noted {
-                            {
-                                let lc = place.line_col(t.at);
-                                notes::tail(out, t, notes, lc);
-                            }
+                            notes::tail(out, t, notes);
+                            place.write_legal(out, t.at);
                         } else {
                             place.write(out, t.at);
                         }
@@ -475,10 +491,8 @@ fn turns<const NOTED: bool>(out: &mut JsonBuf, game: &CleanGame<'_>, place: &mut
         let n = n + body;
         if noted {
             out.advance(n);
-            {
-                let lc = place.line_col(t.at);
-                notes::tail(out, t, notes, lc);
-            }
+            notes::tail(out, t, notes);
+            place.write_legal(out, t.at);
             continue;
         }
         if let Some(tail) = w

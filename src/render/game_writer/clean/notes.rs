@@ -5,14 +5,13 @@
 use super::super::super::json_buf::JsonBuf;
 use super::super::List;
 use super::super::tag;
-use crate::notation::LineCol;
 use crate::validate::{CleanComment, CleanHeader, CleanNote, CleanTurn};
 
-/// The end of turn `t` from its annotation, when it has an annotation, glyphs or comments
-/// (`notes`, those that follow it), at line and column `lc`.
+/// The end of turn `t` from its annotation up to its `legal` field, when it has an
+/// annotation, glyphs or comments (`notes`, those that follow it).
 #[cold]
 #[inline(never)]
-pub(super) fn tail(out: &mut JsonBuf, t: &CleanTurn, notes: &[CleanNote<'_>], lc: LineCol) {
+pub(super) fn tail(out: &mut JsonBuf, t: &CleanTurn, notes: &[CleanNote<'_>]) {
     out.raw(b",\"annotation\":");
     match t.annotation {
         Some(a) => out.str(a.as_str()),
@@ -34,11 +33,6 @@ pub(super) fn tail(out: &mut JsonBuf, t: &CleanTurn, notes: &[CleanNote<'_>], lc
             CleanNote::Nag(_) => None,
         }),
     );
-    out.raw(b",\"legal\":true,\"line\":");
-    out.uint(lc.line as u64);
-    out.raw(b",\"column\":");
-    out.uint(lc.column as u64);
-    out.raw(b"}");
 }
 
 /// `[...]` of the glyphs `nags`.
