@@ -1,8 +1,11 @@
 //! One diagnostic about one game: code, message, help and where it is.
 
+use std::fmt::Write;
+
 use miette::{LabeledSpan, Severity};
 
 use super::code::Code;
+use super::place::Place;
 use crate::notation::Span;
 
 /// A diagnostic found while checking a game.
@@ -20,8 +23,9 @@ pub struct Problem {
     pub help: String,
     /// The offending text.
     pub span: Span,
-    /// The text of the label under the caret: game, players, turn.
-    pub label: String,
+    /// What the label under the caret names besides the game and the turn
+    /// ([`Problem::label`] words it).
+    pub place: Place,
     /// The game, from 1, within its file.
     pub game: usize,
     /// The turn, from 1, when the problem is about a turn.
@@ -38,23 +42,38 @@ impl Problem {
         !self.code.is_warning()
     }
 
-    /// Gives the problem the game number `game`, in [`Problem::game`] and in the label (which
-    /// starts `game N`). Used when a chunk of a file was checked with games counted from 1. A
-    /// problem outside any game of its chunk (game 0) takes the game before the chunk, which
-    /// holds the comments after its result in a scan of the whole file.
+    /// The text of the label under the caret: `game 3 (Ama vs Kofi, Cup), turn 12`,
+    /// `game 2, rules ludus`, or `outside any game`.
+    ///
+    /// ```
+    /// # use seega::{archive::check_source, notation::Source, validate::Options};
+    /// let source = Source::from_bytes(b"[Black \"Ama\"]\n\n1. c2,c2 *\n");
+    /// let opts = Options::default();
+    /// let checked = check_source(&source, &opts).next().unwrap();
+    /// assert_eq!(checked.verdict.problems[0].label(), "game 1 (Ama as black), turn 1");
+    /// ```
+    pub fn label(&self) -> String {
+        let (players, rules) = match &self.place {
+            Place::Outside if self.game == 0 => return "outside any game".to_owned(),
+            Place::Outside => return format!("game {}", self.game),
+            Place::Game { players, rules } => (players, rules),
+        };
+        let mut label = format!("game {}{players}", self.game);
+        // Writing to a `String` cannot fail.
+        if let Some(t) = self.turn {
+            let _ = write!(label, ", turn {t}");
+        }
+        if let Some(r) = rules {
+            let _ = write!(label, ", rules {r}");
+        }
+        label
+    }
+
+    /// Gives the problem the game number `game`. Used when a chunk of a file was checked with
+    /// games counted from 1. A problem outside any game of its chunk (game 0) takes the game
+    /// before the chunk, which holds the comments after its result in a scan of the whole file.
     #[doc(hidden)]
     pub fn renumber(&mut self, game: usize) {
-        if self.game == 0 {
-            if game > 0 {
-                self.label = format!("game {game}");
-            }
-            self.game = game;
-            return;
-        }
-        let old = format!("game {}", self.game);
-        if let Some(rest) = self.label.strip_prefix(&old) {
-            self.label = format!("game {game}{rest}");
-        }
         self.game = game;
     }
 }
@@ -78,7 +97,7 @@ impl miette::Diagnostic for Problem {
 
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
         let main = LabeledSpan::new_primary_with_span(
-            Some(self.label.clone()),
+            Some(self.label()),
             (self.span.start, self.span.len()),
         );
         let also = self

@@ -1,6 +1,7 @@
 //! Words for syntax errors: the stable code and the help sentence of each kind.
 
 use super::code::Code;
+use super::place::Place;
 use super::problem::Problem;
 use super::suggest::Fix;
 use crate::notation::limits::MAX_UNCUT_BYTES;
@@ -38,7 +39,7 @@ pub fn outside_games(e: &SyntaxError) -> Problem {
         // Not the help of a comment in a game: no turn stands after it.
         help: kind_help(SyntaxKind::InvalidUtf8).into(),
         span: e.span,
-        label: OUTSIDE_GAMES.into(),
+        place: Place::Outside,
         game: 0,
         turn: None,
         also: None,
@@ -55,7 +56,7 @@ pub fn uncut(span: Span, bytes: usize) -> Problem {
         message: uncut_message(bytes),
         help: "Break the text into games that each end with a result, and long text into lines: seega skipped it up to the next line where a game can start.".into(),
         span,
-        label: "game 1".into(),
+        place: Place::default(),
         game: 1,
         turn: None,
         also: None,
@@ -69,9 +70,6 @@ pub fn uncut_message(bytes: usize) -> String {
         "this text runs {bytes} bytes without a line where a game can start; a game, line or comment is read up to {MAX_UNCUT_BYTES} bytes (64 MiB)"
     )
 }
-
-/// The label of a problem that belongs to no game.
-pub(super) const OUTSIDE_GAMES: &str = "outside any game";
 
 /// The help shown with the syntax error `e` of the text `text`: for a slip, the token or tag
 /// meant, then the kind's sentence.
