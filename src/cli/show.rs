@@ -400,7 +400,7 @@ fn draw_game(config: &Config, out: &mut impl Write) -> std::io::Result<Exit> {
     let heading = title(&game, index);
     let Some(start) = verdict.start.clone() else {
         let why = verdict.problems.first().map_or(String::new(), |p| {
-            format!(": {}", terminal::escape(&p.message))
+            format!(": {}", terminal::escape(&p.message()))
         });
         trouble(format_args!("{heading} cannot be set up{why}"));
         return Ok(Exit::Invalid);
@@ -484,7 +484,7 @@ fn invalid_notes(
         format_args!(
             "the game is invalid ({}): {}",
             p.code,
-            terminal::escape(&p.message)
+            terminal::escape(&p.message())
         ),
     )?;
     if verdict.unchecked > 0 {

@@ -2,7 +2,7 @@
 
 use super::code::Code;
 use super::place::{Place, Players};
-use super::problem::Problem;
+use super::problem::{Kind, Problem};
 use super::replay::{Options, Verdict, replay_game};
 use crate::engine::PRESETS;
 use crate::notation::scan::is_space;
@@ -124,8 +124,7 @@ fn rules_problem(fits: &[&str], best: &'static str, span: Span, index: usize) ->
     };
     Problem {
         code,
-        message,
-        help,
+        kind: Kind::Worded { message, help },
         span,
         place: Place::Game {
             players: Players::default(),

@@ -1,26 +1,47 @@
 //! One diagnostic about one game: code, message, help and where it is.
 
+use std::borrow::Cow;
 use std::fmt::Write;
 
 use miette::{LabeledSpan, Severity};
 
 use super::code::Code;
 use super::place::Place;
-use crate::notation::Span;
+use super::play_turn::Failure;
+use crate::engine::Position;
+use crate::notation::{Span, Turn};
+
+/// What a problem says: the facts of an illegal turn, worded when rendered, or words made
+/// when it was found (every other kind: syntax errors, tags, rules, numbers, results).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Kind {
+    /// The message and help, worded when the problem was found.
+    Worded { message: String, help: String },
+    /// A turn that failed, worded by [`Failure::words`].
+    Illegal(Box<Illegal>),
+}
+
+/// The facts of an illegal turn: why it failed, the position it was played from and the turn
+/// as written, and sentences added to its help (a reading of the move numbers, the correction
+/// found, the turns left unchecked).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Illegal {
+    pub(crate) failure: Failure,
+    pub(crate) before: Position,
+    pub(crate) turn: Turn,
+    pub(crate) notes: String,
+}
 
 /// A diagnostic found while checking a game.
 ///
 /// It holds byte spans into the archive text; [`crate::notation::LineIndex`] turns them into
 /// lines and columns, and a source attached by the caller lets miette draw the caret.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{message}")]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Problem {
     /// The stable code.
     pub code: Code,
-    /// What is wrong, lowercase without a trailing period.
-    pub message: String,
-    /// How to fix it, in full sentences.
-    pub help: String,
+    /// What it says ([`Problem::message`] and [`Problem::help`] word it).
+    pub(crate) kind: Kind,
     /// The offending text.
     pub span: Span,
     /// What the label under the caret names besides the game and the turn
@@ -37,6 +58,34 @@ pub struct Problem {
 }
 
 impl Problem {
+    /// What is wrong, lowercase without a trailing period.
+    pub fn message(&self) -> Cow<'_, str> {
+        match &self.kind {
+            Kind::Worded { message, .. } => Cow::Borrowed(message),
+            Kind::Illegal(i) => Cow::Owned(i.failure.words(&i.before, &i.turn).0),
+        }
+    }
+
+    /// How to fix it, in full sentences.
+    pub fn help(&self) -> Cow<'_, str> {
+        match &self.kind {
+            Kind::Worded { help, .. } => Cow::Borrowed(help),
+            Kind::Illegal(i) => {
+                let mut help = i.failure.words(&i.before, &i.turn).1;
+                help.push_str(&i.notes);
+                Cow::Owned(help)
+            }
+        }
+    }
+
+    /// Adds `sentence` (which starts with a space) to the end of the help.
+    pub(crate) fn add_help(&mut self, sentence: &str) {
+        match &mut self.kind {
+            Kind::Worded { help, .. } => help.push_str(sentence),
+            Kind::Illegal(i) => i.notes.push_str(sentence),
+        }
+    }
+
     /// Whether the problem makes its game invalid.
     pub fn is_error(&self) -> bool {
         !self.code.is_warning()
@@ -78,6 +127,14 @@ impl Problem {
     }
 }
 
+impl std::fmt::Display for Problem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message())
+    }
+}
+
+impl std::error::Error for Problem {}
+
 impl miette::Diagnostic for Problem {
     fn code<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
         Some(Box::new(self.code.as_str()))
@@ -92,7 +149,7 @@ impl miette::Diagnostic for Problem {
     }
 
     fn help<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
-        Some(Box::new(&self.help))
+        Some(Box::new(self.help()))
     }
 
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {

@@ -2,7 +2,7 @@
 
 use super::code::Code;
 use super::place::{Place, Players};
-use super::problem::Problem;
+use super::problem::{Kind, Problem};
 use super::syntax_words::{syntax_code, syntax_help};
 use crate::engine::kernel::with_board;
 use crate::engine::referee::Referee;
@@ -105,12 +105,16 @@ impl Cx<'_, '_> {
         help: String,
         turn: Option<u64>,
     ) {
+        self.push_kind(code, span, Kind::Worded { message, help }, turn);
+    }
+
+    /// Reports the problem `kind` with the code `code` at `span`, about the turn `turn`.
+    pub(super) fn push_kind(&mut self, code: Code, span: Span, kind: Kind, turn: Option<u64>) {
         let source = self.source;
         let players = self.players.get_or_insert_with(|| Players::of(source));
         self.problems.push(Problem {
             code,
-            message,
-            help,
+            kind,
             span,
             place: Place::Game {
                 players: players.clone(),

@@ -2,7 +2,7 @@
 
 use super::code::Code;
 use super::place::Place;
-use super::problem::Problem;
+use super::problem::{Kind, Problem};
 use super::suggest::Fix;
 use crate::notation::limits::MAX_UNCUT_BYTES;
 use crate::notation::token::meant_result;
@@ -35,9 +35,11 @@ pub(crate) fn syntax_code(kind: SyntaxKind) -> Code {
 pub fn outside_games(e: &SyntaxError) -> Problem {
     Problem {
         code: syntax_code(e.kind),
-        message: e.message.clone(),
-        // Not the help of a comment in a game: no turn stands after it.
-        help: kind_help(SyntaxKind::InvalidUtf8).into(),
+        kind: Kind::Worded {
+            message: e.message.clone(),
+            // Not the help of a comment in a game: no turn stands after it.
+            help: kind_help(SyntaxKind::InvalidUtf8).into(),
+        },
         span: e.span,
         place: Place::Outside,
         game: 0,
@@ -53,8 +55,10 @@ pub fn outside_games(e: &SyntaxError) -> Problem {
 pub fn uncut(span: Span, bytes: usize) -> Problem {
     Problem {
         code: Code::TooLong,
-        message: uncut_message(bytes),
-        help: "Break the text into games that each end with a result, and long text into lines: seega skipped it up to the next line where a game can start.".into(),
+        kind: Kind::Worded {
+            message: uncut_message(bytes),
+            help: "Break the text into games that each end with a result, and long text into lines: seega skipped it up to the next line where a game can start.".into(),
+        },
         span,
         place: Place::default(),
         game: 1,
