@@ -6,8 +6,8 @@
 //! Run with `cargo bench --bench engine`. Benchmarks only: nothing here asserts a time.
 
 use seega::engine::{Color, Position, Ruleset, Square};
-use seega::generate::{GenOptions, Generator};
 use seega::notation::{Element, Scanner, TurnKind};
+use seega::tools::generate::{GenOptions, Generator};
 
 fn main() {
     divan::main();

@@ -7,8 +7,8 @@
 use seega::archive::convert::{ConvertWork, Target, convert_stream};
 use seega::archive::stream::{check_stream, check_stream_in_blocks};
 use seega::engine::Ruleset;
-use seega::generate::{GenOptions, Generator};
 use seega::notation::{Game, Scanner, Source};
+use seega::tools::generate::{GenOptions, Generator};
 use seega::validate::{Options, check_game};
 
 fn main() {

@@ -70,36 +70,24 @@
 //! validator replays a game's items on a [`Position`] under its [`Ruleset`]. The parser never
 //! judges legality; the engine never sees text.
 
+mod api;
 #[doc(hidden)]
 pub mod archive;
 #[doc(hidden)]
-pub mod canonical;
-#[doc(hidden)]
-pub mod dedupe;
-#[doc(hidden)]
 pub mod engine;
-mod game_state;
-#[doc(hidden)]
-pub mod generate;
 pub mod notation;
-mod ply;
-mod reading;
 #[doc(hidden)]
 pub mod render;
 #[doc(hidden)]
-pub mod results;
-#[doc(hidden)]
-pub mod select;
-#[doc(hidden)]
-pub mod stats;
+pub mod tools;
 #[doc(hidden)]
 pub mod validate;
 
+pub use api::game_state::GameState;
+pub use api::ply::{ParseError, PlayError, PlayErrorKind, Ply, PlyStep};
+pub use api::reading::{parse, replay};
 pub use engine::{
     Barrier, Bitboard, Chain, Color, IllegalTurn, Outcome, PRESETS, Phase, Position, RulesError,
     Ruleset, SetupError, Size, Square, Squares, Termination,
 };
-pub use game_state::GameState;
-pub use ply::{ParseError, PlayError, PlayErrorKind, Ply, PlyStep};
-pub use reading::{parse, replay};
 pub use validate::{Code, Fix, Options, Played, Problem, StepCaptures, Verdict, check_game};

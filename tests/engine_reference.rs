@@ -10,8 +10,8 @@ use std::collections::VecDeque;
 use std::path::Path;
 
 use seega::engine::{Barrier, Chain, Color, Position, Ruleset, Square, Termination};
-use seega::generate::{GenOptions, Generator, SplitMix64};
 use seega::notation::{Scanner, Source};
+use seega::tools::generate::{GenOptions, Generator, SplitMix64};
 use seega::validate::{Options, check_game};
 
 // ---------------------------------------------------------------------------------------------

@@ -9,10 +9,10 @@ use std::path::Path;
 
 use proptest::prelude::*;
 use seega::archive::convert::{ConvertWork, Target, convert_stream_in_blocks};
-use seega::archive::stream::{Checked, check_chunk_with};
+use seega::archive::stream::{CheckedChunk, check_chunk_with};
 use seega::engine::PRESETS;
-use seega::generate::{GenOptions, Generator};
 use seega::notation::Scanner;
+use seega::tools::generate::{GenOptions, Generator};
 use seega::validate::{Options, RulesCache, clean_auto, clean_game};
 
 /// The ways of checking a chunk the CLI can ask for.
@@ -32,7 +32,7 @@ fn option_sets() -> Vec<Options> {
 }
 
 /// What a check found, in a form two runs can be compared by.
-fn summary(c: &Checked) -> String {
+fn summary(c: &CheckedChunk) -> String {
     format!(
         "games {} valid {} errors {} warnings {} boundary {} bytes {}\n{:#?}",
         c.games, c.valid, c.errors, c.warnings, c.boundary, c.bytes, c.problems

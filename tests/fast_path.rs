@@ -85,12 +85,13 @@ fn every_clean_game_of_the_corpus_and_samples_takes_the_fast_lane() {
 
 #[test]
 fn games_in_another_writer_s_style_take_the_fast_lane() {
-    let mut generator = seega::generate::Generator::new(seega::generate::GenOptions {
-        seed: 5,
-        rules: common::mixed_rules(),
-        invalid_rate: 0.0,
-        max_turns: 80,
-    });
+    let mut generator =
+        seega::tools::generate::Generator::new(seega::tools::generate::GenOptions {
+            seed: 5,
+            rules: common::mixed_rules(),
+            invalid_rate: 0.0,
+            max_turns: 80,
+        });
     let mut text = String::new();
     for i in 1..=200 {
         generator.write_game(i, &mut text);

@@ -6,8 +6,8 @@ mod common;
 use std::process::Command;
 
 use seega::archive::check_source;
-use seega::generate::{GenOptions, Generator};
 use seega::notation::Source;
+use seega::tools::generate::{GenOptions, Generator};
 use seega::validate::Options;
 
 const BIN: &str = env!("CARGO_BIN_EXE_seega");

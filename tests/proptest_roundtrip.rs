@@ -202,8 +202,8 @@ proptest! {
         let text = format!("{text} *");
         let opts = Options::default();
         let write = WriteOptions::default();
-        if let Ok(once) = seega::canonical::format_source(&Source::from_text(text.clone()), &opts, &write) {
-            let twice = seega::canonical::format_source(&Source::from_text(once.clone()), &opts, &write);
+        if let Ok(once) = seega::tools::canonical::format_source(&Source::from_text(text.clone()), &opts, &write) {
+            let twice = seega::tools::canonical::format_source(&Source::from_text(once.clone()), &opts, &write);
             prop_assert_eq!(twice.as_ref(), Ok(&once), "from {:?}", text);
         }
         let mut sgn = String::new();

@@ -1,10 +1,11 @@
 //! Round trips over every game of the conformance corpus and of `samples/`:
 //! sgn → json → sgn → json, canonical text through JSON, and `fmt` idempotence.
 
-use seega::canonical::{canonical_doc, format_source};
 use seega::notation::writer::{WriteOptions, push_game_text, write_game};
 use seega::notation::{Scanner, Source};
 use seega::render::game_json::{GameObject, for_each_object, game_text};
+use seega::tools::canonical::format_source;
+use seega::validate::canonical_doc;
 use seega::validate::{Options, check_game};
 use serde_json::Value;
 

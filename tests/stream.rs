@@ -4,11 +4,11 @@
 use seega::archive::check_source;
 use seega::archive::stream::{check_stream_in_blocks, check_stream_reported_in_blocks};
 use seega::engine::Ruleset;
-use seega::generate::{GenOptions, Generator};
 use seega::notation::{LineIndex, Source};
 use seega::render::diagnostic::Renderer;
 use seega::render::file_report::{FileReport, Style};
 use seega::render::wire::FileName;
+use seega::tools::generate::{GenOptions, Generator};
 use seega::validate::{Options, Problem};
 
 /// (game, code, label, line, column) of every problem, and the number of games.

@@ -9,12 +9,12 @@ use std::sync::Mutex;
 
 use super::pipeline::{ChunkWork, for_each_chunk};
 use super::stream::{Boundary, Skipped};
-use crate::canonical::canonical_doc;
 use crate::notation::writer::{NotWritable, WriteOptions, write_game};
 use crate::notation::{Game, LineStream, Scanner, Source};
 use crate::render::game_json::{GameObject, Origin, verbatim, verbatim_bytes, write_object};
 use crate::render::game_writer::GameWriter;
 use crate::render::json_buf::JsonBuf;
+use crate::validate::canonical_doc;
 use crate::validate::{
     CleanGame, Options, RulesCache, Verdict, check_game, clean_game_recorded, uncut_message,
 };

@@ -42,7 +42,7 @@ use crate::validate::{
 
 /// What checking one chunk found. Game numbers and lines are still the chunk's own.
 #[derive(Debug)]
-pub struct Checked {
+pub struct CheckedChunk {
     /// The chunk's text, kept only when some game went the full way (empty when the fast lane
     /// found every game clean: nothing will be reported from it).
     pub source: Source,
@@ -65,25 +65,25 @@ pub struct Checked {
 }
 
 /// Scans and checks the games of one chunk's bytes.
-pub fn check_chunk(bytes: &[u8], opts: &Options) -> Checked {
+pub fn check_chunk(bytes: &[u8], opts: &Options) -> CheckedChunk {
     check_chunk_with(bytes, opts, true)
 }
 
 /// [`check_chunk`] of a chunk that a line starting with `[` follows when `tag_next` is set (the
 /// chunk was cut before one): a comment left open at its end stops at that line, and the cut
 /// is a true game boundary as far as the comment goes.
-pub fn check_chunk_cut(bytes: &[u8], opts: &Options, tag_next: bool) -> Checked {
+pub fn check_chunk_cut(bytes: &[u8], opts: &Options, tag_next: bool) -> CheckedChunk {
     check_piece(bytes, opts, true, tag_next)
 }
 
 /// [`check_chunk`], with the fast lane ([`clean_game`]) on or off: the result is the same
 /// either way (tests compare the two).
-pub fn check_chunk_with(bytes: &[u8], opts: &Options, fast: bool) -> Checked {
+pub fn check_chunk_with(bytes: &[u8], opts: &Options, fast: bool) -> CheckedChunk {
     check_piece(bytes, opts, fast, false)
 }
 
-fn check_piece(bytes: &[u8], opts: &Options, fast: bool, tag_next: bool) -> Checked {
-    let mut c = Checked {
+fn check_piece(bytes: &[u8], opts: &Options, fast: bool, tag_next: bool) -> CheckedChunk {
+    let mut c = CheckedChunk {
         source: Source::default(),
         breaks: LineIndex::count_breaks_in(bytes),
         bytes: bytes.len(),
@@ -254,7 +254,7 @@ pub struct Placed {
     /// Games in the file before this chunk.
     pub games_before: usize,
     /// The chunk's results, problems numbered as games of the file.
-    pub checked: Checked,
+    pub checked: CheckedChunk,
     /// The report of its problems, when the run was given a [`Report`]: mostly rendered by
     /// the worker that checked the chunk.
     pub report: Vec<u8>,
@@ -275,7 +275,7 @@ struct Placer {
 }
 
 impl Placer {
-    fn place(&mut self, mut checked: Checked) -> Placed {
+    fn place(&mut self, mut checked: CheckedChunk) -> Placed {
         let source = std::mem::take(&mut checked.source);
         let placed_lines = self.lines;
         let placed_games = self.games;
@@ -297,7 +297,7 @@ impl Placer {
     /// assumed the chunk's true place, else rendered here.
     fn place_reported(
         &mut self,
-        (checked, rendered): (Checked, Option<Rendered>),
+        (checked, rendered): (CheckedChunk, Option<Rendered>),
         report: &dyn Report,
     ) -> Placed {
         let mut placed = self.place(checked);
@@ -383,9 +383,9 @@ struct CheckWork<'o> {
 }
 
 impl ChunkWork for CheckWork<'_> {
-    type Done = (Checked, Option<Rendered>);
+    type Done = (CheckedChunk, Option<Rendered>);
 
-    /// [`check_chunk`] counts a chunk's lines itself ([`Checked::breaks`]), and [`Placer`]
+    /// [`check_chunk`] counts a chunk's lines itself ([`CheckedChunk::breaks`]), and [`Placer`]
     /// numbers them in order: nothing counts them while reading.
     const FIRST_LINE: bool = false;
 
@@ -422,12 +422,12 @@ impl ChunkWork for CheckWork<'_> {
 
 /// What a stretch skipped for running past [`crate::notation::limits::MAX_UNCUT_BYTES`]
 /// gives: one game, invalid, with one error where it starts (its first bytes are its text).
-pub(crate) fn too_long_checked(skipped: &Skipped) -> Checked {
+pub(crate) fn too_long_checked(skipped: &Skipped) -> CheckedChunk {
     let source = Source::from_bytes(&skipped.head);
     let text = source.text();
     let start = text.find(|c: char| !c.is_ascii_whitespace()).unwrap_or(0);
     let len = text[start..].chars().next().map_or(0, char::len_utf8);
-    Checked {
+    CheckedChunk {
         problems: vec![uncut(Span::new(start, start + len), skipped.bytes)],
         source,
         breaks: skipped.breaks,

@@ -8,8 +8,8 @@ use std::path::PathBuf;
 use serde::Serialize;
 
 use seega::archive::check_source;
-use seega::dedupe::{identity, richness};
 use seega::render::wire::FileName;
+use seega::tools::dedupe::{identity, richness};
 use seega::validate::Options;
 
 use super::args::{DedupeArgs, DedupeFormat};

@@ -2,11 +2,11 @@
 
 use std::io::Write;
 
-use seega::canonical::{Fixing, Formatted, FormattedGame, format_games};
 use seega::notation::source::BOM;
 use seega::notation::writer::WriteOptions;
 use seega::notation::{LineIndex, Source};
 use seega::render::terminal;
+use seega::tools::canonical::{Fixing, Formatted, FormattedGame, format_games};
 use seega::validate::{Options, Problem};
 
 use super::args::FmtArgs;

@@ -3,7 +3,7 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use seega::generate::{GenOptions, Generator};
+use seega::tools::generate::{GenOptions, Generator};
 
 use super::args::GenerateArgs;
 use super::output::{is_stdout, write_file};

@@ -1,7 +1,7 @@
 //! Every file seega writes goes through here: the outputs of one run are a [`Transaction`],
 //! committed together or not at all.
 //!
-//! The contract (also in `spec/architecture.md`):
+//! The contract (also in `spec/writing.md`):
 //! - A regular file is written as a temporary file beside it (see [`temp`]), flushed and
 //!   synced, then renamed over it; the directory is synced after the rename. A replaced file
 //!   keeps its permissions, owner and group.

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use seega::archive::{Checked, check_source};
 use seega::engine::Ruleset;
 use seega::notation::{GameResult, LineIndex};
-use seega::select::Filter;
+use seega::tools::select::Filter;
 use seega::validate::Options;
 
 use super::args::SelectArgs;

@@ -3,7 +3,6 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use seega::canonical::computed_captures;
 use seega::engine::{Outcome, Position, Ruleset, Size};
 use seega::notation::encoding::Encoding;
 use seega::notation::writer::{DocKind, turn_text};
@@ -11,6 +10,7 @@ use seega::notation::{Element, Game, Scanner, TurnKind};
 use seega::render::ascii::{Glyphs, Highlight, board, summary};
 use seega::render::svg::svg;
 use seega::render::terminal;
+use seega::validate::computed_captures;
 use seega::validate::{Options, Verdict, check_game};
 
 use super::args::ShowArgs;

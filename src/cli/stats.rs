@@ -3,7 +3,7 @@
 use std::io::Write;
 
 use seega::archive::check_source;
-use seega::stats::{RulesetStats, Stats};
+use seega::tools::stats::{RulesetStats, Stats};
 
 use seega::validate::Options;
 

@@ -1,7 +1,6 @@
 //! The limits the scanner enforces, so that one game's syntax tree stays bounded in memory
 //! whatever the input. Each limit, when passed, gives a [`super::SyntaxKind::TooLong`] error
-//! and the rest of the game is skipped (scanned for its end, not stored). See the Limits section
-//! of `spec/architecture.md`.
+//! and the rest of the game is skipped (scanned for its end, not stored). See `spec/limits.md`.
 
 /// Header items (tags, comments and broken tag lines) kept for one game.
 pub const MAX_HEADERS: usize = 100_000;

@@ -11,11 +11,11 @@ use super::wire::DiagnosticLine;
 
 mod marked;
 mod origin;
-use crate::canonical::computed_captures;
 use crate::engine::{Color, Ruleset, Square};
 use crate::notation::writer::{Doc, DocComment, DocHeader, DocKind, DocTurn};
 use crate::notation::{Annotation, Element, Game, GameResult, LineCol};
 use crate::validate::Verdict;
+use crate::validate::computed_captures;
 pub(crate) use marked::write_object;
 pub use origin::{Origin, for_each_object, for_each_object_of_bytes, game_bytes, game_text};
 pub(crate) use origin::{verbatim, verbatim_bytes};

@@ -5,6 +5,7 @@ mod auto;
 mod bidi;
 mod clean;
 mod code;
+mod doc;
 mod explain;
 mod fast;
 mod fix;
@@ -24,6 +25,7 @@ mod turn_errors;
 pub use auto::clean_auto;
 pub use clean::{CleanComment, CleanGame, CleanHeader, CleanKind, CleanNote, CleanTurn};
 pub use code::Code;
+pub use doc::{canonical_doc, computed_captures};
 pub use explain::{Explanation, explain};
 pub use fast::{RulesCache, clean_game, clean_game_recorded};
 pub use fix::{Applied, Fixed, MAX_FIXES, fix_game};
@@ -31,9 +33,9 @@ pub use place::{Place, Players};
 pub use problem::Problem;
 pub use replay::{Options, Played, StepCaptures, Verdict, check_game};
 pub use rule_text::rule_text;
-pub use suggest::{Fix, turn_text};
+pub use suggest::Fix;
 pub use syntax_words::{outside_games, uncut, uncut_message};
 
-// For the library's turns (`crate::ply`): one way to play a written turn and word its failure.
+// For the library's turns (`crate::api::ply`): one way to play a written turn and word its failure.
 pub(crate) use play_turn::{Failure, gives_opening, play_between, play_from};
 pub(crate) use syntax_words::syntax_code;

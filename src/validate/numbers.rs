@@ -73,7 +73,7 @@ pub(super) fn mismatch(
             _ => None,
         });
         let extra = extra.map_or(String::new(), |t| {
-            format!(" `{}`", super::turn_text(&t.kind, &[]))
+            format!(" `{}`", super::suggest::written_with(&t.kind, &[]))
         });
         (
             format!(

@@ -3,7 +3,7 @@
 
 use super::code::Code;
 use super::replay::StepCaptures;
-use super::turn_errors::{code_of, explain, span_of};
+use super::turn_errors::{code_of, span_of, word_illegal};
 use crate::engine::kernel::{Board, Word, with_board};
 use crate::engine::referee::{AfterEnd, Between, Referee, WrittenCaptures};
 use crate::engine::{Bitboard, IllegalTurn, Position, Square};
@@ -59,7 +59,7 @@ impl Failure {
                     o.result_token()
                 ),
             ),
-            Failure::Rule(e, _) => explain(e, before, t),
+            Failure::Rule(e, _) => word_illegal(e, before, t),
             Failure::CaptureWrong(_, sq) => (
                 format!("this step does not capture {sq}"),
                 "List after a step exactly the pieces it captures, or leave the captures out: they are computed.".into(),

@@ -4,6 +4,7 @@
 use super::code::Code;
 use super::play_turn::play_from;
 use crate::engine::{Bitboard, Position, Square};
+use crate::notation::writer::{DocKind, turn_text};
 use crate::notation::{Span, SquareAt, Step, Turn, TurnKind};
 
 /// A replacement for a span of the archive that makes the turn legal.
@@ -15,24 +16,25 @@ pub struct Fix {
     pub replacement: String,
 }
 
-/// Writes a turn token with the captures of each step written out.
-pub fn turn_text(kind: &TurnKind, captures: &[Bitboard]) -> String {
-    match kind {
-        TurnKind::Place(a, b) => format!("{},{}", a.square, b.square),
-        TurnKind::Pass => "--".to_owned(),
-        TurnKind::Move { from, steps } => {
-            let mut s = from.square.to_string();
-            for (i, step) in steps.iter().enumerate() {
-                s.push('-');
-                s.push_str(&step.to.square.to_string());
-                for c in captures.get(i).copied().unwrap_or_default().squares() {
-                    s.push('x');
-                    s.push_str(&c.to_string());
-                }
-            }
-            s
-        }
-    }
+/// The token of a turn `kind` with `captures` (one set per step) written after its steps: the
+/// canonical writer's token.
+pub(crate) fn written_with(kind: &TurnKind, captures: &[Bitboard]) -> String {
+    let kind = match kind {
+        TurnKind::Place(a, b) => DocKind::Place(a.square, b.square),
+        TurnKind::Pass => DocKind::Pass,
+        TurnKind::Move { from, steps } => DocKind::Move(
+            from.square,
+            steps
+                .iter()
+                .enumerate()
+                .map(|(i, step)| {
+                    let caps = captures.get(i).copied().unwrap_or_default();
+                    (step.to.square, caps.squares().collect())
+                })
+                .collect(),
+        ),
+    };
+    turn_text(&kind, None)
 }
 
 fn at(square: Square) -> SquareAt {
@@ -62,7 +64,7 @@ fn legal(before: &Position, kind: TurnKind) -> Option<String> {
         span: Span::default(),
     };
     let (_, captures) = play_from(before, &turn, true).ok()?;
-    Some(turn_text(&turn.kind, &captures))
+    Some(written_with(&turn.kind, &captures))
 }
 
 /// The squares that differ from `sq` in the file or the rank only, on the board.

@@ -74,7 +74,7 @@ pub(crate) fn code_of(e: &IllegalTurn) -> Code {
 }
 
 /// The message and help for an illegal turn played from `before`.
-pub(crate) fn explain(e: &IllegalTurn, before: &Position, t: &Turn) -> (String, String) {
+pub(crate) fn word_illegal(e: &IllegalTurn, before: &Position, t: &Turn) -> (String, String) {
     let side = before.to_move();
     let n = before.size().get();
     match *e {

@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::engine::kernel::with_board;
-use crate::generate::SplitMix64;
+use crate::tools::generate::SplitMix64;
 
 /// Places two pieces of the side to move on random empty squares (not the centre).
 fn place_randomly(pos: &mut Position, rng: &mut SplitMix64) {

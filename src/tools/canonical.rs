@@ -1,43 +1,14 @@
-//! Canonical text of whole archives: the validator's captures poured into the notation's writer.
-//!
-//! The writer knows no rules; this is where the captures the engine computed for each legal
-//! turn are written out explicitly. Turns that were not replayed (after a game's first error)
-//! keep the captures as written.
+//! Canonical text of whole archives (`fmt`): each game's content with its computed captures
+//! ([`crate::validate::canonical_doc`]) through the notation's writer, or the game kept as
+//! written when it cannot be written from its parts.
 
-use crate::engine::Square;
 use crate::notation::writer::{
     Doc, DocHeader, NotWritable, WriteOptions, comment, comment_text, numbers_of, push_game_text,
     write_game_numbered,
 };
 use crate::notation::{Comment, Element, Game, GameResult, ResultToken, Source, Span, SyntaxKind};
-use crate::results::{ResultFix, result_to_fix, set_result};
-use crate::validate::{Code, Options, Problem, Verdict};
-
-/// The captures of each step of the played turn at `game.moves[element]`, from the verdict.
-pub fn computed_captures(verdict: &Verdict, element: usize) -> Option<Vec<Vec<Square>>> {
-    verdict
-        .played
-        .binary_search_by_key(&element, |p| p.element)
-        .ok()
-        .map(|i| {
-            verdict.played[i]
-                .captures
-                .iter()
-                .map(|b| b.squares().collect())
-                .collect()
-        })
-}
-
-/// The content of `game` with the verdict's captures written out (the verdict must have been
-/// made with [`Options::record`]).
-pub fn canonical_doc(game: &Game<'_>, verdict: &Verdict) -> Result<Doc, NotWritable> {
-    Doc::from_game(game, &|i| computed_captures(verdict, i))
-}
-
-/// Whether a problem is a syntax error (the text cannot be read as notation).
-pub(crate) fn is_syntax(p: &Problem) -> bool {
-    p.code.is_syntax()
-}
+use crate::tools::results::{ResultFix, result_to_fix, set_result};
+use crate::validate::{Code, Options, Problem, canonical_doc};
 
 /// The canonical text of every game of `source`, or, when any game cannot be written, the
 /// errors that prevent it (its syntax errors, or the errors that stopped its reading): no
@@ -135,7 +106,7 @@ impl Formatted {
 
 /// Every game of `source` in canonical form, or kept as written when it cannot be; with
 /// `fixing.results` the results of the games that ended by rule set from their outcome (see
-/// [`crate::results`]); with `fixing.renumber` every game's move numbers follow its turns.
+/// [`crate::tools::results`]); with `fixing.renumber` every game's move numbers follow its turns.
 pub fn format_games(
     source: &Source,
     check: &Options,
@@ -192,8 +163,11 @@ pub fn format_games(
                     });
                 }
                 let problems = checked.verdict.problems;
-                let problems = if problems.iter().any(is_syntax) {
-                    problems.into_iter().filter(is_syntax).collect()
+                let problems = if problems.iter().any(|p| p.code.is_syntax()) {
+                    problems
+                        .into_iter()
+                        .filter(|p| p.code.is_syntax())
+                        .collect()
                 } else {
                     // Whatever stopped the game's reading is what keeps it from being written.
                     problems.into_iter().filter(Problem::is_error).collect()

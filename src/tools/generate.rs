@@ -118,7 +118,7 @@ impl Generator {
         let mutate = self.opts.invalid_rate > 0.0 && rng.unit() < self.opts.invalid_rate;
         let mut moves = String::with_capacity(1024);
         self.turns.clear();
-        let result = play(
+        let result = random_game(
             &rules,
             &mut rng,
             self.opts.max_turns,
@@ -174,7 +174,7 @@ fn wrap_into(moves: &str, out: &mut String) {
 
 /// Plays a random legal game, writing its movetext into `moves` and each turn's text range and
 /// prior position into `turns`; returns the result token.
-fn play(
+fn random_game(
     rules: &Ruleset,
     rng: &mut SplitMix64,
     max_turns: u32,

@@ -1,8 +1,8 @@
 //! A game in progress: a position and what the rules of a whole game remember beyond it.
 
+use crate::api::ply::{PlayError, Ply};
 use crate::engine::referee::Between;
 use crate::engine::{Color, Outcome, Phase, Position, Ruleset};
-use crate::ply::{PlayError, Ply};
 
 /// A game being played: the position, the side that passed last turn and how the game ended.
 ///

@@ -80,8 +80,8 @@ impl ResultFix {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::canonical::canonical_doc;
     use crate::notation::Scanner;
+    use crate::validate::canonical_doc;
     use crate::validate::{Options, check_game};
 
     const PLAYED: &str =

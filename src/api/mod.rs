@@ -1,0 +1,10 @@
+//! The library's face: what a Rust user reaches for, re-exported at the crate root.
+//!
+//! [`ply`] holds turns as values that read and write the notation and play on a position;
+//! [`game_state`] a game in progress on the engine's referee; [`reading`] the two calls that
+//! read an archive and replay a game. They join the notation and the engine, which know
+//! nothing of each other.
+
+pub(crate) mod game_state;
+pub(crate) mod ply;
+pub(crate) mod reading;
