@@ -20,7 +20,7 @@ fn main() -> ExitCode {
     for (i, game) in seega::parse(&text).enumerate() {
         let verdict = seega::check_game(&game, &text, i + 1, &seega::Options::default());
         for p in &verdict.problems {
-            println!("{path}: game {}: {}: {}", i + 1, p.code, p.message);
+            println!("{path}: game {}: {}: {}", i + 1, p.code, p.message());
         }
         games += 1;
         invalid += usize::from(!verdict.is_valid());

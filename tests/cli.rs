@@ -438,7 +438,8 @@ fn quarantine_notes_keep_a_brace_of_the_message() {
         .flat_map(|c| c.verdict.problems)
         .next()
         .expect("the game is invalid")
-        .message;
+        .message()
+        .into_owned();
         assert!(
             note.text.trim_end().ends_with(&message),
             "{note:?} holds `{message}`"

@@ -31,7 +31,7 @@ fn check(file: &str, expected: &[Value]) -> Vec<String> {
             let first = v.problems.iter().find(|p| p.is_error());
             let at = first.map(|p| {
                 let lc = lines.line_col(text, p.span.start);
-                format!("{}:{} {} {}", lc.line, lc.column, p.code, p.message)
+                format!("{}:{} {} {}", lc.line, lc.column, p.code, p.message())
             });
             bad.push(format!(
                 "{here}: valid={} expected {want_valid} (kind {:?}, turn {:?}); first error: {at:?}",
@@ -65,7 +65,12 @@ fn check(file: &str, expected: &[Value]) -> Vec<String> {
             if !hit {
                 bad.push(format!(
                     "{here}: error at {}:{} ({} {}), expected {} ({})",
-                    lc.line, lc.column, p.code, p.message, exp["error_at"], exp["kind"]
+                    lc.line,
+                    lc.column,
+                    p.code,
+                    p.message(),
+                    exp["error_at"],
+                    exp["kind"]
                 ));
             }
             if let Some(turn) = exp.get("turn").and_then(Value::as_u64) {

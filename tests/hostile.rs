@@ -458,7 +458,7 @@ fn a_token_past_the_limit_is_refused_unread() {
     assert_eq!(p[0].code.as_str(), "seega::limit::too-long");
     assert_eq!(p[0].span.start, "1. c2,d4 b1,b2 2. ".len());
     assert_eq!(
-        p[0].message,
+        p[0].message(),
         "this token is 600002 bytes long; a token has at most 1024"
     );
     assert!(limit < 600_002);

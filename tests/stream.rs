@@ -17,13 +17,7 @@ type Seen = (usize, Vec<(usize, String, String, usize, usize)>);
 /// What a test compares of a problem: its game, code, label, line and column.
 fn seen(p: &Problem, lines: &LineIndex, text: &str) -> (usize, String, String, usize, usize) {
     let lc = lines.line_col(text, p.span.start);
-    (
-        p.game,
-        p.code.to_string(),
-        p.label.clone(),
-        lc.line,
-        lc.column,
-    )
+    (p.game, p.code.to_string(), p.label(), lc.line, lc.column)
 }
 
 fn whole(bytes: &[u8]) -> Seen {

@@ -126,13 +126,13 @@ fn verdict_ok(text: &str, lines: &LineIndex, v: &Verdict, renderer: &Renderer, b
     };
     for p in &v.problems {
         span_ok(text, p.span, "problem");
-        assert!(!p.message.is_empty(), "a problem without a message");
+        assert!(!p.message().is_empty(), "a problem without a message");
         assert!(
-            !p.message.ends_with('.'),
+            !p.message().ends_with('.'),
             "message ends with a period: {}",
-            p.message
+            p.message()
         );
-        assert!(!p.help.is_empty(), "a problem without help");
+        assert!(!p.help().is_empty(), "a problem without help");
         if let Some((s, _)) = &p.also {
             span_ok(text, *s, "second label");
         }
@@ -287,7 +287,7 @@ pub fn rewrite(game: &Game<'_>, text: &str) -> String {
 fn codes(v: &Verdict) -> Vec<(&'static str, String, Option<u64>)> {
     v.problems
         .iter()
-        .map(|p| (p.code.as_str(), p.message.clone(), p.turn))
+        .map(|p| (p.code.as_str(), p.message().into_owned(), p.turn))
         .collect()
 }
 

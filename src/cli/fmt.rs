@@ -81,7 +81,7 @@ fn report_kept(name: &str, source: &Source, formatted: &Formatted) {
                 lc.line,
                 lc.column,
                 p.code,
-                terminal::escape(&p.message)
+                terminal::escape(&p.message())
             ));
         }
         if problems.len() > SHOWN {

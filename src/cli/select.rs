@@ -77,7 +77,10 @@ fn why_invalid(c: &Checked<'_>, name: &str, text: &str, lines: &LineIndex) -> St
         let at = lines.line_col(text, p.span.start);
         let note = format!(
             "{} at {name}:{}:{}: {}",
-            p.code, at.line, at.column, p.message
+            p.code,
+            at.line,
+            at.column,
+            p.message()
         )
         .replace('\n', "\\n")
         .replace('\r', "\\r");

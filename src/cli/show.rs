@@ -20,24 +20,8 @@ use super::{Exit, trouble};
 
 /// `game N (Black vs White, Event)`, made safe for a terminal ([`terminal::escape`]).
 fn title(game: &Game<'_>, index: usize) -> String {
-    let tag = |n: &str| {
-        game.tag(n)
-            .map(|t| t.value.to_string())
-            .filter(|v| !v.is_empty() && v != "?")
-    };
-    let mut parts = Vec::new();
-    match (tag("Black"), tag("White")) {
-        (Some(b), Some(w)) => parts.push(format!("{b} vs {w}")),
-        (Some(b), None) => parts.push(format!("{b} as black")),
-        (None, Some(w)) => parts.push(format!("{w} as white")),
-        (None, None) => {}
-    }
-    parts.extend(tag("Event"));
-    if parts.is_empty() {
-        format!("game {index}")
-    } else {
-        format!("game {index} ({})", terminal::escape(&parts.join(", ")))
-    }
+    let players = seega::validate::Players::of(game);
+    terminal::escape(&format!("game {index}{players}")).into_owned()
 }
 
 /// The token of the played turn `k` (from 1) and its highlight.
@@ -416,7 +400,7 @@ fn draw_game(config: &Config, out: &mut impl Write) -> std::io::Result<Exit> {
     let heading = title(&game, index);
     let Some(start) = verdict.start.clone() else {
         let why = verdict.problems.first().map_or(String::new(), |p| {
-            format!(": {}", terminal::escape(&p.message))
+            format!(": {}", terminal::escape(&p.message()))
         });
         trouble(format_args!("{heading} cannot be set up{why}"));
         return Ok(Exit::Invalid);
@@ -500,7 +484,7 @@ fn invalid_notes(
         format_args!(
             "the game is invalid ({}): {}",
             p.code,
-            terminal::escape(&p.message)
+            terminal::escape(&p.message())
         ),
     )?;
     if verdict.unchecked > 0 {

@@ -236,7 +236,7 @@ impl std::fmt::Display for Located<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match &self.wrapped {
             Some((message, _)) => f.write_str(message),
-            None => f.write_str(&terminal::escape(&self.problem.message)),
+            None => f.write_str(&terminal::escape(&self.problem.message())),
         }
     }
 }
@@ -253,7 +253,9 @@ impl Diagnostic for Located<'_> {
     fn help<'b>(&'b self) -> Option<Box<dyn std::fmt::Display + 'b>> {
         match &self.wrapped {
             Some((_, help)) => Some(Box::new(help.as_str())),
-            None => Some(Box::new(terminal::escape(&self.problem.help).into_owned())),
+            None => Some(Box::new(
+                terminal::escape(&self.problem.help()).into_owned(),
+            )),
         }
     }
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
@@ -337,9 +339,11 @@ impl Renderer {
         } else {
             i.warning
         };
-        let message = terminal::escape(&problem.message);
+        let message = problem.message();
+        let message = terminal::escape(&message);
         let message = super::wrap::wrap(&message, i.width, first, rest)?;
-        let help = terminal::escape(&problem.help);
+        let help = problem.help();
+        let help = terminal::escape(&help);
         let help = super::wrap::wrap(&help, i.width, i.help.0, i.help.1)?;
         Some((message, help))
     }
@@ -364,7 +368,11 @@ impl Renderer {
             wrapped,
         };
         if handler.render_report(&mut out, &located).is_err() {
-            out = format!("{}: {}\n", problem.code, terminal::escape(&problem.message));
+            out = format!(
+                "{}: {}\n",
+                problem.code,
+                terminal::escape(&problem.message())
+            );
         }
         out.push('\n');
         out

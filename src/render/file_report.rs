@@ -148,7 +148,7 @@ impl FileReport<'_> {
                     at.column,
                     if p.is_error() { "error" } else { "warning" },
                     p.code,
-                    terminal::escape(&p.message)
+                    terminal::escape(&p.message())
                 )
             }
             Style::Jsonl => {

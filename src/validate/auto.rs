@@ -1,7 +1,8 @@
 //! `--rules auto`: for a game without a Rules tag, try every preset and say which fit.
 
 use super::code::Code;
-use super::problem::Problem;
+use super::place::{Place, Players};
+use super::problem::{Kind, Problem};
 use super::replay::{Options, Verdict, replay_game};
 use crate::engine::PRESETS;
 use crate::notation::scan::is_space;
@@ -15,7 +16,7 @@ pub(crate) fn check_auto(game: &Game<'_>, text: &str, index: usize, opts: &Optio
         auto_rules: false,
         ..*opts
     };
-    let tries: Vec<(&str, Verdict)> = PRESETS
+    let tries: Vec<(&'static str, Verdict)> = PRESETS
         .iter()
         .map(|(name, rules)| {
             let o = Options {
@@ -103,7 +104,7 @@ pub fn clean_auto(
 
 /// The problem that says which presets a game without a Rules tag `fits` (none: it is checked
 /// under `best`, which gets furthest), at `span`, its first turn.
-fn rules_problem(fits: &[&str], best: &str, span: Span, index: usize) -> Problem {
+fn rules_problem(fits: &[&str], best: &'static str, span: Span, index: usize) -> Problem {
     let (code, message, help) = match fits {
         [] => (
             Code::RulesInferred,
@@ -123,10 +124,12 @@ fn rules_problem(fits: &[&str], best: &str, span: Span, index: usize) -> Problem
     };
     Problem {
         code,
-        message,
-        help,
+        kind: Kind::Worded { message, help },
         span,
-        label: format!("game {index}, rules {best}"),
+        place: Place::Game {
+            players: Players::default(),
+            rules: Some(best),
+        },
         game: index,
         turn: None,
         also: None,

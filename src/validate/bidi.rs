@@ -3,8 +3,8 @@
 //! warns of them in literals).
 
 use super::code::Code;
-use super::problem::Problem;
-use super::replay::title;
+use super::place::{Place, Players};
+use super::problem::{Kind, Problem};
 use crate::notation::{Game, Span};
 use crate::render::terminal::is_bidi_control;
 
@@ -47,14 +47,19 @@ pub(super) fn warning(game: &Game<'_>, text: &str, index: usize) -> Option<Probl
     };
     Some(Problem {
         code: Code::BidiControl,
-        message: format!(
-            "bidirectional control U+{:04X} ({}) in the game's text{others}",
-            u32::from(c),
-            control_name(c)
-        ),
-        help: "Remove it unless the text needs it: a terminal or an editor shows the text after it in another order than the file holds, so what a reader sees is not what is written.".to_owned(),
+        kind: Kind::Worded {
+            message: format!(
+                "bidirectional control U+{:04X} ({}) in the game's text{others}",
+                u32::from(c),
+                control_name(c)
+            ),
+            help: "Remove it unless the text needs it: a terminal or an editor shows the text after it in another order than the file holds, so what a reader sees is not what is written.".to_owned(),
+        },
         span: Span::new(start, start + c.len_utf8()),
-        label: title(game, index),
+        place: Place::Game {
+            players: Players::of(game),
+            rules: None,
+        },
         game: index,
         turn: None,
         also: None,

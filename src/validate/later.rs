@@ -131,7 +131,7 @@ fn report(moves: &[Element<'_>], text: &str, first: usize, mut st: State, cx: &m
     }
     if hidden > 0 {
         if let Some(p) = cx.problems.last_mut() {
-            p.help.push_str(&format!(
+            p.add_help(&format!(
                 " {hidden} more syntax errors of this game are not shown."
             ));
         }

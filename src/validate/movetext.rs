@@ -3,6 +3,7 @@
 
 use super::numbers::Reading;
 use super::play_turn::{Failure, play_turn};
+use super::problem::{Illegal, Kind};
 use super::replay::{Cx, Played, Verdict, syntax_error_turn};
 use super::syntax_words::{lone_pair, slip_fix, syntax_code, syntax_help};
 use crate::engine::kernel::Board;
@@ -129,21 +130,28 @@ impl<B: Board> Movetext<'_, '_, '_, B> {
     /// order (`reading`), which no typo explains.
     fn illegal(&mut self, fail: Failure, before: &Play<B>, t: &Turn, reading: Option<&Reading>) {
         let before = before.to_position();
-        let suggest = fail.may_suggest();
-        let (code, span, message, mut help) = fail.into_parts(&before, t);
+        let (code, span) = (fail.code(), fail.span(t));
+        let mut notes = String::new();
         let fix = match reading {
-            _ if !suggest => None,
+            _ if !fail.may_suggest() => None,
             Some(r) => {
-                help.push_str(&r.note);
+                notes.push_str(&r.note);
                 None
             }
             None => super::suggest::suggest(&before, t, code),
         };
         if let Some(f) = &fix {
-            help.push_str(&format!(" Did you mean `{}`?", f.replacement));
+            notes.push_str(&format!(" Did you mean `{}`?", f.replacement));
         }
-        self.cx
-            .push(code, span, message, help, Some(self.referee.number()));
+        let illegal = Illegal {
+            failure: fail,
+            before,
+            turn: t.clone(),
+            notes,
+        };
+        let kind = Kind::Illegal(Box::new(illegal));
+        let number = Some(self.referee.number());
+        self.cx.push_kind(code, span, kind, number);
         if let Some(p) = self.cx.problems.last_mut() {
             p.fix = fix;
         }
@@ -163,7 +171,7 @@ impl<B: Board> Movetext<'_, '_, '_, B> {
             let later = verdict.unchecked - u64::from(stopped_at_turn);
             if later > 0 {
                 if let Some(p) = self.cx.problems.last_mut() {
-                    p.help.push_str(&if later == 1 {
+                    p.add_help(&if later == 1 {
                         " The later turn of this game was not checked.".to_owned()
                     } else {
                         format!(" The {later} later turns of this game were not checked.")

@@ -3,7 +3,7 @@
 
 use super::code::Code;
 use super::replay::StepCaptures;
-use super::turn_errors::{span_of, word_illegal};
+use super::turn_errors::{code_of, span_of, word_illegal};
 use crate::engine::kernel::{Board, Word, with_board};
 use crate::engine::referee::{AfterEnd, Between, Referee, WrittenCaptures};
 use crate::engine::{Bitboard, IllegalTurn, Position, Square};
@@ -24,12 +24,29 @@ pub(crate) enum Failure {
 }
 
 impl Failure {
-    /// The code, span, message and help of this failure of `t`, played from `before`.
-    pub(crate) fn into_parts(self, before: &Position, t: &Turn) -> (Code, Span, String, String) {
+    /// The code of this failure.
+    pub(crate) fn code(&self) -> Code {
+        match self {
+            Failure::AfterEnd(_) => Code::AfterEnd,
+            Failure::Rule(e, _) => code_of(e),
+            Failure::CaptureWrong(..) => Code::CaptureWrong,
+            Failure::CaptureMissing(..) => Code::CaptureMissing,
+        }
+    }
+
+    /// Where this failure of `t` is written.
+    pub(crate) fn span(&self, t: &Turn) -> Span {
+        match self {
+            Failure::AfterEnd(_) => t.span,
+            Failure::Rule(e, step) => span_of(e, t, *step),
+            Failure::CaptureWrong(span, _) | Failure::CaptureMissing(span, _) => *span,
+        }
+    }
+
+    /// The message and help of this failure of `t`, played from `before`.
+    pub(crate) fn words(&self, before: &Position, t: &Turn) -> (String, String) {
         match self {
             Failure::AfterEnd(AfterEnd { outcome: o, ended_on }) => (
-                Code::AfterEnd,
-                t.span,
                 format!(
                     "turn {} comes after the game ended by {} on turn {ended_on}",
                     ended_on + 1,
@@ -42,22 +59,14 @@ impl Failure {
                     o.result_token()
                 ),
             ),
-            Failure::Rule(e, step) => {
-                let span = span_of(&e, t, step);
-                let (code, message, help) = word_illegal(&e, before, t);
-                (code, span, message, help)
-            }
-            Failure::CaptureWrong(span, sq) => (
-                Code::CaptureWrong,
-                span,
+            Failure::Rule(e, _) => word_illegal(e, before, t),
+            Failure::CaptureWrong(_, sq) => (
                 format!("this step does not capture {sq}"),
                 "List after a step exactly the pieces it captures, or leave the captures out: they are computed.".into(),
             ),
-            Failure::CaptureMissing(span, missing) => {
+            Failure::CaptureMissing(_, missing) => {
                 let list: Vec<String> = missing.iter().map(|s| s.to_string()).collect();
                 (
-                    Code::CaptureMissing,
-                    span,
                     format!("this step also captures {}", list.join(" and ")),
                     format!(
                         "Add {} to the step's captures, or leave all its captures out: they are computed.",
@@ -66,6 +75,12 @@ impl Failure {
                 )
             }
         }
+    }
+
+    /// The code, span, message and help of this failure of `t`, played from `before`.
+    pub(crate) fn into_parts(self, before: &Position, t: &Turn) -> (Code, Span, String, String) {
+        let (message, help) = self.words(before, t);
+        (self.code(), self.span(t), message, help)
     }
 
     /// Whether a correction near what was written may be looked for: not for a turn after the

@@ -1,27 +1,52 @@
 //! One diagnostic about one game: code, message, help and where it is.
 
+use std::borrow::Cow;
+use std::fmt::Write;
+
 use miette::{LabeledSpan, Severity};
 
 use super::code::Code;
-use crate::notation::Span;
+use super::place::Place;
+use super::play_turn::Failure;
+use crate::engine::Position;
+use crate::notation::{Span, Turn};
+
+/// What a problem says: the facts of an illegal turn, worded when rendered, or words made
+/// when it was found (every other kind: syntax errors, tags, rules, numbers, results).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Kind {
+    /// The message and help, worded when the problem was found.
+    Worded { message: String, help: String },
+    /// A turn that failed, worded by [`Failure::words`].
+    Illegal(Box<Illegal>),
+}
+
+/// The facts of an illegal turn: why it failed, the position it was played from and the turn
+/// as written, and sentences added to its help (a reading of the move numbers, the correction
+/// found, the turns left unchecked).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Illegal {
+    pub(crate) failure: Failure,
+    pub(crate) before: Position,
+    pub(crate) turn: Turn,
+    pub(crate) notes: String,
+}
 
 /// A diagnostic found while checking a game.
 ///
 /// It holds byte spans into the archive text; [`crate::notation::LineIndex`] turns them into
 /// lines and columns, and a source attached by the caller lets miette draw the caret.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{message}")]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Problem {
     /// The stable code.
     pub code: Code,
-    /// What is wrong, lowercase without a trailing period.
-    pub message: String,
-    /// How to fix it, in full sentences.
-    pub help: String,
+    /// What it says ([`Problem::message`] and [`Problem::help`] word it).
+    pub(crate) kind: Kind,
     /// The offending text.
     pub span: Span,
-    /// The text of the label under the caret: game, players, turn.
-    pub label: String,
+    /// What the label under the caret names besides the game and the turn
+    /// ([`Problem::label`] words it).
+    pub place: Place,
     /// The game, from 1, within its file.
     pub game: usize,
     /// The turn, from 1, when the problem is about a turn.
@@ -33,31 +58,82 @@ pub struct Problem {
 }
 
 impl Problem {
+    /// What is wrong, lowercase without a trailing period.
+    pub fn message(&self) -> Cow<'_, str> {
+        match &self.kind {
+            Kind::Worded { message, .. } => Cow::Borrowed(message),
+            Kind::Illegal(i) => Cow::Owned(i.failure.words(&i.before, &i.turn).0),
+        }
+    }
+
+    /// How to fix it, in full sentences.
+    pub fn help(&self) -> Cow<'_, str> {
+        match &self.kind {
+            Kind::Worded { help, .. } => Cow::Borrowed(help),
+            Kind::Illegal(i) => {
+                let mut help = i.failure.words(&i.before, &i.turn).1;
+                help.push_str(&i.notes);
+                Cow::Owned(help)
+            }
+        }
+    }
+
+    /// Adds `sentence` (which starts with a space) to the end of the help.
+    pub(crate) fn add_help(&mut self, sentence: &str) {
+        match &mut self.kind {
+            Kind::Worded { help, .. } => help.push_str(sentence),
+            Kind::Illegal(i) => i.notes.push_str(sentence),
+        }
+    }
+
     /// Whether the problem makes its game invalid.
     pub fn is_error(&self) -> bool {
         !self.code.is_warning()
     }
 
-    /// Gives the problem the game number `game`, in [`Problem::game`] and in the label (which
-    /// starts `game N`). Used when a chunk of a file was checked with games counted from 1. A
-    /// problem outside any game of its chunk (game 0) takes the game before the chunk, which
-    /// holds the comments after its result in a scan of the whole file.
+    /// The text of the label under the caret: `game 3 (Ama vs Kofi, Cup), turn 12`,
+    /// `game 2, rules ludus`, or `outside any game`.
+    ///
+    /// ```
+    /// # use seega::{archive::check_source, notation::Source, validate::Options};
+    /// let source = Source::from_bytes(b"[Black \"Ama\"]\n\n1. c2,c2 *\n");
+    /// let opts = Options::default();
+    /// let checked = check_source(&source, &opts).next().unwrap();
+    /// assert_eq!(checked.verdict.problems[0].label(), "game 1 (Ama as black), turn 1");
+    /// ```
+    pub fn label(&self) -> String {
+        let (players, rules) = match &self.place {
+            Place::Outside if self.game == 0 => return "outside any game".to_owned(),
+            Place::Outside => return format!("game {}", self.game),
+            Place::Game { players, rules } => (players, rules),
+        };
+        let mut label = format!("game {}{players}", self.game);
+        // Writing to a `String` cannot fail.
+        if let Some(t) = self.turn {
+            let _ = write!(label, ", turn {t}");
+        }
+        if let Some(r) = rules {
+            let _ = write!(label, ", rules {r}");
+        }
+        label
+    }
+
+    /// Gives the problem the game number `game`. Used when a chunk of a file was checked with
+    /// games counted from 1. A problem outside any game of its chunk (game 0) takes the game
+    /// before the chunk, which holds the comments after its result in a scan of the whole file.
     #[doc(hidden)]
     pub fn renumber(&mut self, game: usize) {
-        if self.game == 0 {
-            if game > 0 {
-                self.label = format!("game {game}");
-            }
-            self.game = game;
-            return;
-        }
-        let old = format!("game {}", self.game);
-        if let Some(rest) = self.label.strip_prefix(&old) {
-            self.label = format!("game {game}{rest}");
-        }
         self.game = game;
     }
 }
+
+impl std::fmt::Display for Problem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message())
+    }
+}
+
+impl std::error::Error for Problem {}
 
 impl miette::Diagnostic for Problem {
     fn code<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
@@ -73,12 +149,12 @@ impl miette::Diagnostic for Problem {
     }
 
     fn help<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
-        Some(Box::new(&self.help))
+        Some(Box::new(self.help()))
     }
 
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
         let main = LabeledSpan::new_primary_with_span(
-            Some(self.label.clone()),
+            Some(self.label()),
             (self.span.start, self.span.len()),
         );
         let also = self

@@ -1,7 +1,8 @@
 //! Replays one game's syntax tree on the engine and collects its problems.
 
 use super::code::Code;
-use super::problem::Problem;
+use super::place::{Place, Players};
+use super::problem::{Kind, Problem};
 use super::syntax_words::{syntax_code, syntax_help};
 use crate::engine::kernel::with_board;
 use crate::engine::referee::Referee;
@@ -86,12 +87,12 @@ impl Verdict {
     }
 }
 
-/// The game and where we are in it, to word problems. The title is made only when a problem
-/// is reported.
+/// The game and where we are in it, to place problems. The players are read only when a
+/// problem is reported.
 pub(super) struct Cx<'g, 'a> {
     pub(super) game: usize,
     pub(super) source: &'g Game<'a>,
-    pub(super) title: Option<String>,
+    pub(super) players: Option<Players>,
     pub(super) problems: Vec<Problem>,
 }
 
@@ -104,53 +105,27 @@ impl Cx<'_, '_> {
         help: String,
         turn: Option<u64>,
     ) {
-        let (source, game) = (self.source, self.game);
-        let title = self.title.get_or_insert_with(|| title(source, game));
-        let label = match turn {
-            Some(t) => format!("{title}, turn {t}"),
-            None => title.clone(),
-        };
+        self.push_kind(code, span, Kind::Worded { message, help }, turn);
+    }
+
+    /// Reports the problem `kind` with the code `code` at `span`, about the turn `turn`.
+    pub(super) fn push_kind(&mut self, code: Code, span: Span, kind: Kind, turn: Option<u64>) {
+        let source = self.source;
+        let players = self.players.get_or_insert_with(|| Players::of(source));
         self.problems.push(Problem {
             code,
-            message,
-            help,
+            kind,
             span,
-            label,
+            place: Place::Game {
+                players: players.clone(),
+                rules: None,
+            },
             game: self.game,
             turn,
             also: None,
             fix: None,
         });
     }
-}
-
-pub(super) fn title(game: &Game<'_>, index: usize) -> String {
-    let mut t = format!("game {index}");
-    let b = game
-        .tag("Black")
-        .map(|t| t.value.as_ref())
-        .filter(|v| !v.is_empty() && *v != "?");
-    let w = game
-        .tag("White")
-        .map(|t| t.value.as_ref())
-        .filter(|v| !v.is_empty() && *v != "?");
-    match (b, w) {
-        (Some(b), Some(w)) => t.push_str(&format!(" ({b} vs {w}")),
-        (Some(b), None) => t.push_str(&format!(" ({b} as black")),
-        (None, Some(w)) => t.push_str(&format!(" ({w} as white")),
-        (None, None) => {}
-    }
-    let event = game
-        .tag("Event")
-        .map(|t| t.value.as_ref())
-        .filter(|v| !v.is_empty() && *v != "?");
-    match (b.is_some() || w.is_some(), event) {
-        (true, Some(e)) => t.push_str(&format!(", {e})")),
-        (true, None) => t.push(')'),
-        (false, Some(e)) => t.push_str(&format!(" ({e})")),
-        (false, None) => {}
-    }
-    t
 }
 
 fn rules_problem(e: &RulesError) -> Code {
@@ -191,7 +166,7 @@ pub(super) fn replay_game(game: &Game<'_>, text: &str, index: usize, opts: &Opti
     let mut cx = Cx {
         game: index,
         source: game,
-        title: None,
+        players: None,
         problems: Vec::new(),
     };
     let total_turns = game

@@ -1,7 +1,8 @@
 //! Words for syntax errors: the stable code and the help sentence of each kind.
 
 use super::code::Code;
-use super::problem::Problem;
+use super::place::Place;
+use super::problem::{Kind, Problem};
 use super::suggest::Fix;
 use crate::notation::limits::MAX_UNCUT_BYTES;
 use crate::notation::token::meant_result;
@@ -34,11 +35,13 @@ pub(crate) fn syntax_code(kind: SyntaxKind) -> Code {
 pub fn outside_games(e: &SyntaxError) -> Problem {
     Problem {
         code: syntax_code(e.kind),
-        message: e.message.clone(),
-        // Not the help of a comment in a game: no turn stands after it.
-        help: kind_help(SyntaxKind::InvalidUtf8).into(),
+        kind: Kind::Worded {
+            message: e.message.clone(),
+            // Not the help of a comment in a game: no turn stands after it.
+            help: kind_help(SyntaxKind::InvalidUtf8).into(),
+        },
         span: e.span,
-        label: OUTSIDE_GAMES.into(),
+        place: Place::Outside,
         game: 0,
         turn: None,
         also: None,
@@ -52,10 +55,12 @@ pub fn outside_games(e: &SyntaxError) -> Problem {
 pub fn uncut(span: Span, bytes: usize) -> Problem {
     Problem {
         code: Code::TooLong,
-        message: uncut_message(bytes),
-        help: "Break the text into games that each end with a result, and long text into lines: seega skipped it up to the next line where a game can start.".into(),
+        kind: Kind::Worded {
+            message: uncut_message(bytes),
+            help: "Break the text into games that each end with a result, and long text into lines: seega skipped it up to the next line where a game can start.".into(),
+        },
         span,
-        label: "game 1".into(),
+        place: Place::default(),
         game: 1,
         turn: None,
         also: None,
@@ -69,9 +74,6 @@ pub fn uncut_message(bytes: usize) -> String {
         "this text runs {bytes} bytes without a line where a game can start; a game, line or comment is read up to {MAX_UNCUT_BYTES} bytes (64 MiB)"
     )
 }
-
-/// The label of a problem that belongs to no game.
-pub(super) const OUTSIDE_GAMES: &str = "outside any game";
 
 /// The help shown with the syntax error `e` of the text `text`: for a slip, the token or tag
 /// meant, then the kind's sentence.

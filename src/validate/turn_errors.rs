@@ -53,13 +53,32 @@ pub(crate) fn span_of(e: &IllegalTurn, t: &Turn, step: Option<usize>) -> Span {
     }
 }
 
-/// The code, message and help for an illegal turn played from `before`.
-pub(crate) fn word_illegal(e: &IllegalTurn, before: &Position, t: &Turn) -> (Code, String, String) {
+/// The code of an illegal turn.
+pub(crate) fn code_of(e: &IllegalTurn) -> Code {
+    match e {
+        IllegalTurn::OffBoard(_) => Code::OffBoard,
+        IllegalTurn::WrongPhase { .. } => Code::WrongPhase,
+        IllegalTurn::PlaceSame(_) => Code::PlaceSame,
+        IllegalTurn::PlaceCentre(_) => Code::PlaceCentre,
+        IllegalTurn::PlaceOccupied(_) => Code::PlaceOccupied,
+        IllegalTurn::MoveEmpty(_) => Code::MoveEmpty,
+        IllegalTurn::MoveEnemy(_) => Code::MoveEnemy,
+        IllegalTurn::MoveDiagonal { .. } => Code::MoveDiagonal,
+        IllegalTurn::MoveFar { .. } => Code::MoveFar,
+        IllegalTurn::MoveOccupied(_) => Code::MoveOccupied,
+        IllegalTurn::ChainOn(_) => Code::ChainOn,
+        IllegalTurn::Forced(_) => Code::Forced,
+        IllegalTurn::PassIllegal(_) => Code::PassIllegal,
+        IllegalTurn::NoOpening(_) => Code::PassNoOpening,
+    }
+}
+
+/// The message and help for an illegal turn played from `before`.
+pub(crate) fn word_illegal(e: &IllegalTurn, before: &Position, t: &Turn) -> (String, String) {
     let side = before.to_move();
     let n = before.size().get();
     match *e {
         IllegalTurn::OffBoard(sq) => (
-            Code::OffBoard,
             format!("{sq} is off the {n}×{n} board"),
             format!(
                 "On this board files run from `a` to `{}` and ranks from 1 to {n}; check the square, or the Rules tag if the game is played on a larger board.",
@@ -74,52 +93,43 @@ pub(crate) fn word_illegal(e: &IllegalTurn, before: &Position, t: &Turn) -> (Cod
                 ),
                 Phase::Movement => "Every piece is on the board, so this turn must be a movement like `b2-b3` (or `--` when no step exists).".to_owned(),
             };
-            (Code::WrongPhase, format!("a {found} turn in the {phase} phase"), help)
+            (format!("a {found} turn in the {phase} phase"), help)
         }
         IllegalTurn::PlaceSame(sq) => (
-            Code::PlaceSame,
             format!("both pieces are placed on {sq}"),
             "A placement puts its two pieces on two different empty squares.".to_owned(),
         ),
         IllegalTurn::PlaceCentre(sq) => (
-            Code::PlaceCentre,
             format!("{sq} is the centre, which stays empty while pieces are placed"),
             format!("Place the piece on any empty square but the centre {sq}."),
         ),
         IllegalTurn::PlaceOccupied(sq) => (
-            Code::PlaceOccupied,
             format!("{sq} is already occupied by {}", piece_name(before, sq)),
             format!("Place on empty squares only; free squares next to it: {}.", free_near(before, sq, placed_with(t, sq))),
         ),
         IllegalTurn::MoveEmpty(sq) => (
-            Code::MoveEmpty,
             format!("there is no piece on {sq} to move"),
             format!("A movement starts from a square holding a piece of {side}, the side to move."),
         ),
         IllegalTurn::MoveEnemy(sq) => (
-            Code::MoveEnemy,
             format!("the piece on {sq} belongs to {}, but it is {side}'s turn", side.other()),
             format!("Move one of {side}'s pieces; check the turn order if a turn is missing before this one."),
         ),
         IllegalTurn::MoveDiagonal { from, to } => (
-            Code::MoveDiagonal,
             format!("{from}-{to} is a diagonal step"),
             "Pieces step one square up, down, left or right, never diagonally.".to_owned(),
         ),
         IllegalTurn::MoveFar { from, to } => (
-            Code::MoveFar,
             format!("{to} is not next to {from}"),
             "Each step goes one square up, down, left or right; write a longer path as several steps only when each step captures.".to_owned(),
         ),
         IllegalTurn::MoveOccupied(sq) => (
-            Code::MoveOccupied,
             format!("{sq} is occupied by {}", piece_name(before, sq)),
             "A step goes onto an empty square.".to_owned(),
         ),
         IllegalTurn::ChainOn(why) => {
             let chain = before.rules().chain.as_str();
             (
-                Code::ChainOn,
                 format!("the piece may not go on: {why}"),
                 match chain {
                     "none" => "Under chain=none a piece takes one step per turn, capture or not; end the turn after its first step and write the rest as later turns.".to_owned(),
@@ -131,17 +141,14 @@ pub(crate) fn word_illegal(e: &IllegalTurn, before: &Position, t: &Turn) -> (Cod
             )
         }
         IllegalTurn::Forced(why) => (
-            Code::Forced,
             format!("capture is compulsory: {why}"),
             format!("Under forced=yes {side} must capture when it can: {}.", capture_hint(before, t)),
         ),
         IllegalTurn::PassIllegal(c) => (
-            Code::PassIllegal,
             format!("{c} passes but has a legal step"),
             format!("A side may pass only when none of its pieces can step; {c} can play, for example, {}.", any_step(before)),
         ),
         IllegalTurn::NoOpening(c) => (
-            Code::PassNoOpening,
             format!("this turn leaves {c}, who passed, still without a legal step"),
             format!("After a pass the opponent must play a turn that gives {c} a step again."),
         ),
