@@ -16,11 +16,8 @@ fn ceil_char(s: &str, mut i: usize) -> usize {
 /// Parses `[Name "value"]` at the start of `line` (which starts at byte `base`); returns the tag
 /// and its length in bytes.
 pub(super) fn parse_tag(line: &str, base: usize) -> Result<(Tag<'_>, usize), SyntaxError> {
-    // Spans end on a character boundary: past the whole character that `end` falls in.
-    let bad = |at: usize, end: usize, kind: SyntaxKind, message: String| SyntaxError {
-        kind,
-        span: Span::new(base + at, base + ceil_char(line, end)),
-        message,
+    let bad = |at: usize, end: usize, kind: SyntaxKind, message: String| {
+        error_at(line, base, at, end, kind, message)
     };
     let b = line.as_bytes();
     let mut i = 1;
@@ -71,45 +68,8 @@ pub(super) fn parse_tag(line: &str, base: usize) -> Result<(Tag<'_>, usize), Syn
         ));
     }
     let value_start = i + 1;
-    i = value_start;
-    let mut owned: Option<String> = None;
-    loop {
-        match b.get(i) {
-            None => {
-                return Err(bad(
-                    0,
-                    line.len(),
-                    SyntaxKind::UnterminatedTag,
-                    format!("the value of the tag `{name}` is never closed with `\"`"),
-                ));
-            }
-            Some(b'"') => break,
-            Some(b'\\') => match b.get(i + 1) {
-                Some(&c @ (b'"' | b'\\')) => {
-                    let s = owned.get_or_insert_with(|| line[value_start..i].to_owned());
-                    s.push(c as char);
-                    i += 2;
-                }
-                _ => {
-                    return Err(bad(
-                        i,
-                        (i + 2).min(line.len()),
-                        SyntaxKind::BadEscape,
-                        "only `\\\"` and `\\\\` may follow a backslash in a tag value".to_owned(),
-                    ));
-                }
-            },
-            Some(_) => {
-                let ch = line[i..].chars().next().map_or(1, char::len_utf8);
-                if let Some(s) = owned.as_mut() {
-                    s.push_str(&line[i..i + ch]);
-                }
-                i += ch;
-            }
-        }
-    }
-    let value_end = i;
-    i += 1;
+    let (owned, value_end) = tag_value(line, base, value_start, name)?;
+    i = value_end + 1;
     while i < b.len() && (b[i] == b' ' || b[i] == b'\t') {
         i += 1;
     }
@@ -135,4 +95,74 @@ pub(super) fn parse_tag(line: &str, base: usize) -> Result<(Tag<'_>, usize), Syn
         },
         i,
     ))
+}
+
+/// Reads the value of the tag `name` from `value_start`, just past its opening quote, up to its
+/// closing quote; returns the value unescaped when it held an escape, and where it ends.
+fn tag_value(
+    line: &str,
+    base: usize,
+    value_start: usize,
+    name: &str,
+) -> Result<(Option<String>, usize), SyntaxError> {
+    let b = line.as_bytes();
+    let mut i = value_start;
+    let mut owned: Option<String> = None;
+    loop {
+        match b.get(i) {
+            None => {
+                return Err(error_at(
+                    line,
+                    base,
+                    0,
+                    line.len(),
+                    SyntaxKind::UnterminatedTag,
+                    format!("the value of the tag `{name}` is never closed with `\"`"),
+                ));
+            }
+            Some(b'"') => break,
+            Some(b'\\') => match b.get(i + 1) {
+                Some(&c @ (b'"' | b'\\')) => {
+                    let s = owned.get_or_insert_with(|| line[value_start..i].to_owned());
+                    s.push(c as char);
+                    i += 2;
+                }
+                _ => {
+                    return Err(error_at(
+                        line,
+                        base,
+                        i,
+                        (i + 2).min(line.len()),
+                        SyntaxKind::BadEscape,
+                        "only `\\\"` and `\\\\` may follow a backslash in a tag value".to_owned(),
+                    ));
+                }
+            },
+            Some(_) => {
+                let ch = line[i..].chars().next().map_or(1, char::len_utf8);
+                if let Some(s) = owned.as_mut() {
+                    s.push_str(&line[i..i + ch]);
+                }
+                i += ch;
+            }
+        }
+    }
+    Ok((owned, i))
+}
+
+/// The error `kind` from `at` to `end` of `line` (which starts at byte `base`). Spans end on a
+/// character boundary: past the whole character that `end` falls in.
+fn error_at(
+    line: &str,
+    base: usize,
+    at: usize,
+    end: usize,
+    kind: SyntaxKind,
+    message: String,
+) -> SyntaxError {
+    SyntaxError {
+        kind,
+        span: Span::new(base + at, base + ceil_char(line, end)),
+        message,
+    }
 }
