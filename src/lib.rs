@@ -5,7 +5,7 @@
 //!
 //! ```toml
 //! [dependencies]
-//! seega = { git = "…", default-features = false }
+//! seega = { path = "../seega", default-features = false }  # the path of a checkout
 //! ```
 //!
 //! The notation is in `spec/notation.md`, the rules (R1–R18) in `spec/rules.md`.
