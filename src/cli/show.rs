@@ -5,8 +5,8 @@ use std::path::{Path, PathBuf};
 
 use seega::engine::{Outcome, Position, Ruleset, Size};
 use seega::notation::encoding::Encoding;
-use seega::notation::writer::{DocKind, turn_text};
-use seega::notation::{Element, Game, Scanner, TurnKind};
+use seega::notation::writer::{doc_kind_with, turn_text};
+use seega::notation::{Element, Game, Scanner};
 use seega::render::ascii::{Glyphs, Highlight, board, summary};
 use seega::render::svg::svg;
 use seega::render::terminal;
@@ -32,18 +32,7 @@ fn turn_at(game: &Game<'_>, verdict: &Verdict, k: usize) -> (String, Highlight) 
         return (String::new(), hl);
     };
     let caps = computed_captures(verdict, p.element).unwrap_or_default();
-    let kind = match &t.kind {
-        TurnKind::Place(a, b) => DocKind::Place(a.square, b.square),
-        TurnKind::Pass => DocKind::Pass,
-        TurnKind::Move { from, steps } => DocKind::Move(
-            from.square,
-            steps
-                .iter()
-                .zip(caps.iter().chain(std::iter::repeat(&Vec::new())))
-                .map(|(s, c)| (s.to.square, c.clone()))
-                .collect(),
-        ),
-    };
+    let kind = doc_kind_with(&t.kind, |i| caps.get(i).cloned().unwrap_or_default());
     (turn_text(&kind, t.annotation), hl)
 }
 

@@ -207,6 +207,21 @@ fn doc_kind(kind: &TurnKind, computed: Option<Vec<Vec<Square>>>) -> DocKind {
     }
 }
 
+/// What a turn does, with `captures(i)` written after its step `i`: the captures a checker
+/// found, for a writer that writes them whatever the turn as written says.
+pub fn doc_kind_with(kind: &TurnKind, captures: impl Fn(usize) -> Vec<Square>) -> DocKind {
+    match kind {
+        TurnKind::Place(a, b) => DocKind::Place(a.square, b.square),
+        TurnKind::Pass => DocKind::Pass,
+        TurnKind::Move { from, steps } => DocKind::Move(
+            from.square,
+            (steps.iter().enumerate())
+                .map(|(i, step)| (step.to.square, captures(i)))
+                .collect(),
+        ),
+    }
+}
+
 /// The text of a turn token: `c2,d4`, `b2-b3xc3-b4`, `--`, with its annotation.
 pub fn turn_text(kind: &DocKind, annotation: Option<Annotation>) -> String {
     use std::fmt::Write as _;

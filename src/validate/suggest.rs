@@ -4,7 +4,7 @@
 use super::code::Code;
 use super::play_turn::play_from;
 use crate::engine::{Bitboard, Position, Square};
-use crate::notation::writer::{DocKind, turn_text};
+use crate::notation::writer::{doc_kind_with, turn_text};
 use crate::notation::{Span, SquareAt, Step, Turn, TurnKind};
 
 /// A replacement for a span of the archive that makes the turn legal.
@@ -19,22 +19,15 @@ pub struct Fix {
 /// The token of a turn `kind` with `captures` (one set per step) written after its steps: the
 /// canonical writer's token.
 pub(crate) fn written_with(kind: &TurnKind, captures: &[Bitboard]) -> String {
-    let kind = match kind {
-        TurnKind::Place(a, b) => DocKind::Place(a.square, b.square),
-        TurnKind::Pass => DocKind::Pass,
-        TurnKind::Move { from, steps } => DocKind::Move(
-            from.square,
-            steps
-                .iter()
-                .enumerate()
-                .map(|(i, step)| {
-                    let caps = captures.get(i).copied().unwrap_or_default();
-                    (step.to.square, caps.squares().collect())
-                })
-                .collect(),
-        ),
+    let caps = |i: usize| {
+        captures
+            .get(i)
+            .copied()
+            .unwrap_or_default()
+            .squares()
+            .collect()
     };
-    turn_text(&kind, None)
+    turn_text(&doc_kind_with(kind, caps), None)
 }
 
 fn at(square: Square) -> SquareAt {
