@@ -348,7 +348,7 @@ fn draw_position(config: &Config, text: &str, out: &mut impl Write) -> std::io::
         }
         Err(e) => {
             trouble(format_args!(
-                "--position {text:?}: {e}\n  help: Write the ranks from the top, separated by `/`, each as `b`, `w` or a count of empty squares, then a space and the side to move: `bbw1w/5/2b2/5/w3w b`."
+                "--position {text:?}: {e}\n  help: Write the ranks from the top, separated by `/`, each as `b`, `w` or a count of empty squares (one digit, 1 to 9), then a space and the side to move: `bbw1w/5/2b2/5/w3w b`."
             ));
             Ok(Exit::Trouble)
         }
