@@ -247,9 +247,10 @@ pub struct ConvertArgs {
 pub struct ShowArgs {
     /// The archive (`-` or none for standard input).
     pub path: Option<PathBuf>,
-    /// The game to show, from 1.
-    #[arg(long, default_value_t = 1)]
-    pub game: usize,
+    /// The game to show, from 1 (the first when not given; with --html, every game when
+    /// not given).
+    #[arg(long, value_name = "GAME")]
+    pub game: Option<usize>,
     /// Show the position after turn K (0 for the start).
     #[arg(long, value_name = "K")]
     pub turn: Option<u64>,
@@ -280,6 +281,13 @@ pub struct ShowArgs {
     /// turn-000.svg for the start, turn-001.svg after turn 1, and so on.
     #[arg(long, value_name = "DIR", conflicts_with_all = ["svg", "when", "position"])]
     pub svg_dir: Option<PathBuf>,
+    /// Write a replay page instead: one self-contained HTML file of every game of the archive
+    /// (or of the game --game names), with the board, the moves, the comments and buttons and
+    /// keys to step through the positions. It loads nothing from the network and opens from a
+    /// file in any current browser; the address `page.html#game=3&turn=14` opens that
+    /// position. It goes to standard output, or to the file -o names.
+    #[arg(long, conflicts_with_all = ["svg", "svg_dir", "when", "position", "unicode"])]
+    pub html: bool,
     #[command(flatten)]
     pub encoding: EncodingArg,
 }

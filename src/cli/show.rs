@@ -13,6 +13,8 @@ use seega::render::terminal;
 use seega::validate::computed_captures;
 use seega::validate::{Options, Verdict, check_game};
 
+mod html;
+
 use super::args::ShowArgs;
 use super::inputs::Input;
 use super::output::{Stamp, Transaction, ensure_dir, is_stdout, write_file};
@@ -220,6 +222,16 @@ pub struct Config {
     drawing: Drawing,
     /// The file text boards are written to, at once when all are drawn.
     boards_to: Option<PathBuf>,
+    /// With --html, the replay page instead of boards: the game asked for, if one.
+    page: Option<Page>,
+}
+
+/// The replay page asked for.
+struct Page {
+    /// The one game to hold (from 1), or every game.
+    game: Option<usize>,
+    /// The file it is written to, or standard output.
+    to: Option<PathBuf>,
 }
 
 impl Config {
@@ -239,12 +251,16 @@ impl Config {
         Some(Config {
             input,
             position: args.position.clone(),
-            game: args.game,
+            game: args.game.unwrap_or(1),
             when,
             rules: args.rules,
             encoding: args.encoding.encoding,
             drawing,
             boards_to: args.output.clone().filter(|p| !args.svg && !is_stdout(p)),
+            page: args.html.then(|| Page {
+                game: args.game,
+                to: args.output.clone().filter(|p| !is_stdout(p)),
+            }),
         })
     }
 
@@ -292,6 +308,9 @@ fn drawing(args: &ShowArgs) -> Option<Drawing> {
 
 /// Runs `seega show`.
 pub fn run(config: &Config, out: &mut impl Write) -> std::io::Result<Exit> {
+    if let Some(page) = &config.page {
+        return html::run(config, page, out);
+    }
     match &config.boards_to {
         // Text boards into a file: drawn first, then written as one output.
         Some(path) => {

@@ -9,6 +9,7 @@ pub mod file_report;
 pub mod game_json;
 pub mod game_writer;
 pub mod highlight;
+pub mod html;
 pub mod json_buf;
 pub mod svg;
 pub mod terminal;

@@ -10,6 +10,9 @@ use crate::engine::{Color, Position, Square};
 
 pub use super::highlight::Highlight;
 
+mod live;
+pub use live::{LiveArrow, live_arrow, live_board};
+
 /// Side of a square, in pixels.
 const CELL: u32 = 48;
 /// Space around the board, for the coordinates.
@@ -217,35 +220,16 @@ fn pieces(s: &mut String, f: &Frame, pos: &Position) {
 /// An arrow from the centre of the path's first square through each step, stopping at the edge
 /// of the piece on the last square; a dot marks the start, or a ring when the piece came back.
 fn path_arrow(s: &mut String, path: &[Square], at: &dyn Fn(Square) -> (u32, u32)) {
-    let [first, .., last] = path else { return };
-    let returned = first == last;
-    let centre = |sq: Square| {
-        let (x, y) = at(sq);
-        (f64::from(x + CELL / 2), f64::from(y + CELL / 2))
+    let Some(arrow) = Arrow::of(path, at) else {
+        return;
     };
-    let mut points: Vec<(f64, f64)> = path.iter().map(|&sq| centre(sq)).collect();
-    // stop short of the piece that now stands on the last square
-    let (lx, ly) = centre(*last);
-    let (px, py) = points[points.len() - 2];
-    let (dx, dy) = (lx - px, ly - py);
-    let len = (dx * dx + dy * dy).sqrt();
-    if len > 0.0 {
-        let back = f64::from(CELL / 2 - 5);
-        if let Some(end) = points.last_mut() {
-            *end = (lx - dx / len * back, ly - dy / len * back);
-        }
-    }
-    let mut d = String::new();
-    for (i, (x, y)) in points.iter().enumerate() {
-        let _ = write!(d, "{}{x:.0} {y:.0}", if i == 0 { "M" } else { "L" });
-    }
-    let (sx, sy) = centre(*first);
+    let (sx, sy) = arrow.start;
     let _ = writeln!(
         s,
         r#"<defs><marker id="head" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="4" markerHeight="4" orient="auto"><path d="M0 0L10 5L0 10z" fill="{PATH}"/></marker></defs>"#
     );
     // a dot on the empty start, or a ring around the piece when the path came back to it
-    let mark = if returned {
+    let mark = if arrow.returned {
         format!(
             r#"r="{}" fill="none" stroke="{PATH}" stroke-width="3""#,
             CELL / 2 - 3
@@ -253,11 +237,57 @@ fn path_arrow(s: &mut String, path: &[Square], at: &dyn Fn(Square) -> (u32, u32)
     } else {
         format!(r#"r="5" fill="{PATH}""#)
     };
-    let _ = writeln!(s, r#"<circle cx="{sx:.0}" cy="{sy:.0}" {mark}/>"#);
+    let _ = writeln!(s, r#"<circle cx="{sx}" cy="{sy}" {mark}/>"#);
     let _ = writeln!(
         s,
-        r#"<path d="{d}" stroke="{PATH}" stroke-width="4" fill="none" stroke-linejoin="round" stroke-linecap="round" marker-end="url(#head)"/>"#
+        r#"<path d="{}" stroke="{PATH}" stroke-width="4" fill="none" stroke-linejoin="round" stroke-linecap="round" marker-end="url(#head)"/>"#,
+        arrow.d
     );
+}
+
+/// The arrow of a moving piece's path, in a diagram's pixels.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Arrow {
+    /// The SVG path data through the centres of the squares, ending at the last piece's edge.
+    pub d: String,
+    /// The centre of the first square, rounded.
+    pub start: (i64, i64),
+    /// Whether the piece came back to the square it started from.
+    pub returned: bool,
+}
+
+impl Arrow {
+    /// The arrow along `path` (start first), with `at` the top left corner of a square; `None`
+    /// for a path of fewer than two squares.
+    pub(crate) fn of(path: &[Square], at: &dyn Fn(Square) -> (u32, u32)) -> Option<Arrow> {
+        let [first, .., last] = path else { return None };
+        let centre = |sq: Square| {
+            let (x, y) = at(sq);
+            (f64::from(x + CELL / 2), f64::from(y + CELL / 2))
+        };
+        let mut points: Vec<(f64, f64)> = path.iter().map(|&sq| centre(sq)).collect();
+        // stop short of the piece that now stands on the last square
+        let (lx, ly) = centre(*last);
+        let (px, py) = points[points.len() - 2];
+        let (dx, dy) = (lx - px, ly - py);
+        let len = (dx * dx + dy * dy).sqrt();
+        if len > 0.0 {
+            let back = f64::from(CELL / 2 - 5);
+            if let Some(end) = points.last_mut() {
+                *end = (lx - dx / len * back, ly - dy / len * back);
+            }
+        }
+        let mut d = String::new();
+        for (i, (x, y)) in points.iter().enumerate() {
+            let _ = write!(d, "{}{x:.0} {y:.0}", if i == 0 { "M" } else { "L" });
+        }
+        let (sx, sy) = centre(*first);
+        Some(Arrow {
+            d,
+            start: (sx.round() as i64, sy.round() as i64),
+            returned: first == last,
+        })
+    }
 }
 
 /// A title line without the characters XML forbids (control characters become U+FFFD).

@@ -1,0 +1,84 @@
+//! `seega show --html`: the replay page of an archive's games (`render::html`), written to
+//! standard output or through `cli::output`.
+
+use std::io::Write;
+
+use seega::notation::Scanner;
+use seega::render::html::{PageGame, page};
+use seega::validate::{Options, check_game};
+
+use super::{Config, Page};
+use crate::cli::output::write_file;
+use crate::cli::{Exit, trouble};
+
+/// Writes the replay page of the games `page` asks for.
+pub(super) fn run(
+    config: &Config,
+    page_asked: &Page,
+    out: &mut impl Write,
+) -> std::io::Result<Exit> {
+    let input = &config.input;
+    let name = input.name();
+    let bytes = match input.read() {
+        Ok(b) => b,
+        Err(e) => {
+            trouble(format_args!("cannot read `{name}`: {e}"));
+            return Ok(Exit::Trouble);
+        }
+    };
+    let source = crate::cli::inputs::decode(input, &bytes, config.encoding);
+    let text = source.text();
+    let opts = Options {
+        default_rules: config.rules,
+        record: true,
+        auto_rules: false,
+    };
+    let mut games = Vec::new();
+    let mut count = 0;
+    for (i, game) in Scanner::new(text, source.invalid()).enumerate() {
+        count = i + 1;
+        if page_asked.game.is_some_and(|n| n != count) {
+            continue;
+        }
+        let verdict = check_game(&game, text, count, &opts);
+        games.push(PageGame::new(&game, &verdict, count));
+    }
+    if games.is_empty() {
+        let which = match page_asked.game {
+            Some(n) => format!("there is no game {n}"),
+            None => "there is no game to show".to_owned(),
+        };
+        trouble(format_args!(
+            "`{name}` has {count} {}: {which}",
+            if count == 1 { "game" } else { "games" },
+        ));
+        return Ok(Exit::Trouble);
+    }
+    let doc = page(&title(config), &games);
+    match &page_asked.to {
+        None => {
+            out.write_all(doc.as_bytes())?;
+            Ok(Exit::Valid)
+        }
+        Some(path) => {
+            match write_file(path, &config.stamps(), &mut |w| w.write_all(doc.as_bytes())) {
+                Ok(()) => Ok(Exit::Valid),
+                Err(e) => {
+                    e.report();
+                    Ok(Exit::Trouble)
+                }
+            }
+        }
+    }
+}
+
+/// The page's title: `Seega games: NAME`, with the archive's file name (not its directory).
+fn title(config: &Config) -> String {
+    match &config.input {
+        crate::cli::inputs::Input::File(p) => {
+            let file = p.file_name().unwrap_or(p.as_os_str()).to_string_lossy();
+            format!("Seega games: {file}")
+        }
+        crate::cli::inputs::Input::Stdin => "Seega games".to_owned(),
+    }
+}

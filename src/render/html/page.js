@@ -1,0 +1,201 @@
+// The replay page of seega: shows the positions seega computed (the JSON in #seega-data).
+// It builds every element from that data with textContent, never from HTML text.
+(function () {
+  'use strict';
+  var data = JSON.parse(document.getElementById('seega-data').textContent);
+  var games = data.games;
+  var $ = function (id) { return document.getElementById(id); };
+  var board = $('board'), slider = $('slider');
+  var state = { g: 0, k: 0, flipped: false, size: 0 };
+  var parts = null; // the live board's elements: squares, crosses, pieces, arrow, start mark
+
+  function el(tag, text) {
+    var e = document.createElement(tag);
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+  function players(g) {
+    if (g.black || g.white) return (g.black || '?') + ' vs ' + (g.white || '?');
+    return 'game ' + g.n;
+  }
+  function fragment(g, k) { return 'game=' + games[g].n + '&turn=' + k; }
+
+  function gameList() {
+    var list = $('game-list');
+    games.forEach(function (g, i) {
+      var li = el('li'), a = el('a');
+      a.href = '#' + fragment(i, 0);
+      a.textContent = players(g) + (g.event ? ', ' + g.event : '') + ' \u2014 ' + g.result + ' (' + g.ending + ')';
+      li.appendChild(a);
+      list.appendChild(li);
+    });
+  }
+
+  function useBoard(size) {
+    if (state.size === size && parts) return;
+    var t = document.querySelector('template[data-size="' + size + '"]');
+    board.textContent = '';
+    board.appendChild(document.importNode(t.content, true));
+    var svg = board.querySelector('svg');
+    parts = {
+      turn: svg.querySelector('.turn'),
+      sq: svg.querySelectorAll('.sq'),
+      cr: svg.querySelectorAll('.cr'),
+      pc: svg.querySelectorAll('.pc'),
+      arrow: svg.querySelector('.arrow'),
+      from: svg.querySelector('.from'),
+      files: svg.querySelectorAll('[data-file]'),
+      ranks: svg.querySelectorAll('[data-rank]')
+    };
+    state.size = size;
+    flip(state.flipped);
+  }
+
+  function flip(on) {
+    state.flipped = on;
+    $('flip').setAttribute('aria-pressed', on ? 'true' : 'false');
+    if (!parts) return;
+    var t = parts.turn, n = state.size;
+    if (on) t.setAttribute('transform', 'rotate(180 ' + t.getAttribute('data-cx') + ' ' + t.getAttribute('data-cy') + ')');
+    else t.removeAttribute('transform');
+    Array.prototype.forEach.call(parts.files, function (e) {
+      var i = +e.getAttribute('data-file');
+      e.textContent = String.fromCharCode(97 + (on ? n - 1 - i : i));
+    });
+    Array.prototype.forEach.call(parts.ranks, function (e) {
+      var i = +e.getAttribute('data-rank');
+      e.textContent = String(on ? n - i : i + 1);
+    });
+  }
+
+  function drawBoard(p) {
+    var b = p ? p.b : '', t = {}, x = {};
+    if (p) { p.t.forEach(function (i) { t[i] = 1; }); p.x.forEach(function (i) { x[i] = 1; }); }
+    for (var i = 0; i < parts.sq.length; i++) {
+      var c = b.charAt(i), piece = c === 'b' || c === 'w' ? c : '';
+      var sq = parts.sq[i];
+      sq.setAttribute('data-piece', piece);
+      sq.setAttribute('class', 'sq' + (x[i] ? ' x' : t[i] ? ' t' : ''));
+      parts.pc[i].setAttribute('class', 'pc' + (piece ? ' ' + piece : ''));
+      parts.cr[i].setAttribute('class', 'cr' + (x[i] && !piece ? ' on' : ''));
+    }
+    var a = p && p.a;
+    parts.arrow.setAttribute('class', 'arrow' + (a ? ' on' : ''));
+    parts.from.setAttribute('class', 'from' + (a ? ' on' : '') + (a && a.ring ? ' ring' : ''));
+    if (a) {
+      parts.arrow.setAttribute('d', a.d);
+      parts.from.setAttribute('cx', a.s[0]);
+      parts.from.setAttribute('cy', a.s[1]);
+      parts.from.setAttribute('r', a.r);
+    }
+  }
+
+  function movesList(g) {
+    var list = $('moves');
+    list.textContent = '';
+    g.turns.forEach(function (t, i) {
+      var li = el('li');
+      if (t.n % 2 === 1 || i === 0) {
+        li.appendChild(el('span', Math.ceil(t.n / 2) + (t.n % 2 === 1 ? '.' : '...')));
+        li.firstChild.className = 'num';
+      }
+      var a = el('a', t.t);
+      a.href = '#' + fragment(state.g, i + 1);
+      a.setAttribute('data-k', i + 1);
+      a.setAttribute('aria-label', 'turn ' + t.n + ', ' + (t.side === 'b' ? 'black' : 'white') + ': ' + t.t);
+      li.appendChild(a);
+      list.appendChild(li);
+    });
+  }
+
+  function facts(p, g) {
+    var dl = $('facts');
+    dl.textContent = '';
+    var add = function (k, v) { dl.appendChild(el('dt', k)); dl.appendChild(el('dd', v)); };
+    if (!p) return;
+    add('Phase', p.phase);
+    add('To move', p.end ? '\u2014' : p.mv);
+    add('Black', p.on[0] + ' on board, ' + p.hand[0] + ' in hand');
+    add('White', p.on[1] + ' on board, ' + p.hand[1] + ' in hand');
+    add('Position', p.p);
+    if (p.end) add('Outcome', p.end);
+    else if (state.k === g.pos.length - 1) add('Result', g.result + ' (' + g.ending + ')');
+  }
+
+  function when(g, k) {
+    if (k === 0) return 'start';
+    var t = g.turns[k - 1];
+    return 'after turn ' + t.n + ' (' + (t.side === 'b' ? 'black' : 'white') + '): ' + t.t;
+  }
+
+  function show(gi, k, fromHash) {
+    var g = games[gi];
+    var last = Math.max(g.pos.length - 1, 0);
+    k = Math.max(0, Math.min(k, last));
+    var changed = gi !== state.g || !parts;
+    state.g = gi; state.k = k;
+    useBoard(g.size);
+    if (changed) {
+      movesList(g);
+      $('game-title').textContent = 'Game ' + g.n + ': ' + players(g) + (g.event ? ', ' + g.event : '');
+      $('game-details').textContent = [g.details, g.result + ' (' + g.ending + ')'].filter(Boolean).join(' \u2014 ');
+      var err = $('error');
+      err.textContent = g.error + (g.error && g.pos.length ? ' (positions stop after turn ' + last + ', the last legal one)' : '');
+      err.hidden = !g.error;
+      Array.prototype.forEach.call($('game-list').querySelectorAll('a'), function (a, i) {
+        if (i === gi) a.setAttribute('aria-current', 'true'); else a.removeAttribute('aria-current');
+      });
+      slider.max = last;
+    }
+    var p = g.pos[k];
+    drawBoard(p);
+    board.setAttribute('data-game', g.n);
+    board.setAttribute('data-turn', p ? k : '');
+    board.setAttribute('data-position', p ? p.p : '');
+    slider.value = k;
+    slider.setAttribute('aria-valuetext', when(g, k));
+    $('first').disabled = $('prev').disabled = k === 0;
+    $('next').disabled = $('last').disabled = k === last;
+    Array.prototype.forEach.call($('moves').querySelectorAll('a'), function (a) {
+      if (+a.getAttribute('data-k') === k) a.setAttribute('aria-current', 'step'); else a.removeAttribute('aria-current');
+    });
+    facts(p, g);
+    var cs = $('comments');
+    cs.textContent = '';
+    (p ? p.c : []).forEach(function (c) { cs.appendChild(el('p', c)); });
+    $('status').textContent = 'Game ' + g.n + ', ' + when(g, k) + (p ? (p.end ? '. ' + p.end : '. ' + p.mv + ' to move, ' + p.phase + ' phase') : '');
+    var frag = '#' + fragment(gi, k);
+    if (!fromHash && location.hash !== frag) location.replace(frag);
+  }
+
+  function fromHash() {
+    var m = /^#game=(\d+)(?:&turn=(\d+))?$/.exec(location.hash);
+    var gi = 0, k = 0;
+    if (m) {
+      for (var i = 0; i < games.length; i++) if (String(games[i].n) === m[1]) gi = i;
+      k = m[2] === undefined ? 0 : parseInt(m[2], 10);
+    }
+    if (!m || gi !== state.g || k !== state.k || !parts) show(gi, k, !!m);
+  }
+
+  function step(d) { show(state.g, state.k + d); }
+  $('first').addEventListener('click', function () { show(state.g, 0); });
+  $('prev').addEventListener('click', function () { step(-1); });
+  $('next').addEventListener('click', function () { step(1); });
+  $('last').addEventListener('click', function () { show(state.g, games[state.g].pos.length - 1); });
+  $('flip').addEventListener('click', function () { flip(!state.flipped); });
+  slider.addEventListener('input', function () { show(state.g, parseInt(slider.value, 10)); });
+  document.addEventListener('keydown', function (e) {
+    if (e.altKey || e.ctrlKey || e.metaKey || e.target === slider) return;
+    var keys = { ArrowLeft: -1, ArrowRight: 1 };
+    if (e.key in keys) step(keys[e.key]);
+    else if (e.key === 'Home') show(state.g, 0);
+    else if (e.key === 'End') show(state.g, games[state.g].pos.length - 1);
+    else if (e.key === 'f' || e.key === 'F') flip(!state.flipped);
+    else return;
+    e.preventDefault();
+  });
+  window.addEventListener('hashchange', fromHash);
+  gameList();
+  if (games.length) fromHash();
+})();

@@ -1,0 +1,165 @@
+//! The diagram of [`super::svg`] as a live board for the replay page: the same ground, grid,
+//! centre, coordinates, highlights, crosses, path and pieces, drawn once for a board size with
+//! every square's highlight, cross and piece present, for the page's script to show or hide.
+//!
+//! Each square's ground is a `rect` with `data-square` (`c3`) and `data-piece` (`b`, `w` or
+//! empty); its highlight is the class `t` (last turn) or `x` (captured) on it. The crosses and
+//! pieces are in the same order as the squares, which is [`Size::squares`]'s.
+
+use std::fmt::Write;
+
+use super::{Arrow, BOARD, CAPTURED, CELL, CROSS, Frame, INK, LINE, MARGIN, PAPER, PATH, TOUCHED};
+use crate::engine::{Size, Square};
+
+/// The live board of `size`, an `svg` element (no XML declaration) for an HTML page.
+pub fn live_board(size: Size) -> String {
+    let f = Frame::new(u32::from(size.get()), &[]);
+    let (width, height) = (f.width, f.height);
+    let n = size.get();
+    let mut s = String::with_capacity(16_384);
+    let _ = writeln!(
+        s,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" class="diagram" viewBox="0 0 {width} {height}" role="img" font-family="DejaVu Sans, Verdana, sans-serif">"#
+    );
+    let _ = writeln!(
+        s,
+        "<style>.sq{{fill:transparent}}.sq.t{{fill:{TOUCHED}}}.sq.x{{fill:{CAPTURED}}}.cr,.pc,.from,.arrow{{display:none}}.cr.on,.pc.b,.pc.w,.from.on,.arrow.on{{display:inline}}.pc.b{{fill:#262626;stroke:#000000}}.pc.w{{fill:#fbfbf8;stroke:#3a3a3a}}.from{{fill:{PATH};stroke:none}}.from.ring{{fill:none;stroke:{PATH}}}</style>"
+    );
+    let _ = writeln!(
+        s,
+        r#"<defs><marker id="head{n}" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="4" markerHeight="4" orient="auto"><path d="M0 0L10 5L0 10z" fill="{PATH}"/></marker></defs>"#
+    );
+    let _ = writeln!(
+        s,
+        r#"<rect width="{width}" height="{height}" fill="{PAPER}"/>"#
+    );
+    let (cx, cy) = (f.left + f.board / 2, f.top + f.board / 2);
+    let _ = writeln!(s, r#"<g class="turn" data-cx="{cx}" data-cy="{cy}">"#);
+    ground(&mut s, &f, size);
+    for sq in size.squares() {
+        let (x, y) = f.at(sq);
+        let _ = writeln!(
+            s,
+            r#"<path class="cr" d="M{} {}l{d} {d}M{} {}l{d} -{d}" stroke="{CROSS}" stroke-width="4" stroke-linecap="round"/>"#,
+            x + 14,
+            y + 14,
+            x + 14,
+            y + CELL - 14,
+            d = CELL - 28
+        );
+    }
+    let _ = writeln!(
+        s,
+        r#"<circle class="from" cx="0" cy="0" r="5" stroke-width="3"/>"#
+    );
+    let _ = writeln!(
+        s,
+        r#"<path class="arrow" d="M0 0" stroke="{PATH}" stroke-width="4" fill="none" stroke-linejoin="round" stroke-linecap="round" marker-end="url(#head{n})"/>"#
+    );
+    let r = CELL / 2 - 7;
+    for sq in size.squares() {
+        let (x, y) = f.at(sq);
+        let _ = writeln!(
+            s,
+            r#"<circle class="pc" cx="{}" cy="{}" r="{r}" stroke-width="2"/>"#,
+            x + CELL / 2,
+            y + CELL / 2,
+        );
+    }
+    s.push_str("</g>\n");
+    coordinates(&mut s, &f);
+    s.push_str("</svg>\n");
+    s
+}
+
+/// The board's ground, every square's `rect` (in [`Size::squares`]'s order), the grid and the
+/// centre's cross.
+fn ground(s: &mut String, f: &Frame, size: Size) {
+    let (left, top, board) = (f.left, f.top, f.board);
+    let _ = writeln!(
+        s,
+        r#"<rect x="{left}" y="{top}" width="{board}" height="{board}" fill="{BOARD}"/>"#
+    );
+    for sq in size.squares() {
+        let (x, y) = f.at(sq);
+        let _ = writeln!(
+            s,
+            r#"<rect class="sq" data-square="{sq}" data-piece="" x="{x}" y="{y}" width="{CELL}" height="{CELL}"/>"#
+        );
+    }
+    let mut grid = String::new();
+    for i in 1..f.n {
+        let _ = write!(
+            grid,
+            "M{} {top}v{board}M{left} {}h{board}",
+            left + i * CELL,
+            top + i * CELL
+        );
+    }
+    let _ = writeln!(
+        s,
+        r#"<path d="{grid}" stroke="{LINE}" stroke-width="1" fill="none"/>"#
+    );
+    let _ = writeln!(
+        s,
+        r#"<rect x="{left}" y="{top}" width="{board}" height="{board}" fill="none" stroke="{LINE}" stroke-width="2.5"/>"#
+    );
+    let (cx, cy) = f.at(size.centre());
+    let _ = writeln!(
+        s,
+        r#"<path d="M{} {}l{d} {d}M{} {}l{d} -{d}" stroke="{LINE}" stroke-width="1.5"/>"#,
+        cx + 5,
+        cy + 5,
+        cx + 5,
+        cy + CELL - 5,
+        d = CELL - 10
+    );
+}
+
+/// The files' letters and the ranks' numbers, each with its index (`data-file`, `data-rank`)
+/// so that the page can write them the other way round when the board is flipped.
+fn coordinates(s: &mut String, f: &Frame) {
+    for i in 0..f.n {
+        let file = char::from(b'a' + i as u8);
+        let _ = writeln!(
+            s,
+            r#"<text data-file="{i}" x="{}" y="{}" text-anchor="middle" font-size="13" fill="{INK}">{file}</text>"#,
+            f.left + i * CELL + CELL / 2,
+            f.top + f.board + 18
+        );
+        let _ = writeln!(
+            s,
+            r#"<text data-rank="{i}" x="{}" y="{}" text-anchor="middle" font-size="13" fill="{INK}">{}</text>"#,
+            f.left - MARGIN / 2,
+            f.top + (f.n - 1 - i) * CELL + CELL / 2 + 5,
+            i + 1
+        );
+    }
+}
+
+/// The path arrow of a turn on the live board of `size`, as the page draws it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LiveArrow {
+    /// The path data of the arrow.
+    pub d: String,
+    /// The centre of the square the piece started from.
+    pub start: (i64, i64),
+    /// The radius of the mark on the start: a dot on an empty square, a ring around a piece
+    /// that came back.
+    pub radius: u32,
+    /// Whether the mark is a ring (not filled).
+    pub ring: bool,
+}
+
+/// The arrow along a moving piece's `path` (start first) on the live board of `size`, where
+/// [`super::svg`] would draw it; `None` when there is no path.
+pub fn live_arrow(size: Size, path: &[Square]) -> Option<LiveArrow> {
+    let f = Frame::new(u32::from(size.get()), &[]);
+    let a = Arrow::of(path, &|sq| f.at(sq))?;
+    Some(LiveArrow {
+        d: a.d,
+        start: a.start,
+        radius: if a.returned { CELL / 2 - 3 } else { 5 },
+        ring: a.returned,
+    })
+}
