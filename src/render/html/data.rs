@@ -173,10 +173,10 @@ fn positions(game: &Game<'_>, verdict: &Verdict) -> Vec<PagePosition> {
     let Some(start) = &verdict.start else {
         return Vec::new();
     };
-    let mut comments = comments_by_position(game, verdict);
+    let comments = comments_by_position(game, verdict);
     let n = verdict.played.len();
     let mut out = Vec::with_capacity(n + 1);
-    for k in 0..=n {
+    for (k, c) in comments.into_iter().enumerate() {
         let pos = if k == 0 {
             start
         } else {
@@ -187,7 +187,7 @@ fn positions(game: &Game<'_>, verdict: &Verdict) -> Vec<PagePosition> {
             Some(o) if k == n => format!("game over: {} ({})", outcome_words(o), o.result_token()),
             _ => String::new(),
         };
-        out.push(position(pos, &hl, std::mem::take(&mut comments[k]), end));
+        out.push(position(pos, &hl, c, end));
     }
     out
 }
