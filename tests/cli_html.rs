@@ -1,0 +1,261 @@
+//! `seega show --html`, run as a user runs it: the replay page's data against the engine's
+//! games, what the page may hold (nothing loaded from elsewhere, nothing from a file unescaped),
+//! its size, and its writing. The page in a real browser is `tests/browser.rs`.
+
+mod common;
+use common::{ROOT, scratch, stderr, stdout};
+use serde_json::Value;
+
+fn run(args: &[&str]) -> std::process::Output {
+    common::run_with(args, None)
+}
+
+/// The page of `args` (after `show --html`), which must succeed.
+fn page(args: &[&str]) -> String {
+    let mut all = vec!["show", "--html"];
+    all.extend(args);
+    let o = run(&all);
+    assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+    stdout(&o)
+}
+
+/// The JSON the page holds.
+fn data(page: &str) -> Value {
+    let open = r#"<script type="application/json" id="seega-data">"#;
+    let start = page.find(open).expect("the data") + open.len();
+    let len = page[start..].find("</script>").expect("its end");
+    serde_json::from_str(&page[start..start + len]).expect("JSON")
+}
+
+const SAMPLES: [&str; 6] = [
+    "samples/standard.sgn",
+    "samples/seesa.sgn",
+    "samples/ludus.sgn",
+    "samples/options.sgn",
+    "samples/positions.sgn",
+    "samples/club-archive-crlf.sgn",
+];
+
+#[test]
+fn snapshot_of_a_small_page() {
+    insta::assert_snapshot!(
+        "html_positions_game_1",
+        page(&["samples/positions.sgn", "--game", "1"])
+    );
+}
+
+#[test]
+fn every_game_and_position_is_the_engines() {
+    for sample in SAMPLES {
+        let games = data(&page(&[sample]));
+        let o = run(&["convert", "--to", "jsonl", sample]);
+        let objects: Vec<Value> = stdout(&o)
+            .lines()
+            .map(|l| serde_json::from_str(l).expect("json"))
+            .collect();
+        let games = games["games"].as_array().expect("games");
+        assert_eq!(games.len(), objects.len(), "{sample}");
+        for (g, obj) in games.iter().zip(&objects) {
+            let n = g["n"].as_u64().unwrap();
+            let turns = g["turns"].as_array().unwrap();
+            let pos = g["pos"].as_array().unwrap();
+            assert_eq!(pos.len(), turns.len() + 1, "{sample} game {n}");
+            let written: Vec<&str> = obj["turns"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|t| t["text"].as_str().or(t["turn"].as_str()).unwrap_or(""))
+                .collect();
+            assert!(written.len() >= turns.len(), "{sample} game {n}");
+            // The final position is the one `seega show` draws last, and its board is the
+            // position string's.
+            let last = pos.last().unwrap();
+            let shown = stdout(&run(&["show", sample, "--game", &n.to_string()]));
+            let board = last["b"].as_str().unwrap();
+            assert_eq!(
+                board_rows(board),
+                text_rows(&shown),
+                "{sample} game {n}: {shown}"
+            );
+            assert_eq!(g["error"] == "", obj["valid"] == true, "{sample} game {n}");
+        }
+    }
+}
+
+/// The ranks of a page's board string (`b`, `w`, `.` from a1), top rank first.
+fn board_rows(board: &str) -> Vec<String> {
+    let n = (board.len() as f64).sqrt() as usize;
+    (0..n)
+        .rev()
+        .map(|r| board[r * n..(r + 1) * n].to_owned())
+        .collect()
+}
+
+/// The ranks of a text board, top first, as `b`, `w` and `.`.
+fn text_rows(text: &str) -> Vec<String> {
+    text.lines()
+        .skip(2)
+        .take_while(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit()))
+        .map(|l| {
+            l.as_bytes()[3..]
+                .chunks(3)
+                .filter(|c| c.len() == 3 && b"bw.+x".contains(&c[1]))
+                .map(|c| match c[1] {
+                    b'b' => 'b',
+                    b'w' => 'w',
+                    _ => '.',
+                })
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn the_page_loads_nothing_from_elsewhere() {
+    for sample in SAMPLES {
+        let p = page(&[sample]);
+        // The only URL is the SVG namespace, which names and loads nothing.
+        let urls = p.matches("://").count();
+        let namespaces = p.matches(r#"xmlns="http://www.w3.org/2000/svg""#).count();
+        assert_eq!(urls, namespaces, "{sample}");
+        for forbidden in [
+            "src=",
+            "<link",
+            "@import",
+            "url(http",
+            "url(//",
+            "href=\"/",
+            "href=\"h",
+            "fetch(",
+            "XMLHttpRequest",
+            "import(",
+        ] {
+            assert!(!p.contains(forbidden), "{sample}: {forbidden}");
+        }
+        assert!(p.contains("Content-Security-Policy\" content=\"default-src 'none';"));
+    }
+}
+
+#[test]
+fn text_from_a_file_cannot_break_the_page() {
+    let dir = scratch("html-hostile");
+    let hostile = [
+        "</script><script>alert(1)</script>",
+        "<!-- <script>",
+        "--> & &amp; \u{2028} \" '",
+        "</SCRIPT >",
+    ];
+    for (i, h) in hostile.iter().enumerate() {
+        let file = dir.join(format!("h{i}.sgn"));
+        let tag = h.replace('\\', "\\\\").replace('"', "\\\"");
+        std::fs::write(
+            &file,
+            format!("[Event \"{tag}\"]\n[Black \"{tag}\"]\n\n{{ {h} }}\n1. c5,d1 {{ {h} }} *\n"),
+        )
+        .unwrap();
+        let p = page(&[file.to_str().unwrap()]);
+        let lower = p.to_ascii_lowercase();
+        assert_eq!(lower.matches("</script").count(), 2, "{h}");
+        assert_eq!(lower.matches("<script").count(), 2, "{h}");
+        assert!(!p.contains("<!--") && !p.contains("-->"), "{h}");
+        let d = data(&p);
+        let g = &d["games"][0];
+        assert_eq!(g["event"], *h, "the text reads back");
+        assert_eq!(g["black"], *h);
+        assert_eq!(g["pos"][0]["c"][0], *h);
+        assert_eq!(g["pos"][1]["c"][0], *h);
+    }
+    // the file name is in the title, escaped
+    let odd = dir.join("<b>&.sgn");
+    std::fs::write(&odd, "1. c5,d1 *\n").unwrap();
+    let p = page(&[odd.to_str().unwrap()]);
+    assert!(
+        p.contains("<title>Seega games: &lt;b&gt;&amp;.sgn</title>"),
+        "{p}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn size_is_under_60_kb_and_a_few_hundred_bytes_a_turn() {
+    for sample in SAMPLES {
+        let p = page(&[sample]);
+        let d = data(&p);
+        let turns: usize = d["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|g| g["turns"].as_array().unwrap().len())
+            .sum();
+        let limit = 60_000 + 400 * turns;
+        assert!(
+            p.len() < limit,
+            "{sample}: {} bytes for {turns} turns",
+            p.len()
+        );
+    }
+}
+
+#[test]
+fn one_game_an_invalid_game_and_what_is_refused() {
+    let p = data(&page(&["samples/standard.sgn", "--game", "3"]));
+    assert_eq!(p["games"].as_array().unwrap().len(), 1);
+    assert_eq!(p["games"][0]["n"], 3);
+    let bad = data(&page(&["samples/invalid/place-occupied.sgn"]));
+    let g = &bad["games"][0];
+    assert_eq!(g["ending"], "invalid");
+    assert!(
+        g["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("the game is invalid (seega::"),
+        "{g}"
+    );
+    let cases: [(&[&str], &str); 4] = [
+        (
+            &["samples/standard.sgn", "--game", "11"],
+            "there is no game 11",
+        ),
+        (&["samples/standard.sgn", "--svg"], "cannot be used with"),
+        (
+            &["samples/standard.sgn", "--turn", "3"],
+            "cannot be used with",
+        ),
+        (
+            &["samples/standard.sgn", "-o", "samples/standard.sgn"],
+            "standard.sgn",
+        ),
+    ];
+    for (args, says) in cases {
+        let mut all = vec!["show", "--html"];
+        all.extend(args);
+        let o = run(&all);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains(says), "{args:?}: {}", stderr(&o));
+    }
+    let sample = std::fs::read(format!("{ROOT}/samples/standard.sgn")).unwrap();
+    assert!(
+        sample.starts_with(b"{ standard rules"),
+        "the input is untouched"
+    );
+}
+
+#[test]
+fn the_page_is_written_to_a_file() {
+    let dir = scratch("html-out");
+    let out = dir.join("games.html");
+    let o = run(&[
+        "show",
+        "samples/ludus.sgn",
+        "--html",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "");
+    let written = std::fs::read_to_string(&out).unwrap();
+    assert_eq!(written, page(&["samples/ludus.sgn"]));
+    let leftovers: Vec<_> = common::files_in(&dir);
+    assert_eq!(leftovers, ["games.html"], "no temporary file is left");
+    let _ = std::fs::remove_dir_all(&dir);
+}
