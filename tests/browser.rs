@@ -280,6 +280,7 @@ fn the_replay_page_shows_what_seega_show_prints() {
         ("samples/standard.sgn", 3, 26),
         ("samples/seesa.sgn", 1, 60),
         ("samples/seesa.sgn", 2, 367),
+        ("samples/seesa.sgn", 6, 45),
         ("samples/ludus.sgn", 2, 40),
         ("samples/ludus.sgn", 3, 12),
         ("samples/positions.sgn", 3, 1),

@@ -163,7 +163,7 @@
     var cs = $('comments');
     cs.textContent = '';
     (p ? p.c : []).forEach(function (c) { cs.appendChild(el('p', c)); });
-    $('status').textContent = 'Game ' + g.n + ', ' + when(g, k) + (p ? (p.end ? '. ' + p.end : '. ' + p.mv + ' to move, ' + p.phase + ' phase') : '');
+    $('status').textContent = 'Game ' + g.n + ', ' + when(g, k) + (p ? (p.end ? '; ' + p.end : '; ' + p.mv + ' to move, ' + p.phase + ' phase') : '');
     var frag = '#' + fragment(gi, k);
     if (!fromHash && location.hash !== frag) location.replace(frag);
   }
