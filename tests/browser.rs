@@ -302,8 +302,27 @@ fn the_replay_page_shows_what_seega_show_prints() {
         assert_quiet(&d, &url);
     }
 
-    // Buttons, moves, the slider's neighbours and keys, on game 1 of the standard sample.
+    // Fragments that name no position: the first game's start, or the last position.
     let std_url = urls["samples/standard.sgn"].clone();
+    let odd = [
+        ("#game=99&turn=5", 1, 0),
+        ("#nonsense", 1, 0),
+        ("", 1, 0),
+        ("#game=2&turn=9999", 2, 86),
+        ("#game=3", 3, 0),
+    ];
+    for (frag, game, turn) in odd {
+        open_fresh(&d, &format!("{std_url}{frag}"));
+        assert_shows(
+            &d,
+            "samples/standard.sgn",
+            game,
+            turn,
+            &format!("fragment {frag:?}"),
+        );
+    }
+
+    // Buttons, moves, the slider and keys, on game 1 of the standard sample.
     let file = "samples/standard.sgn";
     open_fresh(&d, &format!("{std_url}#game=1&turn=0"));
     assert_shows(&d, file, 1, 0, "start");
@@ -329,6 +348,13 @@ fn the_replay_page_shows_what_seega_show_prints() {
         }
         assert_shows(&d, file, 1, turn, how);
     }
+    // the slider, stepped by its own keys: one position a key, not two
+    d.script("document.getElementById('slider').focus();", json!([]));
+    d.press(RIGHT);
+    d.press(RIGHT);
+    assert_shows(&d, file, 1, 2, "two keys right on the slider");
+    d.press(LEFT);
+    assert_shows(&d, file, 1, 1, "a key left on the slider");
     // a move in the list, and a game in the list
     d.click("#moves a[data-k='13']");
     assert_shows(&d, file, 1, 13, "click on turn 13 in the moves");

@@ -194,6 +194,14 @@ fn size_is_under_60_kb_and_a_few_hundred_bytes_a_turn() {
             p.len()
         );
     }
+    // the frame with a board of every size
+    let three =
+        b"[Rules \"standard\"]\n\n*\n\n[Rules \"seesa\"]\n\n*\n\n[Rules \"seesa size=9\"]\n\n*\n";
+    let o = common::run_with(&["show", "--html"], Some(three));
+    assert!(o.status.success(), "{}", stderr(&o));
+    let p = stdout(&o);
+    assert_eq!(p.matches("<template data-size=").count(), 3);
+    assert!(p.len() < 60_000, "{} bytes without a turn", p.len());
 }
 
 #[test]

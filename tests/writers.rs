@@ -91,6 +91,11 @@ const WRITERS: &[Writer] = &[
         args: |input, out| with(os(&["show", "--svg"]), &[input, Path::new("-o"), out]),
     },
     Writer {
+        name: "show --html -o",
+        in_place: false,
+        args: |input, out| with(os(&["show", "--html"]), &[input, Path::new("-o"), out]),
+    },
+    Writer {
         name: "show --svg-dir",
         in_place: false,
         // The target is the directory's first diagram.

@@ -247,8 +247,7 @@ pub struct ConvertArgs {
 pub struct ShowArgs {
     /// The archive (`-` or none for standard input).
     pub path: Option<PathBuf>,
-    /// The game to show, from 1 (the first when not given; with --html, every game when
-    /// not given).
+    /// The game to show, from 1 (default: the first; with --html, every game).
     #[arg(long, value_name = "GAME")]
     pub game: Option<usize>,
     /// Show the position after turn K (0 for the start).
@@ -273,8 +272,8 @@ pub struct ShowArgs {
     /// Draw the position as an SVG diagram instead of a text board.
     #[arg(long, conflicts_with = "all")]
     pub svg: bool,
-    /// Write the board (the text, or with --svg the diagram) to this file (atomically) instead
-    /// of standard output.
+    /// Write the board (the text, with --svg the diagram, with --html the page) to this file
+    /// (atomically) instead of standard output.
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     pub output: Option<PathBuf>,
     /// Write an SVG diagram of every position of the game into DIR (created if missing):

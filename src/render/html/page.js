@@ -128,7 +128,7 @@
     return 'after turn ' + t.n + ' (' + (t.side === 'b' ? 'black' : 'white') + '): ' + t.t;
   }
 
-  function show(gi, k, fromHash) {
+  function show(gi, k) {
     var g = games[gi];
     var last = Math.max(g.pos.length - 1, 0);
     k = Math.max(0, Math.min(k, last));
@@ -165,17 +165,18 @@
     (p ? p.c : []).forEach(function (c) { cs.appendChild(el('p', c)); });
     $('status').textContent = 'Game ' + g.n + ', ' + when(g, k) + (p ? (p.end ? '; ' + p.end : '; ' + p.mv + ' to move, ' + p.phase + ' phase') : '');
     var frag = '#' + fragment(gi, k);
-    if (!fromHash && location.hash !== frag) location.replace(frag);
+    if (location.hash !== frag) location.replace(frag);
   }
 
   function fromHash() {
     var m = /^#game=(\d+)(?:&turn=(\d+))?$/.exec(location.hash);
-    var gi = 0, k = 0;
+    var gi = -1, k = 0;
     if (m) {
       for (var i = 0; i < games.length; i++) if (String(games[i].n) === m[1]) gi = i;
       k = m[2] === undefined ? 0 : parseInt(m[2], 10);
     }
-    if (!m || gi !== state.g || k !== state.k || !parts) show(gi, k, !!m);
+    if (gi < 0) { gi = 0; k = 0; }
+    if (!m || gi !== state.g || k !== state.k || !parts) show(gi, k);
   }
 
   function step(d) { show(state.g, state.k + d); }

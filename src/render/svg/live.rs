@@ -2,8 +2,8 @@
 //! centre, coordinates, highlights, crosses, path and pieces, drawn once for a board size with
 //! every square's highlight, cross and piece present, for the page's script to show or hide.
 //!
-//! Each square's ground is a `rect` with `data-square` (`c3`) and `data-piece` (`b`, `w` or
-//! empty); its highlight is the class `t` (last turn) or `x` (captured) on it. The crosses and
+//! Each square's ground is a `rect` with `data-square` (`c3`), to which the page adds
+//! `data-piece` (`b`, `w` or empty); its highlight is the class `t` (last turn) or `x` (captured) on it. The crosses and
 //! pieces are in the same order as the squares, which is [`Size::squares`]'s.
 
 use std::fmt::Write;
@@ -23,11 +23,13 @@ pub fn live_board(size: Size) -> String {
     );
     let _ = writeln!(
         s,
-        "<style>.sq{{fill:transparent}}.sq.t{{fill:{TOUCHED}}}.sq.x{{fill:{CAPTURED}}}.cr,.pc,.from,.arrow{{display:none}}.cr.on,.pc.b,.pc.w,.from.on,.arrow.on{{display:inline}}.pc.b{{fill:#262626;stroke:#000000}}.pc.w{{fill:#fbfbf8;stroke:#3a3a3a}}.from{{fill:{PATH};stroke:none}}.from.ring{{fill:none;stroke:{PATH}}}</style>"
+        "<style>.sq{{fill:transparent}}.sq.t{{fill:{TOUCHED}}}.sq.x{{fill:{CAPTURED}}}.cr,.pc,.from,.arrow{{display:none}}.cr.on,.pc.b,.pc.w,.from.on,.arrow.on{{display:inline}}.pc{{stroke-width:2}}.pc.b{{fill:#262626;stroke:#000000}}.pc.w{{fill:#fbfbf8;stroke:#3a3a3a}}.from{{fill:{PATH};stroke:none}}.from.ring{{fill:none;stroke:{PATH}}}</style>"
     );
     let _ = writeln!(
         s,
-        r#"<defs><marker id="head{n}" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="4" markerHeight="4" orient="auto"><path d="M0 0L10 5L0 10z" fill="{PATH}"/></marker></defs>"#
+        r#"<defs><marker id="head{n}" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="4" markerHeight="4" orient="auto"><path d="M0 0L10 5L0 10z" fill="{PATH}"/></marker><path id="cross{n}" d="M14 14l{d} {d}M14 {}l{d} -{d}" stroke="{CROSS}" stroke-width="4" stroke-linecap="round"/></defs>"#,
+        CELL - 14,
+        d = CELL - 28
     );
     let _ = writeln!(
         s,
@@ -38,15 +40,7 @@ pub fn live_board(size: Size) -> String {
     ground(&mut s, &f, size);
     for sq in size.squares() {
         let (x, y) = f.at(sq);
-        let _ = writeln!(
-            s,
-            r#"<path class="cr" d="M{} {}l{d} {d}M{} {}l{d} -{d}" stroke="{CROSS}" stroke-width="4" stroke-linecap="round"/>"#,
-            x + 14,
-            y + 14,
-            x + 14,
-            y + CELL - 14,
-            d = CELL - 28
-        );
+        let _ = writeln!(s, r##"<use class="cr" href="#cross{n}" x="{x}" y="{y}"/>"##);
     }
     let _ = writeln!(
         s,
@@ -61,7 +55,7 @@ pub fn live_board(size: Size) -> String {
         let (x, y) = f.at(sq);
         let _ = writeln!(
             s,
-            r#"<circle class="pc" cx="{}" cy="{}" r="{r}" stroke-width="2"/>"#,
+            r#"<circle class="pc" cx="{}" cy="{}" r="{r}"/>"#,
             x + CELL / 2,
             y + CELL / 2,
         );
@@ -84,7 +78,7 @@ fn ground(s: &mut String, f: &Frame, size: Size) {
         let (x, y) = f.at(sq);
         let _ = writeln!(
             s,
-            r#"<rect class="sq" data-square="{sq}" data-piece="" x="{x}" y="{y}" width="{CELL}" height="{CELL}"/>"#
+            r#"<rect class="sq" data-square="{sq}" x="{x}" y="{y}" width="{CELL}" height="{CELL}"/>"#
         );
     }
     let mut grid = String::new();
