@@ -1,0 +1,254 @@
+//! `seega moves` and the library's legal turns against a brute-force enumeration written from
+//! `spec/rules.md` alone (`moves_brute/model.rs`): on every position of every game of
+//! `samples/` and `tests/conformance/` (`moves --all --count` run as a user runs it, and
+//! `GameState::legal_turns` turn by turn), and on position strings of every size under every
+//! chain and forced mode.
+
+mod common;
+#[path = "moves_brute/model.rs"]
+mod model;
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+use common::{ROOT, run_with, stdout};
+use model::{Rules, State, Turn};
+use seega::notation::{Element, Game};
+use seega::{GameState, Ply, Position, Ruleset};
+
+/// Every `.sgn` file under `samples/` and `tests/conformance/`, subfolders included.
+fn corpus() -> Vec<PathBuf> {
+    fn walk(dir: &Path, files: &mut Vec<PathBuf>) {
+        let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+            .expect("a test directory")
+            .map(|e| e.expect("an entry").path())
+            .collect();
+        entries.sort();
+        for p in entries {
+            if p.is_dir() {
+                walk(&p, files);
+            } else if p.extension().is_some_and(|e| e == "sgn") {
+                files.push(p);
+            }
+        }
+    }
+    let mut files = Vec::new();
+    for dir in ["samples", "tests/conformance"] {
+        walk(&Path::new(ROOT).join(dir), &mut files);
+    }
+    files
+}
+
+/// The turns' notation, as a set.
+fn texts_of_model(turns: &[Turn]) -> BTreeSet<String> {
+    turns.iter().map(|t| t.text.clone()).collect()
+}
+
+fn texts_of_plies(turns: &[Ply]) -> BTreeSet<String> {
+    turns.iter().map(ToString::to_string).collect()
+}
+
+/// The model's turn that plays the squares `written` names (a placement's in either order).
+fn find<'t>(turns: &'t [Turn], written: &[usize]) -> Option<&'t Turn> {
+    turns.iter().find(|t| {
+        t.path == written
+            || (t.path.len() == 2
+                && t.text.contains(',')
+                && written.len() == 2
+                && t.path[0] == written[1]
+                && t.path[1] == written[0])
+    })
+}
+
+/// The squares a written turn names, as the model numbers them (rank × n + file).
+fn squares_of(ply: &Ply, n: usize) -> Vec<usize> {
+    ply.squares()
+        .iter()
+        .map(|s| usize::from(s.rank()) * n + usize::from(s.file()))
+        .collect()
+}
+
+/// The model's count of legal turns at each position of `game`, checked position by position
+/// against the library's states (same position string, same set of turns); `None` when the
+/// game cannot be set up.
+fn model_counts(name: &str, index: usize, game: &Game<'_>, text: &str) -> Option<Vec<usize>> {
+    let verdict = seega::replay(game, text);
+    let states = GameState::replay_states(game, &verdict);
+    let (Some(ruleset), false) = (verdict.rules, states.is_empty()) else {
+        return None;
+    };
+    let (rules, first_placer) = Rules::of(&ruleset);
+    let mut state = match game.tag("Position") {
+        Some(tag) => State::setup(rules, &tag.value)
+            .unwrap_or_else(|| panic!("{name} game {index}: the model reads no position")),
+        None => State::start(rules, first_placer),
+    };
+    let written: Vec<Ply> = game
+        .moves
+        .iter()
+        .filter_map(|e| match e {
+            Element::Turn(t) => Some(Ply::from_turn(t)),
+            _ => None,
+        })
+        .collect();
+    let mut counts = Vec::new();
+    for (k, lib) in states.iter().enumerate() {
+        let at = format!("{name} game {index} after turn {k}");
+        assert_eq!(
+            state.position_string(),
+            lib.position().to_setup_string(),
+            "{at}"
+        );
+        let turns = state.legal_turns();
+        assert_eq!(
+            texts_of_model(&turns),
+            texts_of_plies(&lib.legal_turns()),
+            "{at}: {}",
+            state.position_string()
+        );
+        assert_eq!(state.end.is_some(), lib.is_over(), "{at}");
+        counts.push(turns.len());
+        if k + 1 < states.len() {
+            let ply = &written[k];
+            let next = find(&turns, &squares_of(ply, rules.n))
+                .unwrap_or_else(|| panic!("{at}: `{ply}` is not a legal turn of the model"));
+            state = next.after.clone();
+        }
+    }
+    Some(counts)
+}
+
+/// `seega moves FILE --game N --all --count`: its counts, or `None` when it exits 1 (the game
+/// cannot be set up).
+fn binary_counts(file: &Path, index: usize) -> Option<Vec<usize>> {
+    let path = file.to_str().expect("a UTF-8 path");
+    let game = index.to_string();
+    let o = run_with(&["moves", path, "--game", &game, "--all", "--count"], None);
+    if o.status.code() == Some(1) {
+        return None;
+    }
+    assert_eq!(o.status.code(), Some(0), "{path} game {index}: {o:?}");
+    Some(
+        stdout(&o)
+            .lines()
+            .map(|l| l.parse().expect("a count a line"))
+            .collect(),
+    )
+}
+
+#[test]
+fn every_position_of_every_game_has_the_models_turns() {
+    let (mut games, mut positions, mut turns) = (0, 0, 0);
+    for file in corpus() {
+        let bytes = std::fs::read(&file).expect("readable");
+        let text = String::from_utf8_lossy(&bytes);
+        let name = file
+            .strip_prefix(ROOT)
+            .unwrap_or(&file)
+            .display()
+            .to_string();
+        for (i, game) in seega::parse(&text).enumerate() {
+            let index = i + 1;
+            let model = model_counts(&name, index, &game, &text);
+            assert_eq!(binary_counts(&file, index), model, "{name} game {index}");
+            if let Some(counts) = model {
+                games += 1;
+                positions += counts.len();
+                turns += counts.iter().sum::<usize>();
+            }
+        }
+    }
+    println!("{games} games, {positions} positions, {turns} legal turns");
+    assert!(
+        games > 200 && positions > 10_000,
+        "{games} games, {positions} positions"
+    );
+}
+
+/// Position strings of each size, with the rules to read them under.
+const SETUPS: &[(&str, &str)] = &[
+    ("standard", "5/1b3/1w3/5/1b3 b"),
+    ("standard", "bbw1w/5/2b2/5/w3w b"),
+    ("standard", "1www1/w3w/w1b1w/w3w/1www1 b"),
+    ("standard barrier=none", "5/2w2/1wbw1/2w2/5 b"),
+    ("standard", "bw3/w4/5/5/4b w"),
+    ("standard", "1w3/bw1wb/5/1w1w1/1b1b1 b"),
+    ("standard", "4w/bb3/ww3/5/1b3 b"),
+    ("standard chain=any", "4w/bb3/ww3/5/1b3 b"),
+    ("standard forced=yes", "4w/bb3/ww3/5/1b3 b"),
+    ("standard chain=any forced=yes", "4w/bb3/ww3/5/1b3 b"),
+    ("standard chain=none", "4w/bb3/ww3/5/1b3 b"),
+    ("standard chain=none forced=yes", "4w/bb3/ww3/5/1b3 b"),
+    ("ludus", "4w/bb3/ww3/5/1b3 b"),
+    ("standard", "5/bb3/ww3/5/1b3 b"),
+    ("standard", "1b2w/1w3/b4/1w3/1b3 b"),
+    ("standard", "5/2b2/1bwb1/5/2b2 b"),
+    ("ludus", "b1w1b/1w1w1/bw1wb/1w1w1/b1w1b b"),
+    ("standard", "5/5/2w2/2b2/5 b"),
+    ("seesa", "7/1w1w1w1/b1b1b1b/1w1w1w1/b1b1b1b/1w1w1w1/7 b"),
+    (
+        "seesa forced=yes",
+        "7/1w1w1w1/b1b1b1b/1w1w1w1/b1b1b1b/1w1w1w1/7 b",
+    ),
+    (
+        "seesa chain=capture",
+        "b1b1b1b/w1w1w1w/1b1b1b1/w2w2w/1b1b1b1/w1w1w1w/7 w",
+    ),
+    ("seesa", "7/7/2bb3/1bww3/7/2bb3/7 b"),
+    ("seesa forced=yes", "7/7/2bb3/1bww3/7/2bb3/7 b"),
+    ("seesa chain=capture", "7/7/2bb3/1bww3/7/2bb3/7 b"),
+    (
+        "seesa chain=capture forced=yes",
+        "7/7/2bb3/1bww3/7/2bb3/7 b",
+    ),
+    ("seesa size=9", "8w/9/9/9/9/bb7/ww7/9/1b7 b"),
+    ("seesa size=9 forced=yes", "8w/9/9/9/9/bb7/ww7/9/1b7 b"),
+    ("standard size=9 chain=none", "8w/9/9/9/9/bb7/ww7/9/1b7 b"),
+    (
+        "standard size=7 chain=none",
+        "wwwwwww/wbbbbbw/wb3bw/wb3bw/wb3bw/wbbbbbw/wwwwwww b",
+    ),
+    (
+        "seesa size=9",
+        "9/1w1w1w1w1/b1b1b1b1b/1w1w1w1w1/b1b1b1b1b/1w1w1w1w1/b1b1b1b1b/1w1w1w1w1/9 b",
+    ),
+    (
+        "seesa size=9 forced=yes chain=capture",
+        "9/1w1w1w1w1/b1b1b1b1b/1w1w1w1w1/b1b1b1b1b/1w1w1w1w1/b1b1b1b1b/1w1w1w1w1/9 w",
+    ),
+    (
+        "standard size=9",
+        "bbbbbbbbb/b7b/b1wwwww1b/b1w3w1b/b1w1w1w1b/b1w3w1b/b1wwwww1b/b7b/bbbbbbbbb w",
+    ),
+];
+
+#[test]
+fn position_strings_have_the_models_turns() {
+    for (rules, setup) in SETUPS {
+        let ruleset = Ruleset::parse(rules).expect("rules");
+        let (model_rules, _) = Rules::of(&ruleset);
+        let state = State::setup(model_rules, setup).expect("the model reads it");
+        let want = texts_of_model(&state.legal_turns());
+        let pos = Position::from_setup(ruleset, setup).expect("a position");
+        let lib = GameState::from_position(pos).legal_turns();
+        assert_eq!(texts_of_plies(&lib), want, "{rules}: {setup}");
+        let o = run_with(&["moves", "--position", setup, "--rules", rules], None);
+        assert_eq!(o.status.code(), Some(0), "{o:?}");
+        let printed: Vec<String> = stdout(&o).lines().map(str::to_owned).collect();
+        assert_eq!(
+            printed.len(),
+            want.len(),
+            "{rules}: {setup}: one turn a line"
+        );
+        assert_eq!(
+            printed.into_iter().collect::<BTreeSet<_>>(),
+            want,
+            "{rules}: {setup}"
+        );
+        let o = run_with(
+            &["moves", "--position", setup, "--rules", rules, "--count"],
+            None,
+        );
+        assert_eq!(stdout(&o), format!("{}\n", want.len()), "{rules}: {setup}");
+    }
+}
