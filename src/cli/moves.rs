@@ -119,10 +119,17 @@ impl Printer<'_> {
                 serde_json::to_writer(&mut *out, &line)?;
                 writeln!(out)
             }
-            MovesFormat::Text if self.config.count => writeln!(out, "{}", turns.len()),
+            MovesFormat::Text if self.config.count => {
+                if !headed {
+                    over_note(state);
+                }
+                writeln!(out, "{}", turns.len())
+            }
             MovesFormat::Text => {
                 if headed {
                     writeln!(out, "{}", header(k, state, &turns))?;
+                } else {
+                    over_note(state);
                 }
                 let indent = if headed { "  " } else { "" };
                 for t in &turns {
@@ -156,6 +163,17 @@ fn header(k: usize, state: &GameState, turns: &[Ply]) -> String {
         ));
     }
     line
+}
+
+/// Says on standard error why a position listed alone has no turn: the game is over.
+fn over_note(state: &GameState) {
+    if let Some(o) = state.outcome() {
+        note(format_args!(
+            "no legal turn: the game ended by {} ({})",
+            o.termination.as_str(),
+            o.result_token()
+        ));
+    }
 }
 
 /// Notes on standard error for an invalid game: its first error, and where its positions stop
