@@ -252,3 +252,40 @@ fn position_strings_have_the_models_turns() {
         assert_eq!(stdout(&o), format!("{}\n", want.len()), "{rules}: {setup}");
     }
 }
+
+#[test]
+fn generated_games_of_every_chain_and_forced_mode_have_the_models_turns() {
+    let mut positions = 0;
+    let mut k = 0;
+    for size in [5, 7] {
+        for chain in ["none", "capture", "any"] {
+            for forced in ["no", "yes"] {
+                for barrier in ["none", "wall", "line"] {
+                    let text = format!(
+                        "standard size={size} chain={chain} forced={forced} barrier={barrier}"
+                    );
+                    let rules = Ruleset::parse(&text).expect("rules");
+                    k += 1;
+                    let mut g = seega::tools::generate::Generator::new(
+                        seega::tools::generate::GenOptions {
+                            seed: 100 + k,
+                            rules: vec![rules],
+                            max_turns: 120,
+                            ..Default::default()
+                        },
+                    );
+                    let mut archive = String::new();
+                    for i in 1..=4 {
+                        g.write_game(i, &mut archive);
+                    }
+                    for (i, game) in seega::parse(&archive).enumerate() {
+                        let counts = model_counts(&text, i + 1, &game, &archive)
+                            .expect("a generated game is set up");
+                        positions += counts.len();
+                    }
+                }
+            }
+        }
+    }
+    assert!(positions > 5_000, "{positions} positions");
+}
