@@ -118,12 +118,14 @@ fn model_counts(name: &str, index: usize, game: &Game<'_>, text: &str) -> Option
     Some(counts)
 }
 
-/// `seega moves FILE --game N --all --count`: its counts, or `None` when it exits 1 (the game
-/// cannot be set up).
-fn binary_counts(file: &Path, index: usize) -> Option<Vec<usize>> {
-    let path = file.to_str().expect("a UTF-8 path");
+/// `seega moves FILE --game N --all --count` (`-`: `stdin` on standard input): its counts, or
+/// `None` when it exits 1 (the game cannot be set up).
+fn binary_counts(path: &str, stdin: Option<&str>, index: usize) -> Option<Vec<usize>> {
     let game = index.to_string();
-    let o = run_with(&["moves", path, "--game", &game, "--all", "--count"], None);
+    let o = run_with(
+        &["moves", path, "--game", &game, "--all", "--count"],
+        stdin.map(str::as_bytes),
+    );
     if o.status.code() == Some(1) {
         return None;
     }
@@ -150,7 +152,12 @@ fn every_position_of_every_game_has_the_models_turns() {
         for (i, game) in seega::parse(&text).enumerate() {
             let index = i + 1;
             let model = model_counts(&name, index, &game, &text);
-            assert_eq!(binary_counts(&file, index), model, "{name} game {index}");
+            let path = file.to_str().expect("a UTF-8 path");
+            assert_eq!(
+                binary_counts(path, None, index),
+                model,
+                "{name} game {index}"
+            );
             if let Some(counts) = model {
                 games += 1;
                 positions += counts.len();
@@ -184,6 +191,28 @@ const SETUPS: &[(&str, &str)] = &[
     ("standard", "1b2w/1w3/b4/1w3/1b3 b"),
     ("standard", "5/2b2/1bwb1/5/2b2 b"),
     ("ludus", "b1w1b/1w1w1/bw1wb/1w1w1/b1w1b b"),
+    // A piece on the centre, captured under centre=plain only.
+    ("standard centre=plain", "5/2b2/1bwb1/5/2b2 b"),
+    ("standard centre=plain chain=any", "5/2b2/1bwb1/5/2b2 b"),
+    ("ludii", "5/2b2/1bwb1/5/2b2 b"),
+    ("ludii", "4w/bb3/ww3/5/1b3 b"),
+    // Blocked: black passes; under ludii (no barrier) the game goes on.
+    ("ludii", "5/2w2/1wbw1/2w2/5 b"),
+    ("standard centre=plain barrier=none", "5/2w2/1wbw1/2w2/5 b"),
+    (
+        "standard blocked=pass barrier=none limit=3",
+        "5/2w2/1wbw1/2w2/5 b",
+    ),
+    // An end already: a barrier stands, white wins before any turn.
+    ("standard", "5/2w2/1wbw1/2w2/5 b"),
+    ("ludii size=7", "7/7/2bb3/1bww3/7/2bb3/7 b"),
+    ("ludii size=7 chain=capture", "7/7/2bb3/1bww3/7/2bb3/7 b"),
+    ("seesa centre=plain forced=yes", "7/7/2bb3/1bww3/7/2bb3/7 b"),
+    ("ludii size=9", "9/9/9/4b4/3bw4/4b4/9/9/4b4 b"),
+    (
+        "ludii size=9 chain=any forced=yes",
+        "9/9/9/4b4/3bw4/4b4/9/9/4b4 b",
+    ),
     ("standard", "5/5/2w2/2b2/5 b"),
     ("seesa", "7/1w1w1w1/b1b1b1b/1w1w1w1/b1b1b1b/1w1w1w1/7 b"),
     (
@@ -254,16 +283,22 @@ fn position_strings_have_the_models_turns() {
 }
 
 #[test]
-fn generated_games_of_every_chain_and_forced_mode_have_the_models_turns() {
+fn generated_games_of_every_option_have_the_models_turns() {
     let mut positions = 0;
     let mut k = 0;
     for size in [5, 7] {
         for chain in ["none", "capture", "any"] {
             for forced in ["no", "yes"] {
-                for barrier in ["none", "wall", "line"] {
-                    let text = format!(
-                        "standard size={size} chain={chain} forced={forced} barrier={barrier}"
-                    );
+                for extra in [
+                    "barrier=none",
+                    "barrier=wall",
+                    "barrier=line",
+                    "centre=plain",
+                    "blocked=pass barrier=none",
+                    "limit=6 barrier=none",
+                ] {
+                    let text =
+                        format!("standard size={size} chain={chain} forced={forced} {extra}");
                     let rules = Ruleset::parse(&text).expect("rules");
                     k += 1;
                     let mut g = seega::tools::generate::Generator::new(
@@ -288,4 +323,48 @@ fn generated_games_of_every_chain_and_forced_mode_have_the_models_turns() {
         }
     }
     assert!(positions > 5_000, "{positions} positions");
+}
+
+/// Games under the limit and `blocked=pass`, where the game, not the position, decides what is
+/// legal: a reply to a pass that ends the game by the limit needs not open, and a game ended by
+/// the limit has no turn.
+const GAMES: &str = r#"[Rules "standard barrier=none limit=2"]
+[Position "4b/5/5/b4/wb3 w"]
+
+1. -- e5-e4 *
+
+[Rules "standard barrier=none limit=3"]
+[Position "4b/5/5/b4/wb3 w"]
+
+1. -- b1-c1 2. a1-b1 e5-e4 *
+
+[Rules "standard barrier=none blocked=pass"]
+[Position "4b/5/5/b4/wb3 w"]
+
+1. -- e5-e4 2. -- e4-e3 *
+
+[Rules "ludii limit=4"]
+[Position "5/2b2/1bwb1/5/2b2 b"]
+
+1. c1-c2xc3 b3-c3 2. c2-d2 c3-c2 3. d2-d1 *
+
+[Rules "ludii"]
+
+1. a1,b1 c1,d1 2. e1,a2 b2,c2 3. d2,e2 a3,b3 4. d3,e3 a4,b4 5. c4,d4 e4,a5 6. b5,c5 d5,e5 *
+"#;
+
+#[test]
+fn games_under_a_limit_or_blocked_pass_have_the_models_turns() {
+    let mut positions = 0;
+    for (i, game) in seega::parse(GAMES).enumerate() {
+        let model = model_counts("GAMES", i + 1, &game, GAMES).expect("set up");
+        assert_eq!(
+            binary_counts("-", Some(GAMES), i + 1),
+            Some(model.clone()),
+            "game {}",
+            i + 1
+        );
+        positions += model.len();
+    }
+    assert!(positions > 20, "{positions} positions");
 }

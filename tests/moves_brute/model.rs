@@ -1,8 +1,12 @@
-//! A referee of Seega written from `spec/rules.md` alone, square by square, to enumerate the
+//! A referee of Seega written from `spec/rules.md` alone (with the options `centre`, `blocked`
+//! and `limit` as the rules state them: a piece on the centre captured like any other, a pass
+//! that owes no opening and never ends the game, the end after N movement turns in a row
+//! without a capture), square by square, to enumerate the
 //! legal turns of a position by brute force. It shares nothing with the engine but the rule
 //! options it reads off a `Ruleset`: its own board, its own steps, captures, chains, passes,
 //! barriers and ends, and its own notation of a turn (`spec/notation.md`).
 
+use seega::engine::{Blocked, Centre};
 use seega::{Barrier, Chain, Ruleset};
 
 /// A side: 0 black, 1 white.
@@ -45,9 +49,9 @@ impl Rules {
                 Barrier::Wall => 1,
                 Barrier::Line => 2,
             },
-            centre_immune: true,
-            blocked_open: true,
-            limit: None,
+            centre_immune: r.centre == Centre::Immune,
+            blocked_open: r.blocked == Blocked::Open,
+            limit: r.limit,
         };
         (rules, side(r.first_placer))
     }
