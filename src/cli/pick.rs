@@ -82,7 +82,7 @@ pub fn setup(rules: Ruleset, text: &str) -> Option<Position> {
         Ok(pos) => Some(pos),
         Err(e) => {
             trouble(format_args!(
-                "--position {text:?}: {e}\n  help: Write the ranks from the top, separated by `/`, each as `b`, `w` or a count of empty squares, then a space and the side to move: `bbw1w/5/2b2/5/w3w b`."
+                "--position {text:?}: {e}\n  help: Write the ranks from the top, separated by `/`, each as `b`, `w` or a count of empty squares (one digit, 1 to 9), then a space and the side to move: `bbw1w/5/2b2/5/w3w b`."
             ));
             None
         }

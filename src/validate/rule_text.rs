@@ -88,7 +88,7 @@ pub fn rule_text(code: Code) -> &'static str {
             "A side to move in the movement phase with no legal step must pass (`--`). A pass is illegal when a step exists."
         }
         Code::PassNoOpening => {
-            "The turn after a pass must leave the passer at least one legal step (`seega::pass::no-opening`), unless that turn ends the game by R14 or R15."
+            "Under `blocked=open` (the default), the turn after a pass must leave the passer at least one legal step (`seega::pass::no-opening`), unless that turn ends the game (by R14, R15 or R16a). Under `blocked=pass` nothing is owed: the reply may leave the passer blocked, and it passes again."
         }
         Code::ResultWrong => {
             "When the game ended by rule, the result must be its outcome (`1-0` white wins, `0-1` black wins, `1/2-1/2` draw). A record may end earlier (resignation, agreement, unfinished): then any result, `*` included, is accepted."
