@@ -170,6 +170,32 @@ fn assert_shows(d: &Driver, file: &str, game: usize, turn: usize, how: &str) {
         want.pieces,
         "data-position {position} ({how})"
     );
+    // what a screen reader reads of the board: the squares of each side, in board order
+    let n = (want.pieces.len() as f64).sqrt() as u8;
+    let side = |c: &str| {
+        let sq: Vec<String> = (1..=n)
+            .flat_map(|r| (0..n).map(move |f| format!("{}{r}", char::from(b'a' + f))))
+            .filter(|s| want.pieces[s] == c)
+            .collect();
+        if sq.is_empty() {
+            "none".to_owned()
+        } else {
+            sq.join(", ")
+        }
+    };
+    let label = d.script(
+        "return document.querySelector('#board svg').getAttribute('aria-label');",
+        json!([]),
+    );
+    assert_eq!(
+        label,
+        json!(format!(
+            "Board. Black: {}. White: {}.",
+            side("b"),
+            side("w")
+        )),
+        "{how}"
+    );
     let hash = d.script("return location.hash;", json!([]));
     assert_eq!(hash, json!(format!("#game={game}&turn={turn}")), "{how}");
 }
@@ -370,6 +396,7 @@ fn the_replay_page_shows_what_seega_show_prints() {
     assert_shows(&d, file, 2, expected_last(file, 2), "end of game 2");
     assert_quiet(&d, &std_url);
 
+    unplayable(&d, &dir);
     flipping(&d, &std_url);
     hostile(&d, &dir);
     drop(d);
@@ -443,5 +470,35 @@ fn hostile(d: &Driver, dir: &Path) {
                "heading": "Game 1: <b>Ama</b> vs Kofi & co, </script><!--", "images": 0})
     );
     assert_shows(d, sample.to_str().unwrap(), 1, 1, "hostile");
+    assert_quiet(d, &url);
+}
+
+/// A game that cannot be set up: no position, an empty board, and the error said.
+fn unplayable(d: &Driver, dir: &Path) {
+    let sample = "samples/invalid/position-impossible.sgn";
+    let o = common::run_with(&["show", sample], None);
+    let said = common::stderr(&o);
+    assert!(said.contains("cannot be set up"), "{said}");
+    let url = page(dir, sample);
+    open_fresh(d, &format!("{url}#game=1&turn=3"));
+    let v = d.script(
+        "const b = document.getElementById('board');
+         return {turn: b.dataset.turn, position: b.dataset.position,
+                 pieces: [...b.querySelectorAll('[data-square]')].map(e => e.dataset.piece).join(''),
+                 squares: b.querySelectorAll('[data-square]').length,
+                 said: document.getElementById('error').textContent,
+                 hidden: document.getElementById('error').hidden};",
+        json!([]),
+    );
+    assert_eq!(v["turn"], "");
+    assert_eq!(v["position"], "");
+    assert_eq!(v["pieces"], "");
+    assert!(v["squares"].as_u64().unwrap() >= 25, "{v}");
+    assert_eq!(v["hidden"], false);
+    let error = v["said"].as_str().unwrap();
+    assert!(
+        error.starts_with("the game is invalid (seega::position::"),
+        "{error}"
+    );
     assert_quiet(d, &url);
 }

@@ -98,7 +98,8 @@ impl Driver {
     pub fn cmd(&self, method: &str, path: &str, body: Option<&Value>) -> Value {
         let path = format!("/session/{}{path}", self.session);
         let v = http(self.port, method, &path, body).unwrap_or_else(|e| panic!("{path}: {e}"));
-        if v["value"].get("error").is_some() {
+        // A WebDriver error: `error`, `message` and `stacktrace` in the value.
+        if v["value"].get("error").is_some() && v["value"].get("stacktrace").is_some() {
             panic!("{method} {path}: {}", v["value"]);
         }
         v["value"].clone()

@@ -38,6 +38,7 @@
     board.appendChild(document.importNode(t.content, true));
     var svg = board.querySelector('svg');
     parts = {
+      svg: svg,
       turn: svg.querySelector('.turn'),
       sq: svg.querySelectorAll('.sq'),
       cr: svg.querySelectorAll('.cr'),
@@ -79,6 +80,13 @@
       parts.pc[i].setAttribute('class', 'pc' + (piece ? ' ' + piece : ''));
       parts.cr[i].setAttribute('class', 'cr' + (x[i] && !piece ? ' on' : ''));
     }
+    var names = { b: [], w: [] };
+    for (var j = 0; j < parts.sq.length; j++) {
+      var at = b.charAt(j);
+      if (names[at]) names[at].push(parts.sq[j].getAttribute('data-square'));
+    }
+    parts.svg.setAttribute('aria-label', 'Board. Black: ' + (names.b.join(', ') || 'none') +
+      '. White: ' + (names.w.join(', ') || 'none') + '.');
     var a = p && p.a;
     parts.arrow.setAttribute('class', 'arrow' + (a ? ' on' : ''));
     parts.from.setAttribute('class', 'from' + (a ? ' on' : '') + (a && a.ring ? ' ring' : ''));
