@@ -4,13 +4,12 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use seega::engine::{Outcome, Position, Ruleset};
+use seega::notation::Game;
 use seega::notation::encoding::Encoding;
-use seega::notation::writer::{doc_kind_with, turn_text};
-use seega::notation::{Element, Game};
 use seega::render::ascii::{Glyphs, Highlight, board, summary};
 use seega::render::svg::svg;
 use seega::render::terminal;
-use seega::validate::computed_captures;
+use seega::validate::played_text;
 use seega::validate::{Options, Verdict, check_game};
 
 mod html;
@@ -24,13 +23,7 @@ use super::{Exit, trouble};
 /// The token of the played turn `k` (from 1) and its highlight.
 fn turn_at(game: &Game<'_>, verdict: &Verdict, k: usize) -> (String, Highlight) {
     let hl = Highlight::of_played(game, verdict, k);
-    let p = &verdict.played[k - 1];
-    let Some(Element::Turn(t)) = game.moves.get(p.element) else {
-        return (String::new(), hl);
-    };
-    let caps = computed_captures(verdict, p.element).unwrap_or_default();
-    let kind = doc_kind_with(&t.kind, |i| caps.get(i).cloned().unwrap_or_default());
-    (turn_text(&kind, t.annotation), hl)
+    (played_text(game, verdict, k), hl)
 }
 
 /// One position to draw.

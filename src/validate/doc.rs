@@ -23,6 +23,23 @@ pub fn computed_captures(verdict: &Verdict, element: usize) -> Option<Vec<Vec<Sq
         })
 }
 
+/// The notation of played turn `k` (from 1) of a game checked with
+/// [`super::Options::record`], with the captures the engine found written out; empty when
+/// there is no such turn.
+pub fn played_text(game: &Game<'_>, verdict: &Verdict, k: usize) -> String {
+    let Some(p) = k.checked_sub(1).and_then(|i| verdict.played.get(i)) else {
+        return String::new();
+    };
+    let Some(crate::notation::Element::Turn(t)) = game.moves.get(p.element) else {
+        return String::new();
+    };
+    let caps = computed_captures(verdict, p.element).unwrap_or_default();
+    let kind = crate::notation::writer::doc_kind_with(&t.kind, |i| {
+        caps.get(i).cloned().unwrap_or_default()
+    });
+    crate::notation::writer::turn_text(&kind, t.annotation)
+}
+
 /// The content of `game` with the verdict's captures written out (the verdict must have been
 /// made with [`super::Options::record`]).
 pub fn canonical_doc(game: &Game<'_>, verdict: &Verdict) -> Result<Doc, NotWritable> {

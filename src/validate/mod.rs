@@ -25,7 +25,7 @@ mod turn_errors;
 pub use auto::clean_auto;
 pub use clean::{CleanComment, CleanGame, CleanHeader, CleanKind, CleanNote, CleanTurn};
 pub use code::Code;
-pub use doc::{canonical_doc, computed_captures};
+pub use doc::{canonical_doc, computed_captures, played_text};
 pub use explain::{Explanation, explain};
 #[doc(hidden)]
 pub use fast::token::read_token as lane_read_token;

@@ -4,11 +4,10 @@
 use serde::Serialize;
 
 use crate::engine::{Color, Position, Size, Square};
-use crate::notation::writer::{doc_kind_with, turn_text};
 use crate::notation::{Element, Game, Header};
 use crate::render::highlight::Highlight;
 use crate::render::svg::live_arrow;
-use crate::validate::{Players, Verdict, computed_captures};
+use crate::validate::{Players, Verdict, played_text};
 
 /// One game of the page.
 #[derive(Debug, Clone, Serialize)]
@@ -131,7 +130,7 @@ impl PageGame {
                 PageTurn {
                     n: p.number,
                     side: p.side.char(),
-                    t: turn_token(game, verdict, k),
+                    t: played_text(game, verdict, k),
                 }
             })
             .collect();
@@ -155,17 +154,6 @@ impl PageGame {
 fn outcome_words(o: crate::engine::Outcome) -> String {
     let who = o.winner.map_or("draw".to_owned(), |c| format!("{c} wins"));
     format!("{}, {who}", o.termination.as_str())
-}
-
-/// The notation of played turn `k` (from 1), with the captures the engine found.
-fn turn_token(game: &Game<'_>, verdict: &Verdict, k: usize) -> String {
-    let p = &verdict.played[k - 1];
-    let Some(Element::Turn(t)) = game.moves.get(p.element) else {
-        return String::new();
-    };
-    let caps = computed_captures(verdict, p.element).unwrap_or_default();
-    let kind = doc_kind_with(&t.kind, |i| caps.get(i).cloned().unwrap_or_default());
-    turn_text(&kind, t.annotation)
 }
 
 /// Every position of a checked game, start first; none when it cannot be set up.
