@@ -157,3 +157,57 @@ pub fn live_arrow(size: Size, path: &[Square]) -> Option<LiveArrow> {
         ring: a.returned,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Position, Ruleset};
+    use crate::render::svg::{Highlight, svg};
+
+    #[test]
+    fn every_square_has_its_parts_in_board_order() {
+        for size in [Size::FIVE, Size::SEVEN, Size::NINE] {
+            let n = usize::from(size.get());
+            let b = live_board(size);
+            assert_eq!(b.matches("<rect class=\"sq\" data-square=").count(), n * n);
+            assert_eq!(b.matches("<circle class=\"pc\"").count(), n * n);
+            assert_eq!(b.matches("<use class=\"cr\"").count(), n * n);
+            let names: Vec<&str> = b
+                .split("data-square=\"")
+                .skip(1)
+                .map(|s| &s[..s.find('"').unwrap()])
+                .collect();
+            let order: Vec<String> = size.squares().map(|s| s.to_string()).collect();
+            assert_eq!(names, order, "{size}");
+            assert_eq!(b.matches("data-file=").count(), n);
+            assert_eq!(b.matches("data-rank=").count(), n);
+        }
+    }
+
+    #[test]
+    fn the_arrow_is_the_diagrams() {
+        let rules = Ruleset::preset("standard").expect("preset");
+        let pos = Position::from_setup(rules, "5/5/5/5/5 b").expect("position");
+        let paths = [
+            vec![Square::new(2, 1), Square::new(2, 2)],
+            vec![Square::new(1, 1), Square::new(1, 2), Square::new(1, 1)],
+            vec![Square::new(0, 0), Square::new(1, 0), Square::new(1, 1)],
+        ];
+        for path in paths {
+            let h = Highlight {
+                path: path.clone(),
+                ..Highlight::default()
+            };
+            let drawn = svg(&pos, &h, None);
+            let a = live_arrow(Size::FIVE, &path).expect("an arrow");
+            assert!(drawn.contains(&format!("d=\"{}\"", a.d)), "{drawn}");
+            let mark = format!(
+                "<circle cx=\"{}\" cy=\"{}\" r=\"{}\"",
+                a.start.0, a.start.1, a.radius
+            );
+            assert!(drawn.contains(&mark), "{mark} in {drawn}");
+            assert_eq!(a.ring, path.first() == path.last());
+        }
+        assert_eq!(live_arrow(Size::FIVE, &[Square::new(0, 0)]), None);
+    }
+}
