@@ -396,6 +396,7 @@ fn the_replay_page_shows_what_seega_show_prints() {
     assert_shows(&d, file, 2, expected_last(file, 2), "end of game 2");
     assert_quiet(&d, &std_url);
 
+    narrow(&d, &std_url);
     unplayable(&d, &dir);
     flipping(&d, &std_url);
     hostile(&d, &dir);
@@ -501,4 +502,41 @@ fn unplayable(d: &Driver, dir: &Path) {
         "{error}"
     );
     assert_quiet(d, &url);
+}
+
+/// On a phone's width (and so at 200 % zoom on a narrow window) nothing is wider than the
+/// window, the board comes first and fits, and the buttons are large enough to touch.
+fn narrow(d: &Driver, url: &str) {
+    d.cmd(
+        "POST",
+        "/window/rect",
+        Some(&json!({"width": 390, "height": 900})),
+    );
+    open_fresh(d, &format!("{url}#game=1&turn=14"));
+    let v = d.script(
+        "const w = window.innerWidth, b = document.querySelector('#board svg').getBoundingClientRect();
+         const list = document.getElementById('games').getBoundingClientRect();
+         const buttons = [...document.querySelectorAll('#controls button')].map(e => e.getBoundingClientRect());
+         return {fits: document.documentElement.scrollWidth <= w && b.right <= w && b.left >= 0,
+                 board_first: b.top < list.top,
+                 touchable: buttons.every(r => r.width >= 44 && r.height >= 44)};",
+        json!([]),
+    );
+    let wide = d.script(
+        "return [...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > window.innerWidth)
+           .map(e => e.tagName + '#' + e.id + ' ' + Math.round(e.getBoundingClientRect().right)).slice(0, 8)
+           .concat([window.innerWidth, document.documentElement.scrollWidth]);",
+        json!([]),
+    );
+    assert_eq!(
+        v,
+        json!({"fits": true, "board_first": true, "touchable": true}),
+        "wider than the window: {wide}"
+    );
+    assert_shows(d, "samples/standard.sgn", 1, 14, "a phone's width");
+    d.cmd(
+        "POST",
+        "/window/rect",
+        Some(&json!({"width": 1000, "height": 1000})),
+    );
 }
