@@ -73,7 +73,9 @@ pub fn import(text: &str) -> Import {
         .unwrap_or(trial.last_line);
     let mut turn_lines = Vec::new();
     let mut game = None;
-    if let Some(size) = import::board(&trial, &mut found) {
+    // A line not read leaves the record incomplete: the moves are not replayed.
+    let read = !found.iter().any(|f| !f.code.is_warning());
+    if let Some(size) = import::board(&trial, &mut found).filter(|_| read) {
         match Ruleset::parse(&rules_text(size)) {
             Ok(rules) => {
                 if let Some(turns) = import::replay(&trial, rules, &mut found) {

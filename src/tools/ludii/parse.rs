@@ -173,7 +173,10 @@ fn read_line<'t>(
             found.push(Found::at(
                 Code::LudiiMalformed,
                 f.span,
-                format!("`{}` is not a whole number", f.text.trim()),
+                match f.text.trim() {
+                    "" => format!("no number after `{}`", prefix.trim_end()),
+                    t => format!("`{t}` is not a whole number"),
+                },
                 format!("The line is `{prefix}` and a whole number from 0."),
             ));
         }
