@@ -8,8 +8,8 @@ use serde_json::Value;
 const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/conformance");
 
 /// Checks every game of `file` against `expected`; returns the list of mismatches.
-fn check(file: &str, expected: &[Value]) -> Vec<String> {
-    let bytes = std::fs::read(format!("{DIR}/{file}")).expect("conformance file is readable");
+fn check(dir: &str, file: &str, expected: &[Value]) -> Vec<String> {
+    let bytes = std::fs::read(format!("{dir}/{file}")).expect("conformance file is readable");
     let src = Source::from_bytes(&bytes);
     let text = src.text();
     let lines = LineIndex::new(text);
@@ -86,21 +86,42 @@ fn check(file: &str, expected: &[Value]) -> Vec<String> {
     bad
 }
 
-#[test]
-fn conformance_corpus() {
+/// Checks every file of the corpus in `dir` against its `expected.json`; returns the number of
+/// games and the mismatches.
+fn check_dir(dir: &str) -> (usize, Vec<String>) {
     let expected: serde_json::Map<String, Value> = serde_json::from_str(
-        &std::fs::read_to_string(format!("{DIR}/expected.json")).expect("expected.json"),
+        &std::fs::read_to_string(format!("{dir}/expected.json")).expect("expected.json"),
     )
     .expect("expected.json is JSON");
-    assert!(expected.len() >= 8, "the corpus has its eight files");
     let mut bad = Vec::new();
     let mut games = 0;
     for (file, games_exp) in &expected {
         let list = games_exp.as_array().unwrap();
         games += list.len();
-        bad.extend(check(file, list));
+        bad.extend(check(dir, file, list));
     }
+    (games, bad)
+}
+
+/// The corpus of the four rule texts' rulesets.
+#[test]
+fn conformance_corpus() {
+    let (games, bad) = check_dir(DIR);
     assert_eq!(games, 200);
+    assert!(
+        bad.is_empty(),
+        "{} mismatches:\n{}",
+        bad.len(),
+        bad.join("\n")
+    );
+}
+
+/// The corpus of the rules of the wider world: the `ludii` preset and the options `centre`,
+/// `blocked` and `limit`, alone and with every other.
+#[test]
+fn conformance_corpus_of_the_wider_world() {
+    let (games, bad) = check_dir(&format!("{DIR}/world"));
+    assert_eq!(games, 150);
     assert!(
         bad.is_empty(),
         "{} mismatches:\n{}",

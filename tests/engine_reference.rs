@@ -9,7 +9,7 @@ mod common;
 use std::collections::VecDeque;
 use std::path::Path;
 
-use seega::engine::{Barrier, Chain, Color, Position, Ruleset, Square, Termination};
+use seega::engine::{Barrier, Centre, Chain, Color, Position, Ruleset, Square, Termination};
 use seega::notation::{Scanner, Source};
 use seega::tools::generate::{GenOptions, Generator, SplitMix64};
 use seega::validate::{Options, check_game};
@@ -102,7 +102,7 @@ fn ref_barrier(p: &Position, me: Color) -> bool {
 }
 
 /// R7–R8: the enemies next to `to` with a piece of the mover right behind them, the centre
-/// excepted. Works for any `to`, on the board or not.
+/// excepted under `centre=immune`. Works for any `to`, on the board or not.
 fn ref_captures(p: &Position, from: Square, to: Square) -> Vec<Square> {
     let n = p.size().get();
     let Some(me) = p.piece_at(from) else {
@@ -114,7 +114,7 @@ fn ref_captures(p: &Position, from: Square, to: Square) -> Vec<Square> {
             let v = offset(to, df, dr, n)?;
             let a = offset(v, df, dr, n)?;
             let hit = p.piece_at(v) == Some(me.other())
-                && v != p.size().centre()
+                && (v != p.size().centre() || p.rules().centre == Centre::Plain)
                 && p.piece_at(a) == Some(me);
             hit.then_some(v)
         })

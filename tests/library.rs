@@ -12,7 +12,12 @@ const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 /// The text of every `.sgn` file of the samples, the invalid samples and the conformance corpus.
 fn corpus() -> Vec<(String, String)> {
     let mut files = Vec::new();
-    for dir in ["samples", "samples/invalid", "tests/conformance"] {
+    for dir in [
+        "samples",
+        "samples/invalid",
+        "tests/conformance",
+        "tests/conformance/world",
+    ] {
         let mut paths: Vec<_> = std::fs::read_dir(Path::new(ROOT).join(dir))
             .expect("a test directory")
             .map(|e| e.expect("an entry").path())

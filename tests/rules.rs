@@ -398,7 +398,7 @@ fn r21_position_tags_start_the_movement_phase() {
         "seega::position::malformed turn=-",
     );
     check(
-        &from("standard", "5/5/5/5/5 w", "a1,a2 *"),
+        &from("standard", "b4/5/5/5/4w w", "a1,a2 *"),
         "seega::turn::wrong-phase turn=1",
     );
     check(

@@ -417,7 +417,7 @@ mod tests {
     /// in the same words; `auto` is a value only where games are checked.
     #[test]
     fn every_command_reads_rules_once_in_the_same_words() {
-        let bad = "error: --rules \"standard board=7\": unknown rules option `board=7`\n  help: Options are written key=value with a key among size, first-placer, first-mover, chain, forced, barrier.\n";
+        let bad = "error: --rules \"standard board=7\": unknown rules option `board=7`\n  help: Options are written key=value with a key among size, first-placer, first-mover, chain, forced, barrier, centre, blocked, limit.\n";
         let commands: &[(&[&str], bool)] = &[
             (&["check"], true),
             (&["convert", "--to", "json"], true),

@@ -112,7 +112,7 @@ pub(crate) trait Board {
     const NOT_FIRST: Self::W;
     /// The inner lines, as in [`lines`].
     const LINES: &'static [(u128, u128, u128)];
-    /// The centre square, whose piece cannot be captured (R8).
+    /// The centre square, whose piece cannot be captured under `centre=immune` (R8).
     const CENTRE: Self::W;
     /// Each square's own bit when it lies on the board (no bit otherwise), by square index
     /// (for all 256 values a [`super::Square`]'s index can take): one load instead of a shift
@@ -308,23 +308,29 @@ pub(crate) fn has_empty_neighbour<B: Board>(at: u128, occupied: u128) -> bool {
 }
 
 /// Whether a piece of `mine` standing on a square of `from` has a step that captures a piece of
-/// `theirs`; `centre` is the uncapturable centre (R8).
+/// `theirs` that is not in `shield`, the pieces that cannot be captured (R8).
 #[inline(always)]
-pub(crate) fn can_capture_from<B: Board>(from: u128, mine: u128, theirs: u128) -> bool {
+pub(crate) fn can_capture_from<B: Board>(
+    from: u128,
+    mine: u128,
+    theirs: u128,
+    shield: u128,
+) -> bool {
     let (mine, theirs) = (B::W::narrow(mine), B::W::narrow(theirs));
     let empty = B::FULL & !(mine | theirs);
-    let capturable = theirs & !B::CENTRE;
-    let targets = capture_targets::<B>(mine, capturable, empty);
+    let targets = capture_targets::<B>(mine, theirs & !B::W::narrow(shield), empty);
     targets & spread::<B>(B::W::narrow(from)) != B::W::ZERO
 }
 
 /// What the piece on square `from` captures by stepping to square `to` (R7, R8), with the pieces
-/// of the two sides in `pieces`; `None` when `to` is off the board. Nothing when `from` is empty.
+/// of the two sides in `pieces` and the pieces no capture removes in `shield`; `None` when `to`
+/// is off the board. Nothing when `from` is empty.
 #[inline(always)]
 pub(crate) fn captures_of_step<B: Board>(
     from: usize,
     to: usize,
     pieces: [u128; 2],
+    shield: u128,
 ) -> Option<u128> {
     let zero = B::W::ZERO;
     let at = B::W::bit(to) & B::FULL;
@@ -340,7 +346,7 @@ pub(crate) fn captures_of_step<B: Board>(
     } else {
         return Some(0);
     };
-    Some(captures::<B>(at, mine, theirs & !B::CENTRE).widen())
+    Some(captures::<B>(at, mine, theirs & !B::W::narrow(shield)).widen())
 }
 
 /// The pieces of `theirs` captured by a piece of `mine` arriving on the squares of `to`: an

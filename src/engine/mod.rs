@@ -35,7 +35,10 @@ mod turn;
 pub use bitboard::{Bitboard, Squares};
 pub use outcome::{Outcome, Termination};
 pub use position::{Phase, Position, SetupError, SetupText};
-pub use ruleset::{Barrier, Chain, OPTION_KEYS, PRESETS, RulesError, Ruleset};
+pub use ruleset::{
+    Barrier, Blocked, Centre, Chain, MAX_LIMIT, OPTION_KEYS, PRESETS, RulesError, Ruleset,
+    limit_text,
+};
 pub use square::{Color, DIRECTIONS, Size, Square};
 pub use symmetry::Symmetry;
 pub use turn::{IllegalTurn, Move};

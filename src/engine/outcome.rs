@@ -15,15 +15,18 @@ pub enum Termination {
     Barrier,
     /// A side passed and its opponent cannot open the game for it (R16).
     Blocked,
+    /// The movement phase went `limit=N` turns in a row without a capture (R16a).
+    Limit,
 }
 
 impl Termination {
-    /// `capture-all`, `barrier` or `blocked`.
+    /// `capture-all`, `barrier`, `blocked` or `limit`.
     pub fn as_str(self) -> &'static str {
         match self {
             Termination::CaptureAll => "capture-all",
             Termination::Barrier => "barrier",
             Termination::Blocked => "blocked",
+            Termination::Limit => "limit",
         }
     }
 }
@@ -70,12 +73,19 @@ impl Position {
         with_board!(self.size(), B => Play::<B>::of(self).outcome_after_turn(was_pass))
     }
 
-    /// Whether the side to move has a turn after which `passer` has a legal step (R12).
+    /// Whether the side to move has a turn after which `passer` has a legal step, or that ends
+    /// the game (R12, R16).
+    ///
+    /// A turn that ends the game answers the pass too (R12): by capture-all or a barrier, or by
+    /// the limit (R16a) when `quiet_reply_ends` says that a turn capturing nothing reaches it.
     #[doc(hidden)]
-    pub fn can_open_for(&self, passer: Color) -> bool {
+    pub fn can_open_for(&self, passer: Color, quiet_reply_ends: bool) -> bool {
         let mut found = false;
+        let before = self.pieces(passer).count();
         self.for_each_turn(&mut |after, _| {
-            found = after.has_step_for(passer);
+            found = after.has_step_for(passer)
+                || after.outcome_after_turn(false).is_some()
+                || (quiet_reply_ends && after.pieces(passer).count() == before);
             !found
         });
         found

@@ -12,7 +12,7 @@ use std::marker::PhantomData;
 use super::kernel::{self, Board, Word};
 use super::outcome::{Outcome, Termination};
 use super::position::{Phase, Position};
-use super::ruleset::{Barrier, Chain, Ruleset};
+use super::ruleset::{Barrier, Blocked, Centre, Chain, Ruleset};
 use super::square::{Color, Square};
 use super::turn::{IllegalTurn, Move};
 
@@ -25,6 +25,8 @@ pub(crate) struct Play<B: Board> {
     theirs: B::W,
     to_move: Color,
     hands: [u8; 2],
+    /// The pieces no capture removes: the centre under `centre=immune` (R8), else none.
+    shield: B::W,
     rules: Ruleset,
     board: PhantomData<B>,
 }
@@ -46,6 +48,7 @@ impl<B: Board> Play<B> {
             theirs: B::W::narrow(pos.pieces[1 - me].0),
             to_move: pos.to_move,
             hands: pos.hands,
+            shield: shield::<B>(&pos.rules),
             rules: pos.rules,
             board: PhantomData,
         }
@@ -66,6 +69,12 @@ impl<B: Board> Play<B> {
         let mut pos = Position::new(self.rules);
         self.store(&mut pos);
         pos
+    }
+
+    /// The rules in force.
+    #[inline(always)]
+    pub(crate) fn rules(&self) -> &Ruleset {
+        &self.rules
     }
 
     /// The side whose turn it is.
@@ -196,7 +205,7 @@ impl<B: Board> Play<B> {
         {
             return self.first_step_slow(from, to);
         }
-        let captured = kernel::captures::<B>(bit_to, mine, theirs & !B::CENTRE);
+        let captured = kernel::captures::<B>(bit_to, mine, theirs & !self.shield);
         self.mine = mine & !bit_from | bit_to;
         self.theirs = theirs & !captured;
         Ok((Move::after_first_step(to, captured != zero), captured))
@@ -214,17 +223,22 @@ impl<B: Board> Play<B> {
     /// Whether a piece of `mine` standing on a square of `from` has a step that captures a piece
     /// of `theirs`.
     #[inline(always)]
-    fn capture_from(from: B::W, mine: B::W, theirs: B::W) -> bool {
-        kernel::can_capture_from::<B>(from.widen(), mine.widen(), theirs.widen())
+    fn capture_from(&self, from: B::W, mine: B::W, theirs: B::W) -> bool {
+        kernel::can_capture_from::<B>(
+            from.widen(),
+            mine.widen(),
+            theirs.widen(),
+            self.shield.widen(),
+        )
     }
 
     /// Whether the piece on `at` has a step that captures.
     pub(crate) fn piece_can_capture(&self, at: Square) -> bool {
         let bit = B::W::bit(at.index());
         if self.mine & bit != B::W::ZERO {
-            Self::capture_from(bit, self.mine, self.theirs)
+            self.capture_from(bit, self.mine, self.theirs)
         } else if self.theirs & bit != B::W::ZERO {
-            Self::capture_from(bit, self.theirs, self.mine)
+            self.capture_from(bit, self.theirs, self.mine)
         } else {
             false
         }
@@ -232,7 +246,7 @@ impl<B: Board> Play<B> {
 
     /// Whether any piece of the side to move has a step that captures.
     pub(crate) fn can_capture(&self) -> bool {
-        Self::capture_from(self.mine, self.mine, self.theirs)
+        self.capture_from(self.mine, self.mine, self.theirs)
     }
 
     /// Whether `color` would have a step if it were its turn (R11).
@@ -273,9 +287,9 @@ impl<B: Board> Play<B> {
         }
         // The captures of the piece on `from`, whichever side it belongs to (R7, R8).
         let captured = if mine & bit_from != zero {
-            kernel::captures::<B>(bit_to, mine, theirs & !B::CENTRE)
+            kernel::captures::<B>(bit_to, mine, theirs & !self.shield)
         } else if theirs & bit_from != zero {
-            kernel::captures::<B>(bit_to, theirs, mine & !B::CENTRE)
+            kernel::captures::<B>(bit_to, theirs, mine & !self.shield)
         } else {
             zero
         };
@@ -372,9 +386,16 @@ impl<B: Board> Play<B> {
     }
 
     /// Whether the game is over after a turn (R13): capture-all, then barrier, then — when the
-    /// turn was a pass — blocked.
+    /// turn was a pass — blocked. (The limit, R16a, counts turns: the referee's.)
     #[inline(always)]
     pub(crate) fn outcome_after_turn(&self, was_pass: bool) -> Option<Outcome> {
+        self.outcome_after(was_pass, false)
+    }
+
+    /// [`Play::outcome_after_turn`], where `quiet_reply_ends` tells whether a reply to a pass
+    /// that captures nothing would end the game by the limit (R16a), and so answer it (R16).
+    #[inline(always)]
+    pub(crate) fn outcome_after(&self, was_pass: bool, quiet_reply_ends: bool) -> Option<Outcome> {
         if self.phase() != Phase::Movement {
             return None;
         }
@@ -396,7 +417,12 @@ impl<B: Board> Play<B> {
         if barrier {
             return Some(self.by_count(Termination::Barrier));
         }
-        if was_pass && !self.to_position().can_open_for(self.to_move.other()) {
+        if was_pass
+            && self.rules.blocked == Blocked::Open
+            && !self
+                .to_position()
+                .can_open_for(self.to_move.other(), quiet_reply_ends)
+        {
             return Some(self.by_count(Termination::Blocked));
         }
         None
@@ -437,7 +463,7 @@ impl<B: Board> Play<B> {
     }
 
     /// The outcome `termination` gives: the side with more pieces on the board wins.
-    fn by_count(&self, termination: Termination) -> Outcome {
+    pub(crate) fn by_count(&self, termination: Termination) -> Outcome {
         let b = self.pieces(Color::Black).count();
         let w = self.pieces(Color::White).count();
         let winner = match b.cmp(&w) {
@@ -449,6 +475,15 @@ impl<B: Board> Play<B> {
             termination,
             winner,
         }
+    }
+}
+
+/// The pieces no capture removes under `rules` (R8): the centre, or none under `centre=plain`.
+#[inline(always)]
+pub(crate) fn shield<B: Board>(rules: &Ruleset) -> B::W {
+    match rules.centre {
+        Centre::Immune => B::CENTRE,
+        Centre::Plain => B::W::ZERO,
     }
 }
 

@@ -132,6 +132,8 @@ impl Position {
         for (i, rank_text) in ranks.iter().enumerate() {
             let rank = (n - 1 - i) as u8;
             let mut file = 0usize;
+            // Whether the previous character was a count: one run of empty squares is one digit.
+            let mut after_count = false;
             for c in rank_text.chars() {
                 if let Some(color) = Color::from_char(c) {
                     if file >= n {
@@ -139,8 +141,21 @@ impl Position {
                     }
                     pieces[color.index()].insert(Square::new(file as u8, rank));
                     file += 1;
-                } else if let Some(d) = c.to_digit(10).filter(|d| *d > 0) {
+                    after_count = false;
+                } else if c == '0' {
+                    return Err(malformed(&format!(
+                        "rank {} holds `0`, but a run of empty squares is counted from 1 to 9",
+                        rank + 1
+                    )));
+                } else if let Some(d) = c.to_digit(10) {
+                    if after_count {
+                        return Err(malformed(&format!(
+                            "rank {} has two counts of empty squares in a row: one run is one digit",
+                            rank + 1
+                        )));
+                    }
                     file += d as usize;
+                    after_count = true;
                 } else {
                     return Err(malformed(&format!(
                         "`{c}` is not `b`, `w` or a count of empty squares (1–9)"

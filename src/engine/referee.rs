@@ -11,9 +11,10 @@
 //! [`Referee::end_move`]), each of which ends the turn when it is the last word of it.
 
 use super::kernel::{Board, Word};
-use super::outcome::Outcome;
+use super::outcome::{Outcome, Termination};
 use super::play::Play;
 use super::position::Position;
+use super::ruleset::Blocked;
 use super::square::{Color, Square};
 use super::turn::{IllegalTurn, Move};
 
@@ -32,6 +33,11 @@ pub(crate) struct Referee<B: Board> {
     /// the game's first turn", but testing that compiled to more instructions per byte in the
     /// fast lane (42.5 against 41.4, callgrind), so the flag stays.
     clear: bool,
+    /// The rules' `limit=N` (R16a).
+    limit: Option<u16>,
+    /// The turns of the movement phase in a row, up to this one, that captured nothing (kept
+    /// only under a limit).
+    quiet: u16,
 }
 
 // By hand, as for `Play`.
@@ -56,16 +62,21 @@ pub(crate) struct Between {
     pub(crate) passer: Option<Color>,
     /// How the game ended, once it has.
     pub(crate) outcome: Option<Outcome>,
+    /// The turns of the movement phase in a row that captured nothing (R16a).
+    pub(crate) quiet: u16,
 }
 
 impl Between {
-    /// A game whose next turn, numbered 1, is played from `position`.
+    /// A game whose next turn, numbered 1, is played from `position`: ended already when the
+    /// position is an end (R13), as [`Referee::of`] says.
     pub(crate) fn new(position: Position) -> Between {
+        let outcome = position.outcome_after_turn(false);
         Between {
             position,
             number: 1,
             passer: None,
-            outcome: None,
+            outcome,
+            quiet: 0,
         }
     }
 }
@@ -82,15 +93,21 @@ pub(crate) struct AfterEnd {
 impl<B: Board> Referee<B> {
     /// A game whose next turn, numbered 1, is played from `pos` (`B` must be its board). A
     /// position in the middle of a game starts a referee that knows nothing of the turns before
-    /// it: no pass owes an opening, and the game has not ended.
+    /// it: no pass owes an opening, and no turn without a capture has been counted (R16a). But
+    /// a position that is an end — a side without pieces, a barrier standing — has ended the
+    /// game already (R13): a setup is tested as the position after a turn.
     #[inline(always)]
     pub(crate) fn of(pos: &Position) -> Referee<B> {
+        let play = Play::of(pos);
+        let outcome = play.outcome_after_turn(false);
         Referee {
-            play: Play::of(pos),
+            limit: pos.rules.limit,
+            play,
             number: 1,
             passer: None,
-            outcome: None,
+            outcome,
             clear: false,
+            quiet: 0,
         }
     }
 
@@ -102,6 +119,8 @@ impl<B: Board> Referee<B> {
             passer: between.passer,
             outcome: between.outcome,
             clear: false,
+            limit: between.position.rules.limit,
+            quiet: between.quiet,
         }
     }
 
@@ -112,6 +131,7 @@ impl<B: Board> Referee<B> {
             number: self.number,
             passer: self.passer,
             outcome: self.outcome,
+            quiet: self.quiet,
         }
     }
 
@@ -167,17 +187,47 @@ impl<B: Board> Referee<B> {
         Ok(())
     }
 
-    /// Plays a pass (R11) and ends the turn.
+    /// Plays a pass (R11) and ends the turn: under `blocked=open` the next turn owes the
+    /// passer an opening (R12), and the game ends here when none can be given (R16).
     #[inline(always)]
     pub(crate) fn pass(&mut self) -> Result<(), IllegalTurn> {
         let side = self.play.to_move();
         self.play.pass()?;
-        self.opening()?;
-        self.passer = Some(side);
-        self.outcome = self.play.outcome_after_turn(true);
+        self.count(false);
+        let quiet_reply_ends = self
+            .limit
+            .is_some_and(|n| self.quiet.saturating_add(1) >= n);
+        let outcome = self.play.outcome_after(true, quiet_reply_ends);
+        let outcome = outcome.or_else(|| self.limit_reached());
+        self.opening(outcome)?;
+        if self.play.rules().blocked == Blocked::Open {
+            self.passer = Some(side);
+        }
+        self.outcome = outcome;
         self.clear = self.outcome.is_none() && self.play.in_movement();
         self.number += 1;
         Ok(())
+    }
+
+    /// Counts a turn of the movement phase that `captured` or not, under a limit (R16a).
+    #[inline(always)]
+    fn count(&mut self, captured: bool) {
+        if self.limit.is_some() {
+            self.quiet = if captured {
+                0
+            } else {
+                self.quiet.saturating_add(1)
+            };
+        }
+    }
+
+    /// The end by the limit (R16a), when the turns without a capture have reached it.
+    #[inline(always)]
+    fn limit_reached(&self) -> Option<Outcome> {
+        match self.limit {
+            Some(n) if self.quiet >= n => Some(self.play.by_count(Termination::Limit)),
+            _ => None,
+        }
     }
 
     /// Starts a move with the piece on `from` (R5).
@@ -207,26 +257,31 @@ impl<B: Board> Referee<B> {
     #[inline(always)]
     pub(crate) fn end_move(&mut self, mv: Move, captured: bool) -> Result<(), IllegalTurn> {
         self.play.end_move(mv)?;
-        self.opening()?;
-        self.outcome = if self.clear {
+        self.count(captured);
+        let mut outcome = if self.clear {
             self.play.outcome_after_move(captured)
         } else {
             self.play.outcome_after_turn(false)
         };
+        if outcome.is_none() && self.limit.is_some() {
+            outcome = self.limit_reached();
+        }
+        self.opening(outcome)?;
+        self.outcome = outcome;
         self.clear = self.outcome.is_none();
         self.number += 1;
         Ok(())
     }
 
-    /// The opening owed after a pass (R12), tested once the turn after it is played: unless
-    /// that turn ended the game, the side that passed must have a step. (Inline: a call here,
-    /// even a cold one, measured 5–10 % slower in the fast lane.)
+    /// The opening owed after a pass (R12), tested once the turn after it is played and its
+    /// `outcome` known: unless that turn ended the game, the side that passed must have a
+    /// step. (Inline: a call here, even a cold one, measured 5–10 % slower in the fast lane.)
     #[inline(always)]
-    fn opening(&mut self) -> Result<(), IllegalTurn> {
+    fn opening(&mut self, outcome: Option<Outcome>) -> Result<(), IllegalTurn> {
         // Tested before it is cleared: no store on the common turn, which follows no pass.
         if let Some(p) = self.passer {
             self.passer = None;
-            if !opens_for(&self.play, p) {
+            if outcome.is_none() && !self.play.has_step_for(p) {
                 return Err(IllegalTurn::NoOpening(p));
             }
         }
@@ -234,10 +289,19 @@ impl<B: Board> Referee<B> {
     }
 
     /// Whether a turn from here that leads to `after` gives the opening owed after a pass, if
-    /// one is owed (R12).
+    /// one is owed (R12): `after` leaves the passer a step or ends the game (by R14, R15, or
+    /// by the limit, R16a, when the turn captured nothing and reaches it).
     pub(crate) fn gives_opening(&self, after: &Position) -> bool {
-        self.passer
-            .is_none_or(|p| opens_for(&Play::<B>::of(after), p))
+        let Some(p) = self.passer else {
+            return true;
+        };
+        let play = Play::<B>::of(after);
+        let quiet = after.pieces(p).count() == self.play.to_position().pieces(p).count();
+        let by_limit = quiet
+            && self
+                .limit
+                .is_some_and(|n| self.quiet.saturating_add(1) >= n);
+        by_limit || play.outcome_after_turn(false).is_some() || play.has_step_for(p)
     }
 
     /// Whether `written`, the result token of the game, is the one its end calls for, when it
@@ -249,12 +313,6 @@ impl<B: Board> Referee<B> {
             _ => Ok(()),
         }
     }
-}
-
-/// Whether `passer` may move in `after`, or the game is over there (R12).
-#[inline(always)]
-fn opens_for<B: Board>(after: &Play<B>, passer: Color) -> bool {
-    after.outcome_after_turn(false).is_some() || after.has_step_for(passer)
 }
 
 /// The captures written after a step, checked as they are read against what the step

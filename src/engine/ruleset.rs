@@ -26,6 +26,28 @@ pub enum Barrier {
     Line,
 }
 
+/// Whether a piece on the centre can be captured (rule R8).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Centre {
+    /// A piece on the centre is never captured.
+    Immune,
+    /// A piece on the centre is captured like any other.
+    Plain,
+}
+
+/// What a pass asks of the game (rules R12 and R16).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Blocked {
+    /// The turn after a pass must open the game for the passer (R12), and the game ends at a
+    /// pass that cannot be answered so (R16).
+    Open,
+    /// A pass is only a pass: no opening is owed and the game does not end by it.
+    Pass,
+}
+
+/// The largest number of turns `limit=N` takes (rule R16a).
+pub const MAX_LIMIT: u16 = 1000;
+
 /// A complete set of rule choices.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Ruleset {
@@ -41,10 +63,17 @@ pub struct Ruleset {
     pub forced: bool,
     /// Which barrier ends the game.
     pub barrier: Barrier,
+    /// Whether a piece on the centre can be captured.
+    pub centre: Centre,
+    /// What a pass asks of the game.
+    pub blocked: Blocked,
+    /// The number of movement turns in a row without a capture that ends the game (R16a), from 1
+    /// to [`MAX_LIMIT`], or `None`.
+    pub limit: Option<u16>,
 }
 
 /// The named presets.
-pub const PRESETS: [(&str, Ruleset); 3] = [
+pub const PRESETS: [(&str, Ruleset); 4] = [
     (
         "standard",
         Ruleset {
@@ -54,6 +83,9 @@ pub const PRESETS: [(&str, Ruleset); 3] = [
             chain: Chain::Capture,
             forced: false,
             barrier: Barrier::Wall,
+            centre: Centre::Immune,
+            blocked: Blocked::Open,
+            limit: None,
         },
     ),
     (
@@ -65,6 +97,9 @@ pub const PRESETS: [(&str, Ruleset); 3] = [
             chain: Chain::Capture,
             forced: true,
             barrier: Barrier::Line,
+            centre: Centre::Immune,
+            blocked: Blocked::Open,
+            limit: None,
         },
     ),
     (
@@ -76,18 +111,38 @@ pub const PRESETS: [(&str, Ruleset); 3] = [
             chain: Chain::Any,
             forced: false,
             barrier: Barrier::Wall,
+            centre: Centre::Immune,
+            blocked: Blocked::Open,
+            limit: None,
+        },
+    ),
+    (
+        "ludii",
+        Ruleset {
+            size: Size::FIVE,
+            first_placer: Color::Black,
+            first_mover: Color::Black,
+            chain: Chain::None,
+            forced: false,
+            barrier: Barrier::None,
+            centre: Centre::Plain,
+            blocked: Blocked::Pass,
+            limit: None,
         },
     ),
 ];
 
 /// The option keys, in the order they are written.
-pub const OPTION_KEYS: [&str; 6] = [
+pub const OPTION_KEYS: [&str; 9] = [
     "size",
     "first-placer",
     "first-mover",
     "chain",
     "forced",
     "barrier",
+    "centre",
+    "blocked",
+    "limit",
 ];
 
 /// Why a rules string was refused.
@@ -110,6 +165,9 @@ pub enum RulesError {
         /// The value written.
         value: String,
     },
+    /// An option is written twice.
+    #[error("the rules option `{0}` is written twice")]
+    Repeated(String),
 }
 
 impl RulesError {
@@ -119,6 +177,14 @@ impl RulesError {
             RulesError::Empty => return None,
             RulesError::UnknownPreset(w) | RulesError::UnknownOption(w) => w.as_str(),
             RulesError::BadValue { value, .. } => value.as_str(),
+            RulesError::Repeated(key) => {
+                // The second time the key is written.
+                let at = text.match_indices(&format!("{key}=")).nth(1)?.0;
+                return text.get(at..).map(|rest| {
+                    let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+                    &rest[..end]
+                });
+            }
         };
         text.find(needle).map(|i| &text[i..i + needle.len()])
     }
@@ -142,7 +208,7 @@ impl RulesError {
                 .map(|k| (*k).to_owned())
         };
         match self {
-            RulesError::Empty => None,
+            RulesError::Empty | RulesError::Repeated(_) => None,
             RulesError::UnknownPreset(w) => known(w, &PRESETS.map(|(n, _)| n)),
             RulesError::UnknownOption(w) => {
                 let (key, value) = w.split_once('=')?;
@@ -167,8 +233,14 @@ impl RulesError {
                 "Options are written key=value with a key among {}",
                 OPTION_KEYS.join(", ")
             ),
+            RulesError::BadValue { key, .. } if key == "limit" => {
+                format!("`limit` takes none or a number of turns from 1 to {MAX_LIMIT}")
+            }
             RulesError::BadValue { key, .. } => {
                 format!("`{key}` takes one of: {}", values_of(key).join(", "))
+            }
+            RulesError::Repeated(key) => {
+                format!("Write each option once: keep the `{key}=` you mean and remove the other")
             }
         }
     }
@@ -181,6 +253,9 @@ fn values_of(key: &str) -> &'static [&'static str] {
         "chain" => &["none", "capture", "any"],
         "forced" => &["yes", "no"],
         "barrier" => &["none", "wall", "line"],
+        "centre" => &["immune", "plain"],
+        "blocked" => &["open", "pass"],
+        "limit" => &["none"],
         _ => &[],
     }
 }
@@ -197,11 +272,18 @@ impl Ruleset {
         let name = words.next().ok_or(RulesError::Empty)?;
         let mut rules =
             Ruleset::preset(name).ok_or_else(|| RulesError::UnknownPreset(name.to_owned()))?;
+        let mut seen = [false; OPTION_KEYS.len()];
         for word in words {
             let (key, value) = word
                 .split_once('=')
                 .ok_or_else(|| RulesError::UnknownOption(word.to_owned()))?;
             rules.set(key, value)?;
+            // `set` knows the key now.
+            if let Some(k) = OPTION_KEYS.iter().position(|k| *k == key) {
+                if std::mem::replace(&mut seen[k], true) {
+                    return Err(RulesError::Repeated(key.to_owned()));
+                }
+            }
         }
         Ok(rules)
     }
@@ -244,9 +326,56 @@ impl Ruleset {
                     _ => return Err(bad()),
                 }
             }
+            "centre" => {
+                self.centre = match value {
+                    "immune" => Centre::Immune,
+                    "plain" => Centre::Plain,
+                    _ => return Err(bad()),
+                }
+            }
+            "blocked" => {
+                self.blocked = match value {
+                    "open" => Blocked::Open,
+                    "pass" => Blocked::Pass,
+                    _ => return Err(bad()),
+                }
+            }
+            "limit" => self.limit = parse_limit(value).ok_or_else(bad)?,
             _ => return Err(RulesError::UnknownOption(format!("{key}={value}"))),
         }
         Ok(())
+    }
+}
+
+/// The value of `limit=`: `none`, or a number from 1 to [`MAX_LIMIT`] written in plain digits.
+fn parse_limit(value: &str) -> Option<Option<u16>> {
+    if value == "none" {
+        return Some(None);
+    }
+    if value.is_empty() || value.starts_with('0') || !value.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let n: u16 = value.parse().ok()?;
+    (n <= MAX_LIMIT).then_some(Some(n))
+}
+
+impl Centre {
+    /// The option value: `immune` or `plain`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Centre::Immune => "immune",
+            Centre::Plain => "plain",
+        }
+    }
+}
+
+impl Blocked {
+    /// The option value: `open` or `pass`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Blocked::Open => "open",
+            Blocked::Pass => "pass",
+        }
     }
 }
 
@@ -309,8 +438,22 @@ impl Ruleset {
         if self.barrier != other.barrier {
             d.push(("barrier", other.barrier.as_str().to_owned()));
         }
+        if self.centre != other.centre {
+            d.push(("centre", other.centre.as_str().to_owned()));
+        }
+        if self.blocked != other.blocked {
+            d.push(("blocked", other.blocked.as_str().to_owned()));
+        }
+        if self.limit != other.limit {
+            d.push(("limit", limit_text(other.limit)));
+        }
         d
     }
+}
+
+/// The value of `limit=` for `limit`: `none` or the number.
+pub fn limit_text(limit: Option<u16>) -> String {
+    limit.map_or_else(|| "none".to_owned(), |n| n.to_string())
 }
 
 #[cfg(test)]

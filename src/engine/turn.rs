@@ -5,6 +5,7 @@ use super::bitboard::Bitboard;
 use super::kernel::{self, B9, Word, with_board};
 use super::play::Play;
 use super::position::{Phase, Position};
+use super::ruleset::Centre;
 use super::square::{Color, Square};
 
 /// Why a turn, or one step of it, is illegal. Each variant is one rule of `spec/rules.md`.
@@ -139,7 +140,9 @@ impl Position {
     pub fn captures_of_step(&self, from: Square, to: Square) -> Bitboard {
         let pieces = [self.pieces[0].0, self.pieces[1].0];
         let (f, t) = (from.index(), to.index());
-        let on_board = with_board!(self.size(), B => kernel::captures_of_step::<B>(f, t, pieces));
+        let on_board = with_board!(self.size(), B => {
+            kernel::captures_of_step::<B>(f, t, pieces, super::play::shield::<B>(&self.rules).widen())
+        });
         Bitboard(on_board.unwrap_or_else(|| self.captures_off_board(from, to)))
     }
 
@@ -152,7 +155,9 @@ impl Position {
         };
         let mine = self.pieces(me).0;
         let mut theirs = self.pieces(me.other());
-        theirs.remove(self.size().centre());
+        if self.rules.centre == Centre::Immune {
+            theirs.remove(self.size().centre());
+        }
         kernel::captures::<B9>(1u128 << to.index(), mine, theirs.0)
     }
 

@@ -141,6 +141,23 @@ pub struct RulesObject {
     pub forced: bool,
     /// `none`, `wall` or `line`.
     pub barrier: String,
+    /// `immune` or `plain` (absent from older files: `immune`).
+    #[serde(default = "immune")]
+    pub centre: String,
+    /// `open` or `pass` (absent from older files: `open`).
+    #[serde(default = "open")]
+    pub blocked: String,
+    /// The turns without a capture that end the game, or null (absent from older files: null).
+    #[serde(default)]
+    pub limit: Option<u16>,
+}
+
+fn immune() -> String {
+    "immune".into()
+}
+
+fn open() -> String {
+    "open".into()
 }
 
 impl From<&Ruleset> for RulesObject {
@@ -153,6 +170,9 @@ impl From<&Ruleset> for RulesObject {
             chain: r.chain.as_str().into(),
             forced: r.forced,
             barrier: r.barrier.as_str().into(),
+            centre: r.centre.as_str().into(),
+            blocked: r.blocked.as_str().into(),
+            limit: r.limit,
         }
     }
 }

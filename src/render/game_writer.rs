@@ -224,6 +224,15 @@ impl GameWriter {
         b.bool(o.forced);
         b.raw(b",\"barrier\":");
         b.str(&o.barrier);
+        b.raw(b",\"centre\":");
+        b.str(&o.centre);
+        b.raw(b",\"blocked\":");
+        b.str(&o.blocked);
+        b.raw(b",\"limit\":");
+        match o.limit {
+            Some(n) => b.uint(u64::from(n)),
+            None => b.raw(b"null"),
+        }
         b.raw(b"}");
         out.raw_slice(b.bytes());
         self.rules.truncate(RULES_KEPT - 1);

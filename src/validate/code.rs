@@ -37,6 +37,8 @@ pub enum Code {
     RulesOption,
     /// A bad option value in a Rules tag.
     RulesValue,
+    /// An option written twice in a Rules tag.
+    RulesRepeated,
     /// A Position tag that does not follow the grammar.
     PositionMalformed,
     /// A Position tag that cannot arise under the rules.
@@ -103,7 +105,7 @@ pub enum Code {
 
 impl Code {
     /// Every code, in order.
-    pub const ALL: [Code; 48] = [
+    pub const ALL: [Code; 49] = [
         Code::InvalidUtf8,
         Code::BidiControl,
         Code::SyntaxToken,
@@ -121,6 +123,7 @@ impl Code {
         Code::RulesPreset,
         Code::RulesOption,
         Code::RulesValue,
+        Code::RulesRepeated,
         Code::PositionMalformed,
         Code::PositionImpossible,
         Code::OffBoard,
@@ -174,6 +177,7 @@ impl Code {
             Code::RulesPreset => "seega::rules::unknown-preset",
             Code::RulesOption => "seega::rules::unknown-option",
             Code::RulesValue => "seega::rules::bad-value",
+            Code::RulesRepeated => "seega::rules::repeated-option",
             Code::PositionMalformed => "seega::position::malformed",
             Code::PositionImpossible => "seega::position::impossible",
             Code::OffBoard => "seega::square::off-board",
@@ -268,6 +272,7 @@ impl Code {
             Code::RulesPreset
             | Code::RulesOption
             | Code::RulesValue
+            | Code::RulesRepeated
             | Code::RulesInferred
             | Code::RulesAmbiguous => "R20",
             Code::PositionMalformed | Code::PositionImpossible => "R21",

@@ -192,21 +192,27 @@ static TEXTS: &[(Code, &str, &[u8], &[u8])] = &[
     ),
     (
         Code::RulesPreset,
-            "The Rules tag starts with a preset: standard, ludus or seesa. The game is not replayed, since its rules are unknown.",
+            "The Rules tag starts with a preset: standard, ludus, seesa or ludii. The game is not replayed, since its rules are unknown.",
             b"[Rules \"chess\"]\n\n1. c2,d4 *",
             b"[Rules \"standard\"]\n\n1. c2,d4 *",
     ),
     (
         Code::RulesOption,
-            "After the preset the Rules tag holds key=value options with the keys size, first-placer, first-mover, chain, forced and barrier.",
+            "After the preset the Rules tag holds key=value options with the keys size, first-placer, first-mover, chain, forced, barrier, centre, blocked and limit.",
             b"[Rules \"standard colour=red\"]\n\n1. c2,d4 *",
             b"[Rules \"standard barrier=none\"]\n\n1. c2,d4 *",
     ),
     (
         Code::RulesValue,
-            "Each rules option takes one of a few values: size 5, 7 or 9; first-placer and first-mover black or white; chain none, capture or any; forced yes or no; barrier none, wall or line.",
+            "Each rules option takes one of a few values: size 5, 7 or 9; first-placer and first-mover black or white; chain none, capture or any; forced yes or no; barrier none, wall or line; centre immune or plain; blocked open or pass; limit none or a number of turns from 1 to 1000.",
             b"[Rules \"standard size=6\"]\n\n1. c2,d4 *",
             b"[Rules \"standard size=7\"]\n\n1. c2,a1 *",
+    ),
+    (
+        Code::RulesRepeated,
+            "Each rules option is written at most once in a Rules tag: two values for one option leave the rules unclear, so the game is not replayed.",
+            b"[Rules \"standard limit=20 limit=50\"]\n\n1. c2,d4 *",
+            b"[Rules \"standard limit=50\"]\n\n1. c2,d4 *",
     ),
     (
         Code::PositionMalformed,

@@ -101,7 +101,10 @@ impl<B: Board> Movetext<'_, '_, '_, B> {
 
     /// Plays the turn `t`, `moves[i]`; returns whether it was legal.
     fn turn(&mut self, t: &Turn, i: usize, numbers: &mut Numbers<B>) -> bool {
-        let before = self.referee.play().clone();
+        // Kept whole: an illegal turn leaves the game as it was before it (`final` is the
+        // position after the last legal turn).
+        let saved = self.referee.clone();
+        let before = saved.play().clone();
         let (number, side) = (self.referee.number(), before.to_move());
         match play_turn(&mut self.referee, t, self.record) {
             Ok(captures) => {
@@ -119,6 +122,7 @@ impl<B: Board> Movetext<'_, '_, '_, B> {
                 true
             }
             Err(fail) => {
+                self.referee = saved;
                 self.illegal(fail, &before, t, numbers.reading.as_ref());
                 false
             }

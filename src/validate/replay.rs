@@ -133,6 +133,7 @@ fn rules_problem(e: &RulesError) -> Code {
         RulesError::Empty | RulesError::UnknownPreset(_) => Code::RulesPreset,
         RulesError::UnknownOption(_) => Code::RulesOption,
         RulesError::BadValue { .. } => Code::RulesValue,
+        RulesError::Repeated(_) => Code::RulesRepeated,
     }
 }
 

@@ -48,7 +48,7 @@ pub fn rule_text(code: Code) -> &'static str {
         Code::TooLong => {
             "What seega accepts, and what happens past it. Each limit past which something is refused gives a diagnostic; none loses a later game."
         }
-        Code::RulesPreset | Code::RulesOption | Code::RulesValue => {
+        Code::RulesPreset | Code::RulesOption | Code::RulesValue | Code::RulesRepeated => {
             "The `Rules` tag is a preset name, then optional `key=value` options, separated by spaces. An unknown preset, option or value is an error on that tag, and the game is not replayed. Games without a Rules tag use `--rules` (default `standard`)."
         }
         Code::RulesInferred | Code::RulesAmbiguous => {

@@ -211,13 +211,13 @@ mod tests {
             (
                 "standard board=7",
                 Err(
-                    "error: --rules \"standard board=7\": unknown rules option `board=7`\n  help: Options are written key=value with a key among size, first-placer, first-mover, chain, forced, barrier.\n",
+                    "error: --rules \"standard board=7\": unknown rules option `board=7`\n  help: Options are written key=value with a key among size, first-placer, first-mover, chain, forced, barrier, centre, blocked, limit.\n",
                 ),
             ),
             (
                 "",
                 Err(
-                    "error: --rules \"\": the rules string is empty\n  help: Start the rules with a preset: standard, ludus, seesa.\n",
+                    "error: --rules \"\": the rules string is empty\n  help: Start the rules with a preset: standard, ludus, seesa, ludii.\n",
                 ),
             ),
         ];

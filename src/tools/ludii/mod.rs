@@ -30,7 +30,7 @@ use crate::validate::{Code, Options, Problem, check_game};
 
 /// The rules every imported game is played under, without its size: Ludii's Seega
 /// (`spec/rules.md`, the `ludii` preset).
-pub const RULES: &str = "standard first-mover=black chain=none barrier=none";
+pub const RULES: &str = "ludii";
 
 /// The `Rules` tag of a trial on a board of `size`: `ludii`, `ludii size=7`, `ludii size=9`.
 pub fn rules_text(size: Size) -> String {
