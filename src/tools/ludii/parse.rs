@@ -180,9 +180,15 @@ fn read_line<'t>(
                 format!("The line is `{prefix}` and a whole number from 0."),
             ));
         }
+        // The span of the digits, without the blanks around them.
+        let lead = f.text.len() - f.text.trim_start().len();
+        let digits = Span::new(
+            f.span.start + lead,
+            f.span.start + lead + f.text.trim().len(),
+        );
         value.map(|value| Number {
             value,
-            span: f.span,
+            span: digits,
             line: span,
         })
     };
