@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use seega::notation::{LineIndex, Source};
+use seega::notation::LineIndex;
 use seega::render::diagnostic::{NamedText, Renderer};
 use seega::tools::ludii;
 
