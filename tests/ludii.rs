@@ -205,3 +205,12 @@ fn small_trials_give_their_codes() {
         assert_eq!(first, code, "{what}: {:?}", checked.problems);
     }
 }
+
+#[test]
+fn fix_leaves_a_trial_as_it_is() {
+    let text = read("wrong-capture");
+    let out = run_with(&["check", "--fix", "-"], Some(text.as_bytes()));
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(stdout(&out), text, "written back unchanged");
+    assert!(stderr(&out).contains("Ludii trial"), "{}", stderr(&out));
+}

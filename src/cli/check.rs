@@ -91,9 +91,15 @@ impl Checking<'_> {
             ));
         }
         let mut raw = std::io::BufReader::with_capacity(1 << 16, raw);
-        let trial = match raw.fill_buf() {
-            Ok(head) => ludii::is_trial(head),
+        let (trial, ended) = match raw.fill_buf() {
+            Ok(head) => (ludii::is_trial(head), head.is_empty()),
             Err(e) => return self.unreadable(out, input, &e),
+        };
+        // A terminal gives its end once: an input that ended is not read again.
+        let raw: Box<dyn Read + Send> = if ended {
+            Box::new(std::io::empty())
+        } else {
+            Box::new(raw)
         };
         self.sum.files += 1;
         let report = FileReport {
