@@ -191,6 +191,31 @@ const CASES: &[(&str, &str, Option<&str>)] = &[
         Some("seega::ludii::unknown-line"),
     ),
     (
+        "a hand filled twice",
+        "game=Seega.lud\nMove=[Move:mover=0,from=25,to=25,actions=[Add:type=Cell,to=25,what=1,count=12]]\nMove=[Move:mover=0,from=25,to=25,actions=[Add:type=Cell,to=25,what=1,count=12]]\n",
+        Some("seega::ludii::unsupported"),
+    ),
+    (
+        "both hands filled, nothing played",
+        "game=Seega.lud\nMove=[Move:mover=0,from=25,to=25,actions=[Add:type=Cell,to=25,what=1,count=12]]\nMove=[Move:mover=0,from=26,to=26,actions=[Add:type=Cell,to=26,what=2,count=12]]\n",
+        None,
+    ),
+    (
+        "a placement on the centre",
+        "game=Seega.lud\nMove=[Move:mover=0,from=25,to=25,actions=[Add:type=Cell,to=25,what=1,count=12]]\nMove=[Move:mover=0,from=26,to=26,actions=[Add:type=Cell,to=26,what=2,count=12]]\nMove=[Move:mover=1,from=25,to=0,actions=[Move]]\nMove=[Move:mover=1,from=25,to=12,actions=[Move]]\n",
+        Some("seega::place::centre"),
+    ),
+    (
+        "a placement of one piece at the end",
+        "game=Seega.lud\nMove=[Move:mover=0,from=25,to=25,actions=[Add:type=Cell,to=25,what=1,count=12]]\nMove=[Move:mover=0,from=26,to=26,actions=[Add:type=Cell,to=26,what=2,count=12]]\nMove=[Move:mover=1,from=25,to=0,actions=[Move]]\n",
+        Some("seega::ludii::mover"),
+    ),
+    (
+        "an action seega does not read",
+        "game=Seega.lud\nMove=[Move:mover=0,from=25,to=25,actions=[Add:type=Cell,to=25,what=1,count=12]]\nMove=[Move:mover=0,from=26,to=26,actions=[Add:type=Cell,to=26,what=2,count=12]]\nMove=[Move:mover=1,from=25,to=0,actions=[Move],[Promote:what=3]]\n",
+        Some("seega::ludii::unsupported"),
+    ),
+    (
         "hands not filled",
         "game=Seega.lud\nMove=[Move:mover=1,from=25,to=0,actions=[Move]]\n",
         Some("seega::ludii::unsupported"),

@@ -132,7 +132,11 @@ fn initial_moves(trial: &Trial<'_>, size: Size, found: &mut Vec<Found>) -> Optio
         let count = add.and_then(|a| a.field("count")?.parse::<u64>().ok());
         let side = hand.and_then(|h| h.checked_sub(cells)).filter(|&s| s < 2);
         match side {
-            Some(s) if what == Some(s + 1) && count == Some(size.pieces_per_side().into()) => {
+            Some(s)
+                if what == Some(s + 1)
+                    && count == Some(size.pieces_per_side().into())
+                    && !filled[s as usize] =>
+            {
                 filled[s as usize] = true;
             }
             _ => {
@@ -215,10 +219,11 @@ impl Replay<'_> {
             let err = PlayError::game_over(o);
             return self.illegal(&err, m.line, turn);
         }
-        let color = match m.mover {
-            1 => Color::Black,
-            2 => Color::White,
-            _ => unreachable!("`what` refuses other players"),
+        // `what` has refused every player but 1 and 2.
+        let color = if m.mover == 1 {
+            Color::Black
+        } else {
+            Color::White
         };
         if color != self.game.to_move() {
             let (message, help) = self.wrong_mover(m.mover);
