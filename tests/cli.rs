@@ -46,6 +46,7 @@ fn help_texts() {
     for sub in [
         "convert",
         "show",
+        "moves",
         "fmt",
         "explain",
         "stats",

@@ -64,10 +64,13 @@ const RESULTS: [(&str, &str); 5] = [
     ("*", "*"),
     ("no result", "none"),
 ];
-const ENDINGS: [(&str, &str); 4] = [
+/// The endings' columns; `limit` is shown only when a game ended by it (an option most archives
+/// do not use).
+const ENDINGS: [(&str, &str); 5] = [
     ("capture-all", "capture-all"),
     ("barrier", "barrier"),
     ("blocked", "blocked"),
+    ("limit", "limit"),
     ("not ended", "none"),
 ];
 
@@ -107,7 +110,14 @@ fn write_table(out: &mut impl Write, s: &Stats) -> std::io::Result<()> {
             Box::new(move |r: &RulesetStats| count(&r.results, key)),
         ));
     }
+    let by_limit = s
+        .rulesets
+        .values()
+        .any(|r| count(&r.terminations, "limit") > 0);
     for (header, key) in ENDINGS {
+        if key == "limit" && !by_limit {
+            continue;
+        }
         columns.push((
             header,
             0,

@@ -10,12 +10,13 @@
 //!   R13: `Play::outcome_after_turn` (and `Play::outcome_after_move`, its shortcut after a
 //!   move, tested against it);
 //! - the rules of a whole game — whose turn and its number, the end tested after every turn
-//!   (R13), the opening owed after a pass (R12), no turn after the end (R17), the result the
-//!   end calls for (R18), the written captures checked against a step's, and the reading of
+//!   (R13) and on a setup (R21), the opening owed after a pass (R12), the limit of turns
+//!   without a capture (R16a), no turn after the end (R17), the result the end calls for (R18), the written captures checked against a step's, and the reading of
 //!   move numbers: the referee, `Referee` (`referee.rs`), around a `Play`. Every replay plays
 //!   on one: `seega check` (the full path and its fast lane), `generate`, suggestions, the
 //!   reading of move numbers and `--rules auto`;
-//! - rulesets (R20): [`Ruleset`]; a start from a position string (R21): [`Position::from_setup`].
+//! - rulesets (R20): [`Ruleset`]; the centre's immunity (R8) is a mask a `Play` holds; a start
+//!   from a position string (R21): [`Position::from_setup`].
 //!
 //! [`Position`]'s own turn methods play one turn through a `Play` and know nothing of the game
 //! around it: they are for callers that judge a single turn (search, enumeration).

@@ -193,7 +193,9 @@ impl<B: Board> Referee<B> {
     pub(crate) fn pass(&mut self) -> Result<(), IllegalTurn> {
         let side = self.play.to_move();
         self.play.pass()?;
-        self.count(false);
+        if self.limit.is_some() {
+            self.count(false);
+        }
         let quiet_reply_ends = self
             .limit
             .is_some_and(|n| self.quiet.saturating_add(1) >= n);
@@ -209,16 +211,15 @@ impl<B: Board> Referee<B> {
         Ok(())
     }
 
-    /// Counts a turn of the movement phase that `captured` or not, under a limit (R16a).
+    /// Counts a turn of the movement phase that `captured` or not (R16a; kept only under a
+    /// limit).
     #[inline(always)]
     fn count(&mut self, captured: bool) {
-        if self.limit.is_some() {
-            self.quiet = if captured {
-                0
-            } else {
-                self.quiet.saturating_add(1)
-            };
-        }
+        self.quiet = if captured {
+            0
+        } else {
+            self.quiet.saturating_add(1)
+        };
     }
 
     /// The end by the limit (R16a), when the turns without a capture have reached it.
@@ -257,14 +258,15 @@ impl<B: Board> Referee<B> {
     #[inline(always)]
     pub(crate) fn end_move(&mut self, mv: Move, captured: bool) -> Result<(), IllegalTurn> {
         self.play.end_move(mv)?;
-        self.count(captured);
         let mut outcome = if self.clear {
             self.play.outcome_after_move(captured)
         } else {
             self.play.outcome_after_turn(false)
         };
-        if outcome.is_none() && self.limit.is_some() {
-            outcome = self.limit_reached();
+        // One test on the common turn, under no limit.
+        if self.limit.is_some() {
+            self.count(captured);
+            outcome = outcome.or_else(|| self.limit_reached());
         }
         self.opening(outcome)?;
         self.outcome = outcome;

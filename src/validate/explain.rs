@@ -240,7 +240,7 @@ static TEXTS: &[(Code, &str, &[u8], &[u8])] = &[
     ),
     (
         Code::AfterEnd,
-            "A game ends by rule as soon as a side has no pieces, a barrier stands, or a pass cannot be answered. Nothing may be played after that.",
+            "A game ends by rule as soon as a side has no pieces, a barrier stands, a pass cannot be answered, or, under limit=N, N turns of the movement phase in a row have captured nothing. A Position tag may start from a position that is already an end. Nothing may be played after that.",
             b"[Rules \"standard\"]\n[Position \"wb3/2w2/5/5/5 w\"]\n\n1. c4-c5xb5 b5-b4 1-0",
             b"[Rules \"standard\"]\n[Position \"wb3/2w2/5/5/5 w\"]\n\n1. c4-c5xb5 1-0",
     ),

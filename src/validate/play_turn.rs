@@ -47,16 +47,24 @@ impl Failure {
     pub(crate) fn words(&self, before: &Position, t: &Turn) -> (String, String) {
         match self {
             Failure::AfterEnd(AfterEnd { outcome: o, ended_on }) => (
+                if *ended_on == 0 {
+                    format!(
+                        "turn 1 comes after the game ended by {}: the position it starts from is an end",
+                        o.termination.as_str(),
+                    )
+                } else {
+                    format!(
+                        "turn {} comes after the game ended by {} on turn {ended_on}",
+                        ended_on + 1,
+                        o.termination.as_str(),
+                    )
+                },
                 format!(
-                    "turn {} comes after the game ended by {} on turn {ended_on}",
-                    ended_on + 1,
-                    o.termination.as_str(),
-                ),
-                format!(
-                    "The game was over ({} for {}): end the record there with `{}`, or fix an earlier turn.",
+                    "The game was over ({} for {}): end the record there with `{}`, or fix {}.",
                     o.termination.as_str(),
                     o.winner.map_or("neither side".to_owned(), |c| c.to_string()),
-                    o.result_token()
+                    o.result_token(),
+                    if *ended_on == 0 { "the Position tag" } else { "an earlier turn" }
                 ),
             ),
             Failure::Rule(e, _) => word_illegal(e, before, t),

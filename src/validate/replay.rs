@@ -294,7 +294,7 @@ fn start_position(game: &Game<'_>, rules: Ruleset, cx: &mut Cx<'_, '_>) -> Optio
         code,
         tag.value_span,
         e.to_string(),
-        "Write the ranks from the top, separated by `/`, each as `b`, `w` or a count of empty squares, then a space and the side to move: `bbw1w/5/2b2/5/w3w b`.".into(),
+        "Write the ranks from the top, separated by `/`, each as `b`, `w` or a count of empty squares (one digit, 1 to 9), then a space and the side to move: `bbw1w/5/2b2/5/w3w b`.".into(),
         None,
     );
     None

@@ -88,7 +88,7 @@ pub fn rule_text(code: Code) -> &'static str {
             "A side to move in the movement phase with no legal step must pass (`--`). A pass is illegal when a step exists."
         }
         Code::PassNoOpening => {
-            "The turn after a pass must leave the passer at least one legal step (`seega::pass::no-opening`), unless that turn ends the game by R14 or R15."
+            "Under `blocked=open` (the default), the turn after a pass must leave the passer at least one legal step (`seega::pass::no-opening`), unless that turn ends the game (by R14, R15 or R16a). Under `blocked=pass` nothing is owed: the reply may leave the passer blocked, and it passes again."
         }
         Code::LudiiMalformed => {
             "A line of one of these kinds that is not in its form — a move line that is not `Move=[Move:mover=N,from=F,to=T,actions=[Name:key=value,...],...]`, a count or a winner that is not a whole number, a second `game=`, `winner=`, `endtype=`, `numInitialPlacementMoves=` or `LUDII_VERSION=` line, game options never closed — is an error (`seega::ludii::malformed`)."
