@@ -156,7 +156,7 @@ impl Checked {
     }
 }
 
-/// What `seega check` says of a trial: [`import`], then the imported game checked as any game
+/// What `seega check` says of a trial: [`import()`], then the imported game checked as any game
 /// is, its problems placed at the line of their turn's move (or at the end of the record).
 pub fn check(text: &str) -> Checked {
     let import = import(text);
