@@ -6,7 +6,8 @@
 //! message and requests nothing but its own file; hostile text stays text.
 //!
 //! Without the browser the test says so and passes, except under CI (`CI` set), where it fails:
-//! `.ci/run` installs `chromium` and `chromium-driver`.
+//! `.ci/run` installs `chromium` and `chromium-driver`. `SEEGA_CHROMIUM` and
+//! `SEEGA_CHROMEDRIVER` name another browser and driver than Debian's `/usr/bin` ones.
 
 mod common;
 #[path = "browser/webdriver.rs"]
@@ -225,14 +226,23 @@ fn assert_error(d: &Driver, file: &str, game: usize) {
     }
 }
 
-/// The browser and its driver, or why they cannot be used.
+/// The browser and its driver (`SEEGA_CHROMIUM` and `SEEGA_CHROMEDRIVER` name others), or why
+/// they cannot be used.
 fn browser() -> Option<(PathBuf, PathBuf)> {
-    let (b, d) = (PathBuf::from(BROWSER), PathBuf::from(DRIVER));
+    let path = |var: &str, default: &str| {
+        std::env::var_os(var).map_or_else(|| PathBuf::from(default), PathBuf::from)
+    };
+    let (b, d) = (
+        path("SEEGA_CHROMIUM", BROWSER),
+        path("SEEGA_CHROMEDRIVER", DRIVER),
+    );
     if b.exists() && d.exists() {
         return Some((b, d));
     }
     let why = format!(
-        "{BROWSER} or {DRIVER} is missing (Debian: apt-get install chromium chromium-driver)"
+        "{} or {} is missing (Debian: apt-get install chromium chromium-driver)",
+        b.display(),
+        d.display()
     );
     assert!(
         std::env::var_os("CI").is_none(),
