@@ -150,8 +150,12 @@
       var err = $('error');
       err.textContent = g.error + (g.error && g.pos.length ? ' (positions stop after turn ' + last + ', the last legal one)' : '');
       err.hidden = !g.error;
+      var nav = $('games');
       Array.prototype.forEach.call($('game-list').querySelectorAll('a'), function (a, i) {
-        if (i === gi) a.setAttribute('aria-current', 'true'); else a.removeAttribute('aria-current');
+        if (i !== gi) { a.removeAttribute('aria-current'); return; }
+        a.setAttribute('aria-current', 'true');
+        // the list scrolls on its own (not the page) to show the game
+        if (nav.scrollHeight > nav.clientHeight) nav.scrollTop = a.offsetTop - nav.clientHeight / 2;
       });
       slider.max = last;
     }
