@@ -303,7 +303,9 @@ fn the_replay_page_shows_what_seega_show_prints() {
     let Some((browser, driver)) = browser() else {
         return;
     };
-    let dir = common::scratch("browser");
+    // Removed when the test ends, also when it fails, after the browser (declared later) stops.
+    let scratch = Scratch(common::scratch("browser"));
+    let dir = scratch.0.clone();
     let profile = dir.join("profile");
     std::fs::create_dir_all(&profile).unwrap();
     let d = Driver::start(&driver, &browser, &profile).expect("the browser starts");
@@ -410,8 +412,15 @@ fn the_replay_page_shows_what_seega_show_prints() {
     unplayable(&d, &dir);
     flipping(&d, &std_url);
     hostile(&d, &dir);
-    drop(d);
-    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A scratch directory, removed when dropped.
+struct Scratch(PathBuf);
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
 }
 
 /// The number of legal turns of game `game` of `file`, from `seega show`'s final position.
