@@ -10,6 +10,7 @@ pub mod game_json;
 pub mod game_writer;
 pub mod highlight;
 pub mod json_buf;
+mod snippet;
 pub mod svg;
 pub mod terminal;
 pub mod wire;
