@@ -78,7 +78,11 @@ pub fn is_hidden(c: char) -> bool {
 /// assert_eq!(escape("caf\u{e9}"), "café");
 /// ```
 pub fn escape(text: &str) -> Cow<'_, str> {
-    // Printable ASCII, by far the most common text, is decided a byte at a time.
+    // Printable ASCII, by far the most common text, is decided a byte at a time, first all at
+    // once (the loop vectorises).
+    if text.bytes().all(|b| (b' '..=b'~').contains(&b)) {
+        return Cow::Borrowed(text);
+    }
     let first = text
         .char_indices()
         .find(|&(_, c)| !(' '..='~').contains(&c) && is_hidden(c));
