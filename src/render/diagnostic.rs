@@ -295,16 +295,16 @@ pub struct Renderer {
 /// The columns miette wraps a report's message and help to, and the widths of the indents
 /// it writes before their first and later lines.
 #[derive(Debug, Clone, Copy)]
-struct Indents {
-    width: usize,
-    error: (usize, usize),
-    warning: (usize, usize),
-    help: (usize, usize),
+pub(super) struct Indents {
+    pub(super) width: usize,
+    pub(super) error: (usize, usize),
+    pub(super) warning: (usize, usize),
+    pub(super) help: (usize, usize),
 }
 
 impl Indents {
     /// The indents of `theme`, as miette writes them (`  × `, `  │ `, `  help: `).
-    fn of(theme: &GraphicalTheme, width: usize) -> Indents {
+    pub(super) fn of(theme: &GraphicalTheme, width: usize) -> Indents {
         let columns = |s: String| textwrap::core::display_width(&s);
         let rest = columns(format!("  {} ", theme.characters.vbar));
         Indents {
@@ -320,7 +320,7 @@ impl Renderer {
     /// A renderer with `theme`, wrapping at `width` columns, without hyperlinks.
     pub fn new(theme: GraphicalTheme, width: usize) -> Renderer {
         let indents = Indents::of(&theme, width);
-        let pieces = Pieces::new(&theme, width);
+        let pieces = Pieces::new(&theme, width, indents);
         let handler = GraphicalReportHandler::new_themed(theme)
             .with_links(false)
             .with_width(width)
@@ -367,13 +367,13 @@ impl Renderer {
     /// Appends [`Renderer::render`] of `problem` to `out`: drawn by [`super::snippet`] when
     /// it is of the shape drawn there, else by miette.
     pub fn render_to(&self, problem: &Problem, source: NamedText<'_>, out: &mut String) {
-        let wrapped = self.wrapped(problem);
         if let Some(pieces) = &self.pieces
-            && pieces.draw(problem, source, wrapped.as_ref(), out)
+            && pieces.draw(problem, source, out)
         {
             out.push('\n');
             return;
         }
+        let wrapped = self.wrapped(problem);
         self.render_miette(problem, source, wrapped, out);
     }
 
@@ -389,11 +389,7 @@ impl Renderer {
     #[doc(hidden)]
     pub fn snippet_only(&self, problem: &Problem, source: NamedText<'_>) -> Option<String> {
         let mut out = String::new();
-        let wrapped = self.wrapped(problem);
-        let drawn = self
-            .pieces
-            .as_ref()?
-            .draw(problem, source, wrapped.as_ref(), &mut out);
+        let drawn = self.pieces.as_ref()?.draw(problem, source, &mut out);
         out.push('\n');
         drawn.then_some(out)
     }

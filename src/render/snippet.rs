@@ -41,11 +41,10 @@ struct Layout<'a> {
 /// Whether miette gets the bytes `raw` as they are: printable ASCII and line ends (LF or
 /// CRLF), nothing [`drawable`] changes.
 fn unchanged(raw: &[u8]) -> bool {
-    raw.iter().enumerate().all(|(i, &b)| match b {
-        b' '..=b'~' | b'\n' => true,
-        b'\r' => raw.get(i + 1) == Some(&b'\n'),
-        _ => false,
-    })
+    // (`&`, not `&&`: no branch, so that the loop vectorises.)
+    raw.iter()
+        .all(|&b| (b' '..=b'~').contains(&b) | (b == b'\n') | (b == b'\r'))
+        && memchr::memchr_iter(b'\r', raw).all(|i| raw.get(i + 1) == Some(&b'\n'))
 }
 
 /// The columns a line's text up to byte `idx` takes as miette counts them, when that text is
@@ -114,8 +113,23 @@ fn layout<'a>(problem: &Problem, named: NamedText<'a>) -> Option<Layout<'a>> {
 }
 
 /// Appends `n` spaces.
-fn spaces(out: &mut String, n: usize) {
-    out.extend(std::iter::repeat_n(' ', n));
+fn spaces(out: &mut String, mut n: usize) {
+    const SPACES: &str = "                                                                ";
+    while n > 0 {
+        let k = n.min(SPACES.len());
+        out.push_str(&SPACES[..k]);
+        n -= k;
+    }
+}
+
+/// The decimal digits of `n`.
+fn digits(mut n: usize) -> usize {
+    let mut d = 1;
+    while n >= 10 {
+        n /= 10;
+        d += 1;
+    }
+    d
 }
 
 /// Appends `c` `n` times.
@@ -123,28 +137,28 @@ fn repeat(out: &mut String, c: char, n: usize) {
     out.extend(std::iter::repeat_n(c, n));
 }
 
-/// Appends `text`'s lines, the first after `first` and the others after `rest` (an indent
-/// trimmed before a blank line), and a line break: miette's drawing of a text it does not wrap.
-fn indented(out: &mut String, text: &str, first: &str, rest: &str) {
-    for (i, line) in text.split_terminator('\n').enumerate() {
-        let indent = if i == 0 { first } else { rest };
-        if i > 0 {
-            out.push('\n');
+impl Pieces {
+    /// Appends `text` (a message or help) wrapped as miette wraps it, after the indents
+    /// `first` and `rest` of `columns` columns, and a line break: the cheap way
+    /// ([`super::wrap`]) where it can, else by textwrap as miette calls it.
+    fn text(&self, out: &mut String, text: &str, columns: (usize, usize), indents: [&str; 2]) {
+        let at = out.len();
+        let width = self.indents.width;
+        let whole = super::wrap::lines(text, width, columns.0, columns.1, |i, line| {
+            if i > 0 {
+                out.push('\n');
+            }
+            out.push_str(indents[usize::from(i > 0)]);
+            out.push_str(line);
+        });
+        if !whole {
+            out.truncate(at);
+            self.fill(out, text, indents[0], indents[1]);
+            return;
         }
-        if line.trim().is_empty() {
-            out.push_str(indent.trim_end());
-        } else {
-            out.push_str(indent);
-        }
-        out.push_str(line);
-    }
-    if text.ends_with('\n') {
         out.push('\n');
     }
-    out.push('\n');
-}
 
-impl Pieces {
     /// `text` wrapped by textwrap as miette wraps a message or help, and a line break.
     fn fill(&self, out: &mut String, text: &str, first: &str, rest: &str) {
         let opts = textwrap::Options::new(self.width.saturating_sub(2))
@@ -202,7 +216,7 @@ impl Pieces {
 
     /// Appends the shown lines, framed, with the place of the span.
     fn snippet(&self, out: &mut String, l: &Layout<'_>, name: &str, label: &str) {
-        let width = (l.first + l.lines - 1).to_string().len();
+        let width = digits(l.first + l.lines - 1);
         spaces(out, width + 2);
         out.push_str(&self.top);
         out.push('[');
@@ -230,47 +244,28 @@ impl Pieces {
         out.push('\n');
     }
 
-    /// Appends the report of `problem` over `named` as miette draws it, its message and help
-    /// already `wrapped` as miette would wrap them (`None`: textwrap wraps them here); or
-    /// returns `false`, appending nothing, when the report is not of the shape drawn here.
-    pub(crate) fn draw(
-        &self,
-        problem: &Problem,
-        named: NamedText<'_>,
-        wrapped: Option<&(String, String)>,
-        out: &mut String,
-    ) -> bool {
+    /// Appends the report of `problem` over `named` as miette draws it; or returns `false`,
+    /// appending nothing, when the report is not of the shape drawn here.
+    pub(crate) fn draw(&self, problem: &Problem, named: NamedText<'_>, out: &mut String) -> bool {
         let Some(layout) = layout(problem, named) else {
             return false;
         };
-        let severity = if problem.is_error() {
-            &self.error
+        let (severity, columns) = if problem.is_error() {
+            (&self.error, self.indents.error)
         } else {
-            &self.warning
+            (&self.warning, self.indents.warning)
         };
         severity.code.push(out, problem.code.as_str());
         out.push_str("\n\n");
-        match wrapped {
-            Some((message, _)) => indented(out, message, &severity.first, &severity.rest),
-            None => self.fill(
-                out,
-                &terminal::escape(&problem.message()),
-                &severity.first,
-                &severity.rest,
-            ),
-        }
+        let message = problem.message();
+        let indents = [severity.first.as_str(), &severity.rest];
+        self.text(out, &terminal::escape(&message), columns, indents);
         let label = problem.label();
         let name = terminal::escape(named.name);
         self.snippet(out, &layout, &name, &terminal::escape(&label));
-        match wrapped {
-            Some((_, help)) => indented(out, help, &self.help, "        "),
-            None => self.fill(
-                out,
-                &terminal::escape(&problem.help()),
-                &self.help,
-                "        ",
-            ),
-        }
+        let help = problem.help();
+        let indents = [self.help.as_str(), "        "];
+        self.text(out, &terminal::escape(&help), self.indents.help, indents);
         true
     }
 }

@@ -13,33 +13,54 @@
 /// `None` when `text` is not [`plain`] or a word is too long for a line (textwrap would break
 /// it, or leave the first line empty).
 pub fn wrap(text: &str, width: usize, first: usize, rest: usize) -> Option<String> {
-    if !plain(text.as_bytes()) {
-        return None;
-    }
-    let first = width.checked_sub(first)?;
-    let rest = width.checked_sub(rest)?;
     let mut out = String::with_capacity(text.len() + 8);
-    let mut words = text.split(' ');
-    let word = words.next()?;
-    if word.len() > first || word.len() > rest {
-        return None;
-    }
-    out.push_str(word);
-    let (mut used, mut room) = (word.len(), first);
-    for word in words {
-        if word.len() > rest {
-            return None;
-        }
-        if used + 1 + word.len() > room {
+    let whole = lines(text, width, first, rest, |i, line| {
+        if i > 0 {
             out.push('\n');
-            (used, room) = (word.len(), rest);
-        } else {
-            out.push(' ');
-            used += 1 + word.len();
         }
-        out.push_str(word);
+        out.push_str(line);
+    });
+    whole.then_some(out)
+}
+
+/// [`wrap`] a line at a time: hands each line of `text` (from 0, without its indent) to
+/// `line`, and returns whether `text` wraps the cheap way; when it does not, the lines handed
+/// so far are no wrap of it.
+pub fn lines(
+    text: &str,
+    width: usize,
+    first: usize,
+    rest: usize,
+    mut line: impl FnMut(usize, &str),
+) -> bool {
+    let (Some(first), Some(rest)) = (width.checked_sub(first), width.checked_sub(rest)) else {
+        return false;
+    };
+    if !plain(text.as_bytes()) {
+        return false;
     }
-    Some(out)
+    // The words end at each space and at the end; a line is a run of them, `from..end`.
+    let mut words = memchr::memchr_iter(b' ', text.as_bytes()).chain([text.len()]);
+    let Some(mut end) = words.next() else {
+        return false;
+    };
+    if end > first || end > rest {
+        return false;
+    }
+    let (mut from, mut room, mut count) = (0, first, 0);
+    for stop in words {
+        let (start, len) = (end + 1, stop - end - 1);
+        if len > rest {
+            return false;
+        }
+        if end - from + 1 + len > room {
+            line(count, &text[from..end]);
+            (from, room, count) = (start, rest, count + 1);
+        }
+        end = stop;
+    }
+    line(count, &text[from..end]);
+    true
 }
 
 /// Whether `text` is words of [`WORD`] bytes separated by single spaces, each word's last

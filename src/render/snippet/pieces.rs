@@ -6,6 +6,8 @@ use std::fmt::Display;
 
 use miette::GraphicalTheme;
 
+use super::super::diagnostic::Indents;
+
 /// A character that no style's escape codes hold: the text between the codes of a style.
 const MARK: char = '\u{1}';
 
@@ -62,8 +64,9 @@ impl Severity {
 /// Everything of a theme a report of one label on one line is drawn with.
 #[derive(Debug, Clone)]
 pub(crate) struct Pieces {
-    /// The columns the handler wraps to.
+    /// The columns the handler wraps to, and those of the indents of a message and help.
     pub(super) width: usize,
+    pub(super) indents: Indents,
     /// Errors and warnings.
     pub(super) error: Severity,
     pub(super) warning: Severity,
@@ -87,9 +90,9 @@ pub(crate) struct Pieces {
 }
 
 impl Pieces {
-    /// The pieces of `theme` at `width` columns; `None` for a theme without a highlight style
-    /// (miette then draws no label at all).
-    pub(crate) fn new(theme: &GraphicalTheme, width: usize) -> Option<Pieces> {
+    /// The pieces of `theme` at `width` columns, whose indents take `indents`; `None` for a
+    /// theme without a highlight style (miette then draws no label at all).
+    pub(crate) fn new(theme: &GraphicalTheme, width: usize, indents: Indents) -> Option<Pieces> {
         let s = &theme.styles;
         let c = &theme.characters;
         let highlight = s.highlights.first()?;
@@ -97,6 +100,7 @@ impl Pieces {
         let warning = |d: &dyn Display| s.warning.style(d).to_string();
         Some(Pieces {
             width,
+            indents,
             error: Severity::new(error, &c.error, c.vbar),
             warning: Severity::new(warning, &c.warning, c.vbar),
             link: Paint::of(s.link.style(MARK)),
