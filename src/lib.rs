@@ -36,7 +36,8 @@
 //! written in the notation by `Display` and read by `FromStr`, as are [`Square`] and
 //! [`Ruleset`]. [`Position::play`] plays one, or says why not with a [`PlayError`] that holds
 //! the engine's [`IllegalTurn`]. [`GameState`] adds the rules of a whole game: the turn after a
-//! pass, the end.
+//! pass, the end; [`GameState::replay_states`] gives a recorded game's state at each of its
+//! positions, whose [`GameState::legal_turns`] are what `seega moves` lists.
 //!
 //! ```
 //! use seega::{Color, GameState, Ply, Ruleset};

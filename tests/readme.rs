@@ -189,6 +189,10 @@ fn the_outputs_the_readme_shows_are_what_the_commands_print() {
             "seega show tests/fixtures/boards.sgn --game 1 --turn 13",
         ),
         (
+            "start (4b/5/5/b4/wb3 w)",
+            "seega moves samples/positions.sgn --game 9 --all",
+        ),
+        (
             "seega: `samples/invalid/result-wrong.sgn`",
             "seega fmt --fix-results samples/invalid/result-wrong.sgn",
         ),

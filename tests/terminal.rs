@@ -235,6 +235,7 @@ fn a_file_name_cannot_forge_a_line() {
         &["check"][..],
         &["check", "--format", "jsonl"],
         &["show"],
+        &["moves"],
         &["stats"],
         &["fmt", "--check"],
         &["select"],

@@ -3,6 +3,8 @@
 use crate::api::ply::{PlayError, Ply};
 use crate::engine::referee::Between;
 use crate::engine::{Color, Outcome, Phase, Position, Ruleset};
+use crate::notation::{Element, Game};
+use crate::validate::Verdict;
 
 /// A game being played: the position, the side that passed last turn and how the game ended.
 ///
@@ -49,6 +51,55 @@ impl GameState {
         GameState {
             game: Between::new(position),
         }
+    }
+
+    /// Every state of a recorded game: before its first turn, then after each of its legal
+    /// turns, so that state `k` is the game after `k` turns (an invalid game's stop after its
+    /// last legal turn); none when the game could not be set up (its Rules or Position tag
+    /// unreadable). `verdict` is `game`'s, from [`crate::replay`] or [`crate::check_game`]: its
+    /// start, and its count of legal turns, which the turns of `game` are played up to on the
+    /// same referee.
+    ///
+    /// With [`GameState::legal_turns`] this is the legal turns of every position of a game,
+    /// which `seega moves --all` prints.
+    ///
+    /// ```
+    /// use seega::GameState;
+    ///
+    /// let text = "[Position \"5/1b3/1w3/5/1b3 b\"]\n\n1. b1-b2xb3 c2,d2 0-1\n";
+    /// let game = seega::parse(text).next().unwrap();
+    /// let verdict = seega::replay(&game, text);
+    /// let states = GameState::replay_states(&game, &verdict);
+    /// let counts: Vec<usize> = states.iter().map(|s| s.legal_turns().len()).collect();
+    /// assert_eq!(counts, [6, 0]); // black's turns, then none: white has no piece left
+    /// assert_eq!(states[1].outcome().map(|o| o.result_token()), Some("0-1"));
+    /// assert!(!verdict.is_valid()); // its second turn came after the end
+    /// ```
+    pub fn replay_states(game: &Game<'_>, verdict: &Verdict) -> Vec<GameState> {
+        let Some(start) = verdict.start.clone() else {
+            return Vec::new();
+        };
+        let mut state = GameState::from_position(start);
+        let legal = usize::try_from(verdict.legal_turns).unwrap_or(usize::MAX);
+        let mut states = Vec::with_capacity(legal.saturating_add(1).min(1 << 16));
+        let turns = game.moves.iter().filter_map(|e| match e {
+            Element::Turn(t) => Some(Ply::from_turn(t)),
+            _ => None,
+        });
+        for ply in turns.take(legal) {
+            let next = {
+                let mut next = state.clone();
+                next.play(&ply).ok().map(|_| next)
+            };
+            states.push(state);
+            match next {
+                Some(n) => state = n,
+                // Not played as the verdict found it: the states stop before the turn.
+                None => return states,
+            }
+        }
+        states.push(state);
+        states
     }
 
     /// The position now.

@@ -9,9 +9,10 @@ mod shared;
 
 use shared::{
     CHECK_RULES_HELP, CONVERT_JOBS_HELP, FMT_PATHS_HELP, FMT_RULES_HELP, GENERATE_JOBS_HELP,
-    RulesetParser, SELECT_RULES_HELP, help_of, width_range,
+    RulesetParser, SELECT_RULES_HELP, SHOW_ALL_HELP, SHOW_GAME_HELP, SHOW_POSITION_HELP,
+    SHOW_TURN_HELP, help_of, width_range,
 };
-pub use shared::{EncodingArg, InputArgs, JobsArg, RulesArg};
+pub use shared::{EncodingArg, GameArgs, InputArgs, JobsArg, PositionArgs, RulesArg};
 
 /// Check, convert, show and format Seega game archives.
 #[derive(Debug, Parser)]
@@ -36,6 +37,8 @@ pub enum Command {
     Convert(ConvertArgs),
     /// Draw a game's position as a board.
     Show(ShowArgs),
+    /// List the legal turns of a position, or of every position of a game, or count them.
+    Moves(MovesArgs),
     /// Rewrite games in canonical form.
     Fmt(FmtArgs),
     /// Explain a diagnostic code, with the rule it enforces and examples; list every code.
@@ -62,7 +65,8 @@ impl Command {
             Command::Stats(a) => a.input.paths.clone(),
             Command::Select(a) => a.input.paths.clone(),
             Command::Dedupe(a) => a.input.paths.clone(),
-            Command::Show(a) if a.position.is_none() => a.path.iter().cloned().collect(),
+            Command::Show(a) if a.setup.position.is_none() => a.at.path.iter().cloned().collect(),
+            Command::Moves(a) if a.setup.position.is_none() => a.at.path.iter().cloned().collect(),
             _ => return None,
         })
     }
@@ -211,6 +215,19 @@ pub enum DataFormat {
     Jsonl,
 }
 
+/// Formats `convert` reads: those it writes, and Ludii's trial files.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum InputFormat {
+    /// Game notation.
+    Sgn,
+    /// One JSON array of game objects.
+    Json,
+    /// One game object per line.
+    Jsonl,
+    /// A Ludii trial file of Seega.lud: one game, replayed under the ludii rules.
+    Ludii,
+}
+
 /// Arguments of `seega convert`.
 #[derive(Debug, Args)]
 #[command(mut_args(help_of("jobs", CONVERT_JOBS_HELP)))]
@@ -220,9 +237,10 @@ pub struct ConvertArgs {
     /// The format to write.
     #[arg(long, value_enum)]
     pub to: DataFormat,
-    /// The format to read [default: from the file extension, else from the content].
+    /// The format to read [default: from the file extension, else from the content; a Ludii
+    /// trial is told by its content].
     #[arg(long, value_enum)]
-    pub from: Option<DataFormat>,
+    pub from: Option<InputFormat>,
     /// Write to this file (atomically) instead of standard output.
     #[arg(short = 'o', long = "output", value_name = "OUT")]
     pub output: Option<PathBuf>,
@@ -244,31 +262,21 @@ pub struct ConvertArgs {
 #[derive(Debug, Args)]
 #[command(group(clap::ArgGroup::new("when").args(["turn", "all", "final_"])))]
 #[command(group(clap::ArgGroup::new("what").args(["path", "position"])))]
+#[command(mut_args(help_of("game", SHOW_GAME_HELP)))]
+#[command(mut_args(help_of("turn", SHOW_TURN_HELP)))]
+#[command(mut_args(help_of("all", SHOW_ALL_HELP)))]
+#[command(mut_args(help_of("position", SHOW_POSITION_HELP)))]
 pub struct ShowArgs {
-    /// The archive (`-` or none for standard input).
-    pub path: Option<PathBuf>,
-    /// The game to show, from 1.
-    #[arg(long, default_value_t = 1)]
-    pub game: usize,
-    /// Show the position after turn K (0 for the start).
-    #[arg(long, value_name = "K")]
-    pub turn: Option<u64>,
-    /// Show every position, each with its turn.
-    #[arg(long)]
-    pub all: bool,
+    #[command(flatten)]
+    pub at: GameArgs,
     /// Show the final position (the default).
     #[arg(long = "final")]
     pub final_: bool,
     /// Draw pieces as ● and ○.
     #[arg(long)]
     pub unicode: bool,
-    /// Draw this position string instead of a game (`ranks side`, e.g. `bbw1w/5/2b2/5/w3w b`).
-    #[arg(long, value_name = "STRING", conflicts_with_all = ["path", "game", "when"])]
-    pub position: Option<String>,
-    /// Rules for games without a Rules tag, and for --position (its size comes from the
-    /// string).
-    #[arg(long, default_value = "standard", value_parser = RulesetParser)]
-    pub rules: Ruleset,
+    #[command(flatten)]
+    pub setup: PositionArgs,
     /// Draw the position as an SVG diagram instead of a text board.
     #[arg(long, conflicts_with = "all")]
     pub svg: bool,
@@ -282,6 +290,34 @@ pub struct ShowArgs {
     pub svg_dir: Option<PathBuf>,
     #[command(flatten)]
     pub encoding: EncodingArg,
+}
+
+/// Arguments of `seega moves`.
+#[derive(Debug, Args)]
+#[command(group(clap::ArgGroup::new("when").args(["turn", "all"])))]
+#[command(group(clap::ArgGroup::new("what").args(["path", "position"])))]
+pub struct MovesArgs {
+    #[command(flatten)]
+    pub at: GameArgs,
+    #[command(flatten)]
+    pub setup: PositionArgs,
+    /// Print only the number of legal turns of each position.
+    #[arg(long)]
+    pub count: bool,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = MovesFormat::Text)]
+    pub format: MovesFormat,
+    #[command(flatten)]
+    pub encoding: EncodingArg,
+}
+
+/// Output formats of `moves`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum MovesFormat {
+    /// One turn (or count) a line; with --all, each position's turns after a line naming it.
+    Text,
+    /// JSON Lines: one object per position.
+    Jsonl,
 }
 
 /// Arguments of `seega fmt`.
@@ -412,6 +448,7 @@ mod tests {
             (&["select"], true),
             (&["dedupe"], true),
             (&["show"], false),
+            (&["moves"], false),
             (&["generate"], false),
         ];
         for (command, takes_auto) in commands {

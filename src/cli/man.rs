@@ -37,6 +37,15 @@ const EXTRA: &[(&str, &str, &[&str])] = &[
         ],
     ),
     (
+        "moves",
+        "0: listed (also for an invalid game, whose positions stop at its last legal turn, said on standard error). 1: the game cannot be set up. 2: no such game or position, or an input could not be read.",
+        &[
+            "seega moves --position \"5/1b3/1w3/5/1b3 b\"",
+            "seega moves games.sgn --game 2 --turn 14",
+            "seega moves games.sgn --all --count",
+        ],
+    ),
+    (
         "fmt",
         "0: formatted (or, with --check, every file is canonical). 1: some file is not canonical, or holds a game that cannot be formatted. 2: trouble reading or writing.",
         &[

@@ -14,7 +14,9 @@ mod fmt;
 mod generate;
 mod inputs;
 mod man;
+mod moves;
 mod output;
+mod pick;
 mod select;
 mod show;
 mod stats;
@@ -89,6 +91,7 @@ fn run(command: Command, global: &Global, out: &mut impl Write) -> std::io::Resu
         Command::Dedupe(args) => dedupe::run(&dedupe::Config::new(&args), out),
         Command::Select(args) => valid(select::Config::new(&args), |c| select::run(c, out)),
         Command::Show(args) => valid(show::Config::new(&args), |c| show::run(c, out)),
+        Command::Moves(args) => moves::run(&moves::Config::new(&args), out),
         Command::Fmt(args) => valid(fmt::Config::new(&args), |c| fmt::run(c, out)),
         Command::Generate(args) => valid(generate::Config::new(&args), |c| generate::run(c, out)),
         Command::Explain(args) => explain::run(&args, global, out),

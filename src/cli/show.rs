@@ -3,10 +3,10 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use seega::engine::{Outcome, Position, Ruleset, Size};
+use seega::engine::{Outcome, Position, Ruleset};
 use seega::notation::encoding::Encoding;
 use seega::notation::writer::{doc_kind_with, turn_text};
-use seega::notation::{Element, Game, Scanner};
+use seega::notation::{Element, Game};
 use seega::render::ascii::{Glyphs, Highlight, board, summary};
 use seega::render::svg::svg;
 use seega::render::terminal;
@@ -16,13 +16,8 @@ use seega::validate::{Options, Verdict, check_game};
 use super::args::ShowArgs;
 use super::inputs::Input;
 use super::output::{Stamp, Transaction, ensure_dir, is_stdout, write_file};
+use super::pick::{self, When};
 use super::{Exit, trouble};
-
-/// `game N (Black vs White, Event)`, made safe for a terminal ([`terminal::escape`]).
-fn title(game: &Game<'_>, index: usize) -> String {
-    let players = seega::validate::Players::of(game);
-    terminal::escape(&format!("game {index}{players}")).into_owned()
-}
 
 /// The token of the played turn `k` (from 1) and its highlight.
 fn turn_at(game: &Game<'_>, verdict: &Verdict, k: usize) -> (String, Highlight) {
@@ -194,17 +189,6 @@ fn reported(written: Result<(), super::output::OutputError>) -> bool {
     written.map_err(|e| e.report()).is_ok()
 }
 
-/// Which positions of a game to draw.
-#[derive(Debug, Clone, Copy)]
-enum When {
-    /// The final one.
-    Final,
-    /// The one after turn K.
-    Turn(u64),
-    /// Every one, from the start.
-    All,
-}
-
 /// What `seega show` runs with.
 pub struct Config {
     /// The archive read: the path given, or standard input for `-` or none.
@@ -227,21 +211,12 @@ impl Config {
     /// directory and cannot be made.
     pub fn new(args: &ShowArgs) -> Option<Config> {
         let drawing = drawing(args)?;
-        let input = match &args.path {
-            Some(p) if p.as_os_str() != "-" => Input::File(p.clone()),
-            _ => Input::Stdin,
-        };
-        let when = match args.turn {
-            _ if args.all || args.svg_dir.is_some() => When::All,
-            Some(k) => When::Turn(k),
-            None => When::Final,
-        };
         Some(Config {
-            input,
-            position: args.position.clone(),
-            game: args.game,
-            when,
-            rules: args.rules,
+            input: pick::input(&args.at),
+            position: args.setup.position.clone(),
+            game: args.at.game,
+            when: When::of(&args.at, args.svg_dir.is_some()),
+            rules: args.setup.rules,
             encoding: args.encoding.encoding,
             drawing,
             boards_to: args.output.clone().filter(|p| !args.svg && !is_stdout(p)),
@@ -322,106 +297,50 @@ fn draw(config: &Config, out: &mut impl Write) -> std::io::Result<Exit> {
 
 /// Draws a position string, its board's size taken from the string.
 fn draw_position(config: &Config, text: &str, out: &mut impl Write) -> std::io::Result<Exit> {
-    let mut rules = config.rules;
-    let ranks = text
-        .split_ascii_whitespace()
-        .next()
-        .map_or(0, |b| b.split('/').count());
-    if let Some(size) = u8::try_from(ranks).ok().and_then(Size::new) {
-        rules.size = size;
-    }
-    match Position::from_setup(rules, text) {
-        Ok(pos) => {
-            let what = format!("position {}", terminal::escape(text));
-            let frame = Frame {
-                what: &what,
-                when: String::new(),
-                pos: &pos,
-                hl: Highlight::default(),
-                outcome: pos.outcome_after_turn(false),
-            };
-            Ok(if config.drawing.draw(&[frame], out, &[])? {
-                Exit::Valid
-            } else {
-                Exit::Trouble
-            })
-        }
-        Err(e) => {
-            trouble(format_args!(
-                "--position {text:?}: {e}\n  help: Write the ranks from the top, separated by `/`, each as `b`, `w` or a count of empty squares (one digit, 1 to 9), then a space and the side to move: `bbw1w/5/2b2/5/w3w b`."
-            ));
-            Ok(Exit::Trouble)
-        }
-    }
+    let Some(pos) = pick::setup(config.rules, text) else {
+        return Ok(Exit::Trouble);
+    };
+    let what = format!("position {}", terminal::escape(text));
+    let frame = Frame {
+        what: &what,
+        when: String::new(),
+        pos: &pos,
+        hl: Highlight::default(),
+        outcome: pos.outcome_after_turn(false),
+    };
+    Ok(if config.drawing.draw(&[frame], out, &[])? {
+        Exit::Valid
+    } else {
+        Exit::Trouble
+    })
 }
 
 /// Draws the positions asked for of one game of the archive.
 fn draw_game(config: &Config, out: &mut impl Write) -> std::io::Result<Exit> {
-    let input = &config.input;
-    let name = input.name();
-    let bytes = match input.read() {
-        Ok(b) => b,
-        Err(e) => {
-            trouble(format_args!("cannot read `{name}`: {e}"));
+    let index = config.game;
+    pick::with_game(&config.input, config.encoding, index, |game, text| {
+        let opts = Options {
+            default_rules: config.rules,
+            record: true,
+            auto_rules: false,
+        };
+        let verdict = check_game(game, text, index, &opts);
+        let heading = pick::title(game, index);
+        let Some(start) = verdict.start.clone() else {
+            pick::cannot_set_up(&heading, &verdict);
+            return Ok(Exit::Invalid);
+        };
+        let Some(wanted) = config.when.positions(verdict.played.len(), &heading) else {
+            return Ok(Exit::Trouble);
+        };
+        let frames = frames(game, &verdict, &start, &heading, &wanted);
+        if !config.drawing.draw(&frames, out, &config.stamps())? {
             return Ok(Exit::Trouble);
         }
-    };
-    let source = super::inputs::decode(input, &bytes, config.encoding);
-    let text = source.text();
-    let index = config.game;
-    let Some(game) = Scanner::new(text, source.invalid())
-        .nth(index.saturating_sub(1))
-        .filter(|_| index > 0)
-    else {
-        let count = Scanner::new(text, source.invalid()).count();
-        trouble(format_args!(
-            "`{name}` has {count} {}: there is no game {index}",
-            if count == 1 { "game" } else { "games" },
-        ));
-        return Ok(Exit::Trouble);
-    };
-    let opts = Options {
-        default_rules: config.rules,
-        record: true,
-        auto_rules: false,
-    };
-    let verdict = check_game(&game, text, index, &opts);
-    let heading = title(&game, index);
-    let Some(start) = verdict.start.clone() else {
-        let why = verdict.problems.first().map_or(String::new(), |p| {
-            format!(": {}", terminal::escape(&p.message()))
-        });
-        trouble(format_args!("{heading} cannot be set up{why}"));
-        return Ok(Exit::Invalid);
-    };
-    let Some(wanted) = positions(config.when, verdict.played.len(), &heading) else {
-        return Ok(Exit::Trouble);
-    };
-    let frames = frames(&game, &verdict, &start, &heading, &wanted);
-    if !config.drawing.draw(&frames, out, &config.stamps())? {
-        return Ok(Exit::Trouble);
-    }
-    invalid_notes(&config.drawing, &verdict, out)?;
-    Ok(Exit::Valid)
-}
-
-/// The positions of a game of `n` legal turns to draw, each as the number of turns played
-/// before it; `None` (reported) when there is no such position.
-fn positions(when: When, n: usize, heading: &str) -> Option<Vec<usize>> {
-    Some(match when {
-        When::All => (0..=n).collect(),
-        When::Final => vec![n],
-        When::Turn(k) => match usize::try_from(k).ok().filter(|k| *k <= n) {
-            Some(k) => vec![k],
-            None => {
-                trouble(format_args!(
-                    "{heading} has {n} legal {}: there is no position after turn {k}",
-                    if n == 1 { "turn" } else { "turns" }
-                ));
-                return None;
-            }
-        },
+        invalid_notes(&config.drawing, &verdict, out)?;
+        Ok(Exit::Valid)
     })
+    .unwrap_or(Ok(Exit::Trouble))
 }
 
 /// The frames of the positions `wanted` of a checked game.

@@ -1,10 +1,12 @@
-//! JSON wire types for `check --format jsonl`. Field names are part of the contract.
+//! JSON wire types for `check --format jsonl` and `moves --format jsonl`. Field names are part
+//! of the contract.
 
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
 use crate::notation::LineIndex;
+use crate::render::game_json::{OutcomeObject, Side};
 use crate::validate::Problem;
 
 /// One diagnostic line.
@@ -236,4 +238,64 @@ pub struct FixSummaryLine {
     pub fixed: usize,
     /// Games still invalid.
     pub left: usize,
+}
+
+/// A line of `moves --format jsonl`: one position and its legal turns.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MovesLine {
+    /// The file the game was read from (`<stdin>` for standard input); null for a position
+    /// string.
+    pub file: Option<String>,
+    /// The file's bytes, when its name is not UTF-8 (see [`FileName`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub file_bytes: Option<Vec<u8>>,
+    /// The game, from 1, in its file; null for a position string.
+    pub game: Option<usize>,
+    /// The turns played before this position: 0 for the start (or the position string).
+    pub turn: usize,
+    /// The canonical text of the rules.
+    pub rules: String,
+    /// The position string.
+    pub position: String,
+    /// The side to move.
+    pub to_move: Side,
+    /// `placement` or `movement`.
+    pub phase: String,
+    /// How the game ended by rule, when it has (then there is no legal turn).
+    pub outcome: Option<OutcomeObject>,
+    /// The number of legal turns.
+    pub count: usize,
+    /// The legal turns in the notation, with their captures; null with `--count`.
+    pub turns: Option<Vec<String>>,
+}
+
+impl MovesLine {
+    /// The line of `state`, the position after `turn` turns of `game` in `file` (both `None`
+    /// for a position string), whose legal turns are `turns`; `with_turns` false lists only
+    /// their number.
+    pub fn new(
+        at: Option<(&FileName, usize)>,
+        turn: usize,
+        state: &crate::GameState,
+        turns: &[crate::Ply],
+        with_turns: bool,
+    ) -> MovesLine {
+        let pos = state.position();
+        MovesLine {
+            file: at.map(|(f, _)| f.file.clone()),
+            file_bytes: at.and_then(|(f, _)| f.file_bytes.clone()),
+            game: at.map(|(_, g)| g),
+            turn,
+            rules: pos.rules().to_string(),
+            position: pos.to_setup_string(),
+            to_move: state.to_move().into(),
+            phase: state.phase().as_str().to_owned(),
+            outcome: state.outcome().map(|o| OutcomeObject {
+                termination: o.termination.as_str().into(),
+                winner: o.winner.map(Side::from),
+            }),
+            count: turns.len(),
+            turns: with_turns.then(|| turns.iter().map(ToString::to_string).collect()),
+        }
+    }
 }

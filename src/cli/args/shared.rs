@@ -31,6 +31,47 @@ pub struct InputArgs {
     pub paths: Vec<PathBuf>,
 }
 
+/// One game of an archive and a position in it, as `show` and `moves` choose them. A command
+/// that flattens it defines the group `when` (its `--turn` and `--all`, and any others) and
+/// flattens [`PositionArgs`].
+#[derive(Debug, Clone, Args)]
+pub struct GameArgs {
+    /// The archive (`-` or none for standard input).
+    pub path: Option<PathBuf>,
+    /// The game, from 1.
+    #[arg(long, default_value_t = 1)]
+    pub game: usize,
+    /// The position after turn K (0 for the start) [default: the final position, after the
+    /// last legal turn].
+    #[arg(long, value_name = "K")]
+    pub turn: Option<u64>,
+    /// Every position of the game, from the start.
+    #[arg(long)]
+    pub all: bool,
+}
+
+/// The help of `show`'s `--game`.
+pub const SHOW_GAME_HELP: &str = "The game to show, from 1";
+/// The help of `show`'s `--turn`.
+pub const SHOW_TURN_HELP: &str = "Show the position after turn K (0 for the start)";
+/// The help of `show`'s `--all`.
+pub const SHOW_ALL_HELP: &str = "Show every position, each with its turn";
+/// The help of `show`'s `--position`.
+pub const SHOW_POSITION_HELP: &str =
+    "Draw this position string instead of a game (`ranks side`, e.g. `bbw1w/5/2b2/5/w3w b`)";
+
+/// A position string instead of a game, and the rules of both (flattened after [`GameArgs`]).
+#[derive(Debug, Clone, Args)]
+pub struct PositionArgs {
+    /// This position string instead of a game (`ranks side`, e.g. `bbw1w/5/2b2/5/w3w b`).
+    #[arg(long, value_name = "STRING", conflicts_with_all = ["path", "game", "when"])]
+    pub position: Option<String>,
+    /// Rules for games without a Rules tag, and for --position (its size comes from the
+    /// string).
+    #[arg(long, default_value = "standard", value_parser = RulesetParser)]
+    pub rules: Ruleset,
+}
+
 /// The help of `fmt`'s paths, which go to standard output only when read from standard input.
 pub const FMT_PATHS_HELP: &str =
     "Files or directories (searched for *.sgn); none: standard input to standard output";
