@@ -90,6 +90,22 @@ pub fn rule_text(code: Code) -> &'static str {
         Code::PassNoOpening => {
             "Under `blocked=open` (the default), the turn after a pass must leave the passer at least one legal step (`seega::pass::no-opening`), unless that turn ends the game (by R14, R15 or R16a). Under `blocked=pass` nothing is owed: the reply may leave the passer blocked, and it passes again."
         }
+        Code::LudiiMalformed
+        | Code::LudiiUnknownLine
+        | Code::LudiiUnsupported
+        | Code::LudiiMover
+        | Code::LudiiCapture
+        | Code::LudiiCount
+        | Code::LudiiEnd => ludii_text(code),
+        Code::ResultWrong => {
+            "When the game ended by rule, the result must be its outcome (`1-0` white wins, `0-1` black wins, `1/2-1/2` draw). A record may end earlier (resignation, agreement, unfinished): then any result, `*` included, is accepted."
+        }
+    }
+}
+
+/// [`rule_text`] of the codes of Ludii trials (`spec/ludii.md`).
+fn ludii_text(code: Code) -> &'static str {
+    match code {
         Code::LudiiMalformed => {
             "A line of one of these kinds that is not in its form — a move line that is not `Move=[Move:mover=N,from=F,to=T,actions=[Name:key=value,...],...]`, a count or a winner that is not a whole number, a second `game=`, `winner=`, `endtype=`, `numInitialPlacementMoves=` or `LUDII_VERSION=` line, game options never closed — is an error (`seega::ludii::malformed`)."
         }
@@ -111,9 +127,7 @@ pub fn rule_text(code: Code) -> &'static str {
         Code::LudiiEnd => {
             "When the game ended under the ludii rules (a side without pieces), the winner must be its winner; when it did not, `endtype=NaturalEnd` (Ludii ended it by its rules) contradicts the rules. Either is `seega::ludii::end` at the winner line."
         }
-        Code::ResultWrong => {
-            "When the game ended by rule, the result must be its outcome (`1-0` white wins, `0-1` black wins, `1/2-1/2` draw). A record may end earlier (resignation, agreement, unfinished): then any result, `*` included, is accepted."
-        }
+        _ => "",
     }
 }
 
