@@ -10,6 +10,7 @@ use miette::{
     MietteSpanContents, SourceCode, SourceSpan, SpanContents,
 };
 
+use super::snippet::Pieces;
 use super::terminal;
 use crate::notation::LineIndex;
 use crate::validate::Problem;
@@ -31,17 +32,18 @@ pub struct NamedText<'a> {
 const WINDOW: usize = 240;
 
 /// Lines of context the report handler shows around a label (miette's default).
-const CONTEXT_LINES: usize = 1;
+pub(super) const CONTEXT_LINES: usize = 1;
 
 /// Where a snippet lies: bytes `from..to`, starting on 0-based `line` at 0-based `column`,
-/// covering `line_count` lines.
+/// covering `line_count` lines; `cut` when long lines were cut to a window around the span.
 #[derive(Debug, Clone, Copy)]
-struct Window {
-    from: usize,
-    to: usize,
-    line: usize,
-    column: usize,
-    line_count: usize,
+pub(super) struct Window {
+    pub(super) from: usize,
+    pub(super) to: usize,
+    pub(super) line: usize,
+    pub(super) column: usize,
+    pub(super) line_count: usize,
+    pub(super) cut: bool,
 }
 
 impl NamedText<'_> {
@@ -64,7 +66,7 @@ impl NamedText<'_> {
     /// The bytes miette gets for `span` with `before` and `after` lines of context. Long lines
     /// are cut to [`WINDOW`] bytes on each side of the span, so a report costs the same on a
     /// 10 MB line as on a short one.
-    fn window(
+    pub(super) fn window(
         &self,
         span: &SourceSpan,
         before: usize,
@@ -79,6 +81,7 @@ impl NamedText<'_> {
         }
         let first_line = self.lines.line_of(start);
         let last_line = self.lines.line_of(end.saturating_sub(1).max(start));
+        let mut cut = false;
         let (from, to) = if before == 0 && after == 0 {
             // Only the place is wanted (for the report's `file:line:column` header).
             (start, end)
@@ -92,6 +95,7 @@ impl NamedText<'_> {
                 to = self.lines.line_start(last_line + 1, self.text);
                 from = from.max(self.floor_char(start.saturating_sub(WINDOW)));
                 to = to.min(self.ceil_char(end.saturating_add(WINDOW)));
+                cut = true;
             }
             (from, to)
         };
@@ -103,6 +107,7 @@ impl NamedText<'_> {
             line: self.lines.file_line(line),
             column: self.lines.column0(self.text, from),
             line_count: self.lines.line_of(to.saturating_sub(1).max(from)) - line + 1,
+            cut,
         })
     }
 }
@@ -132,7 +137,7 @@ impl SourceCode for NamedText<'_> {
 /// byte it takes, so that nothing in a file can move the cursor, recolour the terminal or
 /// reorder what is shown. Every byte keeps its place, so offsets, and the columns miette
 /// measures on the drawn text, stay right.
-fn drawable(data: &str) -> Vec<u8> {
+pub(super) fn drawable(data: &str) -> Vec<u8> {
     let mut out = data.as_bytes().to_vec();
     for (i, c) in data.char_indices() {
         match c {
@@ -151,7 +156,7 @@ const LABEL_MAX: usize = 120;
 
 /// The part of `span` of `text` that a label shows: all of it, or its first [`LABEL_MAX`]
 /// bytes (cut at a character boundary).
-fn shown(text: &str, span: SourceSpan) -> SourceSpan {
+pub(super) fn shown(text: &str, span: SourceSpan) -> SourceSpan {
     if span.len() <= LABEL_MAX {
         return span;
     }
@@ -283,21 +288,23 @@ pub struct Renderer {
     /// The same handler, given them wrapped by [`super::wrap`].
     prewrapped: GraphicalReportHandler,
     indents: Indents,
+    /// What [`super::snippet`] draws the commonest reports with, in the same theme.
+    pieces: Option<Pieces>,
 }
 
 /// The columns miette wraps a report's message and help to, and the widths of the indents
 /// it writes before their first and later lines.
 #[derive(Debug, Clone, Copy)]
-struct Indents {
-    width: usize,
-    error: (usize, usize),
-    warning: (usize, usize),
-    help: (usize, usize),
+pub(super) struct Indents {
+    pub(super) width: usize,
+    pub(super) error: (usize, usize),
+    pub(super) warning: (usize, usize),
+    pub(super) help: (usize, usize),
 }
 
 impl Indents {
     /// The indents of `theme`, as miette writes them (`  × `, `  │ `, `  help: `).
-    fn of(theme: &GraphicalTheme, width: usize) -> Indents {
+    pub(super) fn of(theme: &GraphicalTheme, width: usize) -> Indents {
         let columns = |s: String| textwrap::core::display_width(&s);
         let rest = columns(format!("  {} ", theme.characters.vbar));
         Indents {
@@ -313,6 +320,7 @@ impl Renderer {
     /// A renderer with `theme`, wrapping at `width` columns, without hyperlinks.
     pub fn new(theme: GraphicalTheme, width: usize) -> Renderer {
         let indents = Indents::of(&theme, width);
+        let pieces = Pieces::new(&theme, width, indents);
         let handler = GraphicalReportHandler::new_themed(theme)
             .with_links(false)
             .with_width(width)
@@ -322,6 +330,7 @@ impl Renderer {
             prewrapped: handler.clone().with_wrap_lines(false),
             handler,
             indents,
+            pieces,
         }
     }
 
@@ -350,14 +359,59 @@ impl Renderer {
 
     /// Renders `problem`, which points into `source`.
     pub fn render(&self, problem: &Problem, source: NamedText<'_>) -> String {
-        self.render_wrapping(problem, source, true)
+        let mut out = String::new();
+        self.render_to(problem, source, &mut out);
+        out
     }
 
-    /// [`Renderer::render`], wrapping the cheap way where it can when `cheap` is set, else
-    /// always with textwrap.
+    /// Appends [`Renderer::render`] of `problem` to `out`: drawn by [`super::snippet`] when
+    /// it is of the shape drawn there, else by miette.
+    pub fn render_to(&self, problem: &Problem, source: NamedText<'_>, out: &mut String) {
+        if let Some(pieces) = &self.pieces
+            && pieces.draw(problem, source, out)
+        {
+            out.push('\n');
+            return;
+        }
+        let wrapped = self.wrapped(problem);
+        self.render_miette(problem, source, wrapped, out);
+    }
+
+    /// `problem` as miette alone draws it (wrapping with textwrap), for the tests that hold
+    /// the cheap drawing to it.
+    #[doc(hidden)]
+    pub fn miette_only(&self, problem: &Problem, source: NamedText<'_>) -> String {
+        self.render_wrapping(problem, source, false)
+    }
+
+    /// `problem` as [`super::snippet`] draws it, or `None` when it gives it up: for the
+    /// tests that hold it to miette's drawing.
+    #[doc(hidden)]
+    pub fn snippet_only(&self, problem: &Problem, source: NamedText<'_>) -> Option<String> {
+        let mut out = String::new();
+        let drawn = self.pieces.as_ref()?.draw(problem, source, &mut out);
+        out.push('\n');
+        drawn.then_some(out)
+    }
+
+    /// [`Renderer::render`] by miette alone, wrapping the cheap way where it can when `cheap`
+    /// is set, else always with textwrap.
     fn render_wrapping(&self, problem: &Problem, source: NamedText<'_>, cheap: bool) -> String {
         let mut out = String::new();
         let wrapped = cheap.then(|| self.wrapped(problem)).flatten();
+        self.render_miette(problem, source, wrapped, &mut out);
+        out
+    }
+
+    /// Appends `problem` drawn by miette, its message and help `wrapped` already or not.
+    fn render_miette(
+        &self,
+        problem: &Problem,
+        source: NamedText<'_>,
+        wrapped: Option<(String, String)>,
+        out: &mut String,
+    ) {
+        let at = out.len();
         let handler = match wrapped {
             Some(_) => &self.prewrapped,
             None => &self.handler,
@@ -367,15 +421,15 @@ impl Renderer {
             source: Drawn::new(source, problem, CONTEXT_LINES),
             wrapped,
         };
-        if handler.render_report(&mut out, &located).is_err() {
-            out = format!(
+        if handler.render_report(out, &located).is_err() {
+            out.truncate(at);
+            out.push_str(&format!(
                 "{}: {}\n",
                 problem.code,
                 terminal::escape(&problem.message())
-            );
+            ));
         }
         out.push('\n');
-        out
     }
 }
 

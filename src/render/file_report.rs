@@ -35,8 +35,10 @@ pub struct FileReport<'a> {
 impl Report for FileReport<'_> {
     fn report(&self, problems: &[Problem], text: &str, first_line: usize, out: &mut Vec<u8>) {
         let mut lines = Lines::new(text, first_line);
+        // One buffer for every human report of the chunk, grown once.
+        let mut buf = String::new();
         for p in problems {
-            self.write(p, text, &lines.around(p), out);
+            self.write(p, text, &lines.around(p), &mut buf, out);
         }
     }
 }
@@ -126,8 +128,16 @@ fn next_line_start(b: &[u8], o: usize) -> usize {
 }
 
 impl FileReport<'_> {
-    /// Appends one problem of `text`, whose lines `lines` numbers as in the file.
-    fn write(&self, p: &Problem, text: &str, lines: &LineIndex, out: &mut Vec<u8>) {
+    /// Appends one problem of `text`, whose lines `lines` numbers as in the file (a human
+    /// report is drawn in `buf` first).
+    fn write(
+        &self,
+        p: &Problem,
+        text: &str,
+        lines: &LineIndex,
+        buf: &mut String,
+        out: &mut Vec<u8>,
+    ) {
         // Writing into a `Vec` cannot fail, nor can serialising a `DiagnosticLine`.
         let _ = match &self.style {
             Style::Human(renderer) => {
@@ -136,7 +146,9 @@ impl FileReport<'_> {
                     text,
                     lines,
                 };
-                out.write_all(renderer.render(p, named).as_bytes())
+                buf.clear();
+                renderer.render_to(p, named, buf);
+                out.write_all(buf.as_bytes())
             }
             Style::Short => {
                 let at = lines.line_col(text, p.span.start);

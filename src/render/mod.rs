@@ -11,6 +11,7 @@ pub mod game_writer;
 pub mod highlight;
 pub mod html;
 pub mod json_buf;
+mod snippet;
 pub mod svg;
 pub mod terminal;
 pub mod wire;

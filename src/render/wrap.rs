@@ -13,33 +13,55 @@
 /// `None` when `text` is not [`plain`] or a word is too long for a line (textwrap would break
 /// it, or leave the first line empty).
 pub fn wrap(text: &str, width: usize, first: usize, rest: usize) -> Option<String> {
-    if !plain(text.as_bytes()) {
-        return None;
-    }
-    let first = width.checked_sub(first)?;
-    let rest = width.checked_sub(rest)?;
     let mut out = String::with_capacity(text.len() + 8);
-    let mut words = text.split(' ');
-    let word = words.next()?;
-    if word.len() > first || word.len() > rest {
-        return None;
-    }
-    out.push_str(word);
-    let (mut used, mut room) = (word.len(), first);
-    for word in words {
-        if word.len() > rest {
-            return None;
-        }
-        if used + 1 + word.len() > room {
+    let whole = lines(text, width, first, rest, |i, line| {
+        if i > 0 {
             out.push('\n');
-            (used, room) = (word.len(), rest);
-        } else {
-            out.push(' ');
-            used += 1 + word.len();
         }
-        out.push_str(word);
+        out.push_str(line);
+    });
+    whole.then_some(out)
+}
+
+/// [`wrap`] a line at a time: hands each line of `text` (from 0, without its indent) to
+/// `line`, and returns whether `text` wraps the cheap way; when it does not, the lines handed
+/// so far are no wrap of it.
+pub fn lines(
+    text: &str,
+    width: usize,
+    first: usize,
+    rest: usize,
+    mut line: impl FnMut(usize, &str),
+) -> bool {
+    let (Some(first), Some(rest)) = (width.checked_sub(first), width.checked_sub(rest)) else {
+        return false;
+    };
+    if !plain(text.as_bytes()) {
+        return false;
     }
-    Some(out)
+    // The words end at each space and at the end; a line is a run of them, `from..end`.
+    let spaces = text.bytes().enumerate().filter(|&(_, b)| b == b' ');
+    let mut words = spaces.map(|(i, _)| i).chain([text.len()]);
+    let Some(mut end) = words.next() else {
+        return false;
+    };
+    if end > first || end > rest {
+        return false;
+    }
+    let (mut from, mut room, mut count) = (0, first, 0);
+    for stop in words {
+        let (start, len) = (end + 1, stop - end - 1);
+        if len > rest {
+            return false;
+        }
+        if end - from + 1 + len > room {
+            line(count, &text[from..end]);
+            (from, room, count) = (start, rest, count + 1);
+        }
+        end = stop;
+    }
+    line(count, &text[from..end]);
+    true
 }
 
 /// Whether `text` is words of [`WORD`] bytes separated by single spaces, each word's last
@@ -55,22 +77,57 @@ fn plain(text: &[u8]) -> bool {
     if head == b' ' || last == b' ' {
         return false;
     }
-    let mut prev = b' ';
+    // Word bytes are fine wherever they stand; the others are tested where they stand, with
+    // the bytes around them (a space before the first byte and after the last).
     for (i, &b) in text.iter().enumerate() {
-        let next = text.get(i + 1).copied().unwrap_or(b' ');
-        let fine = match b {
-            b' ' => !matches!(prev, b' ' | b'(' | b'[') && !no_break_after_space(prev, next),
-            b'!' | b'?' => next == b' ' && prev != b' ',
-            b'(' | b'[' => !matches!(prev, b',' | b'.' | b':' | b';' | b')' | b']'),
-            _ => WORD[usize::from(b)],
-        };
-        if !fine {
-            return false;
+        match CLASS[usize::from(b)] {
+            Class::Word => {}
+            Class::Refused => return false,
+            Class::Odd => {
+                let prev = if i == 0 { b' ' } else { text[i - 1] };
+                let next = text.get(i + 1).copied().unwrap_or(b' ');
+                let fine = match b {
+                    b' ' => {
+                        !matches!(prev, b' ' | b'(' | b'[') && !no_break_after_space(prev, next)
+                    }
+                    b'!' | b'?' => next == b' ' && prev != b' ',
+                    _ => !matches!(prev, b',' | b'.' | b':' | b';' | b')' | b']'),
+                };
+                if !fine {
+                    return false;
+                }
+            }
         }
-        prev = b;
     }
     true
 }
+
+/// What [`plain`] makes of a byte on its own: a [`WORD`] byte, one tested with its neighbours
+/// (space, `!`, `?`, `(`, `[`), or one it refuses.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Class {
+    Word,
+    Odd,
+    Refused,
+}
+
+/// The [`Class`] of every byte.
+const CLASS: [Class; 256] = {
+    let mut t = [Class::Refused; 256];
+    let mut b = 0;
+    while b < 256 {
+        if WORD[b] {
+            t[b] = Class::Word;
+        }
+        b += 1;
+    }
+    t[b' ' as usize] = Class::Odd;
+    t[b'!' as usize] = Class::Odd;
+    t[b'?' as usize] = Class::Odd;
+    t[b'(' as usize] = Class::Odd;
+    t[b'[' as usize] = Class::Odd;
+    t
+};
 
 /// Whether the line breaking algorithm finds no break after a space between `before` and
 /// `after`.
@@ -143,6 +200,49 @@ mod tests {
             .find_words(s)
             .map(|w| format!("{}{}", w.word, w.whitespace))
             .collect()
+    }
+
+    /// [`plain`] as it was first written, a byte at a time with both neighbours.
+    fn plain_reference(text: &[u8]) -> bool {
+        let (Some(&head), Some(&last)) = (text.first(), text.last()) else {
+            return false;
+        };
+        if head == b' ' || last == b' ' {
+            return false;
+        }
+        let mut prev = b' ';
+        for (i, &b) in text.iter().enumerate() {
+            let next = text.get(i + 1).copied().unwrap_or(b' ');
+            let fine = match b {
+                b' ' => !matches!(prev, b' ' | b'(' | b'[') && !no_break_after_space(prev, next),
+                b'!' | b'?' => next == b' ' && prev != b' ',
+                b'(' | b'[' => !matches!(prev, b',' | b'.' | b':' | b';' | b')' | b']'),
+                _ => WORD[usize::from(b)],
+            };
+            if !fine {
+                return false;
+            }
+            prev = b;
+        }
+        true
+    }
+
+    #[test]
+    fn plain_decides_as_its_first_writing_did() {
+        let mut alphabet: Vec<u8> = (0x20u8..0x7f).collect();
+        alphabet.extend([b'\t', b'\n', 0xc3, 0xa9]);
+        let mut texts = 0;
+        for &x in &alphabet {
+            for &y in &alphabet {
+                for &z in &alphabet {
+                    for t in [vec![x, y, z], vec![b'a', x, y, z, b'b'], vec![x, y]] {
+                        texts += 1;
+                        assert_eq!(plain(&t), plain_reference(&t), "{t:?}");
+                    }
+                }
+            }
+        }
+        assert!(texts > 2_000_000);
     }
 
     #[test]

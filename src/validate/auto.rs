@@ -105,21 +105,22 @@ pub fn clean_auto(
 /// The problem that says which presets a game without a Rules tag `fits` (none: it is checked
 /// under `best`, which gets furthest), at `span`, its first turn.
 fn rules_problem(fits: &[&str], best: &'static str, span: Span, index: usize) -> Problem {
+    // Joined, not formatted: one of these is made for every game of a tagless archive.
     let (code, message, help) = match fits {
         [] => (
             Code::RulesInferred,
-            format!("the game is legal under no preset; it is checked under {best}, which gets furthest"),
+            ["the game is legal under no preset; it is checked under ", best, ", which gets furthest"].concat(),
             "Add a Rules tag naming the game's rules, with options if it needs them: `[Rules \"standard chain=none\"]`.".to_owned(),
         ),
         [one] => (
             Code::RulesInferred,
-            format!("the game is legal under the {one} preset only"),
-            format!("Add `[Rules \"{one}\"]` to the game to say so."),
+            ["the game is legal under the ", one, " preset only"].concat(),
+            ["Add `[Rules \"", one, "\"]` to the game to say so."].concat(),
         ),
         many => (
             Code::RulesAmbiguous,
-            format!("the game is legal under several presets: {}", many.join(", ")),
-            format!("Add a Rules tag to say which; it is checked under {best}."),
+            ["the game is legal under several presets: ", &many.join(", ")].concat(),
+            ["Add a Rules tag to say which; it is checked under ", best, "."].concat(),
         ),
     };
     Problem {

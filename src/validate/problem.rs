@@ -6,7 +6,7 @@ use std::fmt::Write;
 use miette::{LabeledSpan, Severity};
 
 use super::code::Code;
-use super::place::Place;
+use super::place::{Place, Players};
 use super::play_turn::Failure;
 use crate::engine::Position;
 use crate::notation::{Span, Turn};
@@ -128,13 +128,22 @@ impl Problem {
             Place::Outside => return format!("game {}", self.game),
             Place::Game { players, rules } => (players, rules),
         };
-        let mut label = format!("game {}{players}", self.game);
-        // Writing to a `String` cannot fail.
+        // Pushed, not formatted: a label is made for every report drawn.
+        let mut label = String::with_capacity(48);
+        let mut n = itoa::Buffer::new();
+        label.push_str("game ");
+        label.push_str(n.format(self.game));
+        if *players != Players::default() {
+            // Writing to a `String` cannot fail.
+            let _ = write!(label, "{players}");
+        }
         if let Some(t) = self.turn {
-            let _ = write!(label, ", turn {t}");
+            label.push_str(", turn ");
+            label.push_str(n.format(t));
         }
         if let Some(r) = rules {
-            let _ = write!(label, ", rules {r}");
+            label.push_str(", rules ");
+            label.push_str(r);
         }
         label
     }
