@@ -31,6 +31,14 @@ fn files(dir: &str) -> Vec<PathBuf> {
     v
 }
 
+/// The Ludii trials of the tests and of `samples/invalid/`.
+fn trials() -> Vec<PathBuf> {
+    let mut v = files("tests/fixtures/ludii");
+    v.extend(files("samples/invalid"));
+    v.retain(|p| p.extension().is_some_and(|e| e == "txt"));
+    v
+}
+
 #[test]
 fn every_kept_crash_input_passes_every_target() {
     let inputs = files("tests/fuzz-regressions");
@@ -55,6 +63,7 @@ fn the_corpus_passes_every_target() {
     let mut inputs = files("tests/conformance");
     inputs.extend(files("samples"));
     inputs.retain(|p| p.extension().is_some_and(|e| e == "sgn"));
+    inputs.extend(trials());
     assert!(inputs.len() > 5);
     for p in inputs {
         let data = std::fs::read(&p).expect("readable corpus file");
@@ -70,6 +79,7 @@ fn a_short_mutation_run_finds_nothing() {
         .into_iter()
         .chain(files("samples"))
         .filter(|p| p.extension().is_some_and(|e| e == "sgn"))
+        .chain(trials())
         .map(|p| std::fs::read(p).expect("readable seed"))
         .map(|mut d| {
             d.truncate(2048);

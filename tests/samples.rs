@@ -8,6 +8,7 @@ use seega::archive::check_source;
 use seega::notation::{LineIndex, Source};
 use seega::render::diagnostic::{NamedText, Renderer};
 use seega::render::wire::DiagnosticLine;
+use seega::tools::ludii;
 use seega::validate::{Code, Options};
 
 /// The path of `path` relative to the crate, with `/` separators, as shown in reports.
@@ -46,12 +47,21 @@ fn check_file(path: &Path) -> (String, String, usize, usize) {
     let renderer = Renderer::plain();
     let (mut human, mut jsonl) = (String::new(), String::new());
     let (mut games, mut invalid) = (0, 0);
-    for checked in check_source(&source, &opts) {
+    // A Ludii trial is one game, checked as `seega check` checks it.
+    let verdicts: Vec<(bool, Vec<seega::Problem>)> = if ludii::is_trial(&bytes) {
+        let checked = ludii::check(text);
+        vec![(checked.is_valid(), checked.problems)]
+    } else {
+        check_source(&source, &opts)
+            .map(|c| (c.verdict.is_valid(), c.verdict.problems))
+            .collect()
+    };
+    for (valid, problems) in verdicts {
         games += 1;
-        if !checked.verdict.is_valid() {
+        if !valid {
             invalid += 1;
         }
-        for p in &checked.verdict.problems {
+        for p in &problems {
             human.push_str(&renderer.render(p, named));
             let line = DiagnosticLine::new(p, &name, text, &lines);
             jsonl.push_str(&serde_json::to_string(&line).expect("wire types serialize"));
@@ -68,6 +78,12 @@ fn check_output_of_every_sample() {
         let (human, jsonl, _, _) = check_file(path);
         insta::assert_snapshot!("human", human);
         insta::assert_snapshot!("jsonl", jsonl);
+    });
+    // Ludii trials, valid and invalid.
+    insta::glob!("../samples", "**/*.txt", |path| {
+        let (human, jsonl, _, _) = check_file(path);
+        insta::assert_snapshot!("trial_human", human);
+        insta::assert_snapshot!("trial_jsonl", jsonl);
     });
 }
 
@@ -100,6 +116,19 @@ fn every_invalid_sample_reports_its_code_and_every_code_has_one() {
     insta::glob!("../samples/invalid", "*.sgn", |path| {
         let code = expected_code(path);
         let (_, jsonl, _, _) = check_file(path);
+        let first: DiagnosticLine =
+            serde_json::from_str(jsonl.lines().next().expect("a diagnostic")).expect("json");
+        assert_eq!(first.code, code.as_str(), "{}", path.display());
+        covered.insert(code);
+    });
+    // Ludii trials cannot name their code on their first line (it is `game=`): their name
+    // does, `ludii-capture.txt` for `seega::ludii::capture`.
+    insta::glob!("../samples/invalid", "ludii-*.txt", |path| {
+        let stem = path.file_stem().expect("a name").to_string_lossy();
+        let name = format!("seega::ludii::{}", stem.trim_start_matches("ludii-"));
+        let code = Code::parse(&name).unwrap_or_else(|| panic!("{name} is a code"));
+        let (_, jsonl, games, _) = check_file(path);
+        assert_eq!(games, 1, "{}: a trial is one game", path.display());
         let first: DiagnosticLine =
             serde_json::from_str(jsonl.lines().next().expect("a diagnostic")).expect("json");
         assert_eq!(first.code, code.as_str(), "{}", path.display());

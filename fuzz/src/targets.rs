@@ -10,7 +10,7 @@ use seega::notation::{
 };
 use seega::render::diagnostic::{NamedText, Renderer};
 use seega::render::wire::DiagnosticLine;
-use seega::validate::{Options, Verdict, check_game};
+use seega::validate::{Options, Problem, Verdict, check_game};
 
 /// Asserts that `span` lies inside `text` on character boundaries.
 fn span_ok(text: &str, span: Span, what: &str) {
@@ -119,12 +119,28 @@ fn options(data: &[u8]) -> (Options, &[u8]) {
 const RENDERED: usize = 8;
 
 fn verdict_ok(text: &str, lines: &LineIndex, v: &Verdict, renderer: &Renderer, budget: &mut usize) {
+    problems_ok(text, lines, &v.problems, renderer, budget);
+    assert!(
+        v.problems.iter().filter(|p| p.is_error()).count() == v.errors(),
+        "errors miscounted"
+    );
+}
+
+/// Every problem's spans lie in `text` on character boundaries, it has a message and help, its
+/// JSON line has a place, and (within `budget`) its report draws with its code.
+fn problems_ok(
+    text: &str,
+    lines: &LineIndex,
+    problems: &[Problem],
+    renderer: &Renderer,
+    budget: &mut usize,
+) {
     let named = NamedText {
         name: "fuzz.sgn",
         text,
         lines,
     };
-    for p in &v.problems {
+    for p in problems {
         span_ok(text, p.span, "problem");
         assert!(!p.message().is_empty(), "a problem without a message");
         assert!(
@@ -148,10 +164,6 @@ fn verdict_ok(text: &str, lines: &LineIndex, v: &Verdict, renderer: &Renderer, b
             );
         }
     }
-    assert!(
-        v.problems.iter().filter(|p| p.is_error()).count() == v.errors(),
-        "errors miscounted"
-    );
 }
 
 /// The whole `check` pipeline: scan, replay under a preset chosen by the first byte, and render
@@ -336,12 +348,46 @@ pub fn roundtrip(data: &[u8]) {
 pub type Target = fn(&[u8]);
 
 /// All targets by name, for drivers.
-pub const TARGETS: [(&str, Target); 4] = [
+pub const TARGETS: [(&str, Target); 5] = [
     ("parse", parse),
     ("check", check),
     ("roundtrip", roundtrip),
     ("json", json),
+    ("ludii", ludii),
 ];
+
+/// Ludii trials: any bytes read as a trial (as `convert --from ludii` does) give problems in
+/// the text, drawn; a game is written exactly when the import found no error, and that game,
+/// whose every turn the importer played on the referee, checks valid.
+pub fn ludii(data: &[u8]) {
+    use seega::tools::ludii;
+    let source = Source::from_bytes(data);
+    let text = source.text();
+    let lines = LineIndex::new(text);
+    let checked = ludii::check(text);
+    let mut budget = RENDERED;
+    problems_ok(
+        text,
+        &lines,
+        &checked.problems,
+        &Renderer::plain(),
+        &mut budget,
+    );
+    let import = &checked.import;
+    assert_eq!(
+        import.game.is_some(),
+        !import.has_error(),
+        "a game exactly without errors"
+    );
+    if let Some(game_text) = &import.game {
+        let games: Vec<Game<'_>> = seega::parse(game_text).collect();
+        assert_eq!(games.len(), 1, "one game: {game_text}");
+        let verdict = seega::replay(&games[0], game_text);
+        assert!(verdict.is_valid(), "{:?}\n{game_text}", verdict.problems);
+        assert_eq!(import.turn_lines.len() as u64, verdict.legal_turns);
+        assert!(checked.is_valid());
+    }
+}
 
 /// JSON import: any bytes read as JSON Lines of game objects (as `convert --from jsonl` does)
 /// must either be refused with an error or give notation text, and that text must scan and

@@ -215,6 +215,19 @@ pub enum DataFormat {
     Jsonl,
 }
 
+/// Formats `convert` reads: those it writes, and Ludii's trial files.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum InputFormat {
+    /// Game notation.
+    Sgn,
+    /// One JSON array of game objects.
+    Json,
+    /// One game object per line.
+    Jsonl,
+    /// A Ludii trial file of Seega.lud: one game, replayed under the ludii rules.
+    Ludii,
+}
+
 /// Arguments of `seega convert`.
 #[derive(Debug, Args)]
 #[command(mut_args(help_of("jobs", CONVERT_JOBS_HELP)))]
@@ -224,9 +237,10 @@ pub struct ConvertArgs {
     /// The format to write.
     #[arg(long, value_enum)]
     pub to: DataFormat,
-    /// The format to read [default: from the file extension, else from the content].
+    /// The format to read [default: from the file extension, else from the content; a Ludii
+    /// trial is told by its content].
     #[arg(long, value_enum)]
-    pub from: Option<DataFormat>,
+    pub from: Option<InputFormat>,
     /// Write to this file (atomically) instead of standard output.
     #[arg(short = 'o', long = "output", value_name = "OUT")]
     pub output: Option<PathBuf>,

@@ -2,7 +2,7 @@
 
 mod print;
 
-use std::io::{IsTerminal, Write};
+use std::io::{BufRead, IsTerminal, Read, Write};
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -10,11 +10,13 @@ use seega::archive::report::Report;
 use seega::archive::stream::{Placed, check_stream_reported};
 use seega::render::file_report::FileReport;
 use seega::render::wire::SummaryLine;
+use seega::tools::ludii;
 use seega::validate::Options;
 
 use super::args::{CheckArgs, Format};
 use super::config::{Global, Sources};
-use super::inputs::{Input, tell_switch};
+use super::convert::read_trial;
+use super::inputs::{Input, read_in, tell_switch};
 use super::{Exit, trouble};
 use print::DiagnosticPrinter;
 
@@ -79,21 +81,36 @@ impl Checking<'_> {
         let config = self.config;
         let name = input.name();
         let json_name = input.json_name();
-        let (reader, len, switched) = match input.open_in(config.sources.encoding) {
+        let (raw, len) = match input.open() {
             Ok(r) => r,
             Err(e) => return self.unreadable(out, input, &e),
         };
-        self.sum.files += 1;
         if *input == Input::Stdin && std::io::stdin().is_terminal() {
             super::note(format_args!(
                 "reading games from standard input (end with Ctrl-D); `seega check --help` says more"
             ));
         }
+        let mut raw = std::io::BufReader::with_capacity(1 << 16, raw);
+        let (trial, ended) = match raw.fill_buf() {
+            Ok(head) => (ludii::is_trial(head), head.is_empty()),
+            Err(e) => return self.unreadable(out, input, &e),
+        };
+        // A terminal gives its end once: an input that ended is not read again.
+        let raw: Box<dyn Read + Send> = if ended {
+            Box::new(std::io::empty())
+        } else {
+            Box::new(raw)
+        };
+        self.sum.files += 1;
         let report = FileReport {
             style: self.printer.style(),
             name: &name,
             json_name: &json_name,
         };
+        if trial {
+            return self.trial(out, input, raw, &report);
+        }
+        let (reader, switched) = read_in(raw, config.sources.encoding);
         let report = (!config.quiet).then_some(&report as &dyn Report);
         let mut bar = Progress::new(len);
         let sum = &mut self.sum;
@@ -123,6 +140,39 @@ impl Checking<'_> {
             Err(e) => self.unreadable(out, input, &e),
             Ok(()) => Ok(()),
         }
+    }
+}
+
+impl Checking<'_> {
+    /// Checks a Ludii trial as one game (`spec/ludii.md`, T7) and prints what it finds.
+    fn trial(
+        &mut self,
+        out: &mut dyn Write,
+        input: &Input,
+        reader: impl Read,
+        report: &FileReport<'_>,
+    ) -> std::io::Result<()> {
+        let Some(source) = read_trial(input, reader, self.config.sources.encoding) else {
+            self.io_trouble = true;
+            return Ok(());
+        };
+        let checked = ludii::check(source.text());
+        let sum = &mut self.sum;
+        sum.games += 1;
+        if checked.is_valid() {
+            sum.valid += 1;
+        } else {
+            sum.invalid += 1;
+        }
+        let errors = checked.problems.iter().filter(|p| p.is_error()).count();
+        sum.errors += errors;
+        sum.warnings += checked.problems.len() - errors;
+        if self.config.quiet {
+            return Ok(());
+        }
+        let mut bytes = Vec::new();
+        report.report(&checked.problems, source.text(), 0, &mut bytes);
+        out.write_all(&bytes)
     }
 }
 

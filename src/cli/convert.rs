@@ -7,12 +7,16 @@ use std::path::PathBuf;
 use std::sync::atomic::Ordering;
 
 use seega::archive::convert::{ConvertWork, convert_stream};
+use seega::notation::encoding::Encoding;
+use seega::notation::limits::MAX_FILE_BYTES;
 use seega::notation::source::BOM;
+use seega::notation::{LineIndex, Source};
 use seega::render::game_json::GameObject;
 use seega::render::terminal;
-use seega::validate::Options;
+use seega::tools::ludii;
+use seega::validate::{Options, Problem};
 
-use super::args::{ConvertArgs, DataFormat};
+use super::args::{ConvertArgs, DataFormat, InputFormat};
 use super::config::Sources;
 use super::inputs::{Input, read_in, tell_switch};
 use super::output::{is_stdout, write_file};
@@ -20,37 +24,40 @@ use super::{Exit, shown, trouble};
 use print::GamePrinter;
 
 /// The format of an input: `--from`, else the extension, else the content.
-fn format_of(input: &Input, bytes: &[u8], from: Option<DataFormat>) -> DataFormat {
+fn format_of(input: &Input, bytes: &[u8], from: Option<InputFormat>) -> InputFormat {
     if let Some(f) = from {
         return f;
     }
     if let Input::File(p) = input {
         match p.extension().and_then(|e| e.to_str()) {
-            Some("sgn") => return DataFormat::Sgn,
-            Some("json") => return DataFormat::Json,
-            Some("jsonl" | "ndjson") => return DataFormat::Jsonl,
+            Some("sgn") => return InputFormat::Sgn,
+            Some("json") => return InputFormat::Json,
+            Some("jsonl" | "ndjson") => return InputFormat::Jsonl,
             _ => {}
         }
     }
     sniff(bytes)
 }
 
-/// Guesses the format from the first bytes: `{` followed by `"` is JSON Lines, `[` followed by
-/// `{` or `]` is a JSON array, anything else (a tag `[Event ...`, a comment, a turn) is
-/// notation.
-pub fn sniff(bytes: &[u8]) -> DataFormat {
+/// Guesses the format from the first bytes: a Ludii trial ([`ludii::is_trial`]), else `{`
+/// followed by `"` is JSON Lines, `[` followed by `{` or `]` is a JSON array, anything else (a
+/// tag `[Event ...`, a comment, a turn) is notation.
+pub fn sniff(bytes: &[u8]) -> InputFormat {
+    if ludii::is_trial(bytes) {
+        return InputFormat::Ludii;
+    }
     let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
     let mut rest = bytes.iter().skip_while(|b| b.is_ascii_whitespace());
     match rest.next() {
         Some(b'{') => match rest.find(|b| !b.is_ascii_whitespace()) {
-            Some(b'"' | b'}') => DataFormat::Jsonl,
-            _ => DataFormat::Sgn,
+            Some(b'"' | b'}') => InputFormat::Jsonl,
+            _ => InputFormat::Sgn,
         },
         Some(b'[') => match rest.find(|b| !b.is_ascii_whitespace()) {
-            Some(b'{' | b']') | None => DataFormat::Json,
-            _ => DataFormat::Sgn,
+            Some(b'{' | b']') | None => InputFormat::Json,
+            _ => InputFormat::Sgn,
         },
-        _ => DataFormat::Sgn,
+        _ => InputFormat::Sgn,
     }
 }
 
@@ -92,7 +99,7 @@ pub struct Config {
     /// The rules of games without a Rules tag, recording captures.
     pub options: Options,
     /// The format to read, when given.
-    pub from: Option<DataFormat>,
+    pub from: Option<InputFormat>,
     /// The format to write.
     pub to: DataFormat,
     /// The file to write, or `None` for standard output.
@@ -175,20 +182,28 @@ impl Converter<'_> {
         };
         // Every format streams: notation in blocks, JSON one object at a time, JSON Lines one
         // line at a time; a byte-order mark before JSON is skipped.
-        if format != DataFormat::Sgn && reader.fill_buf().is_ok_and(|h| h.starts_with(BOM)) {
+        let json = matches!(format, InputFormat::Json | InputFormat::Jsonl);
+        if json && reader.fill_buf().is_ok_and(|h| h.starts_with(BOM)) {
             reader.consume(BOM.len());
         }
+        let encoding = self.config.sources.encoding;
         let ended = match format {
-            DataFormat::Sgn => self.notation(input, reader),
-            DataFormat::Json => self.json(&name, reader),
-            DataFormat::Jsonl => self.jsonl(&name, reader),
+            InputFormat::Sgn => self.notation(input, reader, encoding),
+            InputFormat::Json => self.json(&name, reader),
+            InputFormat::Jsonl => self.jsonl(&name, reader),
+            InputFormat::Ludii => self.trial(input, reader),
         };
         self.tally.trouble |= ended.bad_input;
         ended.io_error.map_or(Ok(()), Err)
     }
 
-    /// Converts an input of notation on the library's workers.
-    fn notation(&mut self, input: &Input, reader: impl Read + Send + 'static) -> Ended {
+    /// Converts an input of notation, read in `encoding`, on the library's workers.
+    fn notation(
+        &mut self,
+        input: &Input,
+        reader: impl Read + Send + 'static,
+        encoding: Encoding,
+    ) -> Ended {
         let config = self.config;
         let (name, json_name) = (input.name(), input.json_name());
         let target = self.printer.target();
@@ -196,7 +211,7 @@ impl Converter<'_> {
             .with_file_bytes(json_name.file_bytes.as_deref());
         let mut ended = Ended::default();
         let (mut commented, mut games) = (false, 0);
-        let (reader, switched) = read_in(reader, config.sources.encoding);
+        let (reader, switched) = read_in(reader, encoding);
         let (tally, w, written) = (&mut *self.tally, &mut *self.w, self.printer.written());
         let read = convert_stream(reader, &work, config.jobs, &mut |c, before| {
             games += c.games;
@@ -232,6 +247,32 @@ impl Converter<'_> {
             ));
         }
         ended
+    }
+
+    /// Converts a Ludii trial: its diagnostics on stderr, its game, when the import found no
+    /// error, written as a game of notation is (`spec/ludii.md`, T7).
+    fn trial(&mut self, input: &Input, reader: impl Read) -> Ended {
+        let name = input.name();
+        let Some(source) = read_trial(input, reader, self.config.sources.encoding) else {
+            return Ended {
+                bad_input: true,
+                ..Ended::default()
+            };
+        };
+        let imported = ludii::import(source.text());
+        say_problems(&name, source.text(), &imported.problems);
+        match imported.game {
+            Some(game) => self.notation(input, std::io::Cursor::new(game), Encoding::Utf8),
+            None => {
+                trouble(format_args!(
+                    "`{name}` is a Ludii trial seega cannot import: nothing written for it"
+                ));
+                Ended {
+                    bad_input: true,
+                    ..Ended::default()
+                }
+            }
+        }
     }
 
     /// Writes game `index` of `name`, read from JSON; `Err` when the output failed.
@@ -318,6 +359,41 @@ impl Converter<'_> {
     }
 }
 
+/// The whole of a trial, read in `encoding` (at most [`MAX_FILE_BYTES`]); `None`, said on
+/// stderr, when it cannot be read.
+pub fn read_trial(input: &Input, reader: impl Read, encoding: Encoding) -> Option<Source> {
+    let mut bytes = Vec::new();
+    let read = reader.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes);
+    let why = match read {
+        Err(e) => e.to_string(),
+        Ok(_) if bytes.len() as u64 > MAX_FILE_BYTES => {
+            format!(
+                "it holds more than {MAX_FILE_BYTES} bytes (1 GiB), the most seega reads from one input"
+            )
+        }
+        Ok(_) => return Some(super::inputs::decode(input, &bytes, encoding)),
+    };
+    trouble(format_args!("cannot read `{}`: {why}", input.name()));
+    None
+}
+
+/// Says each of a trial's `problems` on stderr, one line each:
+/// `file:line:column: severity[code]: message`.
+fn say_problems(name: &str, text: &str, problems: &[Problem]) {
+    let lines = LineIndex::new(text);
+    for p in problems {
+        let at = lines.line_col(text, p.span.start);
+        super::stdio::line(format_args!(
+            "{name}:{}:{}: {}[{}]: {}",
+            at.line,
+            at.column,
+            if p.is_error() { "error" } else { "warning" },
+            p.code,
+            terminal::escape(&p.message())
+        ));
+    }
+}
+
 /// Converts every input into `w`.
 fn convert_all(config: &Config, w: &mut dyn Write, tally: &mut Tally) -> std::io::Result<()> {
     Converter {
@@ -374,12 +450,17 @@ mod tests {
 
     #[test]
     fn sniffing_tells_json_from_tags() {
-        assert_eq!(sniff(b"  [\n {\"game\":1}]"), DataFormat::Json);
-        assert_eq!(sniff(b"[]"), DataFormat::Json);
-        assert_eq!(sniff(b"{\"game\":1}\n"), DataFormat::Jsonl);
-        assert_eq!(sniff(b"[Event \"x\"]\n"), DataFormat::Sgn);
-        assert_eq!(sniff(b"\xEF\xBB\xBF1. c2,d4 *"), DataFormat::Sgn);
-        assert_eq!(sniff(b""), DataFormat::Sgn);
-        assert_eq!(sniff(b"{a comment}\n1. c2,d4 *"), DataFormat::Sgn);
+        assert_eq!(sniff(b"  [\n {\"game\":1}]"), InputFormat::Json);
+        assert_eq!(sniff(b"[]"), InputFormat::Json);
+        assert_eq!(sniff(b"{\"game\":1}\n"), InputFormat::Jsonl);
+        assert_eq!(sniff(b"[Event \"x\"]\n"), InputFormat::Sgn);
+        assert_eq!(sniff(b"\xEF\xBB\xBF1. c2,d4 *"), InputFormat::Sgn);
+        assert_eq!(sniff(b""), InputFormat::Sgn);
+        assert_eq!(sniff(b"{a comment}\n1. c2,d4 *"), InputFormat::Sgn);
+        assert_eq!(
+            sniff(b"game=Seega.lud\nMove=[Move:mover=0]\n"),
+            InputFormat::Ludii
+        );
+        assert_eq!(sniff(b"game=Seega.lud\n"), InputFormat::Sgn);
     }
 }

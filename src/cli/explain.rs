@@ -7,6 +7,7 @@ use seega::archive::check_source;
 use seega::notation::{LineIndex, Source};
 use seega::render::diagnostic::{NamedText, Renderer};
 use seega::render::terminal;
+use seega::tools::ludii;
 use seega::validate::{Code, Options, explain, rule_text};
 
 use super::args::ExplainArgs;
@@ -77,10 +78,15 @@ pub fn run(args: &ExplainArgs, global: &Global, out: &mut impl Write) -> std::io
     } else {
         writeln!(out, "\nseega check says:\n")?;
     }
-    for checked in check_source(&source, &opts) {
-        for p in &checked.verdict.problems {
-            out.write_all(renderer.render(p, named).as_bytes())?;
-        }
+    let problems: Vec<_> = if ludii::is_trial(e.wrong) {
+        ludii::check(text).problems
+    } else {
+        check_source(&source, &opts)
+            .flat_map(|c| c.verdict.problems)
+            .collect()
+    };
+    for p in &problems {
+        out.write_all(renderer.render(p, named).as_bytes())?;
     }
     writeln!(out, "Right:\n")?;
     write_example(out, e.right)?;

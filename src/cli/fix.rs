@@ -187,6 +187,17 @@ pub fn run(config: &Config, out: &mut impl Write) -> std::io::Result<Exit> {
                 continue;
             }
         };
+        if seega::tools::ludii::is_trial(&bytes) {
+            // A trial is never corrected (`spec/ludii.md`, T7).
+            super::note(format_args!(
+                "`{}` is a Ludii trial: --fix leaves it as it is; `seega check` without --fix checks it",
+                input.name()
+            ));
+            if *input == Input::Stdin {
+                out.write_all(&bytes)?;
+            }
+            continue;
+        }
         let f = fix_input(input, &bytes, config.sources.encoding, &opts, &report);
         fixed += f.fixed;
         left += f.left;

@@ -128,20 +128,6 @@ pub fn tell_switch(input: &Input, line: u64) {
     ));
 }
 
-/// An input opened for streaming: its text, its size when known, and the line from which
-/// `auto` read Windows-1252 (0 until it does).
-pub type Opened = (Box<dyn Read + Send>, Option<u64>, Arc<AtomicU64>);
-
-impl Input {
-    /// Opens the input for streaming as [`Input::open`], its bytes read in `encoding`; with
-    /// the line from which `auto` read Windows-1252, once it has (0 before).
-    pub fn open_in(&self, encoding: Encoding) -> std::io::Result<Opened> {
-        let (reader, len) = self.open()?;
-        let (reader, switched) = read_in(reader, encoding);
-        Ok((reader, len, switched))
-    }
-}
-
 /// `reader`'s bytes read in `encoding` (UTF-8 passes through untouched), with the line from
 /// which `auto` read Windows-1252, once it has (0 before).
 pub fn read_in(

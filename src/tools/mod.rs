@@ -6,11 +6,14 @@
 //! - [`select`]: game filters and positions under symmetry (`select`);
 //! - [`stats`]: counts over an archive (`stats`);
 //! - [`dedupe`]: stable game identities (`dedupe`);
-//! - [`generate`]: random games played by the engine (`generate`, the tests and benchmarks).
+//! - [`generate`]: random games played by the engine (`generate`, the tests and benchmarks);
+//! - [`ludii`]: Ludii trial files read, replayed and written as games (`convert --from ludii`,
+//!   `check`).
 
 pub mod canonical;
 pub mod dedupe;
 pub mod generate;
+pub mod ludii;
 pub mod results;
 pub mod select;
 pub mod stats;

@@ -87,11 +87,25 @@ pub enum Code {
     RulesInferred,
     /// `--rules auto` found several presets a game fits.
     RulesAmbiguous,
+    /// A line of a Ludii trial that is not in its form.
+    LudiiMalformed,
+    /// A line of a Ludii trial that seega does not read.
+    LudiiUnknownLine,
+    /// A Ludii trial of another game, board or start, or a move seega cannot map.
+    LudiiUnsupported,
+    /// A Ludii move by the player whose turn it is not.
+    LudiiMover,
+    /// A Ludii move whose captures are not those the step makes.
+    LudiiCapture,
+    /// A Ludii legal move count that is not seega's.
+    LudiiCount,
+    /// A Ludii trial's winner or end that is not how the game ended.
+    LudiiEnd,
 }
 
 impl Code {
     /// Every code, in order.
-    pub const ALL: [Code; 42] = [
+    pub const ALL: [Code; 49] = [
         Code::InvalidUtf8,
         Code::BidiControl,
         Code::SyntaxToken,
@@ -134,6 +148,13 @@ impl Code {
         Code::NumberMismatch,
         Code::RulesInferred,
         Code::RulesAmbiguous,
+        Code::LudiiMalformed,
+        Code::LudiiUnknownLine,
+        Code::LudiiUnsupported,
+        Code::LudiiMover,
+        Code::LudiiCapture,
+        Code::LudiiCount,
+        Code::LudiiEnd,
     ];
 
     /// The stable code string, e.g. `seega::capture::missing`.
@@ -181,6 +202,13 @@ impl Code {
             Code::NumberMismatch => "seega::number::mismatch",
             Code::RulesInferred => "seega::rules::inferred",
             Code::RulesAmbiguous => "seega::rules::ambiguous",
+            Code::LudiiMalformed => "seega::ludii::malformed",
+            Code::LudiiUnknownLine => "seega::ludii::unknown-line",
+            Code::LudiiUnsupported => "seega::ludii::unsupported",
+            Code::LudiiMover => "seega::ludii::mover",
+            Code::LudiiCapture => "seega::ludii::capture",
+            Code::LudiiCount => "seega::ludii::count",
+            Code::LudiiEnd => "seega::ludii::end",
         }
     }
 
@@ -198,7 +226,11 @@ impl Code {
     pub fn is_warning(self) -> bool {
         matches!(
             self,
-            Code::BidiControl | Code::NumberMismatch | Code::RulesInferred | Code::RulesAmbiguous
+            Code::BidiControl
+                | Code::NumberMismatch
+                | Code::RulesInferred
+                | Code::RulesAmbiguous
+                | Code::LudiiUnknownLine
         )
     }
 
@@ -257,6 +289,12 @@ impl Code {
             Code::PassNoOpening => "R12",
             Code::ResultWrong => "R18",
             Code::ResultTagMismatch => "N8",
+            Code::LudiiMalformed | Code::LudiiUnknownLine => "T1",
+            Code::LudiiUnsupported => "T2",
+            Code::LudiiMover => "T3",
+            Code::LudiiCapture => "T4",
+            Code::LudiiCount => "T5",
+            Code::LudiiEnd => "T6",
         }
     }
 }

@@ -31,6 +31,85 @@ static LONG_TOKEN_GAME: [u8; 1111] = {
     game
 };
 
+/// The start of a Ludii trial of Seega: its game line and the two moves that fill the hands.
+macro_rules! trial_head {
+    () => {
+        concat!(
+            "game=../Common/res/lud/board/war/custodial/Seega.lud\n",
+            "Move=[Move:mover=0,from=25,to=25,actions=[Add:type=Cell,to=25,what=1,count=12]]\n",
+            "Move=[Move:mover=0,from=26,to=26,actions=[Add:type=Cell,to=26,what=2,count=12]]\n",
+        )
+    };
+}
+
+/// Player `$p`'s first placement turn in a trial, on a1 and b1 (`$h` is the player's hand).
+macro_rules! trial_turn {
+    ($p:literal, $h:literal) => {
+        concat!(
+            "Move=[Move:mover=",
+            $p,
+            ",from=",
+            $h,
+            ",to=0,actions=[Move:typeFrom=Cell,from=",
+            $h,
+            ",typeTo=Cell,to=0,decision=true],[SetNextPlayer:player=",
+            $p,
+            "]]\n",
+            "Move=[Move:mover=",
+            $p,
+            ",from=",
+            $h,
+            ",to=1,actions=[Move:typeFrom=Cell,from=",
+            $h,
+            ",typeTo=Cell,to=1,decision=true]]\n",
+        )
+    };
+}
+
+/// A trial whose 24 pieces are all placed, white's last on d3 (cell 13); black to move.
+macro_rules! trial_placed {
+    () => {
+        concat!(
+            trial_head!(),
+            "Move=[Move:mover=1,from=25,to=4,actions=[Move:typeFrom=Cell,from=25,typeTo=Cell,to=4,decision=true],[SetNextPlayer:player=1]]\n",
+            "Move=[Move:mover=1,from=25,to=20,actions=[Move:typeFrom=Cell,from=25,typeTo=Cell,to=20,decision=true]]\n",
+            "Move=[Move:mover=2,from=26,to=2,actions=[Move:typeFrom=Cell,from=26,typeTo=Cell,to=2,decision=true],[SetNextPlayer:player=2]]\n",
+            "Move=[Move:mover=2,from=26,to=10,actions=[Move:typeFrom=Cell,from=26,typeTo=Cell,to=10,decision=true]]\n",
+            "Move=[Move:mover=1,from=25,to=5,actions=[Move:typeFrom=Cell,from=25,typeTo=Cell,to=5,decision=true],[SetNextPlayer:player=1]]\n",
+            "Move=[Move:mover=1,from=25,to=21,actions=[Move:typeFrom=Cell,from=25,typeTo=Cell,to=21,decision=true]]\n",
+            "Move=[Move:mover=2,from=26,to=19,actions=[Move:typeFrom=Cell,from=26,typeTo=Cell,to=19,decision=true],[SetNextPlayer:player=2]]\n",
+            "Move=[Move:mover=2,from=26,to=23,actions=[Move:typeFrom=Cell,from=26,typeTo=Cell,to=23,decision=true]]\n",
+            "Move=[Move:mover=1,from=25,to=17,actions=[Move:typeFrom=Cell,from=25,typeTo=Cell,to=17,decision=true],[SetNextPlayer:player=1]]\n",
+            "Move=[Move:mover=1,from=25,to=18,actions=[Move:typeFrom=Cell,from=25,typeTo=Cell,to=18,decision=true]]\n",
+            "Move=[Move:mover=2,from=26,to=6,actions=[Move:typeFrom=Cell,from=26,typeTo=Cell,to=6,decision=true],[SetNextPlayer:player=2]]\n",
+            "Move=[Move:mover=2,from=26,to=1,actions=[Move:typeFrom=Cell,from=26,typeTo=Cell,to=1,decision=true]]\n",
+            "Move=[Move:mover=1,from=25,to=14,actions=[Move:typeFrom=Cell,from=25,typeTo=Cell,to=14,decision=true],[SetNextPlayer:player=1]]\n",
+            "Move=[Move:mover=1,from=25,to=0,actions=[Move:typeFrom=Cell,from=25,typeTo=Cell,to=0,decision=true]]\n",
+            "Move=[Move:mover=2,from=26,to=15,actions=[Move:typeFrom=Cell,from=26,typeTo=Cell,to=15,decision=true],[SetNextPlayer:player=2]]\n",
+            "Move=[Move:mover=2,from=26,to=16,actions=[Move:typeFrom=Cell,from=26,typeTo=Cell,to=16,decision=true]]\n",
+            "Move=[Move:mover=1,from=25,to=3,actions=[Move:typeFrom=Cell,from=25,typeTo=Cell,to=3,decision=true],[SetNextPlayer:player=1]]\n",
+            "Move=[Move:mover=1,from=25,to=22,actions=[Move:typeFrom=Cell,from=25,typeTo=Cell,to=22,decision=true]]\n",
+            "Move=[Move:mover=2,from=26,to=11,actions=[Move:typeFrom=Cell,from=26,typeTo=Cell,to=11,decision=true],[SetNextPlayer:player=2]]\n",
+            "Move=[Move:mover=2,from=26,to=9,actions=[Move:typeFrom=Cell,from=26,typeTo=Cell,to=9,decision=true]]\n",
+            "Move=[Move:mover=1,from=25,to=8,actions=[Move:typeFrom=Cell,from=25,typeTo=Cell,to=8,decision=true],[SetNextPlayer:player=1]]\n",
+            "Move=[Move:mover=1,from=25,to=24,actions=[Move:typeFrom=Cell,from=25,typeTo=Cell,to=24,decision=true]]\n",
+            "Move=[Move:mover=2,from=26,to=7,actions=[Move:typeFrom=Cell,from=26,typeTo=Cell,to=7,decision=true],[SetNextPlayer:player=2]]\n",
+            "Move=[Move:mover=2,from=26,to=13,actions=[Move:typeFrom=Cell,from=26,typeTo=Cell,to=13,decision=true]]\n",
+        )
+    };
+}
+
+/// A trial's step c4-c3 (cells 17 to 12), with the actions after its move.
+macro_rules! trial_step {
+    ($then:literal) => {
+        concat!(
+            "Move=[Move:mover=1,from=17,to=12,actions=[Move:typeFrom=Cell,from=17,typeTo=Cell,to=12,decision=true]",
+            $then,
+            "]\n"
+        )
+    };
+}
+
 /// What each code means, with a wrong and a right example: one row per code (tested).
 static TEXTS: &[(Code, &str, &[u8], &[u8])] = &[
     (
@@ -285,6 +364,48 @@ static TEXTS: &[(Code, &str, &[u8], &[u8])] = &[
             b"2. c2,d4 *",
             b"1. c2,d4 *",
     ),
+    (
+        Code::LudiiMalformed,
+            "A line of a Ludii trial of a kind seega reads (a move, a legal move count, the winner, the game options) must be in the form Ludii writes it. A line that is not is reported where it stands and not read; the trial is not imported.",
+            concat!(trial_head!(), trial_turn!("1", "25"), "winner=one\n").as_bytes(),
+            concat!(trial_head!(), trial_turn!("1", "25"), "winner=0\n").as_bytes(),
+    ),
+    (
+        Code::LudiiUnknownLine,
+            "A line of a Ludii trial that seega does not know says nothing seega checks: it is passed over with a warning, and the game stays valid.",
+            concat!(trial_head!(), trial_turn!("1", "25"), "COMMENT=a line of another program\n").as_bytes(),
+            concat!(trial_head!(), trial_turn!("1", "25")).as_bytes(),
+    ),
+    (
+        Code::LudiiUnsupported,
+            "seega reads the trials of Ludii's Seega.lud on the boards 5×5, 7×7 and 9×9, whose first moves fill both hands. A trial of another game or board, or a move seega cannot make a turn of (a site that is neither a cell of the board nor the mover's hand, an action other than Move, Remove, Pass and SetNextPlayer), is not imported.",
+            b"game=../Common/res/lud/board/war/custodial/Seega.lud\nSTART GAME OPTIONS\nBoard Size/6x6\nEND GAME OPTIONS\nMove=[Move:mover=0,from=36,to=36,actions=[Add:type=Cell,to=36,what=1,count=17]]\n",
+            b"game=../Common/res/lud/board/war/custodial/Seega.lud\nSTART GAME OPTIONS\nBoard Size/7x7\nEND GAME OPTIONS\nMove=[Move:mover=0,from=49,to=49,actions=[Add:type=Cell,to=49,what=1,count=24]]\nMove=[Move:mover=0,from=50,to=50,actions=[Add:type=Cell,to=50,what=2,count=24]]\n",
+    ),
+    (
+        Code::LudiiMover,
+            "Under the ludii rules player 1 (black) places first, two pieces a turn, each its own Ludii move, and moves first; then the players take turns, a side without a step passing. A move of the other player is no turn of the game: the trial and the rules disagree, and the replay stops there.",
+            concat!(trial_head!(), trial_turn!("2", "26")).as_bytes(),
+            concat!(trial_head!(), trial_turn!("1", "25")).as_bytes(),
+    ),
+    (
+        Code::LudiiCapture,
+            "The pieces a step removes in a Ludii trial must be exactly those it captures under the ludii rules. Here black's step c4-c3 (cell 17 to cell 12) captures white's d3 (cell 13), with black's e3 beyond it, but the trial removes nothing. The replay stops at the first such step.",
+            concat!(trial_placed!(), trial_step!("")).as_bytes(),
+            concat!(trial_placed!(), trial_step!(",[Remove:type=Cell,to=13]")).as_bytes(),
+    ),
+    (
+        Code::LudiiCount,
+            "Each `LEGAL MOVES LIST SIZE` line of a Ludii trial gives the number of legal moves before its move, and must be the number seega counts: here black may put its first piece on any of the 24 squares but the centre, and its second on any of the 23 left. Later counts are not compared.",
+            concat!(trial_head!(), trial_turn!("1", "25"), "LEGAL MOVES LIST SIZE = 24\nLEGAL MOVES LIST SIZE = 24\n").as_bytes(),
+            concat!(trial_head!(), trial_turn!("1", "25"), "LEGAL MOVES LIST SIZE = 24\nLEGAL MOVES LIST SIZE = 23\n").as_bytes(),
+    ),
+    (
+        Code::LudiiEnd,
+            "A Ludii trial's winner and end type must be how the game ended under the ludii rules. Here Ludii says the game ended by its rules after two placements, which no rule of Seega does. A trial that reaches Ludii's move or turn limits says so (`endtype=MoveLimit`, `TurnLimit`) and may end with any winner.",
+            concat!(trial_head!(), trial_turn!("1", "25"), "winner=1\nendtype=NaturalEnd\n").as_bytes(),
+            concat!(trial_head!(), trial_turn!("1", "25"), "winner=0\nendtype=MoveLimit\n").as_bytes(),
+    ),
 ];
 
 /// The explanation of `code`.
@@ -324,6 +445,10 @@ mod tests {
             auto_rules,
             ..Options::default()
         };
+        if crate::tools::ludii::is_trial(bytes) {
+            let checked = crate::tools::ludii::check(src.text());
+            return checked.problems.first().map(|p| p.code);
+        }
         check_source(&src, &opts)
             .flat_map(|c| c.verdict.problems)
             .map(|p| p.code)

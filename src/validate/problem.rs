@@ -58,6 +58,27 @@ pub struct Problem {
 }
 
 impl Problem {
+    /// A problem worded when found, in game `game` at `span`, about turn `turn` when given:
+    /// what a reader of another format (a Ludii trial) reports about its own text.
+    pub(crate) fn worded(
+        code: Code,
+        span: Span,
+        (message, help): (String, String),
+        game: usize,
+        turn: Option<u64>,
+    ) -> Problem {
+        Problem {
+            code,
+            kind: Kind::Worded { message, help },
+            span,
+            place: Place::default(),
+            game,
+            turn,
+            also: None,
+            fix: None,
+        }
+    }
+
     /// What is wrong, lowercase without a trailing period.
     pub fn message(&self) -> Cow<'_, str> {
         match &self.kind {

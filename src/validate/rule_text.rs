@@ -90,9 +90,44 @@ pub fn rule_text(code: Code) -> &'static str {
         Code::PassNoOpening => {
             "Under `blocked=open` (the default), the turn after a pass must leave the passer at least one legal step (`seega::pass::no-opening`), unless that turn ends the game (by R14, R15 or R16a). Under `blocked=pass` nothing is owed: the reply may leave the passer blocked, and it passes again."
         }
+        Code::LudiiMalformed
+        | Code::LudiiUnknownLine
+        | Code::LudiiUnsupported
+        | Code::LudiiMover
+        | Code::LudiiCapture
+        | Code::LudiiCount
+        | Code::LudiiEnd => ludii_text(code),
         Code::ResultWrong => {
             "When the game ended by rule, the result must be its outcome (`1-0` white wins, `0-1` black wins, `1/2-1/2` draw). A record may end earlier (resignation, agreement, unfinished): then any result, `*` included, is accepted."
         }
+    }
+}
+
+/// [`rule_text`] of the codes of Ludii trials (`spec/ludii.md`).
+fn ludii_text(code: Code) -> &'static str {
+    match code {
+        Code::LudiiMalformed => {
+            "A line of one of these kinds that is not in its form — a move line that is not `Move=[Move:mover=N,from=F,to=T,actions=[Name:key=value,...],...]`, a count or a winner that is not a whole number, a second `game=`, `winner=`, `endtype=`, `numInitialPlacementMoves=` or `LUDII_VERSION=` line, game options never closed — is an error (`seega::ludii::malformed`)."
+        }
+        Code::LudiiUnknownLine => {
+            "Any other line is a warning (`seega::ludii::unknown-line`) and is passed over; the game stays valid."
+        }
+        Code::LudiiUnsupported => {
+            "The `game=` line must name Ludii's `Seega.lud` (the file name of the path, in any letter case); a trial of another game is not read (`seega::ludii::unsupported`). The board is 5×5 unless an option names another: `Board Size/7x7` or `Board Size/9x9`."
+        }
+        Code::LudiiMover => {
+            "A move by the player whose turn it is not under the ludii rules (`seega::ludii::mover`) ends the replay, as does a placement turn left at one piece when the other player moves or the trial ends."
+        }
+        Code::LudiiCapture => {
+            "The pieces a step removes must be exactly those the step captures under the ludii rules, in any order; any other removal, or a capture Ludii does not list, is `seega::ludii::capture` at the move, and the replay stops there."
+        }
+        Code::LudiiCount => {
+            "seega counts Ludii's moves from the engine's legal turns: during placement, a placement of one piece on each empty square but the centre (for the second piece of a turn, those left once the first is placed); in movement, one move for each step; when the side to move has no step, its one legal move is the pass, so the count before a pass is 1."
+        }
+        Code::LudiiEnd => {
+            "When the game ended under the ludii rules (a side without pieces), the winner must be its winner; when it did not, `endtype=NaturalEnd` (Ludii ended it by its rules) contradicts the rules. Either is `seega::ludii::end` at the winner line."
+        }
+        _ => "",
     }
 }
 
@@ -108,7 +143,7 @@ mod tests {
     #[test]
     fn every_quote_is_the_spec_s_own_words() {
         let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/spec/");
-        let spec: String = ["notation.md", "rules.md", "limits.md"]
+        let spec: String = ["notation.md", "rules.md", "limits.md", "ludii.md"]
             .iter()
             .map(|f| std::fs::read_to_string(format!("{dir}{f}")).unwrap())
             .map(|t| words(&t))

@@ -4,7 +4,7 @@
 //!
 //! ```text
 //! cargo run --release --no-default-features --features stable --bin stable_fuzz -- \
-//!     [--target parse|check|roundtrip|all] [--runs N] [--seconds S] [--seed N] [--max-len N]
+//!     [--target parse|check|roundtrip|json|ludii|all] [--runs N] [--seconds S] [--seed N] [--max-len N]
 //! ```
 //!
 //! A panicking input is written to `artifacts/stable/<target>/crash-<hash>` and the run goes
@@ -98,6 +98,15 @@ fn features(data: &[u8], out: &mut Vec<u64>) {
         )));
     }
     out.push(hash_of((6, 32 - games.leading_zeros())));
+    if seega::tools::ludii::is_trial(rest) {
+        let checked = seega::tools::ludii::check(source.text());
+        let mut prev = "";
+        for p in &checked.problems {
+            out.push(hash_of((7, prev, p.code.as_str())));
+            prev = p.code.as_str();
+        }
+        out.push(hash_of((8, 32 - checked.import.turn_lines.len().leading_zeros())));
+    }
 }
 
 fn seeds(root: &Path, target: &str) -> Vec<Vec<u8>> {
@@ -105,6 +114,8 @@ fn seeds(root: &Path, target: &str) -> Vec<Vec<u8>> {
         root.join("samples"),
         root.join("tests/conformance"),
         root.join("tests/fuzz-regressions"),
+        root.join("tests/fixtures/ludii"),
+        root.join("samples/invalid"),
         root.join("fuzz/corpus").join(target),
     ];
     dirs.retain(|d| d.is_dir());
