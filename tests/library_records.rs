@@ -138,3 +138,35 @@ fn a_read_error_ends_the_games_with_it() {
     assert_eq!(first.unwrap_err().to_string(), "disk on fire");
     assert!(reader.next().is_none());
 }
+
+/// The text of every game of `text` as a scan of the whole text finds it: from its first item
+/// to its last (trailing comments included).
+fn scanned_texts(text: &str) -> Vec<String> {
+    seega::parse(text)
+        .map(|g| {
+            let end = g.trailing.last().map_or(g.span.end, |c| c.span.end.max(g.span.end));
+            text[g.span.start..end].to_owned()
+        })
+        .collect()
+}
+
+#[test]
+fn the_games_the_reader_finds_are_those_of_one_scan() {
+    let options = GenOptions {
+        seed: 9,
+        invalid_rate: 0.05,
+        ..GenOptions::default()
+    };
+    let mut texts = vec![seega::generate(&options, 2500)];
+    for (_, bytes) in corpus() {
+        if let Ok(text) = String::from_utf8(bytes) {
+            texts.push(text);
+        }
+    }
+    for text in &texts {
+        let read: Vec<String> = GameReader::new(text.as_bytes())
+            .map(|g| g.unwrap().text().to_owned())
+            .collect();
+        assert_eq!(read, scanned_texts(text));
+    }
+}

@@ -7,11 +7,14 @@ use std::io::Read;
 use crate::archive::stream::{BLOCK, Boundary, Piece, Splitter};
 use crate::notation::encoding::{Encoding, Transcode};
 use crate::notation::limits::MAX_UNCUT_BYTES;
+use crate::notation::scan::is_space;
 use crate::notation::writer::{WriteOptions, write_game};
 use crate::notation::{Game, LineIndex, Scanner, Source, Span};
 use crate::render::game_json::{GameObject, Origin};
 use crate::render::wire::DiagnosticLine;
-use crate::validate::{Options, Problem, Verdict, canonical_doc, check_game};
+use crate::validate::{
+    Options, Problem, RulesCache, Verdict, canonical_doc, check_game, clean_game,
+};
 
 /// One game of an archive, with its own copy of the text it was written in and where in the
 /// file that text stands: it can be parsed, checked, written as JSON or in canonical notation
@@ -231,26 +234,23 @@ impl<R: Read> GameReader<R> {
     }
 
     /// Scans the pending bytes and makes their games ready, when they end at a true game
-    /// boundary or `anyway`.
+    /// boundary or `anyway`. Games that the fast lane reads clean (under `standard` for games
+    /// without a Rules tag) are found by it, the others by the scanner, as `check` finds them.
     fn take_pending(&mut self, anyway: bool) {
         if self.pending.is_empty() {
             return;
         }
         let source = Source::from_bytes(&self.pending);
         let text = source.text();
-        let mut boundary = Boundary::cut_before_tag_line(self.tag_next);
-        let mut games = Vec::new();
-        for game in Scanner::new(text, source.invalid()).tag_line_next(self.tag_next) {
-            boundary.see(&game, text);
-            games.push(game);
-        }
-        if !anyway && !boundary.verified() {
+        let (spans, verified) = game_spans(&source, self.tag_next);
+        if !anyway && !verified {
             return;
         }
         let mut counted = (0, 0);
-        for game in &games {
+        for (start, end) in spans {
             self.games += 1;
-            let record = record(game, &source, self.lines, &mut counted, self.games);
+            let at = (self.lines, self.games);
+            let record = record(&source, start, end, at, &mut counted);
             self.ready.push_back(record);
         }
         self.lines += LineIndex::count_breaks(text);
@@ -258,23 +258,49 @@ impl<R: Read> GameReader<R> {
     }
 }
 
-/// The record of `game`, numbered `number`, scanned from `source`, whose text starts on the
-/// 0-based file line `lines`; `counted` is an offset of the text and the line breaks before it,
-/// moved on game by game.
+/// Where each game of `source` starts and ends (its first item, its last), and whether the
+/// text ends at a true game boundary (a line starting with `[` follows it when `tag_next`).
+fn game_spans(source: &Source, tag_next: bool) -> (Vec<(usize, usize)>, bool) {
+    let text = source.text();
+    // The lane reads no undecodable bytes nor a byte-order mark.
+    let fast = source.invalid().is_empty() && !text.starts_with('\u{feff}');
+    let (options, mut rules) = (Options::default(), RulesCache::default());
+    let mut boundary = Boundary::cut_before_tag_line(tag_next);
+    let mut scanner = Scanner::new(text, source.invalid()).tag_line_next(tag_next);
+    let mut spans = Vec::new();
+    loop {
+        let at = scanner.offset();
+        if let Some(end) = fast
+            .then(|| clean_game(text, at, &options, &mut rules))
+            .flatten()
+        {
+            let blank = text[at..end].bytes().take_while(|&b| is_space(b)).count();
+            spans.push((at + blank, end));
+            boundary.see_clean(text, end);
+            scanner.seek(end);
+            continue;
+        }
+        let Some(game) = scanner.next() else { break };
+        boundary.see(&game, text);
+        let end = (game.trailing.last()).map_or(game.span.end, |c| c.span.end.max(game.span.end));
+        spans.push((game.span.start, end));
+    }
+    (spans, boundary.verified())
+}
+
+/// The record of the game from `start` to `end` of `source`, whose text starts on the 0-based
+/// file line `at.0`, numbered `at.1`; `counted` is an offset of the text and the line breaks
+/// before it, moved on game by game.
 fn record(
-    game: &Game<'_>,
     source: &Source,
-    lines: usize,
+    start: usize,
+    end: usize,
+    at: (usize, usize),
     counted: &mut (usize, usize),
-    number: usize,
 ) -> RecordedGame {
     let text = source.text();
-    let start = game.span.start.min(text.len());
-    let end = game
-        .trailing
-        .last()
-        .map_or(game.span.end, |c| c.span.end.max(game.span.end))
-        .min(text.len());
+    let end = end.min(text.len());
+    let start = start.min(end);
     let line_start = text[..start]
         .rfind(['\n', '\r'])
         .map_or(0, |i| i + 1)
@@ -293,8 +319,8 @@ fn record(
         text: own,
         invalid,
         start: pad,
-        base: lines + counted.1,
-        number,
+        base: at.0 + counted.1,
+        number: at.1,
     }
 }
 
