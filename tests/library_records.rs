@@ -144,7 +144,10 @@ fn a_read_error_ends_the_games_with_it() {
 fn scanned_texts(text: &str) -> Vec<String> {
     seega::parse(text)
         .map(|g| {
-            let end = g.trailing.last().map_or(g.span.end, |c| c.span.end.max(g.span.end));
+            let end = g
+                .trailing
+                .last()
+                .map_or(g.span.end, |c| c.span.end.max(g.span.end));
             text[g.span.start..end].to_owned()
         })
         .collect()
