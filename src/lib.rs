@@ -59,6 +59,26 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! # Streams, reports and generated games
+//!
+//! [`GameReader`] reads the games of a stream of any size in bounded memory, as `seega check`
+//! cuts it, each a [`RecordedGame`] that owns its text: it parses, checks
+//! ([`RecordedGame::check`]), places its problems in the file as `check --format jsonl` does
+//! ([`RecordedGame::diagnostic`], a [`DiagnosticLine`]) and writes itself as `convert`'s JSON
+//! object or in canonical notation. [`check_archive`] checks a whole stream on threads and
+//! keeps what `check --format jsonl` prints as a [`CheckReport`]; [`generate`] writes the
+//! games of `seega generate` for a [`GenOptions`].
+//!
+//! ```
+//! let archive = seega::generate(&seega::GenOptions::default(), 20);
+//! let mut valid = 0;
+//! for game in seega::GameReader::new(archive.as_bytes()) {
+//!     valid += usize::from(game?.check(&seega::Options::default()).is_valid());
+//! }
+//! assert_eq!(valid, 20);
+//! # Ok::<(), std::io::Error>(())
+//! ```
+//!
 //! The programs in `examples/` validate an archive, play a random game and list the legal
 //! turns of a position string.
 //!
@@ -84,11 +104,17 @@ pub mod tools;
 #[doc(hidden)]
 pub mod validate;
 
+pub use api::checking::{CheckReport, check_archive};
 pub use api::game_state::GameState;
+pub use api::generating::generate;
 pub use api::ply::{ParseError, PlayError, PlayErrorKind, Ply, PlyStep};
 pub use api::reading::{parse, replay};
+pub use api::records::{GameReader, RecordedGame};
 pub use engine::{
     Barrier, Bitboard, Chain, Color, IllegalTurn, Outcome, PRESETS, Phase, Position, RulesError,
     Ruleset, SetupError, Size, Square, Squares, Termination,
 };
+pub use notation::encoding::Encoding;
+pub use render::wire::{DiagnosticLine, SummaryLine};
+pub use tools::generate::GenOptions;
 pub use validate::{Code, Fix, Options, Played, Problem, StepCaptures, Verdict, check_game};

@@ -2,8 +2,9 @@
 //! order, with `seega` on the `PATH`, in a scratch directory holding a copy of `samples/` (so
 //! that nothing the README writes lands in the repository). Each must exit as its comment says
 //! (`exit N`; 0 when it says nothing). The few commands this test cannot run are listed in
-//! `NOT_RUN`, and the test fails when the README's set of them differs; the ```python block
-//! (DuckDB, not a dependency of the project) is not run. The outputs the README prints in
+//! `NOT_RUN`, and the test fails when the README's set of them differs; the ```python blocks
+//! are not run here (the Python section's is run by `python/tests/test_readme.py`; DuckDB's
+//! is not a dependency of the project). The outputs the README prints in
 //! ```text blocks are compared with what their commands print.
 
 use std::path::Path;
@@ -22,6 +23,10 @@ const NOT_RUN: &[(&str, &str)] = &[
     (
         "cargo test --all-targets",
         "it is the run this test is part of",
+    ),
+    (
+        "pip install ./python",
+        "builds the Python package; .ci/run installs it into a virtual environment and runs its tests, the README's example among them",
     ),
     (
         "jq -r '.[] | select(.valid) | [.game, (.headers[] | select(.name == \"Event\") | .value), (.turns | length), .outcome.termination] | @tsv' games.json",

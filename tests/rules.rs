@@ -680,3 +680,34 @@ fn the_final_position_of_an_invalid_game_is_after_its_last_legal_turn() {
         assert_eq!(fin.as_deref(), Some(last_legal), "{input}");
     }
 }
+
+#[test]
+fn r12_blocked_pass_on_the_larger_boards() {
+    for (rules, blocked, reply, fin) in [
+        (
+            "seesa barrier=none",
+            "6b/7/7/7/7/b6/wb5 w",
+            "g7-g6",
+            "7/6b/7/7/7/b6/wb5 w",
+        ),
+        (
+            "standard size=9 barrier=none",
+            "8b/9/9/9/9/9/9/b8/wb7 w",
+            "i9-i8",
+            "9/8b/9/9/9/9/9/b8/wb7 w",
+        ),
+    ] {
+        check(
+            &from(
+                &format!("{rules} blocked=pass"),
+                blocked,
+                &format!("-- {reply} *"),
+            ),
+            &format!("ok final={fin} over=none"),
+        );
+        check(
+            &from(rules, blocked, &format!("-- {reply} *")),
+            "seega::pass::no-opening turn=2",
+        );
+    }
+}

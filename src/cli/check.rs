@@ -2,7 +2,7 @@
 
 mod print;
 
-use std::io::{BufRead, IsTerminal, Read, Write};
+use std::io::{IsTerminal, Read, Write};
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -16,7 +16,7 @@ use seega::validate::Options;
 use super::args::{CheckArgs, Format};
 use super::config::{Global, Sources};
 use super::convert::read_trial;
-use super::inputs::{Input, read_in, tell_switch};
+use super::inputs::{Input, peek, read_in, tell_switch};
 use super::{Exit, trouble};
 use print::DiagnosticPrinter;
 
@@ -90,16 +90,9 @@ impl Checking<'_> {
                 "reading games from standard input (end with Ctrl-D); `seega check --help` says more"
             ));
         }
-        let mut raw = std::io::BufReader::with_capacity(1 << 16, raw);
-        let (trial, ended) = match raw.fill_buf() {
-            Ok(head) => (ludii::is_trial(head), head.is_empty()),
+        let (trial, raw) = match peek(raw) {
+            Ok((head, raw)) => (ludii::is_trial(&head), raw),
             Err(e) => return self.unreadable(out, input, &e),
-        };
-        // A terminal gives its end once: an input that ended is not read again.
-        let raw: Box<dyn Read + Send> = if ended {
-            Box::new(std::io::empty())
-        } else {
-            Box::new(raw)
         };
         self.sum.files += 1;
         let report = FileReport {

@@ -130,6 +130,28 @@ pub fn tell_switch(input: &Input, line: u64) {
 
 /// `reader`'s bytes read in `encoding` (UTF-8 passes through untouched), with the line from
 /// which `auto` read Windows-1252, once it has (0 before).
+/// The first bytes of `raw` that one read gives (up to 64 KiB: what a terminal holds so far),
+/// to tell the input's format by, and a reader of the whole input, those bytes first, that reads
+/// the rest straight from `raw` (no byte copied twice). The reader is empty when the input
+/// ended at once: a terminal gives its end once, so it is not read again.
+pub fn peek(mut raw: Box<dyn Read + Send>) -> std::io::Result<(Vec<u8>, Box<dyn Read + Send>)> {
+    let mut head = vec![0; 1 << 16];
+    let n = loop {
+        match raw.read(&mut head) {
+            Ok(n) => break n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        }
+    };
+    head.truncate(n);
+    let rest: Box<dyn Read + Send> = if n == 0 {
+        Box::new(std::io::empty())
+    } else {
+        Box::new(std::io::Cursor::new(head.clone()).chain(raw))
+    };
+    Ok((head, rest))
+}
+
 pub fn read_in(
     reader: impl Read + Send + 'static,
     encoding: Encoding,

@@ -156,8 +156,9 @@ impl Checked {
     }
 }
 
-/// What `seega check` says of a trial: [`import()`], then the imported game checked as any game
-/// is, its problems placed at the line of their turn's move (or at the end of the record).
+/// What `seega check` says of a trial: [`import`](fn@import), then the imported game checked as
+/// any game is, its problems placed at the line of their turn's move (or at the end of the
+/// record).
 pub fn check(text: &str) -> Checked {
     let import = import(text);
     let mut problems = import.problems.clone();

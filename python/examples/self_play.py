@@ -1,0 +1,114 @@
+"""Self-play: a random player against a one-ply greedy one, through Position.legal_turns and
+Position.play; the games are written as an archive with their tags, and seega.check_file
+confirms that every one of them is valid.
+
+    python examples/self_play.py [--games 1000] [--seed 1] [--rules standard] [--out FILE]
+"""
+
+import argparse
+import os
+import random
+import sys
+import tempfile
+
+import seega
+
+# Movement turns after which a game that has not ended is written unfinished, with `*`.
+MAX_MOVEMENT_TURNS = 200
+
+
+def captures(turn):
+    """How many pieces a turn written by legal_turns captures (`b2-b3xb4xc3` → 2)."""
+    return turn.count("x")
+
+
+def random_player(rng, position):
+    """Any legal turn."""
+    return rng.choice(position.legal_turns())
+
+
+def greedy_player(rng, position):
+    """A turn that captures the most pieces now, at random among the best."""
+    turns = position.legal_turns()
+    best = max(map(captures, turns))
+    return rng.choice([t for t in turns if captures(t) == best])
+
+
+def play_game(rng, rules, players):
+    """One game: its turns and its result token."""
+    position = seega.Position(rules)
+    turns = []
+    movement = 0
+    while not position.is_over and movement < MAX_MOVEMENT_TURNS:
+        player = players[position.side_to_move]
+        turn = player(rng, position)
+        movement += position.phase == "movement"
+        position = position.play(turn)
+        turns.append(turn)
+    return turns, position.result or "*"
+
+
+def movetext(turns, result):
+    """`1. a1,b1 a2,b2 2. ...` then the result, lines of at most 80 columns."""
+    words = []
+    for i, turn in enumerate(turns):
+        if i % 2 == 0:
+            words.append(f"{i // 2 + 1}.")
+        words.append(turn)
+    words.append(result)
+    lines, line = [], ""
+    for word in words:
+        if line and len(line) + 1 + len(word) > 80:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    lines.append(line)
+    return "\n".join(lines)
+
+
+def write_games(out, games, seed, rules):
+    """Plays `games` games and writes them to the text file `out`; returns the results."""
+    rng = random.Random(seed)
+    results = {}
+    for n in range(1, games + 1):
+        # The greedy player takes black in odd games, white in even ones.
+        black, white = ("greedy", "random") if n % 2 else ("random", "greedy")
+        kinds = {"greedy": greedy_player, "random": random_player}
+        turns, result = play_game(rng, rules, {"black": kinds[black], "white": kinds[white]})
+        results[result] = results.get(result, 0) + 1
+        tags = [
+            ("Event", "Self-play"),
+            ("Round", str(n)),
+            ("Black", black),
+            ("White", white),
+            ("Result", result),
+            ("Rules", rules),
+        ]
+        out.write("".join(f'[{k} "{v}"]\n' for k, v in tags))
+        out.write("\n" + movetext(turns, result) + "\n\n")
+    return results
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rules", default="standard")
+    parser.add_argument("--out", help="the archive written (default: a temporary file)")
+    args = parser.parse_args(argv)
+    path = args.out or os.path.join(tempfile.mkdtemp(), "self_play.sgn")
+    with open(path, "w", encoding="utf-8") as out:
+        results = write_games(out, args.games, args.seed, args.rules)
+    summary = seega.check_file(path)
+    print(f"{args.games} games written to {path}; results {results}")
+    print(f"check_file: {summary!r}")
+    for problem in summary.problems[:10]:
+        print(problem)
+    ok = summary.games == args.games and summary.valid == args.games and summary.errors == 0
+    print("all valid" if ok else "NOT all valid")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,45 @@
+"""seega: the referee and the archive reader of Seega, the Egyptian custodian-capture board game.
+
+Read an archive (``read_games``, ``parse``), replay and check its games (``Game.check``),
+play positions (``Position``, ``legal_turns``, ``play``), check whole files as
+``seega check --format jsonl`` does (``check_file``) and write random games as
+``seega generate`` does (``generate``). The work is done by the Rust library ``seega``, with the
+GIL released; its rules, codes and messages are the command's own.
+
+>>> import seega
+>>> start = seega.Position()
+>>> len(start.legal_turns())
+276
+>>> str(start.play("a1,b1"))
+'5/5/5/5/bb3 w'
+"""
+
+from ._seega import (
+    CheckSummary,
+    Game,
+    GameIterator,
+    IllegalTurn,
+    Position,
+    Problem,
+    Turn,
+    Verdict,
+    check_file,
+    generate,
+    parse,
+    read_games,
+)
+
+__all__ = [
+    "CheckSummary",
+    "Game",
+    "GameIterator",
+    "IllegalTurn",
+    "Position",
+    "Problem",
+    "Turn",
+    "Verdict",
+    "check_file",
+    "generate",
+    "parse",
+    "read_games",
+]

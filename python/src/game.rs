@@ -1,0 +1,348 @@
+//! `seega.Game` and what it is made of: `Turn`, `Verdict`, `Problem`.
+
+use std::sync::{Arc, OnceLock};
+
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use seega::notation::{Element, Header, TurnKind};
+use seega::{DiagnosticLine, Options, Ply, PlyStep, RecordedGame, Verdict as EngineVerdict};
+
+use crate::position::outcome_pair;
+
+/// One problem `seega check` reports, with its stable code and the words it prints.
+#[pyclass(module = "seega", frozen, get_all)]
+#[derive(Clone)]
+pub struct Problem {
+    /// The stable code, e.g. `"seega::place::centre"` (`seega explain CODE` tells the rule).
+    pub code: String,
+    /// `"error"` or `"warning"`.
+    pub severity: String,
+    /// What is wrong, lowercase without a trailing period.
+    pub message: String,
+    /// How to fix it, in full sentences.
+    pub help: String,
+    /// The file, as the reader was given it (`"<text>"` for `seega.parse`).
+    pub file: String,
+    /// The game, from 1, within its file.
+    pub game: usize,
+    /// The turn, from 1, when the problem is about a turn.
+    pub turn: Option<u64>,
+    /// The line of its first character, from 1, in the file.
+    pub line: usize,
+    /// The column of its first character, from 1, in characters.
+    pub column: usize,
+    /// The line of its last character.
+    pub end_line: usize,
+    /// The column of its last character.
+    pub end_column: usize,
+}
+
+impl From<DiagnosticLine> for Problem {
+    fn from(d: DiagnosticLine) -> Problem {
+        Problem {
+            code: d.code,
+            severity: d.severity,
+            message: d.message,
+            help: d.help,
+            file: d.file,
+            game: d.game,
+            turn: d.turn,
+            line: d.line,
+            column: d.column,
+            end_line: d.end_line,
+            end_column: d.end_column,
+        }
+    }
+}
+
+#[pymethods]
+impl Problem {
+    /// The problem as `seega check --format jsonl` writes it, as a dict.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        d.set_item("type", "diagnostic")?;
+        d.set_item("severity", &self.severity)?;
+        d.set_item("code", &self.code)?;
+        d.set_item("message", &self.message)?;
+        d.set_item("help", &self.help)?;
+        d.set_item("file", &self.file)?;
+        d.set_item("game", self.game)?;
+        d.set_item("turn", self.turn)?;
+        d.set_item("line", self.line)?;
+        d.set_item("column", self.column)?;
+        d.set_item("end_line", self.end_line)?;
+        d.set_item("end_column", self.end_column)?;
+        Ok(d)
+    }
+
+    /// `file:line:column: severity[code]: message`, as `seega check --format short`.
+    fn __str__(&self) -> String {
+        format!(
+            "{}:{}:{}: {}[{}]: {}",
+            self.file, self.line, self.column, self.severity, self.code, self.message
+        )
+    }
+
+    /// `Problem(code=…, line=…, column=…, message=…)`.
+    fn __repr__(&self) -> String {
+        format!(
+            "Problem(code={:?}, line={}, column={}, message={:?})",
+            self.code, self.line, self.column, self.message
+        )
+    }
+}
+
+/// What replaying a game found: whether it is valid, and its problems.
+#[pyclass(module = "seega", frozen, get_all)]
+#[derive(Clone)]
+pub struct Verdict {
+    /// Whether the game has no error (warnings allowed).
+    pub valid: bool,
+    /// Errors and warnings, in the order found.
+    pub problems: Vec<Problem>,
+    /// How many of its turns were legal (played before any error).
+    pub legal_turns: u64,
+}
+
+#[pymethods]
+impl Verdict {
+    /// Whether the game is valid.
+    fn __bool__(&self) -> bool {
+        self.valid
+    }
+
+    /// `Verdict(valid=…, problems=[…])`.
+    fn __repr__(&self) -> String {
+        let problems: Vec<String> = self.problems.iter().map(Problem::__repr__).collect();
+        format!(
+            "Verdict(valid={}, problems=[{}])",
+            if self.valid { "True" } else { "False" },
+            problems.join(", ")
+        )
+    }
+}
+
+/// One turn of a game as written, with what the referee found when it was played.
+#[pyclass(module = "seega", frozen, get_all)]
+#[derive(Clone)]
+pub struct Turn {
+    /// The turn number, from 1 (each side's turn counts one).
+    pub number: u64,
+    /// The side that played it, `"black"` or `"white"`; `None` for a turn not played (the
+    /// illegal one, or one after it).
+    pub side: Option<&'static str>,
+    /// `"place"`, `"move"` or `"pass"`.
+    pub kind: &'static str,
+    /// The turn in canonical notation, every capture the referee found written out when it
+    /// was played (as written otherwise).
+    pub notation: String,
+    /// The squares it captured (as written when it was not played).
+    pub captures: Vec<String>,
+    /// The comments written after it, before the next turn.
+    pub comments: Vec<String>,
+    /// Whether it was played as legal.
+    pub legal: bool,
+}
+
+#[pymethods]
+impl Turn {
+    /// The turn's notation.
+    fn __str__(&self) -> String {
+        self.notation.clone()
+    }
+
+    /// `Turn(number, side, notation)`.
+    fn __repr__(&self) -> String {
+        format!(
+            "Turn(number={}, side={:?}, notation={:?})",
+            self.number,
+            self.side.unwrap_or("None"),
+            self.notation
+        )
+    }
+}
+
+/// A game read from an archive: its tags, turns and result as written, and what the referee
+/// finds when it replays it (`check()`, `final`, `outcome`).
+#[pyclass(module = "seega", frozen)]
+pub struct Game {
+    record: RecordedGame,
+    options: Options,
+    file: Arc<str>,
+    /// The replay, with every played turn kept, made once when first asked for.
+    verdict: OnceLock<EngineVerdict>,
+}
+
+impl Game {
+    /// The game `record` of the file named `file`, checked under `options`.
+    pub fn new(record: RecordedGame, options: Options, file: Arc<str>) -> Game {
+        Game {
+            record,
+            options,
+            file,
+            verdict: OnceLock::new(),
+        }
+    }
+
+    fn verdict(&self, py: Python<'_>) -> &EngineVerdict {
+        if let Some(v) = self.verdict.get() {
+            return v;
+        }
+        let options = Options {
+            record: true,
+            ..self.options
+        };
+        let v = py.detach(|| self.record.check(&options));
+        self.verdict.get_or_init(|| v)
+    }
+
+    /// The turns of the syntax tree with the referee's record of each.
+    fn build_turns(&self, verdict: &EngineVerdict) -> Vec<Turn> {
+        let game = self.record.parse();
+        let mut played = verdict.played.iter().peekable();
+        let mut turns: Vec<Turn> = Vec::new();
+        for (i, element) in game.moves.iter().enumerate() {
+            match element {
+                Element::Turn(t) => {
+                    let legal = played.next_if(|p| p.element == i);
+                    let mut ply = Ply::from_turn(t);
+                    if let (Some(p), Ply::Move { from, steps }) = (legal, &ply) {
+                        let steps = (steps.iter().zip(&p.captures))
+                            .map(|(s, c)| PlyStep {
+                                to: s.to,
+                                captures: c.squares().collect(),
+                            })
+                            .collect();
+                        ply = Ply::Move { from: *from, steps };
+                    }
+                    turns.push(Turn {
+                        number: turns.len() as u64 + 1,
+                        side: legal.map(|p| p.side.name()),
+                        kind: match t.kind {
+                            TurnKind::Place(..) => "place",
+                            TurnKind::Move { .. } => "move",
+                            TurnKind::Pass => "pass",
+                        },
+                        captures: ply.captures().iter().map(|s| s.to_string()).collect(),
+                        notation: ply.to_string(),
+                        comments: Vec::new(),
+                        legal: legal.is_some(),
+                    });
+                }
+                Element::Comment(c) => {
+                    if let Some(last) = turns.last_mut() {
+                        last.comments.push(c.text.to_owned());
+                    }
+                }
+                _ => {}
+            }
+        }
+        turns
+    }
+}
+
+#[pymethods]
+impl Game {
+    /// The game's number in its file, from 1.
+    #[getter]
+    fn number(&self) -> usize {
+        self.record.number()
+    }
+
+    /// The file line of its first item, from 1.
+    #[getter]
+    fn line(&self) -> usize {
+        self.record.line()
+    }
+
+    /// The tags, name to value, in file order (a repeated tag keeps its first place and its
+    /// last value).
+    #[getter]
+    fn headers<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        for h in &self.record.parse().headers {
+            if let Header::Tag(t) = h {
+                d.set_item(t.name, t.value.as_ref())?;
+            }
+        }
+        Ok(d)
+    }
+
+    /// The ruleset the game is played under, as a `Rules` tag writes it (its Rules tag, or the
+    /// reader's rules without one); `None` when the Rules tag cannot be read.
+    #[getter]
+    fn rules(&self, py: Python<'_>) -> Option<String> {
+        self.verdict(py).rules.map(|r| r.to_string())
+    }
+
+    /// The result token as written (`"1-0"`, `"0-1"`, `"1/2-1/2"`, `"*"`), or `None`.
+    #[getter]
+    fn result(&self) -> Option<&'static str> {
+        self.record.parse().result.map(|r| r.result.as_str())
+    }
+
+    /// The turns as written, legal or not.
+    #[getter]
+    fn turns(&self, py: Python<'_>) -> Vec<Turn> {
+        let verdict = self.verdict(py);
+        py.detach(|| self.build_turns(verdict))
+    }
+
+    /// Replays the game as `seega check` does: its verdict, with the codes, messages and
+    /// places `check --format jsonl` gives.
+    fn check(&self, py: Python<'_>) -> Verdict {
+        let v = self.verdict(py);
+        let problems = (v.problems.iter())
+            .map(|p| Problem::from(self.record.diagnostic(p, &self.file)))
+            .collect();
+        Verdict {
+            valid: v.is_valid(),
+            problems,
+            legal_turns: v.legal_turns,
+        }
+    }
+
+    /// The position string after the last legal turn, or `None` when the game cannot be set
+    /// up (its Rules or Position tag unreadable).
+    #[getter]
+    #[pyo3(name = "final")]
+    fn final_position(&self, py: Python<'_>) -> Option<String> {
+        let v = self.verdict(py);
+        v.position.as_ref().map(|p| p.to_setup_string())
+    }
+
+    /// How the game ended by rule, `(termination, winner)` (`winner` `None` for a draw), or
+    /// `None` when the record stops before an end.
+    #[getter]
+    fn outcome(&self, py: Python<'_>) -> Option<(String, Option<String>)> {
+        outcome_pair(self.verdict(py).outcome)
+    }
+
+    /// The game's JSON object, as `seega convert --to jsonl` writes it (a `str`; `json.loads`
+    /// reads it).
+    fn to_json(&self, py: Python<'_>) -> String {
+        py.detach(|| self.record.to_json(&self.options, &self.file))
+    }
+
+    /// The game as written, from its first item to its last.
+    #[getter]
+    fn text(&self) -> &str {
+        self.record.text()
+    }
+
+    /// The game in canonical notation, as `seega fmt` writes it (as written when it holds a
+    /// syntax error).
+    fn __str__(&self, py: Python<'_>) -> String {
+        py.detach(|| self.record.to_canonical(&self.options))
+    }
+
+    /// `<Game 3 of 'cup.sgn' at line 40>`.
+    fn __repr__(&self) -> String {
+        format!(
+            "<Game {} of {:?} at line {}>",
+            self.record.number(),
+            &*self.file,
+            self.record.line()
+        )
+    }
+}

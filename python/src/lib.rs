@@ -1,0 +1,206 @@
+//! `seega._seega`: the Python face of the seega library (its public API only). The package
+//! `seega` (the folder `seega/` beside this crate) re-exports it with its type stubs.
+//!
+//! Every call that does work in Rust releases the GIL while it does it; no Rust panic reaches
+//! Python (errors are exceptions: `ValueError`, `OSError`, `seega.IllegalTurn`).
+
+mod errors;
+mod game;
+mod position;
+mod reader;
+mod summary;
+
+use std::io::Read;
+
+use pyo3::exceptions::{PyOSError, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use seega::{Encoding, GameReader, GenOptions, Options};
+
+use errors::IllegalTurn;
+use game::{Game, Problem, Turn, Verdict};
+use position::{Position, ruleset};
+use reader::{GameIterator, PyReader};
+use summary::CheckSummary;
+
+/// The options of a reader for `rules`: the rules of games without a Rules tag (a preset,
+/// then key=value options, or `"auto"` to try every preset), `standard` when `None`.
+fn options(rules: Option<&str>) -> PyResult<Options> {
+    Ok(match rules.map(str::trim) {
+        None => Options::default(),
+        Some("auto") => Options {
+            auto_rules: true,
+            ..Options::default()
+        },
+        Some(text) => Options {
+            default_rules: ruleset(text)?,
+            ..Options::default()
+        },
+    })
+}
+
+/// The encoding `name` names (`utf-8`, `latin-1`, `windows-1252`, `auto`), UTF-8 for `None`.
+fn encoding(name: Option<&str>) -> PyResult<Encoding> {
+    match name {
+        None => Ok(Encoding::Utf8),
+        Some(n) => Encoding::parse(n).ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "`{n}` is not an encoding seega reads: give utf-8, latin-1, windows-1252 or auto"
+            ))
+        }),
+    }
+}
+
+/// A path (`str` or `os.PathLike`) as a string, or `None` when `obj` is not one.
+fn as_path(obj: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
+    if obj.hasattr("read")? {
+        return Ok(None);
+    }
+    let os = obj.py().import("os")?;
+    let path = os.call_method1("fspath", (obj,)).map_err(|_| {
+        PyTypeError::new_err("expected a path (str or os.PathLike) or a file with read()")
+    })?;
+    if let Ok(s) = path.extract::<String>() {
+        return Ok(Some(s));
+    }
+    Err(PyTypeError::new_err(
+        "a path given as bytes is not supported: give a str",
+    ))
+}
+
+/// The file at `path`, opened for reading.
+fn open(path: &str) -> PyResult<std::fs::File> {
+    std::fs::File::open(path).map_err(|e| PyOSError::new_err(format!("cannot read `{path}`: {e}")))
+}
+
+/// Reads the games of an archive, one at a time.
+///
+/// `path_or_file` is a path or a file object opened for reading (binary, or text read as
+/// UTF-8); `rules` the rules of games without a Rules tag (a preset then key=value options,
+/// or `"auto"`), `standard` by default; `encoding` how the bytes are read (`utf-8`,
+/// `latin-1`, `windows-1252`, `auto`). Returns an iterator of `Game` that reads the input in
+/// blocks as it goes: memory does not grow with the archive.
+#[pyfunction]
+#[pyo3(signature = (path_or_file, rules = None, encoding = None))]
+fn read_games(
+    path_or_file: &Bound<'_, PyAny>,
+    rules: Option<&str>,
+    encoding: Option<&str>,
+) -> PyResult<GameIterator> {
+    let options = options(rules)?;
+    let enc = self::encoding(encoding)?;
+    let (input, name): (Box<dyn Read + Send>, String) = match as_path(path_or_file)? {
+        Some(path) => (Box::new(open(&path)?), path),
+        None => {
+            let name = path_or_file
+                .getattr("name")
+                .and_then(|n| n.extract::<String>())
+                .unwrap_or_else(|_| "<stream>".to_owned());
+            (Box::new(PyReader::new(path_or_file.clone().unbind())), name)
+        }
+    };
+    Ok(GameIterator::new(
+        GameReader::with_encoding(input, enc),
+        options,
+        &name,
+    ))
+}
+
+/// Every game of `text` (an archive as a `str`), in order, as a list of `Game`; `rules` as
+/// for `read_games`.
+#[pyfunction]
+#[pyo3(signature = (text, rules = None))]
+fn parse(py: Python<'_>, text: &str, rules: Option<&str>) -> PyResult<Vec<Game>> {
+    let options = options(rules)?;
+    let file: std::sync::Arc<str> = std::sync::Arc::from("<text>");
+    let records = py.detach(|| GameReader::new(text.as_bytes()).collect::<Result<Vec<_>, _>>());
+    let records = records.map_err(|e| PyOSError::new_err(e.to_string()))?;
+    Ok(records
+        .into_iter()
+        .map(|r| Game::new(r, options, file.clone()))
+        .collect())
+}
+
+/// Checks the archive at `path` as `seega check --format jsonl` does, on every core: the
+/// counts of its summary line and every problem. `rules` and `encoding` as for `read_games`.
+#[pyfunction]
+#[pyo3(signature = (path, rules = None, encoding = None, jobs = None))]
+fn check_file(
+    py: Python<'_>,
+    path: &Bound<'_, PyAny>,
+    rules: Option<&str>,
+    encoding: Option<&str>,
+    jobs: Option<usize>,
+) -> PyResult<CheckSummary> {
+    let options = options(rules)?;
+    let enc = self::encoding(encoding)?;
+    let Some(path) = as_path(path)? else {
+        return Err(PyTypeError::new_err("check_file takes a path"));
+    };
+    let file = open(&path)?;
+    let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let report = py.detach(|| seega::check_archive(file, &path, &options, enc, jobs));
+    let report = report.map_err(|e| PyOSError::new_err(format!("cannot read `{path}`: {e}")))?;
+    Ok(CheckSummary::new(report))
+}
+
+/// The archive text `seega generate` writes: `games` random games, deterministic for `seed`,
+/// each under one of `rules` (a ruleset or a list of them) drawn at random; `invalid_rate` the
+/// probability that a game gets one illegal turn, `max_turns` the movement turns after which
+/// a game stops unfinished with `*`.
+#[pyfunction]
+#[pyo3(signature = (games, seed = 0, rules = None, invalid_rate = 0.0, max_turns = 60))]
+fn generate(
+    py: Python<'_>,
+    games: u64,
+    seed: u64,
+    rules: Option<&Bound<'_, PyAny>>,
+    invalid_rate: f64,
+    max_turns: u32,
+) -> PyResult<String> {
+    if !(0.0..=1.0).contains(&invalid_rate) {
+        return Err(PyValueError::new_err(format!(
+            "invalid_rate {invalid_rate} is not a probability: give a number from 0 to 1"
+        )));
+    }
+    let texts: Vec<String> = match rules {
+        None => vec!["standard".to_owned()],
+        Some(r) => match r.extract::<String>() {
+            Ok(one) => vec![one],
+            Err(_) => r.extract::<Vec<String>>()?,
+        },
+    };
+    if texts.is_empty() {
+        return Err(PyValueError::new_err(
+            "rules is empty: give at least one ruleset",
+        ));
+    }
+    let rules = texts
+        .iter()
+        .map(|t| ruleset(t))
+        .collect::<PyResult<Vec<_>>>()?;
+    let options = GenOptions {
+        seed,
+        rules,
+        invalid_rate,
+        max_turns,
+    };
+    Ok(py.detach(|| seega::generate(&options, games)))
+}
+
+/// The module `seega._seega`.
+#[pymodule]
+fn _seega(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Position>()?;
+    m.add_class::<Game>()?;
+    m.add_class::<Turn>()?;
+    m.add_class::<Verdict>()?;
+    m.add_class::<Problem>()?;
+    m.add_class::<GameIterator>()?;
+    m.add_class::<CheckSummary>()?;
+    m.add("IllegalTurn", m.py().get_type::<IllegalTurn>())?;
+    m.add_function(wrap_pyfunction!(read_games, m)?)?;
+    m.add_function(wrap_pyfunction!(parse, m)?)?;
+    m.add_function(wrap_pyfunction!(check_file, m)?)?;
+    m.add_function(wrap_pyfunction!(generate, m)?)?;
+    Ok(())
+}

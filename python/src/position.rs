@@ -1,0 +1,223 @@
+//! `seega.Position`: a game in progress on the library's referee (`GameState`).
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use seega::{Color, GameState, Ply, Position as EnginePosition, Ruleset};
+
+use crate::errors::{illegal_turn, unreadable_turn};
+
+/// The side named `side`: `"black"`/`"b"` or `"white"`/`"w"`.
+pub fn color(side: &str) -> PyResult<Color> {
+    match side {
+        "black" | "b" => Ok(Color::Black),
+        "white" | "w" => Ok(Color::White),
+        _ => Err(PyValueError::new_err(format!(
+            "`{side}` is not a side: give \"black\" or \"white\""
+        ))),
+    }
+}
+
+/// The ruleset `text` names (a preset, then key=value options), or a `ValueError`.
+pub fn ruleset(text: &str) -> PyResult<Ruleset> {
+    Ruleset::parse(text).map_err(|e| PyValueError::new_err(e.to_string()))
+}
+
+/// How a game ended, as `(termination, winner)`: winner `"black"`, `"white"` or `None` for a
+/// draw.
+pub fn outcome_pair(outcome: Option<seega::Outcome>) -> Option<(String, Option<String>)> {
+    outcome.map(|o| {
+        (
+            o.termination.as_str().to_owned(),
+            o.winner.map(|c| c.name().to_owned()),
+        )
+    })
+}
+
+/// A position of a game of Seega under a ruleset, with what the rules of a whole game remember
+/// beyond the board: the side that passed last, and how the game ended.
+///
+/// `Position(rules="standard")` is the start of a game; `Position.from_string` reads a
+/// position string such as `"5/1b3/1w3/5/1b3 b"`. Positions are immutable: `play` returns a
+/// new one.
+#[pyclass(module = "seega", frozen, eq)]
+#[derive(Clone, PartialEq)]
+pub struct Position {
+    state: GameState,
+}
+
+impl Position {
+    fn position(&self) -> &EnginePosition {
+        self.state.position()
+    }
+}
+
+#[pymethods]
+impl Position {
+    /// The start of a game under `rules`: an empty board, full hands.
+    #[new]
+    #[pyo3(signature = (rules = "standard"))]
+    fn new(rules: &str) -> PyResult<Position> {
+        Ok(Position {
+            state: GameState::new(ruleset(rules)?),
+        })
+    }
+
+    /// The position of a position string (`<ranks> <side to move>`, rank N first) under
+    /// `rules`, as a game with a `Position` tag starts from it.
+    #[staticmethod]
+    #[pyo3(signature = (text, rules = "standard"))]
+    fn from_string(text: &str, rules: &str) -> PyResult<Position> {
+        let position = EnginePosition::from_setup(ruleset(rules)?, text)
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        Ok(Position {
+            state: GameState::from_position(position),
+        })
+    }
+
+    /// The turns the side to move may play, in the notation, each movement with its captures
+    /// (`"b2-b3xb4"`), placements as two squares (`"a1,b1"`), a pass as `"--"`; none once the
+    /// game is over.
+    fn legal_turns(&self, py: Python<'_>) -> Vec<String> {
+        py.detach(|| {
+            self.state
+                .legal_turns()
+                .iter()
+                .map(Ply::to_string)
+                .collect()
+        })
+    }
+
+    /// The position after `turn`, written in the notation (captures may be left out); raises
+    /// `IllegalTurn`, with the code and message of `seega check`, when it cannot be played.
+    fn play(&self, py: Python<'_>, turn: &str) -> PyResult<Position> {
+        let ply: Ply = turn.parse().map_err(|e| unreadable_turn(py, &e))?;
+        let mut state = self.state.clone();
+        match py.detach(|| state.play(&ply)) {
+            Ok(_) => Ok(Position { state }),
+            Err(e) => Err(illegal_turn(
+                py,
+                e.code().as_str(),
+                &e.to_string(),
+                e.help(),
+            )),
+        }
+    }
+
+    /// The turn `turn` as the referee plays it here, with every capture written
+    /// (`"b1-b2"` → `"b1-b2xb3"`); raises `IllegalTurn` as `play` does.
+    fn played(&self, py: Python<'_>, turn: &str) -> PyResult<String> {
+        let ply: Ply = turn.parse().map_err(|e| unreadable_turn(py, &e))?;
+        let mut state = self.state.clone();
+        match state.play(&ply) {
+            Ok(done) => Ok(done.to_string()),
+            Err(e) => Err(illegal_turn(
+                py,
+                e.code().as_str(),
+                &e.to_string(),
+                e.help(),
+            )),
+        }
+    }
+
+    /// The ruleset, as a `Rules` tag writes it.
+    #[getter]
+    fn rules(&self) -> String {
+        self.position().rules().to_string()
+    }
+
+    /// The board's size: 5, 7 or 9.
+    #[getter]
+    fn size(&self) -> u8 {
+        self.position().size().get()
+    }
+
+    /// The side whose turn it is: `"black"` or `"white"`.
+    #[getter]
+    fn side_to_move(&self) -> &'static str {
+        self.state.to_move().name()
+    }
+
+    /// `"placement"` or `"movement"`.
+    #[getter]
+    fn phase(&self) -> &'static str {
+        self.state.phase().as_str()
+    }
+
+    /// The squares of `side`'s pieces on the board, in board order (`a1` first).
+    fn pieces(&self, side: &str) -> PyResult<Vec<String>> {
+        let pieces = self.position().pieces(color(side)?);
+        Ok(pieces.squares().map(|s| s.to_string()).collect())
+    }
+
+    /// How many pieces `side` still has in hand.
+    fn in_hand(&self, side: &str) -> PyResult<u8> {
+        Ok(self.position().in_hand(color(side)?))
+    }
+
+    /// Whether the game has ended by rule.
+    #[getter]
+    fn is_over(&self) -> bool {
+        self.state.is_over()
+    }
+
+    /// How the game ended, `(termination, winner)` (`winner` `None` for a draw), or `None`.
+    #[getter]
+    fn outcome(&self) -> Option<(String, Option<String>)> {
+        outcome_pair(self.state.outcome())
+    }
+
+    /// The result token the end calls for (`"1-0"`, `"0-1"`, `"1/2-1/2"`), or `None`.
+    #[getter]
+    fn result(&self) -> Option<&'static str> {
+        self.state.outcome().map(|o| o.result_token())
+    }
+
+    /// The board, rank N first: each square `"b"`, `"w"` or `""`.
+    fn board(&self) -> Vec<Vec<&'static str>> {
+        let rows = self.position().rows();
+        let cell = |c: &Option<Color>| match c {
+            Some(Color::Black) => "b",
+            Some(Color::White) => "w",
+            None => "",
+        };
+        rows.iter().map(|r| r.iter().map(cell).collect()).collect()
+    }
+
+    /// A copy (positions are immutable, so this is the same position).
+    fn copy(&self) -> Position {
+        self.clone()
+    }
+
+    /// `copy.copy` support.
+    fn __copy__(&self) -> Position {
+        self.clone()
+    }
+
+    /// `copy.deepcopy` support.
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Position {
+        self.clone()
+    }
+
+    /// A hash of the position string and the rules.
+    fn __hash__(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        self.position().to_setup_string().hash(&mut h);
+        self.rules().hash(&mut h);
+        h.finish()
+    }
+
+    /// The position string.
+    fn __str__(&self) -> String {
+        self.position().to_setup_string()
+    }
+
+    /// `Position.from_string('…', rules='…')`.
+    fn __repr__(&self) -> String {
+        format!(
+            "Position.from_string({:?}, rules={:?})",
+            self.position().to_setup_string(),
+            self.rules()
+        )
+    }
+}

@@ -1,0 +1,161 @@
+"""Position: the start, legal turns, play and the refusals of the referee."""
+
+import copy
+import itertools
+
+import pytest
+
+import seega
+
+FILES = "abcde"
+
+
+def squares(size=5):
+    """Every square of a board of `size`, in board order (a1, b1, ..., a2, ...)."""
+    return [f"{FILES[f] if size == 5 else 'abcdefghi'[f]}{r + 1}" for r in range(size) for f in range(size)]
+
+
+def test_the_start_of_standard():
+    start = seega.Position()
+    assert str(start) == "5/5/5/5/5 b"
+    assert start.rules == "standard"
+    assert (start.size, start.side_to_move, start.phase) == (5, "black", "placement")
+    assert (start.in_hand("black"), start.in_hand("white")) == (12, 12)
+    assert start.pieces("black") == [] and not start.is_over and start.outcome is None
+
+
+def test_the_276_placements_at_the_start_are_the_pairs_of_squares_off_the_centre():
+    turns = seega.Position("standard").legal_turns()
+    assert len(turns) == 276
+    off_centre = [s for s in squares() if s != "c3"]
+    pairs = {f"{a},{b}" for a, b in itertools.combinations(off_centre, 2)}
+    assert set(turns) == pairs
+    assert len(set(turns)) == len(turns)
+
+
+@pytest.mark.parametrize(
+    "rules, count",
+    [("standard size=7", 48 * 47 // 2), ("standard size=9", 80 * 79 // 2), ("standard centre=plain", 24 * 23 // 2)],
+)
+def test_placements_at_the_start_of_other_rules(rules, count):
+    assert len(seega.Position(rules).legal_turns()) == count
+
+
+def test_play_returns_a_new_position_and_leaves_the_old_one():
+    start = seega.Position()
+    after = start.play("a1,b1")
+    assert str(after) == "5/5/5/5/bb3 w"
+    assert str(start) == "5/5/5/5/5 b"
+    assert after.side_to_move == "white"
+    assert after.pieces("black") == ["a1", "b1"]
+    assert (after.in_hand("black"), after.in_hand("b")) == (10, 10)
+    assert after.board()[-1] == ["b", "b", "", "", ""]
+    assert after.board()[0] == [""] * 5
+
+
+def test_legal_movements_carry_their_captures():
+    pos = seega.Position.from_string("5/1b3/1w3/5/1b3 b")
+    assert pos.phase == "movement"
+    turns = pos.legal_turns()
+    assert "b1-b2xb3" in turns
+    assert pos.played("b1-b2") == "b1-b2xb3"
+    after = pos.play("b1-b2")
+    assert str(after) == "5/1b3/5/1b3/5 w"
+    assert after.is_over and after.outcome == ("capture-all", "black") and after.result == "0-1"
+    assert after.legal_turns() == []
+
+
+def test_every_listed_turn_plays():
+    pos = seega.Position.from_string("b1w1b/1w1b1/w1b1w/1b1w1/w1b1w w")
+    turns = pos.legal_turns()
+    assert turns
+    for turn in turns:
+        assert pos.played(turn) == turn
+
+
+ILLEGAL = [
+    # (a position string, a turn played from the start, or None for the start; turn; code)
+    (None, "c3,d4", "seega::place::centre"),
+    (None, "a1,a1", "seega::place::same-square"),
+    ("a1,b1", "a1,c2", "seega::place::occupied"),
+    (None, "b2-b3", "seega::turn::wrong-phase"),
+    (None, "f1,a1", "seega::square::off-board"),
+    ("5/1b3/1w3/5/1b3 b", "a1-a2", "seega::move::empty-square"),
+    ("5/1b3/1w3/5/1b3 b", "b3-b4", "seega::move::enemy-piece"),
+    ("5/1b3/1w3/5/1b3 b", "b1-c2", "seega::move::diagonal"),
+    ("5/1b3/1w3/5/1b3 b", "b1-b3", "seega::move::too-far"),
+    ("5/1b3/1w3/1b3/5 b", "b2-b3", "seega::move::occupied"),
+    ("5/1b3/1w3/5/1b3 b", "b1-b2xc2", "seega::capture::wrong"),
+    ("5/1b3/1w3/5/1b3 b", "--", "seega::pass::illegal"),
+]
+
+
+@pytest.mark.parametrize("setup, turn, code", ILLEGAL)
+def test_illegal_turns_raise_with_the_code_of_check(setup, turn, code):
+    if setup is None:
+        pos = seega.Position()
+    elif "/" in setup:
+        pos = seega.Position.from_string(setup)
+    else:
+        pos = seega.Position().play(setup)
+    with pytest.raises(seega.IllegalTurn) as raised:
+        pos.play(turn)
+    err = raised.value
+    assert err.code == code
+    assert err.message == str(err) and err.message
+    assert err.message == err.message.rstrip(".") and err.message[0].islower()
+    assert err.help.endswith(".")
+    assert isinstance(err, ValueError)
+    assert turn not in pos.legal_turns()
+
+
+def test_the_message_is_the_checkers():
+    with pytest.raises(seega.IllegalTurn) as raised:
+        seega.Position().play("a1,b1").play("a1,c2")
+    assert raised.value.message == "a1 is already occupied by a black piece"
+
+
+def test_text_that_is_no_turn_raises_with_a_syntax_code():
+    with pytest.raises(seega.IllegalTurn) as raised:
+        seega.Position().play("zz")
+    assert raised.value.code == "seega::syntax::token"
+
+
+def test_a_turn_after_the_end_raises():
+    over = seega.Position.from_string("5/1b3/1w3/5/1b3 b").play("b1-b2")
+    with pytest.raises(seega.IllegalTurn) as raised:
+        over.play("b2-b1")
+    assert raised.value.code == "seega::turn::after-end"
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: seega.Position("chess"),
+        lambda: seega.Position("standard size=6"),
+        lambda: seega.Position.from_string("5/5/5 b"),
+        lambda: seega.Position.from_string("6/5/5/5/5 b"),
+        lambda: seega.Position().pieces("red"),
+        lambda: seega.Position().in_hand("red"),
+    ],
+)
+def test_bad_rules_positions_and_sides_raise_value_error(call):
+    with pytest.raises(ValueError):
+        call()
+
+
+def test_from_string_under_other_rules():
+    pos = seega.Position.from_string("7/7/7/7/7/7/bw5 b", rules="standard size=7")
+    assert pos.size == 7 and pos.rules == "standard size=7"
+    # A position string is a board of the movement phase: every piece out of hand.
+    assert (pos.in_hand("black"), pos.phase) == (0, "movement")
+    assert len(pos.board()) == 7 and pos.board()[6][:2] == ["b", "w"]
+
+
+def test_copy_equality_hash_and_repr():
+    pos = seega.Position().play("a1,b1")
+    assert pos.copy() == pos and copy.copy(pos) == pos and copy.deepcopy(pos) == pos
+    assert hash(pos.copy()) == hash(pos)
+    assert pos != seega.Position()
+    assert repr(pos) == 'Position.from_string("5/5/5/5/bb3 w", rules="standard")'
+    assert {pos, pos.copy()} == {pos}

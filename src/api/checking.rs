@@ -1,0 +1,83 @@
+//! A whole archive checked as `seega check --format jsonl` checks it, its report kept as values.
+
+use std::io::Read;
+
+use crate::archive::stream::{Placed, check_stream_reported};
+use crate::notation::encoding::{Encoding, Transcode};
+use crate::render::file_report::{FileReport, Style};
+use crate::render::wire::{DiagnosticLine, FileName, SummaryLine};
+use crate::validate::Options;
+
+/// What checking one archive found: the lines of `seega check --format jsonl` as values.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CheckReport {
+    /// The counts of the closing `summary` line (one file).
+    pub summary: SummaryLine,
+    /// Every `diagnostic` line, in file order.
+    pub diagnostics: Vec<DiagnosticLine>,
+}
+
+/// Checks the archive read from `reader` in `encoding` as `seega check --format jsonl` checks
+/// a file named `file`, on `jobs` threads (at least one), in memory that does not grow with the
+/// archive but with its problems: the same games, counts, codes, messages and places.
+///
+/// ```
+/// use seega::{Encoding, Options};
+///
+/// let text = "1. a1,b1 *\n\n1. c3,d4 *\n";
+/// let report = seega::check_archive(text.as_bytes(), "cup.sgn", &Options::default(), Encoding::Utf8, 1)?;
+/// assert_eq!((report.summary.games, report.summary.valid, report.summary.errors), (2, 1, 1));
+/// let d = &report.diagnostics[0];
+/// assert_eq!((d.code.as_str(), d.game, d.line, d.column), ("seega::place::centre", 2, 3, 4));
+/// assert_eq!(d.message, "c3 is the centre, which stays empty while pieces are placed");
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub fn check_archive<R: Read + Send>(
+    reader: R,
+    file: &str,
+    options: &Options,
+    encoding: Encoding,
+    jobs: usize,
+) -> std::io::Result<CheckReport> {
+    let json_name = FileName {
+        file: file.to_owned(),
+        file_bytes: None,
+    };
+    let report = FileReport {
+        style: Style::Jsonl,
+        name: file,
+        json_name: &json_name,
+    };
+    let mut summary = SummaryLine {
+        kind: "summary".into(),
+        files: 1,
+        ..SummaryLine::default()
+    };
+    let mut diagnostics = Vec::new();
+    check_stream_reported(
+        Transcode::new(reader, encoding),
+        options,
+        jobs.max(1),
+        Some(&report),
+        &mut |placed: Placed| {
+            let c = &placed.checked;
+            summary.games += c.games;
+            summary.valid += c.valid;
+            summary.invalid += c.games - c.valid;
+            summary.errors += c.errors;
+            summary.warnings += c.warnings;
+            for line in placed
+                .report
+                .split(|&b| b == b'\n')
+                .filter(|l| !l.is_empty())
+            {
+                diagnostics.push(serde_json::from_slice(line).map_err(std::io::Error::other)?);
+            }
+            Ok(())
+        },
+    )?;
+    Ok(CheckReport {
+        summary,
+        diagnostics,
+    })
+}

@@ -1,0 +1,337 @@
+//! Games read from a stream of any size, one at a time, each owning its text: what a program
+//! that cannot hold the whole archive (or wants games that outlive the text) reads through.
+
+use std::collections::VecDeque;
+use std::io::Read;
+
+use crate::archive::stream::{BLOCK, Boundary, Piece, Splitter};
+use crate::notation::encoding::{Encoding, Transcode};
+use crate::notation::limits::MAX_UNCUT_BYTES;
+use crate::notation::scan::is_space;
+use crate::notation::writer::{WriteOptions, write_game};
+use crate::notation::{Game, LineIndex, Scanner, Source, Span};
+use crate::render::game_json::{GameObject, Origin};
+use crate::render::wire::DiagnosticLine;
+use crate::validate::{
+    Options, Problem, RulesCache, Verdict, canonical_doc, check_game, clean_game,
+};
+
+/// One game of an archive, with its own copy of the text it was written in and where in the
+/// file that text stands: it can be parsed, checked, written as JSON or in canonical notation
+/// long after the reader has moved on.
+///
+/// ```
+/// let text = "[Rules \"standard\"]\n\n1. a1,b1 a2,b2 *\n\n1. c3,d4 *\n";
+/// let games: Vec<_> = seega::GameReader::new(text.as_bytes()).collect::<Result<_, _>>()?;
+/// assert_eq!(games.len(), 2);
+/// assert_eq!((games[1].number(), games[1].line()), (2, 5));
+/// let verdict = games[1].check(&seega::Options::default());
+/// let d = games[1].diagnostic(&verdict.problems[0], "cup.sgn");
+/// assert_eq!((d.code.as_str(), d.line, d.column), ("seega::place::centre", 5, 4));
+/// # Ok::<(), std::io::Error>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RecordedGame {
+    /// The game's text, preceded by as many spaces as characters stood before it on its first
+    /// line, so that offsets in it have the file's columns.
+    text: String,
+    /// Bytes of the game's text that were not UTF-8 (U+FFFD in `text`).
+    invalid: Vec<Span>,
+    /// Where the game starts in `text` (after the spaces).
+    start: usize,
+    /// The 0-based file line `text` starts on.
+    base: usize,
+    /// The game's number in its file, from 1.
+    number: usize,
+}
+
+impl RecordedGame {
+    /// The game's number in its file, from 1.
+    pub fn number(&self) -> usize {
+        self.number
+    }
+
+    /// The file line (from 1) of the game's first item.
+    pub fn line(&self) -> usize {
+        self.base + 1
+    }
+
+    /// The game's text as written, from its first item to its last.
+    pub fn text(&self) -> &str {
+        &self.text[self.start..]
+    }
+
+    /// The syntax tree of the game ([`crate::parse`] of its text). Its spans are offsets in
+    /// the text of [`RecordedGame::text`] preceded by [`RecordedGame::offset`] bytes.
+    pub fn parse(&self) -> Game<'_> {
+        Scanner::new(&self.text, &self.invalid)
+            .next()
+            .unwrap_or_default()
+    }
+
+    /// How many bytes before [`RecordedGame::text`] the spans of [`RecordedGame::parse`] count.
+    pub fn offset(&self) -> usize {
+        self.start
+    }
+
+    /// Replays the game as `seega check` does under `options` (its number in its file given).
+    pub fn check(&self, options: &Options) -> Verdict {
+        check_game(&self.parse(), &self.text, self.number, options)
+    }
+
+    /// The file line and column (both from 1, columns in characters) of `offset`, a byte
+    /// offset of a span of [`RecordedGame::parse`].
+    pub fn line_col(&self, offset: usize) -> (usize, usize) {
+        let lc = LineIndex::with_base(&self.text, self.base).line_col(&self.text, offset);
+        (lc.line, lc.column)
+    }
+
+    /// A problem of [`RecordedGame::check`] as `seega check --format jsonl` writes it, in the
+    /// file named `file`.
+    pub fn diagnostic(&self, problem: &Problem, file: &str) -> DiagnosticLine {
+        let lines = LineIndex::with_base(&self.text, self.base);
+        DiagnosticLine::new(problem, file, &self.text, &lines)
+    }
+
+    /// The game's JSON object as `seega convert --to jsonl` writes it (one line), checked
+    /// under `options`, in the file named `file`.
+    ///
+    /// ```
+    /// let text = "[Event \"Cup\"]\n\n1. a1,b1 *\n";
+    /// let game = seega::GameReader::new(text.as_bytes()).next().unwrap()?;
+    /// let json = game.to_json(&seega::Options::default(), "cup.sgn");
+    /// assert!(json.starts_with("{\"game\":1,\"file\":\"cup.sgn\","));
+    /// assert!(json.contains("\"final\":\"5/5/5/5/bb3 w\""));
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    pub fn to_json(&self, options: &Options, file: &str) -> String {
+        let options = Options {
+            record: true,
+            ..*options
+        };
+        let game = self.parse();
+        let verdict = check_game(&game, &self.text, self.number, &options);
+        let lines = LineIndex::with_base(&self.text, self.base);
+        let at = Origin {
+            file,
+            file_bytes: None,
+            text: &self.text,
+            lines: &lines,
+            raw: None,
+        };
+        let object = GameObject::new(&game, &verdict, self.number, at);
+        serde_json::to_string(&object).unwrap_or_default()
+    }
+
+    /// The game in canonical notation, as `seega fmt` writes a game (tags in canonical order,
+    /// captures written out, lines wrapped at 80 columns), checked under `options`; the text
+    /// as written when the game holds a syntax error, which no writer can rewrite.
+    ///
+    /// ```
+    /// let text = "[Rules \"standard\"]  [Result \"*\"]\n1.a1,b1 *";
+    /// let game = seega::GameReader::new(text.as_bytes()).next().unwrap()?;
+    /// let canonical = game.to_canonical(&seega::Options::default());
+    /// assert_eq!(canonical, "[Result \"*\"]\n[Rules \"standard\"]\n\n1. a1,b1 *\n");
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    pub fn to_canonical(&self, options: &Options) -> String {
+        let options = Options {
+            record: true,
+            ..*options
+        };
+        let game = self.parse();
+        let verdict = check_game(&game, &self.text, self.number, &options);
+        match canonical_doc(&game, &verdict) {
+            Ok(doc) => {
+                let mut out = String::new();
+                write_game(&doc, &WriteOptions::default(), &mut out);
+                out
+            }
+            Err(_) => format!("{}\n", self.text().trim_end()),
+        }
+    }
+}
+
+/// Reads the games of a stream of any size one at a time, in bounded memory: the stream is
+/// read in blocks and cut at game boundaries as `seega check` cuts it, so a game's text is
+/// held only until its [`RecordedGame`] is handed out. The games, their numbers and their
+/// lines are those of a reading of the whole text. A stretch of more than
+/// [`MAX_UNCUT_BYTES`] without a game boundary is skipped, as `check` skips it (reporting
+/// it); a read error ends the games with that error.
+///
+/// ```
+/// let archive = "1. a1,b1 *\n\n".repeat(1000);
+/// let mut reader = seega::GameReader::new(archive.as_bytes());
+/// assert_eq!(reader.by_ref().count(), 1000);
+/// ```
+#[derive(Debug)]
+pub struct GameReader<R> {
+    splitter: Splitter<Transcode<R>>,
+    /// Bytes of a chunk that did not end at a true game boundary, waiting for the next.
+    pending: Vec<u8>,
+    /// Whether a line starting with `[` follows the pending bytes.
+    tag_next: bool,
+    ready: VecDeque<RecordedGame>,
+    /// Lines and games before the pending bytes.
+    lines: usize,
+    games: usize,
+    done: bool,
+}
+
+impl<R: Read> GameReader<R> {
+    /// A reader of the UTF-8 text of `reader` (bytes that are not UTF-8 are kept as U+FFFD
+    /// and reported by [`RecordedGame::check`], as by `seega check`).
+    pub fn new(reader: R) -> GameReader<R> {
+        GameReader::with_encoding(reader, Encoding::Utf8)
+    }
+
+    /// A reader of `reader`'s text in `encoding`, as `seega check --encoding` reads it.
+    ///
+    /// ```
+    /// use seega::Encoding;
+    ///
+    /// let bytes = b"[Event \"F\xeate\"]\n\n1. a1,b1 *\n";
+    /// let mut games = seega::GameReader::with_encoding(&bytes[..], Encoding::Latin1);
+    /// let game = games.next().unwrap()?;
+    /// assert!(game.text().starts_with("[Event \"Fête\"]"));
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    pub fn with_encoding(reader: R, encoding: Encoding) -> GameReader<R> {
+        GameReader {
+            splitter: Splitter::new(Transcode::new(reader, encoding), BLOCK),
+            pending: Vec::new(),
+            tag_next: false,
+            ready: VecDeque::new(),
+            lines: 0,
+            games: 0,
+            done: false,
+        }
+    }
+
+    /// Reads pieces until some games are ready or the stream ends.
+    fn fill(&mut self) -> std::io::Result<()> {
+        while self.ready.is_empty() && !self.done {
+            match self.splitter.next_chunk()? {
+                None => {
+                    self.done = true;
+                    self.take_pending(true);
+                }
+                Some(Piece::Chunk { bytes, tag_next }) => {
+                    if self.pending.len() + bytes.len() > MAX_UNCUT_BYTES {
+                        self.take_pending(true);
+                    }
+                    self.pending.extend_from_slice(&bytes);
+                    self.tag_next = tag_next;
+                    self.take_pending(false);
+                }
+                Some(Piece::TooLong(skipped)) => {
+                    self.take_pending(true);
+                    self.lines += skipped.breaks;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Scans the pending bytes and makes their games ready, when they end at a true game
+    /// boundary or `anyway`. Games that the fast lane reads clean (under `standard` for games
+    /// without a Rules tag) are found by it, the others by the scanner, as `check` finds them.
+    fn take_pending(&mut self, anyway: bool) {
+        if self.pending.is_empty() {
+            return;
+        }
+        let source = Source::from_bytes(&self.pending);
+        let text = source.text();
+        let (spans, verified) = game_spans(&source, self.tag_next);
+        if !anyway && !verified {
+            return;
+        }
+        let mut counted = (0, 0);
+        for (start, end) in spans {
+            self.games += 1;
+            let at = (self.lines, self.games);
+            let record = record(&source, start, end, at, &mut counted);
+            self.ready.push_back(record);
+        }
+        self.lines += LineIndex::count_breaks(text);
+        self.pending.clear();
+    }
+}
+
+/// Where each game of `source` starts and ends (its first item, its last), and whether the
+/// text ends at a true game boundary (a line starting with `[` follows it when `tag_next`).
+fn game_spans(source: &Source, tag_next: bool) -> (Vec<(usize, usize)>, bool) {
+    let text = source.text();
+    // The lane reads no undecodable bytes nor a byte-order mark.
+    let fast = source.invalid().is_empty() && !text.starts_with('\u{feff}');
+    let (options, mut rules) = (Options::default(), RulesCache::default());
+    let mut boundary = Boundary::cut_before_tag_line(tag_next);
+    let mut scanner = Scanner::new(text, source.invalid()).tag_line_next(tag_next);
+    let mut spans = Vec::new();
+    loop {
+        let at = scanner.offset();
+        if let Some(end) = fast
+            .then(|| clean_game(text, at, &options, &mut rules))
+            .flatten()
+        {
+            let blank = text[at..end].bytes().take_while(|&b| is_space(b)).count();
+            spans.push((at + blank, end));
+            boundary.see_clean(text, end);
+            scanner.seek(end);
+            continue;
+        }
+        let Some(game) = scanner.next() else { break };
+        boundary.see(&game, text);
+        let end = (game.trailing.last()).map_or(game.span.end, |c| c.span.end.max(game.span.end));
+        spans.push((game.span.start, end));
+    }
+    (spans, boundary.verified())
+}
+
+/// The record of the game from `start` to `end` of `source`, whose text starts on the 0-based
+/// file line `at.0`, numbered `at.1`; `counted` is an offset of the text and the line breaks
+/// before it, moved on game by game.
+fn record(
+    source: &Source,
+    start: usize,
+    end: usize,
+    at: (usize, usize),
+    counted: &mut (usize, usize),
+) -> RecordedGame {
+    let text = source.text();
+    let end = end.min(text.len());
+    let start = start.min(end);
+    let line_start = text[..start]
+        .rfind(['\n', '\r'])
+        .map_or(0, |i| i + 1)
+        .max(counted.0.min(start));
+    counted.1 += LineIndex::count_breaks(&text[counted.0.min(line_start)..line_start]);
+    counted.0 = line_start;
+    let pad = text[line_start..start].chars().count();
+    let mut own = " ".repeat(pad);
+    own.push_str(&text[start..end]);
+    let shift = |s: usize| s - start + pad;
+    let invalid = (source.invalid().iter())
+        .filter(|s| s.start >= start && s.end <= end)
+        .map(|s| Span::new(shift(s.start), shift(s.end)))
+        .collect();
+    RecordedGame {
+        text: own,
+        invalid,
+        start: pad,
+        base: at.0 + counted.1,
+        number: at.1,
+    }
+}
+
+impl<R: Read> Iterator for GameReader<R> {
+    type Item = std::io::Result<RecordedGame>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if let Err(e) = self.fill() {
+            self.done = true;
+            return Some(Err(e));
+        }
+        self.ready.pop_front().map(Ok)
+    }
+}

@@ -1,0 +1,175 @@
+//! The library's stream reader against `check`: every game of every test file, and of a
+//! generated archive of many chunks, read as a [`RecordedGame`] and checked on its own gives
+//! the diagnostics, game numbers and lines that [`check_archive`] (what `seega check --format
+//! jsonl` prints) gives for the whole file.
+
+use std::path::Path;
+
+use seega::{DiagnosticLine, Encoding, GameReader, GenOptions, Options, Ruleset, check_archive};
+
+const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+
+/// The bytes of every `.sgn` file of the samples, the invalid samples and the conformance
+/// corpus, with their names.
+fn corpus() -> Vec<(String, Vec<u8>)> {
+    let mut files = Vec::new();
+    for dir in [
+        "samples",
+        "samples/invalid",
+        "tests/conformance",
+        "tests/conformance/world",
+    ] {
+        let mut paths: Vec<_> = std::fs::read_dir(Path::new(ROOT).join(dir))
+            .expect("a test directory")
+            .map(|e| e.expect("an entry").path())
+            .filter(|p| p.extension().is_some_and(|e| e == "sgn"))
+            .collect();
+        paths.sort();
+        for p in paths {
+            files.push((
+                p.display().to_string(),
+                std::fs::read(&p).expect("readable"),
+            ));
+        }
+    }
+    files
+}
+
+/// The diagnostics of every game `GameReader` reads from `bytes`, each game checked alone,
+/// and the number of games.
+fn read_alone(bytes: &[u8], file: &str, opts: &Options) -> (usize, Vec<DiagnosticLine>) {
+    let mut games = 0;
+    let mut diagnostics = Vec::new();
+    for (i, game) in GameReader::new(bytes).enumerate() {
+        let game = game.expect("reading from memory does not fail");
+        assert_eq!(game.number(), i + 1, "{file}: games numbered in order");
+        games += 1;
+        let verdict = game.check(opts);
+        diagnostics.extend(verdict.problems.iter().map(|p| game.diagnostic(p, file)));
+    }
+    (games, diagnostics)
+}
+
+/// Compares the reader's games with `check_archive`'s on `bytes`; returns what differs.
+fn compare(bytes: &[u8], file: &str, opts: &Options) -> Vec<String> {
+    let report = check_archive(bytes, file, opts, Encoding::Utf8, 2).expect("in memory");
+    let (games, diagnostics) = read_alone(bytes, file, opts);
+    let mut bad = Vec::new();
+    if games != report.summary.games {
+        bad.push(format!(
+            "{file}: {games} games, check found {}",
+            report.summary.games
+        ));
+    }
+    if diagnostics != report.diagnostics {
+        let first = diagnostics
+            .iter()
+            .zip(&report.diagnostics)
+            .find(|(a, b)| a != b);
+        bad.push(format!(
+            "{file}: {} diagnostics, check gave {}; first difference {first:#?}",
+            diagnostics.len(),
+            report.diagnostics.len()
+        ));
+    }
+    bad
+}
+
+#[test]
+fn every_test_file_reads_as_check_reads_it() {
+    let files = corpus();
+    assert!(files.len() > 30, "the corpus is there");
+    let bad: Vec<String> = files
+        .iter()
+        .flat_map(|(name, bytes)| compare(bytes, name, &Options::default()))
+        .collect();
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
+#[test]
+fn a_generated_archive_of_many_chunks_reads_as_check_reads_it() {
+    let rules = ["standard", "seesa size=7", "ludus"].map(|r| Ruleset::parse(r).unwrap());
+    let options = GenOptions {
+        seed: 3,
+        rules: rules.to_vec(),
+        invalid_rate: 0.1,
+        max_turns: 40,
+    };
+    let text = seega::generate(&options, 3000);
+    assert!(
+        text.len() > 4 * (256 << 10),
+        "several blocks: {} bytes",
+        text.len()
+    );
+    let bad = compare(text.as_bytes(), "g.sgn", &Options::default());
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+    // The lines of the games are the file's: each game's text stands at its line.
+    let lines: Vec<&str> = text.lines().collect();
+    for game in GameReader::new(text.as_bytes()) {
+        let game = game.unwrap();
+        let first = game.text().lines().next().unwrap();
+        assert_eq!(lines[game.line() - 1], first, "game {}", game.number());
+    }
+}
+
+#[test]
+fn games_glued_on_one_line_keep_their_columns() {
+    let text = "1. a1,b1 * 1. c3,d4 *\n";
+    let games: Vec<_> = GameReader::new(text.as_bytes())
+        .map(Result::unwrap)
+        .collect();
+    assert_eq!(games.len(), 2);
+    assert_eq!(games[1].text(), "1. c3,d4 *");
+    let verdict = games[1].check(&Options::default());
+    let d = games[1].diagnostic(&verdict.problems[0], "f");
+    assert_eq!((d.game, d.line, d.column), (2, 1, 15));
+}
+
+#[test]
+fn a_read_error_ends_the_games_with_it() {
+    struct Broken;
+    impl std::io::Read for Broken {
+        fn read(&mut self, _: &mut [u8]) -> std::io::Result<usize> {
+            Err(std::io::Error::other("disk on fire"))
+        }
+    }
+    let mut reader = GameReader::new(Broken);
+    let first = reader.next().expect("the error");
+    assert_eq!(first.unwrap_err().to_string(), "disk on fire");
+    assert!(reader.next().is_none());
+}
+
+/// The text of every game of `text` as a scan of the whole text finds it: from its first item
+/// to its last (trailing comments included).
+fn scanned_texts(text: &str) -> Vec<String> {
+    seega::parse(text)
+        .map(|g| {
+            let end = g
+                .trailing
+                .last()
+                .map_or(g.span.end, |c| c.span.end.max(g.span.end));
+            text[g.span.start..end].to_owned()
+        })
+        .collect()
+}
+
+#[test]
+fn the_games_the_reader_finds_are_those_of_one_scan() {
+    let options = GenOptions {
+        seed: 9,
+        invalid_rate: 0.05,
+        ..GenOptions::default()
+    };
+    let mut texts = vec![seega::generate(&options, 2500)];
+    for (_, bytes) in corpus() {
+        if let Ok(text) = String::from_utf8(bytes) {
+            texts.push(text);
+        }
+    }
+    for text in &texts {
+        let read: Vec<String> = GameReader::new(text.as_bytes())
+            .map(|g| g.unwrap().text().to_owned())
+            .collect();
+        assert_eq!(read, scanned_texts(text));
+    }
+}
