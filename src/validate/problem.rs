@@ -8,7 +8,7 @@ use miette::{LabeledSpan, Severity};
 use super::code::Code;
 use super::place::{Place, Players};
 use super::play_turn::Failure;
-use crate::engine::Position;
+use crate::engine::{Position, RulesError, SetupError};
 use crate::notation::{Span, Turn};
 
 /// What a problem says: the facts of an illegal turn, worded when rendered, or words made
@@ -19,7 +19,15 @@ pub(crate) enum Kind {
     Worded { message: String, help: String },
     /// A turn that failed, worded by [`Failure::words`].
     Illegal(Box<Illegal>),
+    /// A Rules tag that names no ruleset, worded by its error; then sentences added to the help.
+    Rules(RulesError, String),
+    /// A Position tag that holds no position, worded by its error; then sentences added to the
+    /// help.
+    Setup(SetupError, String),
 }
+
+/// The help of a Position tag that holds no position.
+const SETUP_HELP: &str = "Write the ranks from the top, separated by `/`, each as `b`, `w` or a count of empty squares (one digit, 1 to 9), then a space and the side to move: `bbw1w/5/2b2/5/w3w b`.";
 
 /// The facts of an illegal turn: why it failed, the position it was played from and the turn
 /// as written, and sentences added to its help (a reading of the move numbers, the correction
@@ -84,6 +92,8 @@ impl Problem {
         match &self.kind {
             Kind::Worded { message, .. } => Cow::Borrowed(message),
             Kind::Illegal(i) => Cow::Owned(i.failure.words(&i.before, &i.turn).0),
+            Kind::Rules(e, _) => Cow::Owned(e.to_string()),
+            Kind::Setup(e, _) => Cow::Owned(e.to_string()),
         }
     }
 
@@ -96,6 +106,9 @@ impl Problem {
                 help.push_str(&i.notes);
                 Cow::Owned(help)
             }
+            Kind::Rules(e, notes) => Cow::Owned(format!("{}.{notes}", e.help())),
+            Kind::Setup(_, notes) if notes.is_empty() => Cow::Borrowed(SETUP_HELP),
+            Kind::Setup(_, notes) => Cow::Owned(format!("{SETUP_HELP}{notes}")),
         }
     }
 
@@ -104,6 +117,7 @@ impl Problem {
         match &mut self.kind {
             Kind::Worded { help, .. } => help.push_str(sentence),
             Kind::Illegal(i) => i.notes.push_str(sentence),
+            Kind::Rules(_, notes) | Kind::Setup(_, notes) => notes.push_str(sentence),
         }
     }
 

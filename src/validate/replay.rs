@@ -266,13 +266,8 @@ fn game_rules(game: &Game<'_>, text: &str, opts: &Options, cx: &mut Cx<'_, '_>) 
             Span::new(off, off + w.len())
         })
         .unwrap_or(tag.value_span);
-    cx.push(
-        rules_problem(&e),
-        span,
-        e.to_string(),
-        format!("{}.", e.help()),
-        None,
-    );
+    let code = rules_problem(&e);
+    cx.push_kind(code, span, Kind::Rules(e, String::new()), None);
     None
 }
 
@@ -290,13 +285,7 @@ fn start_position(game: &Game<'_>, rules: Ruleset, cx: &mut Cx<'_, '_>) -> Optio
         SetupError::Malformed(_) => Code::PositionMalformed,
         _ => Code::PositionImpossible,
     };
-    cx.push(
-        code,
-        tag.value_span,
-        e.to_string(),
-        "Write the ranks from the top, separated by `/`, each as `b`, `w` or a count of empty squares (one digit, 1 to 9), then a space and the side to move: `bbw1w/5/2b2/5/w3w b`.".into(),
-        None,
-    );
+    cx.push_kind(code, tag.value_span, Kind::Setup(e, String::new()), None);
     None
 }
 
