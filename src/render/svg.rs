@@ -145,8 +145,12 @@ fn board(s: &mut String, f: &Frame, pos: &Position, highlight: &Highlight) {
         s,
         r#"<rect x="{left}" y="{top}" width="{board}" height="{board}" fill="none" stroke="{LINE}" stroke-width="2.5"/>"#
     );
-    // the centre: a cross from corner to corner
-    let (cx, cy) = f.at(pos.size().centre());
+    centre_cross(s, f, pos.size().centre());
+}
+
+/// The centre's mark: a cross from corner to corner of its square.
+fn centre_cross(s: &mut String, f: &Frame, centre: Square) {
+    let (cx, cy) = f.at(centre);
     let _ = writeln!(
         s,
         r#"<path d="M{} {}l{d} {d}M{} {}l{d} -{d}" stroke="{LINE}" stroke-width="1.5"/>"#,

@@ -98,16 +98,7 @@ fn ground(s: &mut String, f: &Frame, size: Size) {
         s,
         r#"<rect x="{left}" y="{top}" width="{board}" height="{board}" fill="none" stroke="{LINE}" stroke-width="2.5"/>"#
     );
-    let (cx, cy) = f.at(size.centre());
-    let _ = writeln!(
-        s,
-        r#"<path d="M{} {}l{d} {d}M{} {}l{d} -{d}" stroke="{LINE}" stroke-width="1.5"/>"#,
-        cx + 5,
-        cy + 5,
-        cx + 5,
-        cy + CELL - 5,
-        d = CELL - 10
-    );
+    super::centre_cross(s, f, size.centre());
 }
 
 /// The files' letters and the ranks' numbers, each with its index (`data-file`, `data-rank`)
