@@ -127,7 +127,12 @@ fn board(s: &mut String, f: &Frame, pos: &Position, highlight: &Highlight) {
             r#"<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{fill}"/>"#
         );
     }
-    // the grid: lines between squares, and a heavier frame
+    lines(s, f, pos.size().centre());
+}
+
+/// The grid: lines between squares, a heavier frame and the centre's cross.
+fn lines(s: &mut String, f: &Frame, centre: Square) {
+    let (left, top, board) = (f.left, f.top, f.board);
     let mut grid = String::new();
     for i in 1..f.n {
         let _ = write!(
@@ -145,11 +150,7 @@ fn board(s: &mut String, f: &Frame, pos: &Position, highlight: &Highlight) {
         s,
         r#"<rect x="{left}" y="{top}" width="{board}" height="{board}" fill="none" stroke="{LINE}" stroke-width="2.5"/>"#
     );
-    centre_cross(s, f, pos.size().centre());
-}
-
-/// The centre's mark: a cross from corner to corner of its square.
-fn centre_cross(s: &mut String, f: &Frame, centre: Square) {
+    // the centre's mark: a cross from corner to corner of its square
     let (cx, cy) = f.at(centre);
     let _ = writeln!(
         s,

@@ -8,7 +8,7 @@
 
 use std::fmt::Write;
 
-use super::{Arrow, BOARD, CAPTURED, CELL, CROSS, Frame, INK, LINE, MARGIN, PAPER, PATH, TOUCHED};
+use super::{Arrow, BOARD, CAPTURED, CELL, CROSS, Frame, INK, MARGIN, PAPER, PATH, TOUCHED};
 use crate::engine::{Size, Square};
 
 /// The live board of `size`, an `svg` element (no XML declaration) for an HTML page.
@@ -81,24 +81,7 @@ fn ground(s: &mut String, f: &Frame, size: Size) {
             r#"<rect class="sq" data-square="{sq}" x="{x}" y="{y}" width="{CELL}" height="{CELL}"/>"#
         );
     }
-    let mut grid = String::new();
-    for i in 1..f.n {
-        let _ = write!(
-            grid,
-            "M{} {top}v{board}M{left} {}h{board}",
-            left + i * CELL,
-            top + i * CELL
-        );
-    }
-    let _ = writeln!(
-        s,
-        r#"<path d="{grid}" stroke="{LINE}" stroke-width="1" fill="none"/>"#
-    );
-    let _ = writeln!(
-        s,
-        r#"<rect x="{left}" y="{top}" width="{board}" height="{board}" fill="none" stroke="{LINE}" stroke-width="2.5"/>"#
-    );
-    super::centre_cross(s, f, size.centre());
+    super::lines(s, f, size.centre());
 }
 
 /// The files' letters and the ranks' numbers, each with its index (`data-file`, `data-rank`)
