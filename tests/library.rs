@@ -2,34 +2,20 @@
 //! [`Ply`], written back, listed among the legal turns and played on a [`GameState`] gives
 //! what `check_game` finds.
 
-use std::path::Path;
-
 use seega::notation::{Element, Game};
 use seega::{GameState, Options, PlayErrorKind, Ply, Position, Ruleset, Verdict};
 
-const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+mod common;
 
 /// The text of every `.sgn` file of the samples, the invalid samples and the conformance corpus.
 fn corpus() -> Vec<(String, String)> {
-    let mut files = Vec::new();
-    for dir in [
-        "samples",
-        "samples/invalid",
-        "tests/conformance",
-        "tests/conformance/world",
-    ] {
-        let mut paths: Vec<_> = std::fs::read_dir(Path::new(ROOT).join(dir))
-            .expect("a test directory")
-            .map(|e| e.expect("an entry").path())
-            .filter(|p| p.extension().is_some_and(|e| e == "sgn"))
-            .collect();
-        paths.sort();
-        for p in paths {
+    common::corpus_files()
+        .into_iter()
+        .map(|p| {
             let text = String::from_utf8_lossy(&std::fs::read(&p).expect("readable")).into_owned();
-            files.push((p.display().to_string(), text));
-        }
-    }
-    files
+            (p.display().to_string(), text)
+        })
+        .collect()
 }
 
 /// The start of `game` as the validator sets it up, when its tags can be read.

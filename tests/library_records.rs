@@ -3,36 +3,22 @@
 //! the diagnostics, game numbers and lines that [`check_archive`] (what `seega check --format
 //! jsonl` prints) gives for the whole file.
 
-use std::path::Path;
-
 use seega::{DiagnosticLine, Encoding, GameReader, GenOptions, Options, Ruleset, check_archive};
 
-const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+mod common;
 
 /// The bytes of every `.sgn` file of the samples, the invalid samples and the conformance
 /// corpus, with their names.
 fn corpus() -> Vec<(String, Vec<u8>)> {
-    let mut files = Vec::new();
-    for dir in [
-        "samples",
-        "samples/invalid",
-        "tests/conformance",
-        "tests/conformance/world",
-    ] {
-        let mut paths: Vec<_> = std::fs::read_dir(Path::new(ROOT).join(dir))
-            .expect("a test directory")
-            .map(|e| e.expect("an entry").path())
-            .filter(|p| p.extension().is_some_and(|e| e == "sgn"))
-            .collect();
-        paths.sort();
-        for p in paths {
-            files.push((
+    common::corpus_files()
+        .into_iter()
+        .map(|p| {
+            (
                 p.display().to_string(),
                 std::fs::read(&p).expect("readable"),
-            ));
-        }
-    }
-    files
+            )
+        })
+        .collect()
 }
 
 /// The diagnostics of every game `GameReader` reads from `bytes`, each game checked alone,

@@ -70,6 +70,27 @@ pub fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
+/// The `.sgn` files of the samples, the invalid samples and the conformance corpora (each
+/// folder alone, not its subfolders), sorted within each folder.
+pub fn corpus_files() -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    for dir in [
+        "samples",
+        "samples/invalid",
+        "tests/conformance",
+        "tests/conformance/world",
+    ] {
+        let mut paths: Vec<_> = std::fs::read_dir(Path::new(ROOT).join(dir))
+            .expect("a test directory")
+            .map(|e| e.expect("an entry").path())
+            .filter(|p| p.extension().is_some_and(|e| e == "sgn"))
+            .collect();
+        paths.sort();
+        files.extend(paths);
+    }
+    files
+}
+
 /// The rulesets generated test archives mix: every preset, and 9×9 with forced captures and no
 /// chains.
 pub fn mixed_rules() -> Vec<seega::engine::Ruleset> {
