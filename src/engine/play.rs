@@ -419,13 +419,48 @@ impl<B: Board> Play<B> {
         }
         if was_pass
             && self.rules.blocked == Blocked::Open
-            && !self
-                .to_position()
-                .can_open_for(self.to_move.other(), quiet_reply_ends)
+            && !self.can_open_for(self.to_move.other(), quiet_reply_ends)
         {
             return Some(self.by_count(Termination::Blocked));
         }
         None
+    }
+
+    /// Whether the side to move, whose opponent `passer` has just passed, has a turn that
+    /// gives it an opening (R12, R16): [`Position::can_open_for`], which tries every turn, after
+    /// a test that answers most positions at once ([`Play::opens_by_a_quiet_step`]).
+    #[cold]
+    #[inline(never)]
+    fn can_open_for(&self, passer: Color, quiet_reply_ends: bool) -> bool {
+        self.opens_by_a_quiet_step() || self.to_position().can_open_for(passer, quiet_reply_ends)
+    }
+
+    /// Whether the side to move has a step that captures nothing from a square next to a piece
+    /// of the other side, and may take it as its turn (captures are not forced, or it has none).
+    /// Such a turn is legal (R5, R10) and leaves the square it came from empty beside a piece
+    /// that it did not capture, which then has a step (R11): it opens. So `true` is an answer of
+    /// [`Position::can_open_for`]; `false` says only that this test does not know.
+    fn opens_by_a_quiet_step(&self) -> bool {
+        if self.rules.forced && self.can_capture() {
+            return false;
+        }
+        let (mine, theirs) = (self.mine, self.theirs);
+        let empty = B::FULL & !(mine | theirs);
+        let beside = kernel::spread::<B>(theirs) & kernel::spread::<B>(empty);
+        let mut from = (mine & beside).widen();
+        while from != 0 {
+            let f = from.trailing_zeros() as usize;
+            from &= from - 1;
+            let mut to = (B::NEXT[f] & empty).widen();
+            while to != 0 {
+                let t = to.trailing_zeros() as usize;
+                to &= to - 1;
+                if kernel::captures::<B>(B::BIT[t], mine, theirs & !self.shield) == B::W::ZERO {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// [`Play::outcome_after_turn`] after a movement turn, when the position before the turn

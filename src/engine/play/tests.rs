@@ -155,3 +155,73 @@ fn outcome_after_move_agrees_with_the_full_test() {
     // The comparison saw games end by a barrier, not only positions without one.
     assert!(all_barriers > 100, "only {all_barriers} barriers");
 }
+
+/// A random position of the movement phase on the board of `rules`, crowded (about four
+/// squares in five taken) so that a side often has few steps or none; black or white to move.
+fn crowded_position(rules: Ruleset, rng: &mut SplitMix64) -> Position {
+    loop {
+        // A draw with more pieces of a side than the rules give it is drawn again.
+        if let Ok(pos) = Position::from_setup(rules, &crowded_setup(rules, rng)) {
+            return pos;
+        }
+    }
+}
+
+/// The position string of [`crowded_position`].
+fn crowded_setup(rules: Ruleset, rng: &mut SplitMix64) -> String {
+    let n = rules.size.get();
+    let rows: Vec<String> = (0..n)
+        .map(|_| {
+            let mut row = String::new();
+            let mut run = 0;
+            for _ in 0..n {
+                match rng.next_u64() % 10 {
+                    0 | 1 => run += 1,
+                    c => {
+                        if run > 0 {
+                            row.push_str(&run.to_string());
+                            run = 0;
+                        }
+                        row.push(if c < 6 { 'b' } else { 'w' });
+                    }
+                }
+            }
+            if run > 0 {
+                row.push_str(&run.to_string());
+            }
+            row
+        })
+        .collect();
+    let side = if rng.next_u64() % 2 == 0 { "b" } else { "w" };
+    format!("{} {side}", rows.join("/"))
+}
+
+#[test]
+fn a_quiet_step_beside_the_passer_is_an_opening() {
+    let (mut quick, mut full_only) = (0, 0);
+    for rules in [
+        "standard",
+        "standard forced=yes",
+        "ludus size=7 centre=plain",
+        "seesa size=9",
+        "ludii size=9 forced=yes",
+    ] {
+        let rules = Ruleset::parse(rules).unwrap();
+        let mut rng = SplitMix64::new(11);
+        for _ in 0..3000 {
+            let pos = crowded_position(rules, &mut rng);
+            let passer = pos.to_move().other();
+            let fast = with_board!(rules.size, B => Play::<B>::of(&pos).opens_by_a_quiet_step());
+            let full = pos.can_open_for(passer, false);
+            assert!(!fast || full, "{}", pos.to_setup_string());
+            quick += usize::from(fast);
+            full_only += usize::from(full && !fast);
+        }
+    }
+    // Both answers were seen: the quick test answers often, and the full one is still needed.
+    assert!(quick > 1000, "the quick test answered only {quick} times");
+    assert!(
+        full_only > 50,
+        "only {full_only} openings needed the full search"
+    );
+}

@@ -124,9 +124,17 @@ pub(super) fn tag(b: &[u8], at: usize) -> Option<TagAt> {
         }
         i
     };
-    let name_start = blank(at + 1);
+    // Tags are written `[Name "value"]` far more often than with other blank space: one test
+    // each for that, the loop for the rest.
+    let name_start = match b.get(at + 1) {
+        Some(b' ' | b'\t') => blank(at + 1),
+        _ => at + 1,
+    };
     let name_end = name_end(b, name_start);
-    let mut i = blank(name_end);
+    let mut i = match b.get(name_end..name_end + 2) {
+        Some(b" \"") => name_end + 1,
+        _ => blank(name_end),
+    };
     if name_end == name_start || b.get(i) != Some(&b'"') {
         return None;
     }
@@ -136,7 +144,10 @@ pub(super) fn tag(b: &[u8], at: usize) -> Option<TagAt> {
     if escaped {
         value_end = past_escapes(b, value_end)?;
     }
-    i = blank(value_end + 1);
+    i = match b.get(value_end + 1) {
+        Some(b']') => value_end + 1,
+        _ => blank(value_end + 1),
+    };
     if b.get(i) != Some(&b']') {
         return None;
     }
