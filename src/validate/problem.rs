@@ -8,6 +8,7 @@ use miette::{LabeledSpan, Severity};
 use super::code::Code;
 use super::place::{Place, Players};
 use super::play_turn::Failure;
+use super::result_check::SlipFacts;
 use crate::engine::{Position, RulesError, SetupError};
 use crate::notation::{Span, Turn};
 
@@ -24,6 +25,9 @@ pub(crate) enum Kind {
     /// A Position tag that holds no position, worded by its error; then sentences added to the
     /// help.
     Setup(SetupError, String),
+    /// A result token or Result tag that fails its checks (R18, N8), worded by
+    /// [`SlipFacts::words`].
+    Result(Box<SlipFacts>),
 }
 
 /// The help of a Position tag that holds no position.
@@ -94,6 +98,7 @@ impl Problem {
             Kind::Illegal(i) => Cow::Owned(i.failure.words(&i.before, &i.turn).0),
             Kind::Rules(e, _) => Cow::Owned(e.to_string()),
             Kind::Setup(e, _) => Cow::Owned(e.to_string()),
+            Kind::Result(r) => Cow::Owned(r.words().0),
         }
     }
 
@@ -109,6 +114,7 @@ impl Problem {
             Kind::Rules(e, notes) => Cow::Owned(format!("{}.{notes}", e.help())),
             Kind::Setup(_, notes) if notes.is_empty() => Cow::Borrowed(SETUP_HELP),
             Kind::Setup(_, notes) => Cow::Owned(format!("{SETUP_HELP}{notes}")),
+            Kind::Result(r) => Cow::Owned(r.words().1),
         }
     }
 
@@ -118,6 +124,7 @@ impl Problem {
             Kind::Worded { help, .. } => help.push_str(sentence),
             Kind::Illegal(i) => i.notes.push_str(sentence),
             Kind::Rules(_, notes) | Kind::Setup(_, notes) => notes.push_str(sentence),
+            Kind::Result(r) => r.notes.push_str(sentence),
         }
     }
 
