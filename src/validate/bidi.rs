@@ -40,20 +40,12 @@ pub(super) fn warning(game: &Game<'_>, text: &str, index: usize) -> Option<Probl
     let (at, c) = found.next()?;
     let more = found.count();
     let start = game.span.start + at;
-    let others = match more {
-        0 => String::new(),
-        1 => ", and 1 more".to_owned(),
-        n => format!(", and {n} more"),
-    };
     Some(Problem {
         code: Code::BidiControl,
-        kind: Kind::Worded {
-            message: format!(
-                "bidirectional control U+{:04X} ({}) in the game's text{others}",
-                u32::from(c),
-                control_name(c)
-            ),
-            help: "Remove it unless the text needs it: a terminal or an editor shows the text after it in another order than the file holds, so what a reader sees is not what is written.".to_owned(),
+        kind: Kind::Bidi {
+            control: c,
+            more,
+            notes: String::new(),
         },
         span: Span::new(start, start + c.len_utf8()),
         place: Place::Game {
@@ -65,6 +57,24 @@ pub(super) fn warning(game: &Game<'_>, text: &str, index: usize) -> Option<Probl
         also: None,
         fix: None,
     })
+}
+
+/// The message and the help of the warning for the bidirectional control `control`, the first
+/// of a game's text, which holds `more` others.
+pub(super) fn words(control: char, more: usize) -> (String, String) {
+    let others = match more {
+        0 => String::new(),
+        1 => ", and 1 more".to_owned(),
+        n => format!(", and {n} more"),
+    };
+    (
+        format!(
+            "bidirectional control U+{:04X} ({}) in the game's text{others}",
+            u32::from(control),
+            control_name(control)
+        ),
+        "Remove it unless the text needs it: a terminal or an editor shows the text after it in another order than the file holds, so what a reader sees is not what is written.".to_owned(),
+    )
 }
 
 /// Adds `p` to `problems` before the first that starts after it, so that they stay in the

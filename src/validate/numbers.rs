@@ -4,10 +4,11 @@
 
 use super::code::Code;
 use super::play_turn::play_turn;
+use super::problem::Kind;
 use super::replay::Cx;
 use crate::engine::kernel::with_board;
-use crate::engine::referee::{Referee, move_number_of_turn};
-use crate::engine::{Phase, Position};
+use crate::engine::referee::{Referee, move_number_of_turn, turn_of_move_number};
+use crate::engine::{Color, Phase, Position};
 use crate::notation::{Element, MoveNumber};
 
 /// How many turns after a mismatched number are replayed to tell one reading from another.
@@ -34,73 +35,128 @@ pub(super) fn mismatch(
     (moves, i): (&[Element<'_>], usize),
     analyse: bool,
 ) -> Option<Reading> {
-    let written = written_number(u64::from(n.number), n.second);
-    let right = {
-        let (number, second) = move_number_of_turn(next);
-        written_number(number, second)
-    };
     let after = &moves[i + 1..];
     let off = n.turn().abs_diff(next) == 1 && analyse && !follows(pos, after);
-    let side = pos.to_move();
-    let (help, reading) = if off && n.turn() > next {
-        let fits = missing(pos, after);
-        let which = match fits.as_slice() {
-            [] => None,
-            [only] => Some(format!(
-                ", and `{only}` is the only turn of {side} that fits"
-            )),
-            many => Some(format!(" ({} turns of {side} fit)", many.len())),
-        };
-        match which {
-            Some(which) => (
-                format!(
-                    "Turn {next}, {side}'s, seems to be missing before `{written}`: the turns after it are illegal as written but legal after a turn of {side} here{which}. If only the number is wrong, write `{right}` here, or leave it out: move numbers are optional."
-                ),
-                Some(format!(
-                    " If {side}'s turn {next} is missing before `{written}` (see the warning there), this turn is the other side's."
-                )),
-            ),
-            None => (
-                format!(
-                    "Write `{right}` here, or leave the number out: move numbers are optional."
-                ),
-                None,
-            ),
+    let seems = if off && n.turn() > next {
+        match missing(pos, after).as_slice() {
+            [] => Seems::Numbered,
+            [only] => Seems::Missing(only.clone()),
+            many => Seems::MissingOneOf(many.len()),
         }
     } else if off && prev.is_some_and(|p| follows(p, after)) {
         let extra = moves[..i].iter().rev().find_map(|e| match e {
             Element::Turn(t) => Some(t),
             _ => None,
         });
-        let extra = extra.map_or(String::new(), |t| {
-            format!(" `{}`", super::suggest::written_with(&t.kind, &[]))
-        });
-        (
-            format!(
-                "Turn {} seems to be written twice: the turns after `{written}` are illegal as written but legal without the turn{extra} before it. If only the number is wrong, write `{right}` here, or leave it out: move numbers are optional.",
-                next - 1
-            ),
-            Some(format!(
-                " If the turn{extra} before `{written}` is one too many (see the warning there), this turn is the other side's."
-            )),
-        )
+        Seems::Twice(extra.map(|t| super::suggest::written_with(&t.kind, &[])))
     } else {
-        (
-            format!("Write `{right}` here, or leave the number out: move numbers are optional."),
-            None,
-        )
+        Seems::Numbered
     };
-    cx.push(
-        Code::NumberMismatch,
-        n.span,
-        format!(
-            "`{written}` announces turn {} but the next turn is {next}",
-            n.turn()
-        ),
-        help,
-        Some(next),
-    );
+    let facts = NumberFacts {
+        number: n.number,
+        second: n.second,
+        next,
+        side: pos.to_move(),
+        seems,
+        notes: String::new(),
+    };
+    let reading = facts.reading();
+    let kind = Kind::Number(Box::new(facts));
+    cx.push_kind(Code::NumberMismatch, n.span, kind, Some(next));
     reading.map(|note| Reading { note })
+}
+
+/// What the turns after a mismatched number say of it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Seems {
+    /// Nothing more than a wrong number.
+    Numbered,
+    /// A turn of the side to move is missing before the number, and this is the only one that
+    /// fits.
+    Missing(String),
+    /// A turn is missing, and this many turns of the side to move fit.
+    MissingOneOf(usize),
+    /// The turn before the number (written so, when there is one) seems written twice.
+    Twice(Option<String>),
+}
+
+/// The facts of a move number that announces another turn than the next, worded when rendered
+/// ([`NumberFacts::words`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct NumberFacts {
+    /// The number as written, and whether it is written `n...`.
+    number: u32,
+    second: bool,
+    /// The next turn.
+    next: u64,
+    /// The side to move.
+    side: Color,
+    /// What the turns after it say.
+    seems: Seems,
+    /// Sentences added to the help.
+    pub(crate) notes: String,
+}
+
+impl NumberFacts {
+    /// The message and the help.
+    pub(crate) fn words(&self) -> (String, String) {
+        let written = written_number(u64::from(self.number), self.second);
+        let announced = turn_of_move_number(self.number, self.second);
+        let message = format!(
+            "`{written}` announces turn {announced} but the next turn is {}",
+            self.next
+        );
+        let mut help = self.help(&written);
+        help.push_str(&self.notes);
+        (message, help)
+    }
+
+    /// The help before the notes.
+    fn help(&self, written: &str) -> String {
+        let (next, side) = (self.next, self.side);
+        let right = {
+            let (number, second) = move_number_of_turn(next);
+            written_number(number, second)
+        };
+        let which = match &self.seems {
+            Seems::Missing(only) => format!(", and `{only}` is the only turn of {side} that fits"),
+            Seems::MissingOneOf(n) => format!(" ({n} turns of {side} fit)"),
+            Seems::Twice(extra) => {
+                let extra = extra.as_ref().map_or(String::new(), |t| format!(" `{t}`"));
+                return format!(
+                    "Turn {} seems to be written twice: the turns after `{written}` are illegal as written but legal without the turn{extra} before it. If only the number is wrong, write `{right}` here, or leave it out: move numbers are optional.",
+                    next - 1
+                );
+            }
+            Seems::Numbered => {
+                return format!(
+                    "Write `{right}` here, or leave the number out: move numbers are optional."
+                );
+            }
+        };
+        format!(
+            "Turn {next}, {side}'s, seems to be missing before `{written}`: the turns after it are illegal as written but legal after a turn of {side} here{which}. If only the number is wrong, write `{right}` here, or leave it out: move numbers are optional."
+        )
+    }
+
+    /// The sentence added to the help of the error that stops the replay after the number, when
+    /// the turns after it tell another reading.
+    fn reading(&self) -> Option<String> {
+        let written = written_number(u64::from(self.number), self.second);
+        let (next, side) = (self.next, self.side);
+        match &self.seems {
+            Seems::Missing(_) | Seems::MissingOneOf(_) => Some(format!(
+                " If {side}'s turn {next} is missing before `{written}` (see the warning there), this turn is the other side's."
+            )),
+            Seems::Twice(extra) => {
+                let extra = extra.as_ref().map_or(String::new(), |t| format!(" `{t}`"));
+                Some(format!(
+                    " If the turn{extra} before `{written}` is one too many (see the warning there), this turn is the other side's."
+                ))
+            }
+            Seems::Numbered => None,
+        }
+    }
 }
 
 /// A move number as written: `n.`, or `n...` for the `second` turn of its pair.

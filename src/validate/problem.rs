@@ -6,6 +6,7 @@ use std::fmt::Write;
 use miette::{LabeledSpan, Severity};
 
 use super::code::Code;
+use super::numbers::NumberFacts;
 use super::place::{Place, Players};
 use super::play_turn::Failure;
 use super::result_check::SlipFacts;
@@ -28,6 +29,16 @@ pub(crate) enum Kind {
     /// A result token or Result tag that fails its checks (R18, N8), worded by
     /// [`SlipFacts::words`].
     Result(Box<SlipFacts>),
+    /// A move number that announces another turn than the next, worded by
+    /// [`NumberFacts::words`].
+    Number(Box<NumberFacts>),
+    /// A bidirectional control in a game's text, the first of `more` others, worded by
+    /// [`super::bidi::words`]; then sentences added to the help.
+    Bidi {
+        control: char,
+        more: usize,
+        notes: String,
+    },
 }
 
 /// The help of a Position tag that holds no position.
@@ -99,6 +110,8 @@ impl Problem {
             Kind::Rules(e, _) => Cow::Owned(e.to_string()),
             Kind::Setup(e, _) => Cow::Owned(e.to_string()),
             Kind::Result(r) => Cow::Owned(r.words().0),
+            Kind::Number(n) => Cow::Owned(n.words().0),
+            Kind::Bidi { control, more, .. } => Cow::Owned(super::bidi::words(*control, *more).0),
         }
     }
 
@@ -115,6 +128,12 @@ impl Problem {
             Kind::Setup(_, notes) if notes.is_empty() => Cow::Borrowed(SETUP_HELP),
             Kind::Setup(_, notes) => Cow::Owned(format!("{SETUP_HELP}{notes}")),
             Kind::Result(r) => Cow::Owned(r.words().1),
+            Kind::Number(n) => Cow::Owned(n.words().1),
+            Kind::Bidi {
+                control,
+                more,
+                notes,
+            } => Cow::Owned(super::bidi::words(*control, *more).1 + notes),
         }
     }
 
@@ -125,6 +144,8 @@ impl Problem {
             Kind::Illegal(i) => i.notes.push_str(sentence),
             Kind::Rules(_, notes) | Kind::Setup(_, notes) => notes.push_str(sentence),
             Kind::Result(r) => r.notes.push_str(sentence),
+            Kind::Number(n) => n.notes.push_str(sentence),
+            Kind::Bidi { notes, .. } => notes.push_str(sentence),
         }
     }
 
