@@ -26,7 +26,7 @@ pub(crate) fn check_auto(game: &Game<'_>, text: &str, index: usize, opts: &Optio
             (*name, replay_game(game, text, index, &o))
         })
         .collect();
-    let fitting: Vec<&str> = tries
+    let fitting: Vec<&'static str> = tries
         .iter()
         .filter(|(_, v)| v.is_valid())
         .map(|(n, _)| *n)
@@ -104,28 +104,23 @@ pub fn clean_auto(
 
 /// The problem that says which presets a game without a Rules tag `fits` (none: it is checked
 /// under `best`, which gets furthest), at `span`, its first turn.
-fn rules_problem(fits: &[&str], best: &'static str, span: Span, index: usize) -> Problem {
-    // Joined, not formatted: one of these is made for every game of a tagless archive.
-    let (code, message, help) = match fits {
-        [] => (
-            Code::RulesInferred,
-            ["the game is legal under no preset; it is checked under ", best, ", which gets furthest"].concat(),
-            "Add a Rules tag naming the game's rules, with options if it needs them: `[Rules \"standard chain=none\"]`.".to_owned(),
-        ),
-        [one] => (
-            Code::RulesInferred,
-            ["the game is legal under the ", one, " preset only"].concat(),
-            ["Add `[Rules \"", one, "\"]` to the game to say so."].concat(),
-        ),
-        many => (
-            Code::RulesAmbiguous,
-            ["the game is legal under several presets: ", &many.join(", ")].concat(),
-            ["Add a Rules tag to say which; it is checked under ", best, "."].concat(),
-        ),
+fn rules_problem(fits: &[&'static str], best: &'static str, span: Span, index: usize) -> Problem {
+    let code = match fits {
+        [_, _, ..] => Code::RulesAmbiguous,
+        _ => Code::RulesInferred,
     };
+    let fits = PRESETS
+        .iter()
+        .enumerate()
+        .filter(|(_, (name, _))| fits.contains(name))
+        .fold(0u8, |set, (k, _)| set | 1 << k);
     Problem {
         code,
-        kind: Kind::Worded { message, help },
+        kind: Kind::Presets(PresetFit {
+            fits,
+            best,
+            notes: String::new(),
+        }),
         span,
         place: Place::Game {
             players: Players::default(),
@@ -135,5 +130,64 @@ fn rules_problem(fits: &[&str], best: &'static str, span: Span, index: usize) ->
         turn: None,
         also: None,
         fix: None,
+    }
+}
+
+// Every preset has a bit of `PresetFit::fits`.
+const _: () = assert!(PRESETS.len() <= 8);
+
+/// The presets a game without a Rules tag is legal under, and the one it is checked under,
+/// worded when rendered ([`PresetFit::message`], [`PresetFit::help`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct PresetFit {
+    /// The presets it is legal under, as bits of their places in [`PRESETS`].
+    fits: u8,
+    /// The preset it is checked under.
+    best: &'static str,
+    /// Sentences added to the help.
+    pub(crate) notes: String,
+}
+
+impl PresetFit {
+    /// The names of the presets it is legal under, in the order of [`PRESETS`].
+    fn names(&self) -> impl Iterator<Item = &'static str> + '_ {
+        PRESETS
+            .iter()
+            .enumerate()
+            .filter(|(k, _)| self.fits & 1 << k != 0)
+            .map(|(_, (name, _))| *name)
+    }
+
+    /// What the problem says (each half apart: one is worded for every game of a tagless
+    /// archive).
+    pub(crate) fn message(&self) -> String {
+        let mut names = self.names();
+        match (names.next(), self.fits.count_ones()) {
+            (None, _) => [
+                "the game is legal under no preset; it is checked under ",
+                self.best,
+                ", which gets furthest",
+            ]
+            .concat(),
+            (Some(one), 1) => ["the game is legal under the ", one, " preset only"].concat(),
+            (Some(_), _) => {
+                let many: Vec<&str> = self.names().collect();
+                [
+                    "the game is legal under several presets: ",
+                    &many.join(", "),
+                ]
+                .concat()
+            }
+        }
+    }
+
+    /// The help.
+    pub(crate) fn help(&self) -> String {
+        let notes = self.notes.as_str();
+        match (self.names().next(), self.fits.count_ones()) {
+            (None, _) => ["Add a Rules tag naming the game's rules, with options if it needs them: `[Rules \"standard chain=none\"]`.", notes].concat(),
+            (Some(one), 1) => ["Add `[Rules \"", one, "\"]` to the game to say so.", notes].concat(),
+            (Some(_), _) => ["Add a Rules tag to say which; it is checked under ", self.best, ".", notes].concat(),
+        }
     }
 }

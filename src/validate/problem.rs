@@ -5,6 +5,7 @@ use std::fmt::Write;
 
 use miette::{LabeledSpan, Severity};
 
+use super::auto::PresetFit;
 use super::code::Code;
 use super::numbers::NumberFacts;
 use super::place::{Place, Players};
@@ -32,6 +33,9 @@ pub(crate) enum Kind {
     /// A move number that announces another turn than the next, worded by
     /// [`NumberFacts::words`].
     Number(Box<NumberFacts>),
+    /// The presets a game without a Rules tag fits under `--rules auto`, worded by
+    /// [`PresetFit::message`] and [`PresetFit::help`].
+    Presets(PresetFit),
     /// A bidirectional control in a game's text, the first of `more` others, worded by
     /// [`super::bidi::words`]; then sentences added to the help.
     Bidi {
@@ -111,6 +115,7 @@ impl Problem {
             Kind::Setup(e, _) => Cow::Owned(e.to_string()),
             Kind::Result(r) => Cow::Owned(r.words().0),
             Kind::Number(n) => Cow::Owned(n.words().0),
+            Kind::Presets(p) => Cow::Owned(p.message()),
             Kind::Bidi { control, more, .. } => Cow::Owned(super::bidi::words(*control, *more).0),
         }
     }
@@ -129,6 +134,7 @@ impl Problem {
             Kind::Setup(_, notes) => Cow::Owned(format!("{SETUP_HELP}{notes}")),
             Kind::Result(r) => Cow::Owned(r.words().1),
             Kind::Number(n) => Cow::Owned(n.words().1),
+            Kind::Presets(p) => Cow::Owned(p.help()),
             Kind::Bidi {
                 control,
                 more,
@@ -145,6 +151,7 @@ impl Problem {
             Kind::Rules(_, notes) | Kind::Setup(_, notes) => notes.push_str(sentence),
             Kind::Result(r) => r.notes.push_str(sentence),
             Kind::Number(n) => n.notes.push_str(sentence),
+            Kind::Presets(p) => p.notes.push_str(sentence),
             Kind::Bidi { notes, .. } => notes.push_str(sentence),
         }
     }
