@@ -1,10 +1,11 @@
-//! One grammar: the fast readers of a token agree with the nom parser, the grammar's reference.
+//! One grammar: the window reader of tokens agrees with the nom parser, the grammar's reference.
 //!
-//! For every token of the corpora and of generated token-like texts, the lane's window reader
-//! and the token parser's fast path either give the token nom gives (the same kind, extent,
-//! squares, steps, captures, annotation, number and glyph), or give up and leave the token to
-//! the full path. A fast reader may refuse what nom reads; it never reads what nom refuses, nor
-//! reads it otherwise.
+//! For every token of the corpora and of generated token-like texts, the window reader (which
+//! the fast lane reads every token with, in the text, and the token parser reads a token with
+//! first) either gives the token nom gives (the same kind, extent, squares, steps, captures,
+//! annotation, number and glyph), or gives up and leaves the token to nom. It may refuse what
+//! nom reads; it never reads what nom refuses, nor reads it otherwise. The token parser, the
+//! two together, gives what nom gives, errors included.
 
 use std::cell::RefCell;
 use std::path::Path;
@@ -12,9 +13,9 @@ use std::path::Path;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 use seega::notation::scan::ends_token;
-use seega::notation::token::{Token, parse_token_fast, parse_token_nom};
+use seega::notation::token::{Token, parse_token, parse_token_nom};
+use seega::notation::window::token::{read_token, read_whole};
 use seega::tools::generate::{GenOptions, Generator};
-use seega::validate::lane_read_token;
 
 /// Tokens compared, and how many each reader read.
 #[derive(Debug, Default)]
@@ -22,7 +23,7 @@ struct Counts {
     tokens: usize,
     nom: usize,
     lane: usize,
-    fast: usize,
+    whole: usize,
 }
 
 /// The tokens of `text` as the scanner splits movetext: runs of bytes up to blank space, `{`,
@@ -56,7 +57,7 @@ fn compare(text: &str, counts: &mut Counts) {
             Ok(t) => assert_eq!(got, t, "{who} reads {tok:?} otherwise than nom in {text:?}"),
             Err(e) => panic!("{who} reads {tok:?}, which nom refuses ({e:?}), as {got:?}"),
         };
-        if let Some((got, to)) = lane_read_token(text.as_bytes(), start) {
+        if let Some((got, to)) = read_token(text.as_bytes(), start) {
             counts.lane += 1;
             want("the window reader", &got);
             assert_eq!(
@@ -64,10 +65,15 @@ fn compare(text: &str, counts: &mut Counts) {
                 "the window reader ends {tok:?} elsewhere in {text:?}"
             );
         }
-        if let Some(got) = parse_token_fast(tok, start) {
-            counts.fast += 1;
-            want("the fast token reader", &got);
+        if let Some(got) = read_whole(tok, start) {
+            counts.whole += 1;
+            want("the window reader on the token alone", &got);
         }
+        assert_eq!(
+            parse_token(tok, start),
+            nom,
+            "the token parser reads {tok:?} otherwise than nom"
+        );
     }
 }
 
@@ -114,7 +120,7 @@ fn the_readers_agree_on_every_token_of_the_corpora() {
         compare(text, &mut counts);
     }
     eprintln!("corpora ({} files): {counts:?}", texts.len());
-    assert!(counts.lane > 1000 && counts.fast > 1000, "{counts:?}");
+    assert!(counts.lane > 1000 && counts.whole > 1000, "{counts:?}");
 }
 
 #[test]
@@ -124,12 +130,12 @@ fn the_readers_agree_on_every_token_of_generated_archives() {
         let mut counts = Counts::default();
         compare(&text, &mut counts);
         eprintln!("generated, {rate} invalid: {counts:?}");
-        // Every turn, number and result the generator writes is read by both fast readers
+        // Every turn, number and result the generator writes is read by the window reader, in the text and alone
         // (only words of tags fail nom and are left).
         assert!(counts.lane > 10_000, "{counts:?}");
         if rate == 0.0 {
             assert_eq!(counts.lane, counts.nom, "{counts:?}");
-            assert_eq!(counts.fast, counts.nom, "{counts:?}");
+            assert_eq!(counts.whole, counts.nom, "{counts:?}");
         }
     }
 }
@@ -260,5 +266,5 @@ fn the_readers_agree_on_token_like_texts() {
     let counts = counts.into_inner();
     eprintln!("token-like texts: {counts:?}");
     // Enough of them are tokens for the comparison to bite.
-    assert!(counts.lane > 1000 && counts.fast > 1000, "{counts:?}");
+    assert!(counts.lane > 1000 && counts.whole > 1000, "{counts:?}");
 }

@@ -20,6 +20,8 @@ pub mod source;
 #[doc(hidden)]
 pub mod token;
 #[doc(hidden)]
+pub mod window;
+#[doc(hidden)]
 pub mod writer;
 
 // Named one by one rather than by a glob, so that the docs show them here.

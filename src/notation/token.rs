@@ -252,11 +252,24 @@ fn nag<'a>(cx: &Cx<'_>) -> impl Parser<&'a str, Output = (u32, Span), Error = PE
 }
 
 /// Parses one whitespace-free token that starts at byte `base` of the source.
+///
+/// A well-formed token is read by the window reader ([`super::window`]), which the fast lane
+/// reads every token with; anything it refuses, every malformed token among them, by the nom
+/// parser, the grammar's reference, which words the error.
 pub fn parse_token(tok: &str, base: usize) -> Result<Token, SyntaxError> {
-    if let Some(t) = fast::token(tok.as_bytes(), base) {
+    if let Some(t) = super::window::token::read_whole(tok, base) {
         return Ok(t);
     }
     parse_token_nom(tok, base)
+}
+
+/// [`parse_token`] of the token from `start` to `end` of `text`, read in place: the window
+/// reader reads the text itself rather than a copy of the token's last bytes.
+pub(crate) fn parse_token_in(text: &str, start: usize, end: usize) -> Result<Token, SyntaxError> {
+    match super::window::token::read_token(text.as_bytes(), start) {
+        Some((t, to)) if to == end => Ok(t),
+        _ => parse_token_nom(&text[start..end], start),
+    }
 }
 
 /// Parses `text` as one square, `a1` to `i9`, with the token grammar's square parser.
@@ -266,12 +279,6 @@ pub(crate) fn parse_square(text: &str) -> Result<Square, SyntaxError> {
         Ok(("", sq)) => Ok(sq.square),
         _ => Err(error(text, 0, 0, SyntaxKind::BadSquare)),
     }
-}
-
-/// The hand-written fast reader alone: the token, or `None` where it hands over to nom.
-#[doc(hidden)]
-pub fn parse_token_fast(tok: &str, base: usize) -> Option<Token> {
-    fast::token(tok.as_bytes(), base)
 }
 
 /// The nom parser: the reference for every token, and the only one for malformed tokens.
@@ -456,9 +463,7 @@ impl Span {
 /// A hand-written reader for well-formed tokens, byte by byte and without backtracking. It
 /// accepts a token only when it reads all of it, and then gives the same [`Token`] as the nom
 /// parser; anything else (every malformed token) is left to nom, which words the error.
-mod fast;
-
-pub use fast::move_number;
+pub use super::window::move_number;
 
 #[cfg(test)]
 mod tests {
@@ -525,16 +530,15 @@ mod tests {
             "3.a1,a2?!",
         ];
         for tok in toks {
-            let fast = fast::token(tok.as_bytes(), 5);
-            assert!(fast.is_some(), "{tok} is read by the fast reader");
+            let fast = super::super::window::token::read_whole(tok, 5);
+            assert!(fast.is_some(), "{tok} is read by the window reader");
             assert_eq!(
                 fast.as_ref(),
                 parse_token_nom(tok, 5).as_ref().ok(),
                 "{tok}"
             );
         }
-        // Numeric annotation glyphs are rare: nom reads them.
-        assert!(fast::token(b"$14", 0).is_none());
+        assert!(super::super::window::token::read_whole("$14", 0).is_some());
         let bad = [
             "b2-",
             "c2,",
@@ -556,7 +560,7 @@ mod tests {
             "x",
         ];
         for tok in bad {
-            if let Some(t) = fast::token(tok.as_bytes(), 0) {
+            if let Some(t) = super::super::window::token::read_whole(tok, 0) {
                 assert_eq!(Ok(t), parse_token_nom(tok, 0), "{tok}");
             }
         }

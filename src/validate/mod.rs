@@ -28,7 +28,6 @@ pub use code::Code;
 pub use doc::{canonical_doc, computed_captures, played_text};
 pub use explain::{Explanation, explain};
 #[doc(hidden)]
-pub use fast::token::read_token as lane_read_token;
 pub use fast::{RulesCache, clean_game, clean_game_recorded};
 pub use fix::{Applied, Fixed, MAX_FIXES, fix_game};
 pub use place::{Place, Players};

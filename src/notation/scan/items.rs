@@ -3,7 +3,7 @@
 
 use super::super::ast::{Element, Game, Header, Span, SyntaxError, SyntaxKind};
 use super::super::limits::{MAX_HEADERS, MAX_MOVETEXT, MAX_TOKEN_BYTES};
-use super::super::token::{Body, Token, parse_token};
+use super::super::token::{Body, Token, parse_token_in};
 use super::{Scanner, ends_token, limit_message, too_long};
 
 /// A game being read by [`Scanner::next`], and where the reading stands.
@@ -115,7 +115,7 @@ impl<'a> Scanner<'a> {
             if let Some(Ok(Token {
                 body: Some(Body::Result(res)),
                 ..
-            })) = (span.len() <= 7).then(|| parse_token(&self.text[start..end], start))
+            })) = (span.len() <= 7).then(|| parse_token_in(self.text, start, end))
             {
                 r.game.result = Some(res);
                 return true;
@@ -137,7 +137,7 @@ impl<'a> Scanner<'a> {
             }));
             return false;
         }
-        match parse_token(&self.text[start..end], start) {
+        match parse_token_in(self.text, start, end) {
             Err(e) => r.game.moves.push(Element::Error(e)),
             Ok(tok) => {
                 if let Some(n) = tok.number {

@@ -28,6 +28,7 @@ use crate::engine::kernel::{Board, with_board};
 use crate::engine::referee::Referee;
 use crate::engine::{Position, Ruleset};
 use crate::notation::limits::{MAX_HEADERS, MAX_MOVETEXT};
+use crate::notation::window;
 
 use super::clean::{CleanComment, CleanGame, Recorder};
 use super::replay::Options;
@@ -37,9 +38,6 @@ use text::{TagAt, after_result, comment_end, has_bidi, is_space, skip_space, tag
 mod replay;
 mod swar;
 mod text;
-#[doc(hidden)]
-pub mod token;
-mod window;
 
 /// The rulesets of recently read Rules tags, so that an archive parses each text once.
 #[derive(Debug, Default)]

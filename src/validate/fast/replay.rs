@@ -4,11 +4,10 @@ use crate::engine::kernel::{Board, Word};
 use crate::engine::referee::{Referee, WrittenCaptures, turn_of_move_number};
 use crate::engine::{Bitboard, Square};
 use crate::notation::limits::MAX_TOKEN_BYTES;
-use crate::notation::token::move_number;
 use crate::notation::{Annotation, GameResult};
 
 use super::super::clean::{CleanKind, Recorder};
-use super::window::{self, Window, at, square, turn_end};
+use crate::notation::window::{self, Window, at, move_number, square, turn_end};
 
 /// The replay: the game's referee, and where what was read goes.
 pub(super) struct Replay<'r, B: Board, R> {

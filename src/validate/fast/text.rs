@@ -13,8 +13,6 @@ const SPACE: u8 = 1;
 const NAME: u8 = 2;
 /// A byte that ends a tag value the lane reads (`"`), or makes it give up.
 const VALUE_STOP: u8 = 4;
-/// A byte that ends a movetext token: blank space, or the start of a comment.
-const TOKEN_END: u8 = 8;
 
 const CLASS: [u8; 256] = {
     let mut t = [0u8; 256];
@@ -23,9 +21,6 @@ const CLASS: [u8; 256] = {
         let c = k as u8;
         if scan::is_space(c) {
             t[k] |= SPACE;
-        }
-        if scan::ends_token(c) {
-            t[k] |= TOKEN_END;
         }
         if c.is_ascii_alphanumeric() || c == b'_' {
             t[k] |= NAME;
@@ -42,30 +37,6 @@ const CLASS: [u8; 256] = {
 #[inline(always)]
 pub(super) fn is_space(b: u8) -> bool {
     CLASS[b as usize] & SPACE != 0
-}
-
-/// Whether `b` ends a movetext token, as the scanner reads one ([`scan::ends_token`]).
-#[inline(always)]
-pub(super) fn ends_token(b: u8) -> bool {
-    CLASS[b as usize] & TOKEN_END != 0
-}
-
-/// When `b` ends a movetext token, how far past it the next token may start: 1 past blank
-/// space, 0 at a comment.
-#[inline(always)]
-pub(super) fn step_past_end(b: u8) -> Option<usize> {
-    // A space first, without the table: almost every token ends there.
-    if b == b' ' {
-        return Some(1);
-    }
-    let c = CLASS[b as usize];
-    if c & SPACE != 0 {
-        Some(1)
-    } else if c & TOKEN_END != 0 {
-        Some(0)
-    } else {
-        None
-    }
 }
 
 fn class_run(b: &[u8], mut i: usize, class: u8) -> usize {

@@ -1,17 +1,16 @@
-//! The lane's window reader as a token reader of its own, for the test that it agrees with the
-//! nom parser (`tests/grammar.rs`). It puts the readers of [`super::window`] and
-//! [`move_number`] together as the lane's movetext loop and replay do, without the referee:
-//! it reads what the lane would read, and refuses what the lane would refuse for the text's
-//! sake alone.
+//! The window reader as a token reader of its own: the token parser's fast path, and what
+//! `tests/grammar.rs` holds to the nom parser. It puts the readers of [`super`] together as
+//! the lane's movetext loop and replay do, without the referee: it reads what the lane would
+//! read, and refuses what the lane would refuse for the text's sake alone.
 
 use crate::notation::ast::{
     Captures, MoveNumber, ResultToken, Span, SquareAt, Step, Steps, Turn, TurnKind,
 };
 use crate::notation::limits::MAX_TOKEN_BYTES;
-use crate::notation::token::{Body, Token, move_number};
+use crate::notation::scan::is_space;
+use crate::notation::token::{Body, Token};
 
-use super::text::is_space;
-use super::window::{self, Window, at, square, turn_end};
+use super::{self as window, Window, at, move_number, square, turn_end};
 
 /// The token the lane reads at `i` of `b`: what it holds (with spans in `b`), and where it ends
 /// (at blank space, a comment or the end of `b`). `None` when the lane would give up there.
@@ -56,6 +55,47 @@ pub fn read_token(b: &[u8], i: usize) -> Option<(Token, usize)> {
         }
         _ => None,
     }
+}
+
+/// The token `tok`, which starts at byte `base` of its text, when the window reader reads all
+/// of it: the token parser's fast path ([`crate::notation::token::parse_token`]).
+pub fn read_whole(tok: &str, base: usize) -> Option<Token> {
+    let (token, end) = read_token(tok.as_bytes(), 0)?;
+    (end == tok.len()).then(|| shifted(token, base))
+}
+
+/// `t` with every span moved `by` bytes on.
+fn shifted(mut t: Token, by: usize) -> Token {
+    let shift = |s: &mut Span| *s = Span::new(s.start + by, s.end + by);
+    if let Some(n) = &mut t.number {
+        shift(&mut n.span);
+    }
+    match &mut t.body {
+        None => {}
+        Some(Body::Nag(_, s)) => shift(s),
+        Some(Body::Result(r)) => shift(&mut r.span),
+        Some(Body::Turn(turn)) => {
+            shift(&mut turn.span);
+            match &mut turn.kind {
+                TurnKind::Pass => {}
+                TurnKind::Place(a, b) => {
+                    shift(&mut a.span);
+                    shift(&mut b.span);
+                }
+                TurnKind::Move { from, steps } => {
+                    shift(&mut from.span);
+                    for step in steps.iter_mut() {
+                        shift(&mut step.span);
+                        shift(&mut step.to.span);
+                        for c in step.captures.iter_mut() {
+                            shift(&mut c.span);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    t
 }
 
 fn token(number: Option<MoveNumber>, body: Body) -> Token {

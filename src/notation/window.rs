@@ -1,5 +1,8 @@
-//! Windows: the next [`WIDTH`] bytes of the text as a fixed array, so that a token is read
-//! with no bounds to test at every byte.
+//! The window reader of tokens: the next [`WIDTH`] bytes of the text as a fixed array, so that
+//! a well-formed token is read with no bounds to test at every byte. The fast lane of `seega
+//! check` reads every token with it as it plays; the token parser ([`super::token`]) reads a
+//! token with it first ([`token::read_token`]) and hands what it refuses to nom, which words
+//! the errors. `tests/grammar.rs` holds it to the nom parser on every token of the corpora.
 //!
 //! A turn's token is read in the window that starts at it, and each further step of a move in
 //! a window of its own; a step with all its captures (`-d4xd3xc4xe4` and the byte after it) fits
@@ -10,23 +13,90 @@
 //! lane accept what the text does not say.
 
 use crate::engine::Square;
+use crate::notation::scan;
 use crate::notation::{Annotation, GameResult};
 
-use super::text::{ends_token, step_past_end};
+pub mod token;
+
+/// Blank space, as a bit of [`CLASS`].
+const SPACE: u8 = 1;
+/// A byte that ends a movetext token: blank space, or the start of a comment.
+const TOKEN_END: u8 = 2;
+
+/// The classes of every byte ([`scan::is_space`], [`scan::ends_token`]) as bits of one table.
+const CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut k = 0;
+    while k < 256 {
+        let c = k as u8;
+        if scan::is_space(c) {
+            t[k] |= SPACE;
+        }
+        if scan::ends_token(c) {
+            t[k] |= TOKEN_END;
+        }
+        k += 1;
+    }
+    t
+};
+
+/// Whether `b` ends a movetext token, as the scanner reads one ([`scan::ends_token`]).
+#[inline(always)]
+fn ends_token(b: u8) -> bool {
+    CLASS[b as usize] & TOKEN_END != 0
+}
+
+/// When `b` ends a movetext token, how far past it the next token may start: 1 past blank
+/// space, 0 at a comment.
+#[inline(always)]
+fn step_past_end(b: u8) -> Option<usize> {
+    // A space first, without the table: almost every token ends there.
+    if b == b' ' {
+        return Some(1);
+    }
+    let c = CLASS[b as usize];
+    if c & SPACE != 0 {
+        Some(1)
+    } else if c & TOKEN_END != 0 {
+        Some(0)
+    } else {
+        None
+    }
+}
+
+/// A well-formed move number at `b[i..]`: 1 to 9 digits, not 0, then `.` or `...`. Returns the
+/// number, whether it was written with `...` (the second turn of a pair), and where it ends.
+/// Anything else is `None` (the nom parser words the error).
+#[inline(always)]
+pub fn move_number(b: &[u8], mut i: usize) -> Option<(u32, bool, usize)> {
+    let from = i;
+    let mut n = 0u32;
+    while let Some(digit) = b.get(i).map(|c| c.wrapping_sub(b'0')).filter(|&d| d <= 9) {
+        // Nine digits fit a u32; longer numbers are refused below.
+        n = n.wrapping_mul(10).wrapping_add(u32::from(digit));
+        i += 1;
+    }
+    if i == from || i - from > 9 || b.get(i) != Some(&b'.') {
+        return None;
+    }
+    let second = b.get(i + 1) == Some(&b'.') && b.get(i + 2) == Some(&b'.');
+    i += if second { 3 } else { 1 };
+    (n != 0).then_some((n, second, i))
+}
 
 /// How many bytes a window holds: a move number written `123456789...` and the byte after it,
 /// a turn's first step with three captures and a one-mark annotation and the byte after it,
 /// or a further step with three captures and a two-mark annotation. (A first step with three
 /// captures and a two-mark annotation does not fit: that game goes the full way.)
-pub(super) const WIDTH: usize = 16;
+pub(crate) const WIDTH: usize = 16;
 
 /// [`WIDTH`] bytes of the text from a token or a step on.
-pub(super) type Window = [u8; WIDTH];
+pub(crate) type Window = [u8; WIDTH];
 
 /// The window of `b` from `i`: the text itself, or near its end a copy in `pad`. (Reading the
 /// text in place, rather than a copy of the window, measured faster.)
 #[inline(always)]
-pub(super) fn window<'a>(b: &'a [u8], i: usize, pad: &'a mut Window) -> &'a Window {
+pub(crate) fn window<'a>(b: &'a [u8], i: usize, pad: &'a mut Window) -> &'a Window {
     // One test: `i + WIDTH` cannot overflow, as `i` is at most one past the text's end.
     match b.get(i..i.wrapping_add(WIDTH)) {
         Some(w) => w.first_chunk::<WIDTH>().unwrap_or_else(|| tail(b, i, pad)),
@@ -48,20 +118,20 @@ fn tail<'a>(b: &[u8], i: usize, pad: &'a mut Window) -> &'a Window {
 
 /// The byte at `k` of `w`; `0` past its end.
 #[inline(always)]
-pub(super) fn at(w: &Window, k: usize) -> u8 {
+pub(crate) fn at(w: &Window, k: usize) -> u8 {
     w.get(k).copied().unwrap_or(0)
 }
 
 /// Whether a token ends at `k` of `w`: at blank space, or at a comment glued to it.
 #[inline(always)]
-pub(super) fn ends(w: &Window, k: usize) -> bool {
+pub(crate) fn ends(w: &Window, k: usize) -> bool {
     ends_token(at(w, k))
 }
 
 /// Where the next token may start when the token ends at `k` of `w` (see [`ends`]): after one
 /// blank byte, or at the comment glued to it. `None` when no token ends there.
 #[inline(always)]
-pub(super) fn next(w: &Window, k: usize) -> Option<usize> {
+pub(crate) fn next(w: &Window, k: usize) -> Option<usize> {
     Some(k + step_past_end(at(w, k))?)
 }
 
@@ -69,7 +139,7 @@ pub(super) fn next(w: &Window, k: usize) -> Option<usize> {
 /// is not a digit (`,`, `-`, `x` or the token's end), so `c10` is refused as the token parser
 /// refuses it.
 #[inline(always)]
-pub(super) fn square(w: &Window, k: usize) -> Option<Square> {
+pub(crate) fn square(w: &Window, k: usize) -> Option<Square> {
     let (f, r) = (at(w, k).wrapping_sub(b'a'), at(w, k + 1).wrapping_sub(b'1'));
     if f > 8 || r > 8 {
         return None;
@@ -81,7 +151,7 @@ pub(super) fn square(w: &Window, k: usize) -> Option<Square> {
 /// which ends at `k` or after an annotation (`!`, `?`, `!!`, `??`, `!?`, `?!`), and the
 /// annotation; `None` when anything else follows.
 #[inline(always)]
-pub(super) fn turn_end(w: &Window, k: usize) -> Option<(usize, Option<Annotation>)> {
+pub(crate) fn turn_end(w: &Window, k: usize) -> Option<(usize, Option<Annotation>)> {
     if let Some(n) = next(w, k) {
         return Some((n, None));
     }
@@ -101,7 +171,7 @@ fn marked_turn_end(w: &Window, k: usize) -> Option<(usize, Option<Annotation>)> 
 /// The numeric annotation glyph (`$` and 1 to 9 digits, a token of its own) at the start of
 /// `w`: its number of digits, and where the next token may start (see [`next`]).
 #[inline(always)]
-pub(super) fn nag(w: &Window) -> Option<(usize, usize)> {
+pub(crate) fn nag(w: &Window) -> Option<(usize, usize)> {
     let digits = w[1..]
         .iter()
         .take(10)
@@ -117,7 +187,7 @@ pub(super) fn nag(w: &Window) -> Option<(usize, usize)> {
 /// are those of [`GameResult::parse_bytes`], matched here on the window's fixed bytes, which
 /// runs fewer instructions (`tests/grammar.rs` holds them to agree).
 #[inline(always)]
-pub(super) fn result(w: &Window) -> Option<(GameResult, usize)> {
+pub(crate) fn result(w: &Window) -> Option<(GameResult, usize)> {
     let (result, len) = match w {
         [b'*', ..] => (GameResult::Unknown, 1),
         [b'0', b'-', b'1', ..] => (GameResult::BlackWins, 3),
