@@ -88,7 +88,7 @@ pub fn move_number(b: &[u8], mut i: usize) -> Option<(u32, bool, usize)> {
 /// a turn's first step with three captures and a one-mark annotation and the byte after it,
 /// or a further step with three captures and a two-mark annotation. (A first step with three
 /// captures and a two-mark annotation does not fit: that game goes the full way.)
-pub(crate) const WIDTH: usize = 16;
+pub const WIDTH: usize = 16;
 
 /// [`WIDTH`] bytes of the text from a token or a step on.
 pub(crate) type Window = [u8; WIDTH];
