@@ -508,3 +508,41 @@ fn generate_writes_a_compressed_archive() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn generate_compresses_the_games_as_it_makes_them() {
+    let dir = scratch("compressed-generate-stream");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_seega"))
+        .args([
+            "generate",
+            "--games",
+            "30000",
+            "--seed",
+            "2",
+            "-o",
+            "g.sgn.zst",
+        ])
+        .current_dir(&dir)
+        .spawn()
+        .unwrap();
+    // The sizes the temporary file was seen at while the games were being made.
+    let mut seen = Vec::new();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        for e in std::fs::read_dir(&dir).unwrap().flatten() {
+            if e.file_name().to_string_lossy().starts_with(".seega-") {
+                seen.push(e.metadata().map_or(0, |m| m.len()));
+            }
+        }
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    };
+    assert!(status.success());
+    let written = std::fs::metadata(dir.join("g.sgn.zst")).unwrap().len();
+    assert!(
+        seen.iter().any(|&n| n > 0 && n < written),
+        "compressed games reach the file before the last game is made: {seen:?} of {written} bytes"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
