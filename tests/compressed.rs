@@ -546,3 +546,32 @@ fn generate_compresses_the_games_as_it_makes_them() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_magic_alone_or_a_window_past_the_limit_is_an_input_error() {
+    let mut inputs: Vec<(&str, Vec<u8>)> = vec![
+        ("gzip", b"\x1F\x8B".to_vec()),
+        ("zstd", b"\x28\xB5\x2F\xFD".to_vec()),
+        ("zstd", b"\x50\x2A\x4D\x18\xFF\xFF\xFF\xFF".to_vec()),
+        ("bzip2", b"BZh91AY&SY".to_vec()),
+        ("xz", b"\xFD7zXZ\x00".to_vec()),
+    ];
+    // A zstd frame whose window (2^28 bytes) is past the 128 MiB seega allows.
+    let mut wide = Vec::new();
+    let mut e = zstd::stream::write::Encoder::new(&mut wide, 3).unwrap();
+    e.window_log(28).unwrap();
+    e.write_all(archive()).unwrap();
+    e.finish().unwrap();
+    inputs.push(("zstd", wide));
+    for (format, bytes) in &inputs {
+        for args in COMMANDS {
+            let got = run(Path::new(common::ROOT), args, "-", Some(bytes));
+            assert_eq!(got.status.code(), Some(2), "{bytes:?} {args:?}: {got:?}");
+            let err = stderr(&got);
+            assert!(
+                err.contains(&format!("its {format} data is corrupt or cut short")),
+                "{args:?}: {err}"
+            );
+        }
+    }
+}

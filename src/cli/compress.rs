@@ -179,9 +179,9 @@ pub fn is_archive_name(path: &Path) -> bool {
 }
 
 /// `raw` as text: decompressed when its first bytes are a compression format's magic (the
-/// format is given too), else as it is. Reads only as many bytes as it takes to tell (at most
-/// ten, fewer when the first byte already says no), and never reads again after the end of
-/// `raw`: a terminal gives its end once.
+/// format is given too), else as it is. Reads `raw` once, and again only while the bytes so
+/// far could still start a magic (fewer than ten), and never after its end: a terminal gives
+/// its end once.
 pub fn decompressed(
     mut raw: Box<dyn Read + Send>,
 ) -> io::Result<(Option<Compression>, Box<dyn Read + Send>)> {
