@@ -352,7 +352,7 @@ impl<W: Write> Encoder<W> {
         }
     }
 
-    /// The writer underneath, for a target written straight to.
+    /// Where the bytes written go: the encoder, or the writer itself when plain.
     fn inner(&mut self) -> &mut dyn Write {
         match self {
             Encoder::Plain(w) => w,
