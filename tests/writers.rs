@@ -126,6 +126,22 @@ const WRITERS: &[Writer] = &[
             )
         },
     },
+    // Compressed by the target's name: the same temporary file, sync and rename.
+    Writer {
+        name: "select -o .sgn.gz",
+        in_place: false,
+        args: |input, out| with(os(&["select"]), &[input, Path::new("-o"), out]),
+    },
+    Writer {
+        name: "generate -o .sgn.zst",
+        in_place: false,
+        args: |_, out| {
+            with(
+                os(&["generate", "--games", "3", "--seed", "7", "-o"]),
+                &[out],
+            )
+        },
+    },
 ];
 
 /// The name of a writer's target in a directory of its own.
@@ -133,6 +149,8 @@ fn target_name(w: &Writer) -> &'static str {
     match w.name {
         "show --svg-dir" => "turn-000.svg",
         "man --dir" => "seega.1",
+        "select -o .sgn.gz" => "out.sgn.gz",
+        "generate -o .sgn.zst" => "out.sgn.zst",
         _ => "out.sgn",
     }
 }
@@ -298,7 +316,7 @@ use std::os::unix::fs::FileTypeExt;
 fn an_output_that_is_an_input_is_refused() {
     let root = scratch("writers-same");
     for w in WRITERS.iter().filter(|w| !w.in_place) {
-        if matches!(w.name, "generate -o" | "man --dir") {
+        if matches!(w.name, "generate -o" | "generate -o .sgn.zst" | "man --dir") {
             // It reads no input: there is nothing it could overwrite.
             continue;
         }
@@ -484,7 +502,11 @@ fn sigterm_in_the_middle_leaves_the_old_file_or_the_new_and_no_temporary() {
         // input held open, so the signal surely comes while the output is being written.
         let streams = matches!(
             w.name,
-            "convert -o" | "select -o" | "select --invalid-to" | "dedupe --drop -o"
+            "convert -o"
+                | "select -o"
+                | "select --invalid-to"
+                | "dedupe --drop -o"
+                | "select -o .sgn.gz"
         );
         let mut args = (w.args)(&input, &target);
         if streams {
@@ -560,7 +582,9 @@ fn a_250_byte_name_can_be_written() {
             std::fs::create_dir_all(&d).expect("dir");
             d.join(target_name(w))
         } else {
-            dir.join(format!("{}.sgn", "n".repeat(246)))
+            // The target's extension kept: it says how the output is written.
+            let ext = target_name(w).trim_start_matches("out");
+            dir.join(format!("{}{ext}", "n".repeat(250 - ext.len())))
         };
         let (input, target) = if w.in_place {
             std::fs::rename(&input, &long).expect("rename");

@@ -442,9 +442,10 @@ mod tests {
             );
             let e = r.expect_err("the read error is returned");
             assert_eq!(e.to_string(), "the disk failed", "jobs {jobs}");
-            assert!(
-                line > 0,
-                "jobs {jobs}: chunks before the error are handed on"
+            assert_eq!(
+                line,
+                LineIndex::count_breaks_in(&bytes),
+                "jobs {jobs}: every byte read before the error is handed on"
             );
         }
     }

@@ -118,6 +118,8 @@ pub struct Splitter<R> {
     spare: Vec<Vec<u8>>,
     searched: usize,
     eof: bool,
+    /// The error that ended the reading, given after the bytes read before it.
+    error: Option<std::io::Error>,
     block: usize,
     /// The stretch being skipped, once the text ran [`MAX_UNCUT_BYTES`] without a likely game
     /// start, and what the text skipped so far ends with.
@@ -133,6 +135,7 @@ impl<R: Read> Splitter<R> {
             spare: Vec::new(),
             searched: 0,
             eof: false,
+            error: None,
             block: block.max(64),
             skipping: None,
         }
@@ -140,7 +143,10 @@ impl<R: Read> Splitter<R> {
 
     /// The next piece, `None` at the end: a chunk's bytes, or a stretch skipped because it ran
     /// [`MAX_UNCUT_BYTES`] without a likely game start. The bytes of all pieces, in order, are
-    /// the stream's bytes; no chunk holds more than [`MAX_UNCUT_BYTES`] and a block.
+    /// the stream's bytes; no chunk holds more than [`MAX_UNCUT_BYTES`] and a block. A read
+    /// error ends the stream where it happened: the bytes read before it are handed on as at
+    /// the end of the stream (a corrupt or cut compressed stream has its text checked up to
+    /// there), then the error is returned.
     pub fn next_chunk(&mut self) -> std::io::Result<Option<Piece>> {
         loop {
             if self.skipping.is_some() {
@@ -161,7 +167,7 @@ impl<R: Read> Splitter<R> {
             }
             if self.eof {
                 if self.buf.is_empty() {
-                    return Ok(None);
+                    return self.error.take().map_or(Ok(None), Err);
                 }
                 self.searched = 0;
                 let bytes = std::mem::take(&mut self.buf);
@@ -175,7 +181,7 @@ impl<R: Read> Splitter<R> {
                 self.skipping = Some((Skipped::default(), Before::default()));
                 continue;
             }
-            self.fill()?;
+            self.fill();
         }
     }
 
@@ -206,7 +212,7 @@ impl<R: Read> Splitter<R> {
                 // The stretch is read a block at a time: its memory is let go.
                 self.buf.shrink_to(2 * self.block);
                 self.skipping = Some((skipped, before));
-                self.fill()?;
+                self.fill();
                 Ok(None)
             }
         }
@@ -222,18 +228,24 @@ impl<R: Read> Splitter<R> {
         }
     }
 
-    /// Reads one more block (or up to the end of the stream).
-    fn fill(&mut self) -> std::io::Result<()> {
+    /// Reads one more block (or up to the end of the stream, or up to a read error, which
+    /// ends it).
+    fn fill(&mut self) {
         // Exactly: doubling here would make recycled buffers grow chunk after chunk.
         self.buf.reserve_exact(self.block);
-        // `read_to_end` fills the spare capacity without zeroing it first.
-        let got = (&mut self.reader)
+        // `read_to_end` fills the spare capacity without zeroing it first, and keeps the bytes
+        // read before an error.
+        match (&mut self.reader)
             .take(self.block as u64)
-            .read_to_end(&mut self.buf)?;
-        if got < self.block {
-            self.eof = true;
+            .read_to_end(&mut self.buf)
+        {
+            Ok(got) if got < self.block => self.eof = true,
+            Ok(_) => {}
+            Err(e) => {
+                self.error = Some(e);
+                self.eof = true;
+            }
         }
-        Ok(())
     }
 
     /// The last likely game start in the part of the buffer not searched yet, once at least a

@@ -81,15 +81,15 @@ impl Checking<'_> {
         let config = self.config;
         let name = input.name();
         let json_name = input.json_name();
-        let (raw, len) = match input.open() {
-            Ok(r) => r,
-            Err(e) => return self.unreadable(out, input, &e),
-        };
         if *input == Input::Stdin && std::io::stdin().is_terminal() {
             super::note(format_args!(
                 "reading games from standard input (end with Ctrl-D); `seega check --help` says more"
             ));
         }
+        let (raw, len) = match input.open() {
+            Ok(r) => r,
+            Err(e) => return self.unreadable(out, input, &e),
+        };
         let (trial, raw) = match peek(raw) {
             Ok((head, raw)) => (ludii::is_trial(&head), raw),
             Err(e) => return self.unreadable(out, input, &e),

@@ -29,7 +29,11 @@ fn format_of(input: &Input, bytes: &[u8], from: Option<InputFormat>) -> InputFor
         return f;
     }
     if let Input::File(p) = input {
-        match p.extension().and_then(|e| e.to_str()) {
+        // `games.json.zst` holds JSON: the extension before the compression's says.
+        match super::compress::inner(p)
+            .extension()
+            .and_then(|e| e.to_str())
+        {
             Some("sgn") => return InputFormat::Sgn,
             Some("json") => return InputFormat::Json,
             Some("jsonl" | "ndjson") => return InputFormat::Jsonl,

@@ -14,7 +14,7 @@ use seega::validate::{Applied, Options, Problem, fix_game};
 
 use super::args::Format;
 use super::check::Config;
-use super::inputs::{Input, decode};
+use super::inputs::{Input, Whole, decode};
 use super::output::{OutputError, Transaction, commit_rewrites};
 use super::{Exit, stdio, trouble};
 
@@ -174,12 +174,19 @@ pub fn run(config: &Config, out: &mut impl Write) -> std::io::Result<Exit> {
     for input in config.sources.resolved() {
         let read = match input {
             Ok(i) => i
-                .read_stamped()
+                .read_whole()
                 .map(|r| (i, r))
                 .map_err(|e| (i, e.to_string())),
             Err((i, e)) => Err((i, e.to_string())),
         };
-        let (input, (bytes, stamp)) = match read {
+        let (
+            input,
+            Whole {
+                bytes,
+                stamp,
+                compression,
+            },
+        ) = match read {
             Ok(x) => x,
             Err((input, e)) => {
                 trouble(format_args!("cannot read `{}`: {e}", input.name()));
@@ -205,7 +212,7 @@ pub fn run(config: &Config, out: &mut impl Write) -> std::io::Result<Exit> {
             (Input::Stdin, _) => out.write_all(f.bytes.as_deref().unwrap_or(&bytes))?,
             (Input::File(path), Some(stamp)) => {
                 if let Some(new) = &f.bytes {
-                    let written = tx.rewrite(path, stamp).and_then(|o| {
+                    let written = tx.rewrite(path, stamp, compression).and_then(|o| {
                         tx.writer(o).write_all(new).map_err(|e| OutputError {
                             path: path.clone(),
                             why: e.into(),

@@ -12,7 +12,7 @@ use seega::validate::{Options, Problem};
 use super::args::FmtArgs;
 use super::config::Sources;
 use super::copy::line_end_of;
-use super::inputs::Input;
+use super::inputs::{Input, Whole};
 use super::output::{OutputError, Transaction, commit_rewrites};
 use super::{Exit, stdio, trouble};
 
@@ -190,7 +190,11 @@ impl Formatting<'_> {
     fn input(&mut self, input: &Input, out: &mut impl Write) -> std::io::Result<bool> {
         let config = self.config;
         let name = input.name();
-        let (bytes, stamp) = match input.read_stamped() {
+        let Whole {
+            bytes,
+            stamp,
+            compression,
+        } = match input.read_whole() {
             Ok(b) => b,
             Err(e) => {
                 trouble(format_args!("cannot read `{name}`: {e}"));
@@ -228,7 +232,7 @@ impl Formatting<'_> {
             Mode::InPlace => {
                 if let (false, Input::File(path), Some(stamp)) = (canonical, input, stamp) {
                     let tx = &mut self.tx;
-                    let written = tx.rewrite(path, stamp).and_then(|o| {
+                    let written = tx.rewrite(path, stamp, compression).and_then(|o| {
                         tx.writer(o).write_all(&formatted).map_err(|e| OutputError {
                             path: path.clone(),
                             why: e.into(),

@@ -12,6 +12,7 @@ use seega::notation::limits::MAX_FILE_BYTES;
 use seega::render::terminal;
 use seega::render::wire::FileName;
 
+use super::compress::{self, Compression};
 use super::output::Stamp;
 
 /// One input: a file or standard input.
@@ -42,16 +43,20 @@ impl Input {
         }
     }
 
-    /// Opens the input for streaming, with its size when known.
+    /// Opens the input for streaming, decompressed when it is compressed (told by its magic
+    /// bytes, [`compress::decompressed`]), with its size when known (not for a compressed
+    /// input, whose text has another size).
     pub fn open(&self) -> std::io::Result<(Box<dyn Read + Send>, Option<u64>)> {
-        match self {
-            Input::Stdin => Ok((Box::new(std::io::stdin()), None)),
+        let (raw, len): (Box<dyn Read + Send>, _) = match self {
+            Input::Stdin => (Box::new(std::io::stdin()), None),
             Input::File(p) => {
                 let f = std::fs::File::open(p)?;
                 let len = f.metadata().ok().filter(|m| m.is_file()).map(|m| m.len());
-                Ok((Box::new(f), len))
+                (Box::new(f), len)
             }
-        }
+        };
+        let (format, reader) = compress::decompressed(raw)?;
+        Ok((reader, len.filter(|_| format.is_none())))
     }
 
     /// The identity of the file behind this input, when it has one (standard input redirected
@@ -64,41 +69,49 @@ impl Input {
         std::fs::metadata(path).ok().map(|m| Stamp::of(&m))
     }
 
-    /// Reads the whole input, as [`Input::read`], with the stamp of the file as it was opened:
-    /// an output that rewrites it is refused if it changed since.
-    pub fn read_stamped(&self) -> std::io::Result<(Vec<u8>, Option<Stamp>)> {
+    /// Reads the whole input, as [`Input::read`], with the stamp of the file as it was opened
+    /// (an output that rewrites it is refused if it changed since) and its compression (what
+    /// a rewrite writes it in).
+    pub fn read_whole(&self) -> std::io::Result<Whole> {
         let too_big = |n: u64| {
             std::io::Error::other(format!(
                 "it holds {n} bytes or more; seega reads at most {MAX_FILE_BYTES} bytes (1 GiB) from one input"
             ))
         };
-        let mut v = Vec::new();
         let mut stamp = None;
-        match self {
-            Input::Stdin => {
-                std::io::stdin()
-                    .lock()
-                    .take(MAX_FILE_BYTES + 1)
-                    .read_to_end(&mut v)?;
-            }
+        let mut size = 0;
+        let raw: Box<dyn Read + Send> = match self {
+            Input::Stdin => Box::new(std::io::stdin()),
             Input::File(p) => {
                 let f = std::fs::File::open(p)?;
                 let meta = f.metadata()?;
                 if meta.is_dir() {
                     return Err(std::io::Error::other("it is a directory"));
                 }
-                if meta.len() > MAX_FILE_BYTES {
-                    return Err(too_big(meta.len()));
-                }
                 stamp = Some(Stamp::of(&meta));
-                v.reserve(usize::try_from(meta.len()).unwrap_or(0));
-                f.take(MAX_FILE_BYTES + 1).read_to_end(&mut v)?;
+                size = meta.len();
+                Box::new(f)
             }
+        };
+        let (compression, reader) = compress::decompressed(raw)?;
+        // A plain file is refused by its size before it is read; a compressed one by the size
+        // of its text, as it is read.
+        if compression.is_none() && size > MAX_FILE_BYTES {
+            return Err(too_big(size));
         }
-        if v.len() as u64 > MAX_FILE_BYTES {
-            return Err(too_big(v.len() as u64));
+        let mut bytes = Vec::new();
+        if compression.is_none() {
+            bytes.reserve(usize::try_from(size).unwrap_or(0));
         }
-        Ok((v, stamp))
+        reader.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes)?;
+        if bytes.len() as u64 > MAX_FILE_BYTES {
+            return Err(too_big(bytes.len() as u64));
+        }
+        Ok(Whole {
+            bytes,
+            stamp,
+            compression,
+        })
     }
 
     /// Reads the whole input, refusing more than [`MAX_FILE_BYTES`].
@@ -106,8 +119,18 @@ impl Input {
     /// A file named on the command line may be a FIFO or a pipe (`<(...)`): it is read like
     /// `cat` would, waiting for its writer.
     pub fn read(&self) -> std::io::Result<Vec<u8>> {
-        self.read_stamped().map(|(bytes, _)| bytes)
+        self.read_whole().map(|w| w.bytes)
     }
+}
+
+/// An input read whole ([`Input::read_whole`]).
+pub struct Whole {
+    /// Its text: the decompressed bytes of a compressed input.
+    pub bytes: Vec<u8>,
+    /// The identity of its file as it was opened, when it is one.
+    pub stamp: Option<Stamp>,
+    /// The compression it was read from, if any.
+    pub compression: Option<Compression>,
 }
 
 /// The text of input `input`'s `bytes` read in `encoding`; when `auto` read part of it as
@@ -128,8 +151,6 @@ pub fn tell_switch(input: &Input, line: u64) {
     ));
 }
 
-/// `reader`'s bytes read in `encoding` (UTF-8 passes through untouched), with the line from
-/// which `auto` read Windows-1252, once it has (0 before).
 /// The first bytes of `raw` that one read gives (up to 64 KiB: what a terminal holds so far),
 /// to tell the input's format by, and a reader of the whole input, those bytes first, that reads
 /// the rest straight from `raw` (no byte copied twice). The reader is empty when the input
@@ -152,6 +173,8 @@ pub fn peek(mut raw: Box<dyn Read + Send>) -> std::io::Result<(Vec<u8>, Box<dyn 
     Ok((head, rest))
 }
 
+/// `reader`'s bytes read in `encoding` (UTF-8 passes through untouched), with the line from
+/// which `auto` read Windows-1252, once it has (0 before).
 pub fn read_in(
     reader: impl Read + Send + 'static,
     encoding: Encoding,
@@ -165,7 +188,7 @@ pub fn read_in(
 }
 
 /// The inputs named by `paths` (standard input when empty), each directory replaced by its
-/// `*.sgn` files, recursively and sorted. Paths that cannot be listed, directories without any
+/// `*.sgn` files (and `*.sgn.gz`, `*.sgn.zst`, `*.sgn.bz2`, `*.sgn.xz`), recursively and sorted. Paths that cannot be listed, directories without any
 /// `*.sgn` file and special files (FIFOs, sockets, devices) met while walking a directory come
 /// back as errors in their place.
 pub fn resolve(paths: &[PathBuf]) -> Vec<Result<Input, (Input, std::io::Error)>> {
@@ -211,7 +234,7 @@ fn walk(dir: &Path, out: &mut Vec<Result<Input, (Input, std::io::Error)>>) {
             if !is_link {
                 walk(&p, out);
             }
-        } else if p.extension().is_some_and(|e| e.eq_ignore_ascii_case("sgn")) {
+        } else if compress::is_archive_name(&p) {
             // Reading a FIFO found by walking could wait forever for a writer: only regular
             // files are taken from directories.
             match std::fs::metadata(&p) {

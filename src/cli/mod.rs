@@ -4,6 +4,7 @@
 
 mod args;
 mod check;
+mod compress;
 mod config;
 mod convert;
 mod copy;

@@ -15,6 +15,9 @@
 //!   inode) is not replaced: the other writer's version is kept and nothing is committed.
 //! - When several files are committed, each replaced file is first linked to a backup name, so
 //!   that a failed rename puts back every file renamed before it.
+//! - A target named `*.gz`, `*.zst`, `*.bz2` or `*.xz` is written compressed in that format
+//!   (an input rewritten in place, in the format it was read from), the stream ended before
+//!   the sync: a compressed output is as whole as a plain one.
 
 mod target;
 mod temp;
@@ -26,6 +29,7 @@ use std::path::{Path, PathBuf};
 
 use tempfile::NamedTempFile;
 
+use super::compress::{Compression, Encoder};
 pub use target::{Refusal, Stamp};
 use target::{Resolved, check_replaceable, resolve};
 pub use temp::remove_on_signal;
@@ -58,13 +62,13 @@ impl OutputError {
 enum Sink {
     /// A temporary file to rename over `target`.
     Temp {
-        file: BufWriter<NamedTempFile>,
+        file: BufWriter<Encoder<NamedTempFile>>,
         target: PathBuf,
         /// The input this output rewrites, as it was read.
         rewrites: Option<Stamp>,
     },
     /// A special file, written straight to.
-    Direct(BufWriter<File>),
+    Direct(BufWriter<Encoder<File>>),
 }
 
 /// One output of a transaction.
@@ -100,28 +104,42 @@ impl Transaction {
         }
     }
 
-    /// A new output at `path`, which must not be an input of the run.
+    /// A new output at `path`, which must not be an input of the run, compressed when its
+    /// name says so ([`Compression::of_path`]).
     pub fn create(&mut self, path: &Path) -> Result<Output, OutputError> {
-        self.open(path, None).map_err(|why| OutputError {
-            path: path.to_path_buf(),
-            why,
-        })
+        self.open(path, None, Compression::of_path(path))
+            .map_err(|why| OutputError {
+                path: path.to_path_buf(),
+                why,
+            })
     }
 
-    /// An output that rewrites the input at `path`, read as `read`.
-    pub fn rewrite(&mut self, path: &Path, read: Stamp) -> Result<Output, OutputError> {
-        self.open(path, Some(read)).map_err(|why| OutputError {
-            path: path.to_path_buf(),
-            why,
-        })
+    /// An output that rewrites the input at `path`, read as `read` from a file compressed in
+    /// `compression` (none: plain), which it is written in again.
+    pub fn rewrite(
+        &mut self,
+        path: &Path,
+        read: Stamp,
+        compression: Option<Compression>,
+    ) -> Result<Output, OutputError> {
+        self.open(path, Some(read), compression)
+            .map_err(|why| OutputError {
+                path: path.to_path_buf(),
+                why,
+            })
     }
 
-    fn open(&mut self, path: &Path, rewrites: Option<Stamp>) -> Result<Output, Refusal> {
+    fn open(
+        &mut self,
+        path: &Path,
+        rewrites: Option<Stamp>,
+        compression: Option<Compression>,
+    ) -> Result<Output, Refusal> {
         let sink = match resolve(path)? {
             Resolved::Special(_) if rewrites.is_some() => return Err(Refusal::NotRegular),
             Resolved::New(_) if rewrites.is_some() => return Err(Refusal::Changed),
             Resolved::Special(at) => {
-                Sink::Direct(BufWriter::new(File::options().write(true).open(at)?))
+                Sink::Direct(encode(compression, File::options().write(true).open(at)?)?)
             }
             Resolved::Regular(at, meta) => {
                 let stamp = Stamp::of(&meta);
@@ -140,7 +158,7 @@ impl Transaction {
                 self.taken.push(stamp);
                 let file = temp_beside(&at, Some(&meta))?;
                 Sink::Temp {
-                    file: BufWriter::new(file),
+                    file: encode(compression, file)?,
                     target: at,
                     rewrites,
                 }
@@ -154,7 +172,7 @@ impl Transaction {
                 self.new_targets.push(key);
                 let file = temp_beside(&at, None)?;
                 Sink::Temp {
-                    file: BufWriter::new(file),
+                    file: encode(compression, file)?,
                     target: at,
                     rewrites: None,
                 }
@@ -184,13 +202,18 @@ impl Transaction {
                 why,
             };
             match slot.sink {
-                Sink::Direct(mut file) => file.flush().map_err(|e| fail(e.into()))?,
+                Sink::Direct(file) => {
+                    let file = file.into_inner().map_err(|e| fail(e.into_error().into()))?;
+                    let mut file = file.finish().map_err(|e| fail(e.into()))?;
+                    file.flush().map_err(|e| fail(e.into()))?;
+                }
                 Sink::Temp {
                     file,
                     target,
                     rewrites,
                 } => {
                     let file = file.into_inner().map_err(|e| fail(e.into_error().into()))?;
+                    let file = file.finish().map_err(|e| fail(e.into()))?;
                     file.as_file().sync_all().map_err(|e| fail(e.into()))?;
                     if let Some(read) = rewrites {
                         let now = std::fs::metadata(&target).map_err(|e| fail(e.into()))?;
@@ -204,6 +227,11 @@ impl Transaction {
         }
         rename_all(ready)
     }
+}
+
+/// A buffered writer into `w` that compresses in `compression` (none: as it is).
+fn encode<W: Write>(compression: Option<Compression>, w: W) -> io::Result<BufWriter<Encoder<W>>> {
+    Encoder::new(compression, w).map(BufWriter::new)
 }
 
 /// Where a file that does not exist yet would be: its directory's canonical path and its name.
@@ -443,7 +471,7 @@ mod tests {
         std::fs::write(&file, "mine").expect("write");
         let read = Stamp::of(&std::fs::metadata(&file).expect("meta"));
         let mut tx = Transaction::new(vec![read]);
-        let out = tx.rewrite(&file, read).expect("open");
+        let out = tx.rewrite(&file, read, None).expect("open");
         tx.writer(out).write_all(b"formatted").expect("write");
         // Someone appends a game meanwhile.
         std::fs::write(&file, "mine, and theirs").expect("write");

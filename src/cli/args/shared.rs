@@ -27,7 +27,8 @@ pub fn help_of(id: &'static str, text: &'static str) -> impl FnMut(clap::Arg) ->
 /// The archives a command reads.
 #[derive(Debug, Clone, Args)]
 pub struct InputArgs {
-    /// Files, directories (searched for *.sgn) or `-` for standard input [default: -].
+    /// Files (plain or compressed), directories (searched for *.sgn, *.sgn.gz, *.sgn.zst, …) or
+    /// `-` for standard input [default: -].
     pub paths: Vec<PathBuf>,
 }
 

@@ -1,0 +1,577 @@
+//! Compressed archives: every reading command reads gzip, zstd, bzip2 and xz, from a file and
+//! from standard input, told by their magic bytes, and says what a plain file of the same text
+//! makes it say; a stream cut short or corrupt is an input error after the text before it was
+//! checked; outputs named `*.gz`, `*.zst`, `*.bz2`, `*.xz` are written compressed, and
+//! `fmt --in-place` keeps a file's compression.
+//!
+//! The compressed fixtures are made here, from plain text, with the crates seega reads them
+//! with.
+
+use std::io::{Read, Write};
+use std::path::Path;
+use std::sync::OnceLock;
+
+mod common;
+use common::{run_in, run_with, scratch, stderr, stdout};
+
+/// A compression format, with the extension of its files.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Format {
+    Gzip,
+    Zstd,
+    Bzip2,
+    Xz,
+}
+
+const FORMATS: [Format; 4] = [Format::Gzip, Format::Zstd, Format::Bzip2, Format::Xz];
+
+impl Format {
+    fn ext(self) -> &'static str {
+        match self {
+            Format::Gzip => "gz",
+            Format::Zstd => "zst",
+            Format::Bzip2 => "bz2",
+            Format::Xz => "xz",
+        }
+    }
+
+    /// The name of the format in seega's messages.
+    fn name(self) -> &'static str {
+        match self {
+            Format::Gzip => "gzip",
+            Format::Zstd => "zstd",
+            Format::Bzip2 => "bzip2",
+            Format::Xz => "xz",
+        }
+    }
+
+    /// `text` compressed as one member, frame or stream.
+    fn compress(self, text: &[u8]) -> Vec<u8> {
+        let mut out = Vec::new();
+        match self {
+            Format::Gzip => {
+                let mut e = flate2::write::GzEncoder::new(&mut out, flate2::Compression::new(6));
+                e.write_all(text).unwrap();
+                e.finish().unwrap();
+            }
+            Format::Zstd => {
+                let mut e = zstd::stream::write::Encoder::new(&mut out, 3).unwrap();
+                e.include_checksum(true).unwrap();
+                e.write_all(text).unwrap();
+                e.finish().unwrap();
+            }
+            Format::Bzip2 => {
+                // Blocks of 100 kB: a cut stream keeps whole blocks before the cut.
+                let mut e = bzip2::write::BzEncoder::new(&mut out, bzip2::Compression::new(1));
+                e.write_all(text).unwrap();
+                e.finish().unwrap();
+            }
+            Format::Xz => {
+                let mut e = liblzma::write::XzEncoder::new(&mut out, 6);
+                e.write_all(text).unwrap();
+                e.finish().unwrap();
+            }
+        }
+        out
+    }
+
+    /// The text of `bytes` (every member, frame or stream), as far as it can be read, and
+    /// whether it read to the end.
+    fn decompress(self, bytes: &[u8]) -> (Vec<u8>, bool) {
+        let mut d: Box<dyn Read + '_> = match self {
+            Format::Gzip => Box::new(flate2::read::MultiGzDecoder::new(bytes)),
+            Format::Zstd => Box::new(zstd::stream::read::Decoder::new(bytes).unwrap()),
+            Format::Bzip2 => Box::new(bzip2::read::MultiBzDecoder::new(bytes)),
+            Format::Xz => Box::new(liblzma::read::XzDecoder::new_multi_decoder(bytes)),
+        };
+        let mut out = Vec::new();
+        let mut buf = vec![0; 1 << 16];
+        loop {
+            match d.read(&mut buf) {
+                Ok(0) => return (out, true),
+                Ok(n) => out.extend_from_slice(&buf[..n]),
+                Err(_) => return (out, false),
+            }
+        }
+    }
+}
+
+/// An archive of a few hundred games, some illegal, with CRLF and Windows-1252 games after
+/// them: every kind of report has something to say about it.
+fn archive() -> &'static [u8] {
+    static ARCHIVE: OnceLock<Vec<u8>> = OnceLock::new();
+    ARCHIVE.get_or_init(|| {
+        let generated = run_with(
+            &[
+                "generate",
+                "--games",
+                "400",
+                "--invalid-rate",
+                "0.05",
+                "--seed",
+                "11",
+            ],
+            None,
+        );
+        assert!(generated.status.success(), "{generated:?}");
+        let mut bytes = generated.stdout;
+        bytes.extend(std::fs::read(Path::new(common::ROOT).join("samples/ludus.sgn")).unwrap());
+        bytes
+    })
+}
+
+/// The reading commands, each with its arguments around the input `P`.
+const COMMANDS: &[&[&str]] = &[
+    &["check", "P"],
+    &["check", "--format", "jsonl", "P"],
+    &["convert", "--to", "jsonl", "P"],
+    &["select", "--invalid", "P"],
+    &["stats", "P"],
+    &["dedupe", "P"],
+    &["show", "--game", "3", "--final", "P"],
+    &["fmt", "P"],
+    &["moves", "--game", "2", "--turn", "4", "P"],
+];
+
+/// Runs `seega` in `dir` with `args`, `P` replaced by `input`, feeding `stdin`.
+fn run(dir: &Path, args: &[&str], input: &str, stdin: Option<&[u8]>) -> std::process::Output {
+    let args: Vec<&str> = args
+        .iter()
+        .map(|a| if *a == "P" { input } else { a })
+        .collect();
+    match stdin {
+        None => run_in(&args, dir),
+        Some(bytes) => {
+            let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_seega"))
+                .args(&args)
+                .current_dir(dir)
+                .stdin(std::process::Stdio::piped())
+                .stdout(std::process::Stdio::piped())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .unwrap();
+            let mut pipe = child.stdin.take().unwrap();
+            let bytes = bytes.to_vec();
+            // Fed on a thread: seega writes while it reads.
+            let feeder = std::thread::spawn(move || {
+                let _ = pipe.write_all(&bytes);
+            });
+            let out = child.wait_with_output().unwrap();
+            feeder.join().unwrap();
+            out
+        }
+    }
+}
+
+/// What a run says, with the compressed file's name made the plain file's.
+fn said(o: &std::process::Output, name: &str) -> (Option<i32>, String, String) {
+    let fix = |s: &[u8]| String::from_utf8_lossy(s).replace(name, "a.sgn");
+    (o.status.code(), fix(&o.stdout), fix(&o.stderr))
+}
+
+#[test]
+fn every_reading_command_says_of_a_compressed_archive_what_it_says_of_the_plain_one() {
+    let dir = scratch("compressed-commands");
+    std::fs::write(dir.join("a.sgn"), archive()).unwrap();
+    for f in FORMATS {
+        let name = format!("a.sgn.{}", f.ext());
+        let bytes = f.compress(archive());
+        std::fs::write(dir.join(&name), &bytes).unwrap();
+        for args in COMMANDS {
+            let plain = run(&dir, args, "a.sgn", None);
+            assert!(
+                plain.status.code().is_some_and(|c| c < 2),
+                "{args:?}: {plain:?}"
+            );
+            assert!(!plain.stdout.is_empty(), "{args:?}");
+            let file = run(&dir, args, &name, None);
+            assert_eq!(
+                said(&file, &name),
+                said(&plain, "a.sgn"),
+                "{f:?} file {args:?}"
+            );
+            let from_stdin = run(&dir, args, "-", Some(archive()));
+            let compressed_stdin = run(&dir, args, "-", Some(&bytes));
+            assert_eq!(
+                said(&compressed_stdin, &name),
+                said(&from_stdin, &name),
+                "{f:?} stdin {args:?}"
+            );
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The summary line of `check`'s report.
+fn summary(o: &std::process::Output) -> String {
+    stdout(o).lines().last().unwrap_or_default().to_owned()
+}
+
+#[test]
+fn members_frames_and_streams_one_after_another_are_read_whole() {
+    let text = archive();
+    // Cut anywhere, even inside a game: the text is what the members hold, one after another.
+    let (a, b) = text.split_at(text.len() / 3);
+    let (b, c) = b.split_at(b.len() / 2);
+    let plain = run_with(&["check", "-"], Some(text));
+    for f in FORMATS {
+        let mut bytes = f.compress(a);
+        bytes.extend(f.compress(b));
+        bytes.extend(f.compress(c));
+        let got = run_with(&["check", "-"], Some(&bytes));
+        assert_eq!(stdout(&got), stdout(&plain), "{f:?}");
+        assert_eq!(got.status.code(), plain.status.code(), "{f:?}");
+    }
+}
+
+#[test]
+fn a_skippable_zstd_frame_at_the_start_is_skipped() {
+    let text = archive();
+    for magic in [0x50u8, 0x5A, 0x5F] {
+        // A skippable frame: its magic (0x184D2A5?, little-endian), its size, its bytes.
+        let mut bytes = vec![magic, 0x2A, 0x4D, 0x18, 5, 0, 0, 0];
+        bytes.extend(b"hello");
+        bytes.extend(Format::Zstd.compress(text));
+        let got = run_with(&["check", "-"], Some(&bytes));
+        let plain = run_with(&["check", "-"], Some(text));
+        assert_eq!(stdout(&got), stdout(&plain), "magic {magic:#x}");
+        assert_eq!(got.status.code(), plain.status.code(), "magic {magic:#x}");
+    }
+}
+
+#[test]
+fn a_cut_stream_is_an_input_error_after_the_games_before_the_cut_were_checked() {
+    let dir = scratch("compressed-cut");
+    for f in FORMATS {
+        let whole = f.compress(archive());
+        let cut = &whole[..whole.len() * 2 / 3];
+        let (text, complete) = f.decompress(cut);
+        assert!(
+            !complete && !text.is_empty(),
+            "{f:?}: the cut leaves text to check"
+        );
+        let name = format!("cut.sgn.{}", f.ext());
+        std::fs::write(dir.join(&name), cut).unwrap();
+        std::fs::write(dir.join("cut.sgn"), &text).unwrap();
+        let got = run_in(&["check", &name], &dir);
+        assert_eq!(got.status.code(), Some(2), "{f:?}: {got:?}");
+        let err = stderr(&got);
+        assert!(
+            err.contains(&format!("cannot read `{name}`: its {} data", f.name()))
+                && err.contains(&format!("after {} bytes of text", text.len())),
+            "{f:?}: {err}"
+        );
+        // The report is the one of the text read before the cut, game for game.
+        let plain = run_in(&["check", "cut.sgn"], &dir);
+        let report = stdout(&plain).replace("cut.sgn", &name);
+        assert!(
+            report.matches("╭─[").count() > 5,
+            "{f:?}: diagnostics before the cut"
+        );
+        assert_eq!(stdout(&got), report, "{f:?}");
+        // The same from standard input, and in JSON Lines, which says why it stopped.
+        let piped = run(&dir, &["check", "--format", "jsonl", "-"], "-", Some(cut));
+        assert_eq!(piped.status.code(), Some(2), "{f:?}");
+        let lines = stdout(&piped);
+        assert!(lines.contains("\"type\":\"input-error\""), "{f:?}: {lines}");
+        assert!(
+            lines.matches("\"type\":\"diagnostic\"").count() > 5,
+            "{f:?}: {lines}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn corrupt_bytes_are_an_input_error_never_a_panic() {
+    let text = archive();
+    for f in FORMATS {
+        let whole = f.compress(text);
+        for at in [whole.len() / 4, whole.len() / 2, whole.len() - 6] {
+            let mut bytes = whole.clone();
+            for b in &mut bytes[at..at + 4] {
+                *b ^= 0x5A;
+            }
+            for args in COMMANDS {
+                let got = run(Path::new(common::ROOT), args, "-", Some(&bytes));
+                assert_eq!(
+                    got.status.code(),
+                    Some(2),
+                    "{f:?} at {at} {args:?}: {got:?}"
+                );
+                let err = stderr(&got);
+                assert!(
+                    err.contains(&format!("its {} data is corrupt or cut short", f.name())),
+                    "{f:?} at {at} {args:?}: {err}"
+                );
+                assert!(!err.contains("panicked"), "{f:?} {args:?}: {err}");
+            }
+        }
+    }
+}
+
+#[test]
+fn the_magic_bytes_tell_the_format_whatever_the_name() {
+    let dir = scratch("compressed-names");
+    std::fs::write(dir.join("a.sgn"), archive()).unwrap();
+    let plain = run_in(&["check", "a.sgn"], &dir);
+    for f in FORMATS {
+        let other = match f {
+            Format::Gzip => Format::Xz,
+            _ => Format::Gzip,
+        };
+        // No extension, a plain one, another format's.
+        for name in [
+            "unnamed".to_owned(),
+            "unnamed.sgn".to_owned(),
+            format!("unnamed.sgn.{}", other.ext()),
+        ] {
+            std::fs::write(dir.join(&name), f.compress(archive())).unwrap();
+            let got = run_in(&["check", &name], &dir);
+            assert_eq!(said(&got, &name), said(&plain, "a.sgn"), "{f:?} as {name}");
+        }
+        // A plain file named as a compressed one is read as plain.
+        let name = format!("plain.sgn.{}", f.ext());
+        std::fs::write(dir.join(&name), archive()).unwrap();
+        let got = run_in(&["check", &name], &dir);
+        assert_eq!(said(&got, &name), said(&plain, "a.sgn"), "plain as {name}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_directory_is_searched_for_compressed_archives_too() {
+    let dir = scratch("compressed-walk");
+    let games = dir.join("games");
+    std::fs::create_dir_all(games.join("deeper")).unwrap();
+    std::fs::write(games.join("plain.sgn"), archive()).unwrap();
+    for f in FORMATS {
+        let at = if f == Format::Xz { "deeper/" } else { "" };
+        std::fs::write(
+            games.join(format!("{at}a.sgn.{}", f.ext())),
+            f.compress(archive()),
+        )
+        .unwrap();
+        // Not archives by name: left alone.
+        std::fs::write(games.join(format!("a.txt.{}", f.ext())), b"junk").unwrap();
+        std::fs::write(games.join(format!("a.{}", f.ext())), b"junk").unwrap();
+    }
+    let got = run_in(&["check", "games"], &dir);
+    let one = run_in(&["check", "games/plain.sgn"], &dir);
+    let games_in_one: usize = summary(&one)
+        .split(", ")
+        .nth(1)
+        .and_then(|s| s.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap();
+    assert!(
+        summary(&got).starts_with(&format!("5 files, {} games", 5 * games_in_one)),
+        "{}",
+        summary(&got)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The format whose magic `bytes` start with, as the test knows them.
+fn magic(bytes: &[u8]) -> Option<Format> {
+    if bytes.starts_with(&[0x1F, 0x8B]) {
+        Some(Format::Gzip)
+    } else if bytes.starts_with(&[0x28, 0xB5, 0x2F, 0xFD]) {
+        Some(Format::Zstd)
+    } else if bytes.starts_with(b"BZh") {
+        Some(Format::Bzip2)
+    } else if bytes.starts_with(&[0xFD, b'7', b'z', b'X', b'Z', 0]) {
+        Some(Format::Xz)
+    } else {
+        None
+    }
+}
+
+#[test]
+fn outputs_named_compressed_are_written_compressed_and_read_back() {
+    let dir = scratch("compressed-outputs");
+    std::fs::write(dir.join("a.sgn"), archive()).unwrap();
+    let writers: &[&[&str]] = &[
+        &["select", "a.sgn", "-o", "OUT"],
+        &["select", "a.sgn", "--invalid-to", "OUT"],
+        &["convert", "--to", "jsonl", "a.sgn", "-o", "OUT"],
+        &["dedupe", "--drop", "a.sgn", "-o", "OUT"],
+        &["show", "--game", "2", "--svg", "a.sgn", "-o", "OUT"],
+    ];
+    for writer in writers {
+        let with = |out: &str| -> Vec<String> {
+            writer
+                .iter()
+                .map(|a| if *a == "OUT" { out } else { a }.to_owned())
+                .collect()
+        };
+        let args = with("plain.out");
+        let wrote = run_in(&args.iter().map(String::as_str).collect::<Vec<_>>(), &dir);
+        assert!(wrote.status.code().is_some_and(|c| c < 2), "{wrote:?}");
+        let plain = std::fs::read(dir.join("plain.out")).unwrap();
+        assert!(!plain.is_empty(), "{writer:?}");
+        for f in FORMATS {
+            let out = format!("out.sgn.{}", f.ext());
+            let args = with(&out);
+            let wrote = run_in(&args.iter().map(String::as_str).collect::<Vec<_>>(), &dir);
+            assert!(wrote.status.code().is_some_and(|c| c < 2), "{wrote:?}");
+            let bytes = std::fs::read(dir.join(&out)).unwrap();
+            assert_eq!(magic(&bytes), Some(f), "{writer:?}");
+            assert_eq!(f.decompress(&bytes), (plain.clone(), true), "{writer:?}");
+        }
+    }
+    // What was written reads back as the same games.
+    for f in FORMATS {
+        let out = format!("back.sgn.{}", f.ext());
+        assert!(
+            run_in(&["select", "a.sgn", "-o", &out], &dir)
+                .status
+                .success()
+        );
+        let back = run_in(&["check", &out], &dir);
+        let plain = run_in(&["check", "a.sgn"], &dir);
+        assert_eq!(said(&back, &out), said(&plain, "a.sgn"), "{f:?}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn fmt_in_place_keeps_a_files_compression() {
+    let dir = scratch("compressed-fmt");
+    // Not canonical: `fmt` has something to rewrite.
+    let text = b"[Event \"x\"]\n[Rules \"standard\"]\n\n1.  a1,b1   a2,b2 *\n\n[Event \"y\"]\n\n1. c3,a1 *\n";
+    std::fs::write(dir.join("plain.sgn"), text).unwrap();
+    let canonical = run_in(&["fmt", "plain.sgn"], &dir).stdout;
+    assert_ne!(canonical, text);
+    let status = run_in(&["fmt", "--in-place", "plain.sgn"], &dir)
+        .status
+        .code();
+    assert_eq!(std::fs::read(dir.join("plain.sgn")).unwrap(), canonical);
+    for f in FORMATS {
+        // Told by its magic bytes, whatever the name: the file stays what it was.
+        for name in [format!("a.sgn.{}", f.ext()), "b.sgn".to_owned()] {
+            std::fs::write(dir.join(&name), f.compress(text)).unwrap();
+            let got = run_in(&["fmt", "--in-place", &name], &dir);
+            assert_eq!(got.status.code(), status, "{f:?} {name}: {got:?}");
+            let bytes = std::fs::read(dir.join(&name)).unwrap();
+            assert_eq!(magic(&bytes), Some(f), "{f:?} {name}: still compressed");
+            assert_eq!(
+                f.decompress(&bytes),
+                (canonical.clone(), true),
+                "{f:?} {name}"
+            );
+            // Canonical now: a second run leaves the file's bytes as they are.
+            let again = run_in(&["fmt", "--in-place", &name], &dir);
+            assert!(again.status.code().is_some_and(|c| c < 2), "{again:?}");
+            assert_eq!(
+                std::fs::read(dir.join(&name)).unwrap(),
+                bytes,
+                "{f:?} {name}"
+            );
+        }
+    }
+    // `check --fix` rewrites in place the same way.
+    let fixable = b"[Rules \"standard barrier=none\"]\n[Position \"4b/5/5/b4/wb3 w\"]\n\n1. b1-c1   2. a1-b1xa2 *\n";
+    std::fs::write(dir.join("fix.sgn"), fixable).unwrap();
+    assert!(
+        run_in(&["check", "--fix", "fix.sgn"], &dir)
+            .status
+            .success()
+    );
+    let fixed = std::fs::read(dir.join("fix.sgn")).unwrap();
+    assert_ne!(fixed, fixable);
+    for f in FORMATS {
+        let name = format!("fix.sgn.{}", f.ext());
+        std::fs::write(dir.join(&name), f.compress(fixable)).unwrap();
+        assert!(run_in(&["check", "--fix", &name], &dir).status.success());
+        let bytes = std::fs::read(dir.join(&name)).unwrap();
+        assert_eq!(magic(&bytes), Some(f));
+        assert_eq!(f.decompress(&bytes), (fixed.clone(), true), "{f:?}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn generate_writes_a_compressed_archive() {
+    let dir = scratch("compressed-generate");
+    let args = ["generate", "--games", "5000", "--seed", "5"];
+    let plain = run_in(&args, &dir).stdout;
+    for f in FORMATS {
+        let out = format!("g.sgn.{}", f.ext());
+        let mut with_out = args.to_vec();
+        with_out.extend(["-o", &out]);
+        assert!(run_in(&with_out, &dir).status.success());
+        let bytes = std::fs::read(dir.join(&out)).unwrap();
+        assert_eq!(magic(&bytes), Some(f));
+        assert!(bytes.len() * 3 < plain.len(), "{f:?}: compressed");
+        assert_eq!(f.decompress(&bytes), (plain.clone(), true), "{f:?}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn generate_compresses_the_games_as_it_makes_them() {
+    let dir = scratch("compressed-generate-stream");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_seega"))
+        .args([
+            "generate",
+            "--games",
+            "30000",
+            "--seed",
+            "2",
+            "-o",
+            "g.sgn.zst",
+        ])
+        .current_dir(&dir)
+        .spawn()
+        .unwrap();
+    // The sizes the temporary file was seen at while the games were being made.
+    let mut seen = Vec::new();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        for e in std::fs::read_dir(&dir).unwrap().flatten() {
+            if e.file_name().to_string_lossy().starts_with(".seega-") {
+                seen.push(e.metadata().map_or(0, |m| m.len()));
+            }
+        }
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    };
+    assert!(status.success());
+    let written = std::fs::metadata(dir.join("g.sgn.zst")).unwrap().len();
+    assert!(
+        seen.iter().any(|&n| n > 0 && n < written),
+        "compressed games reach the file before the last game is made: {seen:?} of {written} bytes"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_magic_alone_or_a_window_past_the_limit_is_an_input_error() {
+    let mut inputs: Vec<(&str, Vec<u8>)> = vec![
+        ("gzip", b"\x1F\x8B".to_vec()),
+        ("zstd", b"\x28\xB5\x2F\xFD".to_vec()),
+        ("zstd", b"\x50\x2A\x4D\x18\xFF\xFF\xFF\xFF".to_vec()),
+        ("bzip2", b"BZh91AY&SY".to_vec()),
+        ("xz", b"\xFD7zXZ\x00".to_vec()),
+    ];
+    // A zstd frame whose window (2^28 bytes) is past the 128 MiB seega allows.
+    let mut wide = Vec::new();
+    let mut e = zstd::stream::write::Encoder::new(&mut wide, 3).unwrap();
+    e.window_log(28).unwrap();
+    e.write_all(archive()).unwrap();
+    e.finish().unwrap();
+    inputs.push(("zstd", wide));
+    for (format, bytes) in &inputs {
+        for args in COMMANDS {
+            let got = run(Path::new(common::ROOT), args, "-", Some(bytes));
+            assert_eq!(got.status.code(), Some(2), "{bytes:?} {args:?}: {got:?}");
+            let err = stderr(&got);
+            assert!(
+                err.contains(&format!("its {format} data is corrupt or cut short")),
+                "{args:?}: {err}"
+            );
+        }
+    }
+}
