@@ -238,9 +238,9 @@ impl Replay<'_> {
         match what {
             What::Place(sq) => match self.pending.take() {
                 None => self.pending = Some((sq, m.line)),
-                Some((a, line)) => self.play(&Ply::Place(a, sq), &[], (line, m.line), turn)?,
+                Some((a, line)) => self.play_ply(&Ply::Place(a, sq), &[], (line, m.line), turn)?,
             },
-            What::Pass => self.play(&Ply::Pass, &[], (m.line, m.line), turn)?,
+            What::Pass => self.play_ply(&Ply::Pass, &[], (m.line, m.line), turn)?,
             What::Step(from, to) => {
                 let removed = self.removed(m, turn)?;
                 let ply = Ply::Move {
@@ -250,7 +250,7 @@ impl Replay<'_> {
                         captures: Vec::new(),
                     }],
                 };
-                self.play(&ply, &removed, (m.line, m.line), turn)?;
+                self.play_ply(&ply, &removed, (m.line, m.line), turn)?;
             }
         }
         if let Some((count, seega)) = counted {
@@ -404,7 +404,7 @@ impl Replay<'_> {
 
     /// Plays `ply`, whose Ludii moves stand on `lines` (the first and the last), holding the
     /// captures to those Ludii removed when it is a step.
-    fn play(
+    fn play_ply(
         &mut self,
         ply: &Ply,
         removed: &[Square],

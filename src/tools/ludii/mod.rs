@@ -142,14 +142,14 @@ fn write(
 /// A trial checked: the import's problems and, when it found no error, those of the imported
 /// game's own check, each placed in the trial's text.
 #[derive(Debug, Clone)]
-pub struct Checked {
+pub struct CheckedTrial {
     /// The import.
     pub import: Import,
     /// Every problem, in the trial's text, as game 1.
     pub problems: Vec<Problem>,
 }
 
-impl Checked {
+impl CheckedTrial {
     /// Whether the trial gives a valid game: no error from the import or the game's check.
     pub fn is_valid(&self) -> bool {
         self.import.game.is_some() && !self.problems.iter().any(Problem::is_error)
@@ -159,7 +159,7 @@ impl Checked {
 /// What `seega check` says of a trial: [`import`](fn@import), then the imported game checked as
 /// any game is, its problems placed at the line of their turn's move (or at the end of the
 /// record).
-pub fn check(text: &str) -> Checked {
+pub fn check(text: &str) -> CheckedTrial {
     let import = import(text);
     let mut problems = import.problems.clone();
     if let Some(game_text) = &import.game {
@@ -183,7 +183,7 @@ pub fn check(text: &str) -> Checked {
             }
         }
     }
-    Checked { import, problems }
+    CheckedTrial { import, problems }
 }
 
 /// Whether `bytes` look like a Ludii trial: the first line that holds anything starts with
