@@ -213,6 +213,10 @@ pub enum DataFormat {
     Json,
     /// One game object per line.
     Jsonl,
+    /// Parquet, one row per game (to a file or a pipe).
+    Parquet,
+    /// Parquet, one row per turn (to a file or a pipe).
+    ParquetTurns,
 }
 
 /// Formats `convert` reads: those it writes, and Ludii's trial files.
@@ -247,6 +251,9 @@ pub struct ConvertArgs {
     /// Drop invalid games (and say how many were dropped).
     #[arg(long)]
     pub valid_only: bool,
+    /// Games to a Parquet row group (what the writer holds in memory at a time).
+    #[arg(long, value_name = "GAMES", default_value_t = 4096, value_parser = clap::value_parser!(u32).range(1..))]
+    pub row_group: u32,
     #[command(flatten)]
     pub rules: RulesArg,
     /// Columns to wrap SGN movetext at (20 to 10000).

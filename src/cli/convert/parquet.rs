@@ -1,0 +1,150 @@
+//! `convert --to parquet` and `--to parquet-turns`: game objects as the rows of a Parquet
+//! file (`spec/parquet.md`), zstd-compressed, written a row group at a time.
+//!
+//! The printer keeps at most one row group's games; each full group is built into Arrow
+//! arrays, encoded by the `parquet` crate's [`ArrowWriter`] into a buffer, and the buffer's
+//! bytes handed to the output (the file of `cli::output`'s transaction, or a pipe), so that
+//! memory follows the row group, not the archive.
+
+mod arrays;
+mod games;
+mod turns;
+
+use std::io::Write;
+
+use arrow_array::RecordBatch;
+use arrow_schema::ArrowError;
+use parquet::arrow::ArrowWriter;
+use parquet::basic::{Compression, ZstdLevel};
+use parquet::errors::ParquetError;
+use parquet::file::properties::WriterProperties;
+use seega::archive::convert::Target;
+use seega::render::game_json::GameObject;
+
+use super::print::{GamePrinter, NotWritten};
+
+/// The games of one row group, unless `--row-group` says otherwise.
+pub const ROW_GROUP_GAMES: usize = 4096;
+
+/// Which table a Parquet file holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Table {
+    /// One row per game.
+    Games,
+    /// One row per turn.
+    Turns,
+}
+
+impl Table {
+    /// The rows of `games` in this table.
+    fn batch(self, games: &[GameObject]) -> Result<RecordBatch, ArrowError> {
+        match self {
+            Table::Games => games::batch(games),
+            Table::Turns => turns::batch(games),
+        }
+    }
+}
+
+/// Writes games as the rows of a Parquet table.
+pub struct ParquetSink {
+    table: Table,
+    /// The games of the row group being filled.
+    games: Vec<GameObject>,
+    row_group: usize,
+    /// The encoder, made at the first row group (or at the end, for a file with none).
+    writer: Option<ArrowWriter<Vec<u8>>>,
+    written: usize,
+}
+
+fn io_error(e: impl std::error::Error + Send + Sync + 'static) -> std::io::Error {
+    std::io::Error::other(e)
+}
+
+impl ParquetSink {
+    /// A printer of `table`, `row_group` games (at least one) to a row group.
+    pub fn new(table: Table, row_group: usize) -> ParquetSink {
+        ParquetSink {
+            table,
+            games: Vec::new(),
+            row_group: row_group.max(1),
+            writer: None,
+            written: 0,
+        }
+    }
+
+    /// The encoder, made with the table's schema on first use.
+    fn writer(&mut self) -> Result<&mut ArrowWriter<Vec<u8>>, ParquetError> {
+        if self.writer.is_none() {
+            let schema = self.table.batch(&[])?.schema();
+            let props = WriterProperties::builder()
+                .set_compression(Compression::ZSTD(ZstdLevel::default()))
+                .set_created_by(format!("seega {}", env!("CARGO_PKG_VERSION")))
+                // Row groups are cut by game count ([`ParquetSink::flush`]), not by rows.
+                .set_max_row_group_row_count(None)
+                .build();
+            self.writer = Some(ArrowWriter::try_new(Vec::new(), schema, Some(props))?);
+        }
+        Ok(self.writer.as_mut().expect("made above"))
+    }
+
+    /// Encodes the games held as one row group and hands its bytes to `w`.
+    fn flush(&mut self, w: &mut dyn Write) -> std::io::Result<()> {
+        if self.games.is_empty() {
+            return Ok(());
+        }
+        let batch = self.table.batch(&self.games).map_err(io_error)?;
+        self.games.clear();
+        let writer = self.writer().map_err(io_error)?;
+        writer.write(&batch).map_err(io_error)?;
+        writer.flush().map_err(io_error)?;
+        drain(writer.inner_mut(), w)
+    }
+}
+
+/// Hands the encoded bytes in `buffer` to `w`. The encoder counts the bytes it wrote, not the
+/// buffer's length, so emptying the buffer between row groups is safe.
+fn drain(buffer: &mut Vec<u8>, w: &mut dyn Write) -> std::io::Result<()> {
+    w.write_all(buffer)?;
+    buffer.clear();
+    if buffer.capacity() > 64 << 20 {
+        buffer.shrink_to(0);
+    }
+    Ok(())
+}
+
+impl GamePrinter for ParquetSink {
+    fn game(&mut self, w: &mut dyn Write, g: &GameObject) -> Result<(), NotWritten> {
+        self.take(w, g.clone())
+    }
+
+    fn take(&mut self, w: &mut dyn Write, g: GameObject) -> Result<(), NotWritten> {
+        self.games.push(g);
+        self.written += 1;
+        if self.games.len() >= self.row_group {
+            self.flush(w).map_err(Err)?;
+        }
+        Ok(())
+    }
+
+    fn end(&mut self, w: &mut dyn Write) -> std::io::Result<()> {
+        self.flush(w)?;
+        self.writer().map_err(io_error)?;
+        let Some(writer) = self.writer.take() else {
+            return Ok(());
+        };
+        let mut buffer = writer.into_inner().map_err(io_error)?;
+        drain(&mut buffer, w)
+    }
+
+    fn target(&self) -> Target {
+        Target::Jsonl
+    }
+
+    fn objects(&self) -> bool {
+        true
+    }
+
+    fn written(&mut self) -> &mut usize {
+        &mut self.written
+    }
+}
