@@ -49,6 +49,8 @@ pub enum Command {
     Select(SelectArgs),
     /// Find games recorded more than once (also mirrored or rotated with --symmetric).
     Dedupe(DedupeArgs),
+    /// Cut an archive at game boundaries into numbered parts, bytes copied as they are.
+    Split(SplitArgs),
     /// Print a shell completion script.
     Completions(CompletionsArgs),
     /// Print a manual page (roff): seega's, or a command's; or write them all into a directory.
@@ -392,6 +394,45 @@ pub struct CheckArgs {
     pub jobs: JobsArg,
     #[command(flatten)]
     pub encoding: EncodingArg,
+}
+
+/// Arguments of `seega split`.
+#[derive(Debug, Args)]
+#[command(group(clap::ArgGroup::new("size").args(["games", "bytes"]).required(true)))]
+pub struct SplitArgs {
+    /// The archive to cut (`-` or none for standard input).
+    pub path: Option<PathBuf>,
+    /// Games to a part (the last part holds the rest).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub games: Option<u64>,
+    /// Bytes to a part at most, with a suffix k, M or G (1024-based) if wanted; a part
+    /// holds whole games, and a game longer than this is a part of its own.
+    #[arg(long, value_name = "B", value_parser = parse_bytes)]
+    pub bytes: Option<u64>,
+    /// The directory to write the parts and their manifest, `parts.jsonl`, into (made when
+    /// missing; refused when it holds parts already).
+    #[arg(short = 'o', long = "output", value_name = "DIR")]
+    pub output: PathBuf,
+    #[command(flatten)]
+    pub encoding: EncodingArg,
+}
+
+/// A size in bytes: digits, then `k`, `M` or `G` (powers of 1024) if wanted.
+fn parse_bytes(s: &str) -> Result<u64, String> {
+    let (digits, unit) = match s.as_bytes().last() {
+        Some(b'k' | b'K') => (&s[..s.len() - 1], 1 << 10),
+        Some(b'M') => (&s[..s.len() - 1], 1 << 20),
+        Some(b'G') => (&s[..s.len() - 1], 1 << 30),
+        _ => (s, 1),
+    };
+    let n: u64 = digits
+        .parse()
+        .map_err(|_| format!("`{s}` is not a size (write e.g. 65536, 64k, 16M or 1G)"))?;
+    match n.checked_mul(unit) {
+        Some(0) => Err("a part must hold at least one byte".into()),
+        Some(b) => Ok(b),
+        None => Err(format!("`{s}` is too large")),
+    }
 }
 
 /// Arguments of `seega generate`.
