@@ -33,7 +33,7 @@ pub enum Command {
     Check(CheckArgs),
     /// Write random games, legal or with one illegal turn, deterministic for a seed.
     Generate(GenerateArgs),
-    /// Convert archives between SGN, JSON and JSON Lines, losslessly.
+    /// Convert archives between SGN, JSON and JSON Lines, losslessly; or to Parquet tables.
     Convert(ConvertArgs),
     /// Draw a game's position as a board.
     Show(ShowArgs),
