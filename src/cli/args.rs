@@ -254,7 +254,7 @@ pub struct ConvertArgs {
     #[arg(long)]
     pub valid_only: bool,
     /// Games to a Parquet row group (what the writer holds in memory at a time).
-    #[arg(long, value_name = "GAMES", default_value_t = 4096, value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, value_name = "GAMES", default_value_t = 1024, value_parser = clap::value_parser!(u32).range(1..))]
     pub row_group: u32,
     #[command(flatten)]
     pub rules: RulesArg,

@@ -19,12 +19,32 @@ use parquet::basic::{Compression, ZstdLevel};
 use parquet::errors::ParquetError;
 use parquet::file::properties::WriterProperties;
 use seega::archive::convert::Target;
-use seega::render::game_json::GameObject;
+use seega::render::game_json::{GameObject, HeaderItem};
 
 use super::print::{GamePrinter, NotWritten};
 
 /// The games of one row group, unless `--row-group` says otherwise.
-pub const ROW_GROUP_GAMES: usize = 4096;
+pub const ROW_GROUP_GAMES: usize = 1024;
+
+/// The text a row group holds at most, about: a row group is cut early when its games' text
+/// reaches it, so that memory stays bounded for games with long comments, and no column's text
+/// comes near the 2 GiB an Arrow string array can hold.
+const ROW_GROUP_TEXT: usize = 64 << 20;
+
+/// About how much text `g` puts in the table's columns.
+fn weight(g: &GameObject) -> usize {
+    let headers: usize = (g.headers.iter())
+        .map(|h| match h {
+            HeaderItem::Tag { name, value } => name.len() + value.len(),
+            HeaderItem::Comment { comment, .. } => comment.len(),
+        })
+        .sum();
+    let turns: usize = (g.turns.iter())
+        .map(|t| 32 + t.steps.len() * 8 + t.comments.iter().map(|c| c.text.len()).sum::<usize>())
+        .sum();
+    let errors: usize = g.errors.iter().map(|e| 64 + e.message.len()).sum();
+    g.file.len() + 128 + headers + turns + errors
+}
 
 /// Which table a Parquet file holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -45,11 +65,14 @@ impl Table {
     }
 }
 
-/// Writes games as the rows of a Parquet table.
+/// Writes games as the rows of a Parquet table, a row group every `row_group` games (or
+/// sooner, at [`ROW_GROUP_TEXT`]).
 pub struct ParquetSink {
     table: Table,
     /// The games of the row group being filled.
     games: Vec<GameObject>,
+    /// Their [`weight`].
+    held: usize,
     row_group: usize,
     /// The encoder, made at the first row group (or at the end, for a file with none).
     writer: Option<ArrowWriter<Vec<u8>>>,
@@ -66,6 +89,7 @@ impl ParquetSink {
         ParquetSink {
             table,
             games: Vec::new(),
+            held: 0,
             row_group: row_group.max(1),
             writer: None,
             written: 0,
@@ -94,6 +118,7 @@ impl ParquetSink {
         }
         let batch = self.table.batch(&self.games).map_err(io_error)?;
         self.games.clear();
+        self.held = 0;
         let writer = self.writer().map_err(io_error)?;
         writer.write(&batch).map_err(io_error)?;
         writer.flush().map_err(io_error)?;
@@ -118,9 +143,10 @@ impl GamePrinter for ParquetSink {
     }
 
     fn take(&mut self, w: &mut dyn Write, g: GameObject) -> Result<(), NotWritten> {
+        self.held += weight(&g);
         self.games.push(g);
         self.written += 1;
-        if self.games.len() >= self.row_group {
+        if self.games.len() >= self.row_group || self.held >= ROW_GROUP_TEXT {
             self.flush(w).map_err(Err)?;
         }
         Ok(())
