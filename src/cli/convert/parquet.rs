@@ -127,7 +127,8 @@ impl ParquetSink {
 }
 
 /// Hands the encoded bytes in `buffer` to `w`. The encoder counts the bytes it wrote, not the
-/// buffer's length, so emptying the buffer between row groups is safe.
+/// buffer's length, so emptying the buffer between row groups is safe (bytes it still holds in
+/// its own small buffer come after, in order).
 fn drain(buffer: &mut Vec<u8>, w: &mut dyn Write) -> std::io::Result<()> {
     w.write_all(buffer)?;
     buffer.clear();
@@ -172,5 +173,53 @@ impl GamePrinter for ParquetSink {
 
     fn written(&mut self) -> &mut usize {
         &mut self.written
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A game of one pass followed by a comment of `comment` bytes.
+    fn game(comment: usize) -> GameObject {
+        let text = "c".repeat(comment);
+        serde_json::from_value(serde_json::json!({
+            "game": 1, "file": "t.sgn", "rules": null, "result": "*", "outcome": null,
+            "final": null, "source": null,
+            "turns": [{"number": 1, "side": null, "kind": "pass", "from": null,
+                       "annotation": null, "comments": [{"text": text}]}],
+        }))
+        .expect("a game object")
+    }
+
+    /// The row groups `sink` encoded so far.
+    fn groups(sink: &ParquetSink) -> usize {
+        sink.writer
+            .as_ref()
+            .map_or(0, |w| w.flushed_row_groups().len())
+    }
+
+    #[test]
+    fn a_row_group_is_cut_at_its_games_or_at_its_text() {
+        let mut out = Vec::new();
+        let mut sink = ParquetSink::new(Table::Games, 3);
+        for _ in 0..2 {
+            assert!(sink.take(&mut out, game(10)).is_ok());
+        }
+        assert_eq!(groups(&sink), 0, "nothing encoded before the group is full");
+        assert!(sink.take(&mut out, game(10)).is_ok());
+        assert_eq!(groups(&sink), 1, "three games: a row group");
+        // Games of long comments: a row group well before its game count.
+        let mut out = Vec::new();
+        let mut sink = ParquetSink::new(Table::Turns, 1000);
+        let big = 1 << 20;
+        for _ in 0..ROW_GROUP_TEXT / big - 1 {
+            assert!(sink.take(&mut out, game(big)).is_ok());
+        }
+        assert_eq!(groups(&sink), 0);
+        assert!(sink.take(&mut out, game(big)).is_ok());
+        assert_eq!(groups(&sink), 1, "cut at {ROW_GROUP_TEXT} bytes of text");
+        assert!(sink.end(&mut out).is_ok());
+        assert!(out.starts_with(b"PAR1") && out.ends_with(b"PAR1"));
     }
 }
