@@ -5,6 +5,10 @@
 //! The parts and the manifest are one transaction of [`super::output`]: written as temporary
 //! files in the directory, each finished (synced and closed) before the next is opened, and
 //! renamed together at the end, or none of them.
+//!
+//! A part's name ends with [`Config`]'s `suffix` (`.sgn`), the one place a compressed part
+//! (`.sgn.zst`, written by a compressing output) would change; the manifest names each part by
+//! its file name, whatever it ends with.
 
 use std::ops::Range;
 use std::path::{Path, PathBuf};
