@@ -33,7 +33,7 @@ pub enum Command {
     Check(CheckArgs),
     /// Write random games, legal or with one illegal turn, deterministic for a seed.
     Generate(GenerateArgs),
-    /// Convert archives between SGN, JSON and JSON Lines, losslessly.
+    /// Convert archives between SGN, JSON and JSON Lines, losslessly; or to Parquet tables.
     Convert(ConvertArgs),
     /// Draw a game's position as a board.
     Show(ShowArgs),
@@ -49,6 +49,8 @@ pub enum Command {
     Select(SelectArgs),
     /// Find games recorded more than once (also mirrored or rotated with --symmetric).
     Dedupe(DedupeArgs),
+    /// Cut an archive at game boundaries into numbered parts, bytes copied as they are.
+    Split(SplitArgs),
     /// Print a shell completion script.
     Completions(CompletionsArgs),
     /// Print a manual page (roff): seega's, or a command's; or write them all into a directory.
@@ -213,6 +215,10 @@ pub enum DataFormat {
     Json,
     /// One game object per line.
     Jsonl,
+    /// Parquet, one row per game (to a file or a pipe).
+    Parquet,
+    /// Parquet, one row per turn (to a file or a pipe).
+    ParquetTurns,
 }
 
 /// Formats `convert` reads: those it writes, and Ludii's trial files.
@@ -247,6 +253,9 @@ pub struct ConvertArgs {
     /// Drop invalid games (and say how many were dropped).
     #[arg(long)]
     pub valid_only: bool,
+    /// Games to a Parquet row group (what the writer holds in memory at a time).
+    #[arg(long, value_name = "GAMES", default_value_t = 1024, value_parser = clap::value_parser!(u32).range(1..))]
+    pub row_group: u32,
     #[command(flatten)]
     pub rules: RulesArg,
     /// Columns to wrap SGN movetext at (20 to 10000).
@@ -385,6 +394,45 @@ pub struct CheckArgs {
     pub jobs: JobsArg,
     #[command(flatten)]
     pub encoding: EncodingArg,
+}
+
+/// Arguments of `seega split`.
+#[derive(Debug, Args)]
+#[command(group(clap::ArgGroup::new("size").args(["games", "bytes"]).required(true)))]
+pub struct SplitArgs {
+    /// The archive to cut (`-` or none for standard input).
+    pub path: Option<PathBuf>,
+    /// Games to a part (the last part holds the rest).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub games: Option<u64>,
+    /// Bytes to a part at most, with a suffix k, M or G (1024-based) if wanted; a part
+    /// holds whole games, and a game longer than this is a part of its own.
+    #[arg(long, value_name = "B", value_parser = parse_bytes)]
+    pub bytes: Option<u64>,
+    /// The directory to write the parts and their manifest, `parts.jsonl`, into (made when
+    /// missing; refused when it holds parts already).
+    #[arg(short = 'o', long = "output", value_name = "DIR")]
+    pub output: PathBuf,
+    #[command(flatten)]
+    pub encoding: EncodingArg,
+}
+
+/// A size in bytes: digits, then `k`, `M` or `G` (powers of 1024) if wanted.
+fn parse_bytes(s: &str) -> Result<u64, String> {
+    let (digits, unit) = match s.as_bytes().last() {
+        Some(b'k' | b'K') => (&s[..s.len() - 1], 1 << 10),
+        Some(b'M') => (&s[..s.len() - 1], 1 << 20),
+        Some(b'G') => (&s[..s.len() - 1], 1 << 30),
+        _ => (s, 1),
+    };
+    let n: u64 = digits
+        .parse()
+        .map_err(|_| format!("`{s}` is not a size (write e.g. 65536, 64k, 16M or 1G)"))?;
+    match n.checked_mul(unit) {
+        Some(0) => Err("a part must hold at least one byte".into()),
+        Some(b) => Ok(b),
+        None => Err(format!("`{s}` is too large")),
+    }
 }
 
 /// Arguments of `seega generate`.

@@ -1,8 +1,9 @@
-//! `seega convert`: SGN ⇄ JSON / JSON Lines, game by game.
+//! `seega convert`: SGN ⇄ JSON / JSON Lines, and SGN or JSON → Parquet, game by game.
 
+mod parquet;
 mod print;
 
-use std::io::{BufRead, Read, Write};
+use std::io::{BufRead, IsTerminal, Read, Write};
 use std::path::PathBuf;
 use std::sync::atomic::Ordering;
 
@@ -114,6 +115,8 @@ pub struct Config {
     pub width: usize,
     /// Threads converting games.
     pub jobs: usize,
+    /// Games to a Parquet row group.
+    pub row_group: usize,
 }
 
 impl Config {
@@ -128,6 +131,7 @@ impl Config {
             valid_only: args.valid_only,
             width: args.width.max(1),
             jobs: args.jobs.threads(),
+            row_group: usize::try_from(args.row_group).unwrap_or(parquet::ROW_GROUP_GAMES),
         }
     }
 }
@@ -216,7 +220,8 @@ impl Converter<'_> {
         let mut ended = Ended::default();
         let (mut commented, mut games) = (false, 0);
         let (reader, switched) = read_in(reader, encoding);
-        let (tally, w, written) = (&mut *self.tally, &mut *self.w, self.printer.written());
+        let (tally, w, printer) = (&mut *self.tally, &mut *self.w, &mut self.printer);
+        let mut lines = Vec::new();
         let read = convert_stream(reader, &work, config.jobs, &mut |c, before| {
             games += c.games;
             tally.games += c.games;
@@ -230,7 +235,14 @@ impl Converter<'_> {
                 ));
                 tally.trouble = true;
             }
-            c.write_to(w, target, before, written).map_err(|e| {
+            let written = if printer.objects() {
+                lines.clear();
+                c.write_to(&mut lines, target, before, &mut 0)
+                    .and_then(|()| take_lines(&lines, &mut **printer, w))
+            } else {
+                c.write_to(w, target, before, printer.written())
+            };
+            written.map_err(|e| {
                 ended.io_error = Some(e);
                 std::io::Error::other("the output failed")
             })
@@ -280,13 +292,13 @@ impl Converter<'_> {
     }
 
     /// Writes game `index` of `name`, read from JSON; `Err` when the output failed.
-    fn object(&mut self, name: &str, index: usize, g: &GameObject) -> std::io::Result<()> {
+    fn object(&mut self, name: &str, index: usize, g: GameObject) -> std::io::Result<()> {
         self.tally.games += 1;
         if self.config.valid_only && !g.valid {
             self.tally.dropped += 1;
             return Ok(());
         }
-        match self.printer.game(self.w, g) {
+        match self.printer.take(self.w, g) {
             Ok(()) => Ok(()),
             Err(Ok(why)) => {
                 trouble(format_args!(
@@ -306,7 +318,7 @@ impl Converter<'_> {
         let mut index = 0;
         let mut sink = |g: GameObject| {
             index += 1;
-            self.object(name, index, &g)
+            self.object(name, index, g)
                 .map_err(|e| ended.io_error = Some(e))
         };
         let mut de = serde_json::Deserializer::from_reader(&mut reader);
@@ -346,7 +358,7 @@ impl Converter<'_> {
             match serde_json::from_slice::<GameObject>(&line) {
                 Ok(g) => {
                     index += 1;
-                    if let Err(e) = self.object(name, index, &g) {
+                    if let Err(e) = self.object(name, index, g) {
                         ended.io_error = Some(e);
                         break;
                     }
@@ -398,11 +410,28 @@ fn say_problems(name: &str, text: &str, problems: &[Problem]) {
     }
 }
 
+/// Hands each game object of the JSON Lines `lines` (the workers' output, game numbers filled
+/// in) to `printer`.
+fn take_lines(
+    lines: &[u8],
+    printer: &mut dyn GamePrinter,
+    w: &mut dyn Write,
+) -> std::io::Result<()> {
+    for line in lines.split(|&b| b == b'\n').filter(|l| !l.is_empty()) {
+        let g: GameObject = serde_json::from_slice(line).map_err(std::io::Error::other)?;
+        printer.take(w, g).map_err(|e| match e {
+            Ok(why) => std::io::Error::other(why),
+            Err(e) => e,
+        })?;
+    }
+    Ok(())
+}
+
 /// Converts every input into `w`.
 fn convert_all(config: &Config, w: &mut dyn Write, tally: &mut Tally) -> std::io::Result<()> {
     Converter {
         config,
-        printer: print::game_printer(config.to, config.width),
+        printer: print::game_printer(config.to, config.width, config.row_group),
         w,
         tally,
     }
@@ -430,6 +459,14 @@ pub fn run(config: &Config, out: &mut impl Write) -> std::io::Result<Exit> {
                 }
                 return Ok(Exit::Trouble);
             }
+        }
+        None if matches!(config.to, DataFormat::Parquet | DataFormat::ParquetTurns)
+            && std::io::stdout().is_terminal() =>
+        {
+            trouble(format_args!(
+                "Parquet is binary and not written to a terminal: name a file with `-o FILE.parquet`, or pipe standard output"
+            ));
+            return Ok(Exit::Trouble);
         }
         None => convert_all(config, out, &mut tally)?,
     }

@@ -20,6 +20,7 @@ mod output;
 mod pick;
 mod select;
 mod show;
+mod split;
 mod stats;
 mod stdio;
 
@@ -90,6 +91,7 @@ fn run(command: Command, global: &Global, out: &mut impl Write) -> std::io::Resu
         Command::Convert(args) => convert::run(&convert::Config::new(&args), out),
         Command::Stats(args) => stats::run(&stats::Config::new(&args), out),
         Command::Dedupe(args) => dedupe::run(&dedupe::Config::new(&args), out),
+        Command::Split(args) => split::run(&split::Config::new(&args)),
         Command::Select(args) => valid(select::Config::new(&args), |c| select::run(c, out)),
         Command::Show(args) => valid(show::Config::new(&args), |c| show::run(c, out)),
         Command::Moves(args) => moves::run(&moves::Config::new(&args), out),

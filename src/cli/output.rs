@@ -27,7 +27,7 @@ use std::io::{self, BufWriter, Write};
 use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 
-use tempfile::NamedTempFile;
+use tempfile::{NamedTempFile, TempPath};
 
 use super::compress::{Compression, Encoder};
 pub use target::{Refusal, Stamp};
@@ -69,6 +69,30 @@ enum Sink {
     },
     /// A special file, written straight to.
     Direct(BufWriter<Encoder<File>>),
+    /// A temporary file written to the end, synced and closed ([`Transaction::finish`]), to
+    /// rename over `target` at the commit.
+    Finished {
+        path: TempPath,
+        target: PathBuf,
+        rewrites: Option<Stamp>,
+        /// What [`Transaction::writer`] gives for it: a writer that refuses every byte.
+        closed: Closed,
+    },
+    /// Only while [`Transaction::finish`] changes a slot's sink.
+    Moving(Closed),
+}
+
+/// The writer of an output already finished: every write fails.
+struct Closed;
+
+impl Write for Closed {
+    fn write(&mut self, _: &[u8]) -> io::Result<usize> {
+        Err(io::Error::other("the output was already finished"))
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
 }
 
 /// One output of a transaction.
@@ -190,7 +214,43 @@ impl Transaction {
         match &mut self.slots[output.0].sink {
             Sink::Temp { file, .. } => file,
             Sink::Direct(file) => file,
+            Sink::Finished { closed, .. } | Sink::Moving(closed) => closed,
         }
+    }
+
+    /// Says that nothing more is written to `output`: its temporary file is flushed, synced
+    /// and closed now, and renamed at the commit as the others, so that a run with many
+    /// outputs (`split`) holds one open file at a time. Writing to it afterwards fails.
+    pub fn finish(&mut self, output: Output) -> Result<(), OutputError> {
+        let slot = &mut self.slots[output.0];
+        let fail = |why: Refusal| OutputError {
+            path: slot.named.clone(),
+            why,
+        };
+        let sink = std::mem::replace(&mut slot.sink, Sink::Moving(Closed));
+        slot.sink = match sink {
+            Sink::Temp {
+                file,
+                target,
+                rewrites,
+            } => {
+                let file = file.into_inner().map_err(|e| fail(e.into_error().into()))?;
+                let file = file.finish().map_err(|e| fail(e.into()))?;
+                file.as_file().sync_all().map_err(|e| fail(e.into()))?;
+                Sink::Finished {
+                    path: file.into_temp_path(),
+                    target,
+                    rewrites,
+                    closed: Closed,
+                }
+            }
+            Sink::Direct(mut file) => {
+                file.flush().map_err(|e| fail(e.into()))?;
+                Sink::Direct(file)
+            }
+            other @ (Sink::Finished { .. } | Sink::Moving(_)) => other,
+        };
+        Ok(())
     }
 
     /// Makes every output what was written to it, or, when any cannot be, none of them.
@@ -215,14 +275,19 @@ impl Transaction {
                     let file = file.into_inner().map_err(|e| fail(e.into_error().into()))?;
                     let file = file.finish().map_err(|e| fail(e.into()))?;
                     file.as_file().sync_all().map_err(|e| fail(e.into()))?;
-                    if let Some(read) = rewrites {
-                        let now = std::fs::metadata(&target).map_err(|e| fail(e.into()))?;
-                        if Stamp::of(&now) != read {
-                            return Err(fail(Refusal::Changed));
-                        }
-                    }
-                    ready.push((slot.named, file, target));
+                    unchanged(&target, rewrites).map_err(fail)?;
+                    ready.push((slot.named, file.into_temp_path(), target));
                 }
+                Sink::Finished {
+                    path,
+                    target,
+                    rewrites,
+                    closed: _,
+                } => {
+                    unchanged(&target, rewrites).map_err(fail)?;
+                    ready.push((slot.named, path, target));
+                }
+                Sink::Moving(_) => {}
             }
         }
         rename_all(ready)
@@ -232,6 +297,17 @@ impl Transaction {
 /// A buffered writer into `w` that compresses in `compression` (none: as it is).
 fn encode<W: Write>(compression: Option<Compression>, w: W) -> io::Result<BufWriter<Encoder<W>>> {
     Encoder::new(compression, w).map(BufWriter::new)
+}
+
+/// Fails when `target`, an input rewritten in place and read as `rewrites`, changed since.
+fn unchanged(target: &Path, rewrites: Option<Stamp>) -> Result<(), Refusal> {
+    if let Some(read) = rewrites {
+        let now = std::fs::metadata(target)?;
+        if Stamp::of(&now) != read {
+            return Err(Refusal::Changed);
+        }
+    }
+    Ok(())
 }
 
 /// Where a file that does not exist yet would be: its directory's canonical path and its name.
@@ -302,7 +378,7 @@ fn in_dir(dir: &Path, e: &io::Error) -> io::Error {
 
 /// Renames each temporary file over its target, under the pending list's lock, and syncs
 /// their directories; on a failure, puts back the targets already renamed over.
-fn rename_all(ready: Vec<(PathBuf, NamedTempFile, PathBuf)>) -> Result<(), OutputError> {
+fn rename_all(ready: Vec<(PathBuf, TempPath, PathBuf)>) -> Result<(), OutputError> {
     let several = ready.len() > 1;
     let mut pending = temp::pending();
     // (target, backup of what it was, or None when it was new)
@@ -310,7 +386,7 @@ fn rename_all(ready: Vec<(PathBuf, NamedTempFile, PathBuf)>) -> Result<(), Outpu
     let mut dirs: Vec<PathBuf> = Vec::new();
     let mut result = Ok(());
     for (named, file, target) in ready {
-        let tmp = file.path().to_path_buf();
+        let tmp = file.to_path_buf();
         let backup = if several && target.exists() {
             match backup_of(&target) {
                 Ok(b) => Some(b),
@@ -511,6 +587,29 @@ mod tests {
             1,
             "no backup left"
         );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn finished_outputs_appear_only_at_the_commit() {
+        let dir = scratch("finish");
+        let mut tx = Transaction::new(Vec::new());
+        for name in ["a", "b"] {
+            let out = tx.create(&dir.join(name)).expect("open");
+            tx.writer(out).write_all(name.as_bytes()).expect("write");
+            tx.finish(out).expect("finish");
+            assert!(tx.writer(out).write_all(b"more").is_err(), "finished");
+        }
+        assert!(!dir.join("a").exists(), "not before the commit");
+        tx.commit().expect("commit");
+        assert_eq!(std::fs::read_to_string(dir.join("a")).expect("read"), "a");
+        assert_eq!(std::fs::read_dir(&dir).expect("dir").count(), 2);
+        // A transaction dropped after a finish leaves nothing.
+        let mut tx = Transaction::new(Vec::new());
+        let out = tx.create(&dir.join("c")).expect("open");
+        tx.finish(out).expect("finish");
+        drop(tx);
+        assert_eq!(std::fs::read_dir(&dir).expect("dir").count(), 2);
         let _ = std::fs::remove_dir_all(&dir);
     }
 

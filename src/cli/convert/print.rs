@@ -1,6 +1,6 @@
 //! `convert`'s printers, one per `--to` format: how each opens and closes its output and writes
 //! a game object read from JSON; notation read from a file is written by the library's workers
-//! in the printer's [`Target`].
+//! in the printer's [`Target`], or, for Parquet, handed to it as game objects.
 
 use std::io::Write;
 
@@ -8,6 +8,7 @@ use seega::archive::convert::Target;
 use seega::render::game_json::{GameObject, game_bytes};
 
 use super::super::args::DataFormat;
+use super::parquet::{ParquetSink, Table};
 
 /// Why a game was not written: the words for a game that cannot be written in the format, or
 /// the output's failure.
@@ -23,6 +24,17 @@ pub trait GamePrinter {
     /// Writes one game object.
     fn game(&mut self, w: &mut dyn Write, g: &GameObject) -> Result<(), NotWritten>;
 
+    /// Writes one game object that the caller no longer needs.
+    fn take(&mut self, w: &mut dyn Write, g: GameObject) -> Result<(), NotWritten> {
+        self.game(w, &g)
+    }
+
+    /// Whether games of notation are handed to [`GamePrinter::take`] as game objects (read
+    /// back from the workers' JSON Lines) rather than written by the workers.
+    fn objects(&self) -> bool {
+        false
+    }
+
     /// What the output ends with.
     fn end(&mut self, _w: &mut dyn Write) -> std::io::Result<()> {
         Ok(())
@@ -35,9 +47,12 @@ pub trait GamePrinter {
     fn written(&mut self) -> &mut usize;
 }
 
-/// The printer of `to`, wrapping notation at `width` columns.
-pub fn game_printer(to: DataFormat, width: usize) -> Box<dyn GamePrinter> {
+/// The printer of `to`, wrapping notation at `width` columns, cutting Parquet into row groups
+/// of `row_group` games.
+pub fn game_printer(to: DataFormat, width: usize, row_group: usize) -> Box<dyn GamePrinter> {
     match to {
+        DataFormat::Parquet => Box::new(ParquetSink::new(Table::Games, row_group)),
+        DataFormat::ParquetTurns => Box::new(ParquetSink::new(Table::Turns, row_group)),
         DataFormat::Sgn => Box::new(Notation { width, written: 0 }),
         DataFormat::Json => Box::new(JsonArray { written: 0 }),
         DataFormat::Jsonl => Box::new(JsonLines { written: 0 }),
