@@ -55,6 +55,9 @@ pub struct ConvertWork<'a> {
     valid_only: bool,
     /// Whether clean games take the fast lane (on; off only to compare the two in tests).
     fast: bool,
+    /// Whether each chunk's games are read back into game objects on its worker
+    /// ([`ConvertWork::with_objects`]).
+    objects: bool,
     spare: Mutex<Vec<Vec<u8>>>,
 }
 
@@ -74,9 +77,24 @@ pub struct Converted {
     /// Games that cannot be converted (a stretch too long, whose text is not kept): their
     /// number in the chunk, and why.
     pub refused: Vec<(usize, String)>,
+    /// The chunk's games as game objects, numbered in the chunk, when the work reads them back
+    /// ([`ConvertWork::with_objects`]); `None` otherwise, or when one did not read back (then
+    /// the caller reads [`Converted::write_to`]'s lines, and words the failure).
+    pub objects: Option<Vec<GameObject>>,
 }
 
 impl<'a> ConvertWork<'a> {
+    /// The same work, also reading each chunk's JSON Lines back into game objects on its
+    /// worker ([`Converted::objects`]), for a printer that takes objects (Parquet): the parsing
+    /// is spread over the threads rather than done on the one that prints. The target must be
+    /// JSON Lines.
+    pub fn with_objects(self, yes: bool) -> Self {
+        ConvertWork {
+            objects: yes && self.target == Target::Jsonl,
+            ..self
+        }
+    }
+
     /// The same work for a file whose name is not UTF-8: `bytes` are the name's bytes, which
     /// the diagnostics' `file_bytes` hold.
     pub fn with_file_bytes(self, bytes: Option<&'a [u8]>) -> Self {
@@ -99,6 +117,7 @@ impl<'a> ConvertWork<'a> {
             target,
             valid_only,
             fast: true,
+            objects: false,
             spare: Mutex::new(Vec::new()),
         }
     }
@@ -170,8 +189,21 @@ impl<'a> ConvertWork<'a> {
             fast: 0,
             text: false,
             refused: Vec::new(),
+            objects: None,
         }
     }
+}
+
+/// The games of `c`, a chunk converted to JSON Lines, read back into game objects numbered in
+/// the chunk; `None` when one does not read back.
+fn read_back(c: &Converted) -> Option<Vec<GameObject>> {
+    let mut lines = Vec::new();
+    c.out.write_to(&mut lines, 0, &mut || b"").ok()?;
+    lines
+        .split(|&b| b == b'\n')
+        .filter(|l| !l.is_empty())
+        .map(|l| serde_json::from_slice(l).ok())
+        .collect()
 }
 
 /// A chunk's text as it is converted: its decoded text, the bytes it was decoded from and the
@@ -238,6 +270,10 @@ impl ChunkWork for ConvertWork<'_> {
             self.full_way(&mut c, &game, &chunk);
         }
         c.boundary = boundary.verified();
+        // A chunk that does not end at a boundary is worked on again, joined with the next.
+        if self.objects && c.boundary {
+            c.objects = read_back(&c);
+        }
         c
     }
 
@@ -337,7 +373,7 @@ pub fn convert_stream<R: Read + Send>(
     reader: R,
     work: &ConvertWork<'_>,
     jobs: usize,
-    each: &mut dyn FnMut(&Converted, usize) -> std::io::Result<()>,
+    each: &mut dyn FnMut(&mut Converted, usize) -> std::io::Result<()>,
 ) -> std::io::Result<()> {
     convert_stream_in_blocks(reader, work, jobs, CONVERT_BLOCK, each)
 }
@@ -348,11 +384,11 @@ pub fn convert_stream_in_blocks<R: Read + Send>(
     work: &ConvertWork<'_>,
     jobs: usize,
     block: usize,
-    each: &mut dyn FnMut(&Converted, usize) -> std::io::Result<()>,
+    each: &mut dyn FnMut(&mut Converted, usize) -> std::io::Result<()>,
 ) -> std::io::Result<()> {
     let mut games = 0;
-    for_each_chunk(reader, block, jobs, work, &mut |done| {
-        let r = each(&done, games);
+    for_each_chunk(reader, block, jobs, work, &mut |mut done| {
+        let r = each(&mut done, games);
         games += done.games;
         work.recycle(done);
         r

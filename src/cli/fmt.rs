@@ -144,7 +144,7 @@ impl Config {
         let sources = Sources::new(&args.input, args.encoding);
         if args.in_place && sources.reads_stdin() {
             trouble(format_args!(
-                "--in-place needs files: standard input cannot be rewritten\n  help: Formatting `seega fmt` without --in-place to format standard input to standard output."
+                "--in-place needs files: standard input cannot be rewritten\n  help: Run `seega fmt` without --in-place to format standard input to standard output."
             ));
             return None;
         }

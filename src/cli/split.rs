@@ -213,7 +213,7 @@ pub fn run(config: &Config) -> std::io::Result<Exit> {
     let already = parts_in(dir, config.suffix);
     if let Some(first) = already.first() {
         trouble(format_args!(
-            "cannot write into `{}`: it holds the parts of a split already (`{first}`, {} in all)\n  help: remove them, or name another directory, so that old parts and new are not mixed",
+            "cannot write into `{}`: it holds the parts of a split already (`{first}`, {} in all)\n  help: Remove them, or name another directory, so that old parts and new are not mixed.",
             shown(dir),
             already.len()
         ));
