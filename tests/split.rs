@@ -218,3 +218,59 @@ fn standard_input_is_split_too() {
     assert_eq!(joined, text);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The bytes `path` holds once decompressed, by the format its name ends with.
+fn decompressed(path: &Path) -> Vec<u8> {
+    use std::io::Read;
+    let file = std::fs::File::open(path).unwrap();
+    let mut out = Vec::new();
+    let name = path.to_str().unwrap();
+    if name.ends_with(".gz") {
+        flate2::read::MultiGzDecoder::new(file).read_to_end(&mut out)
+    } else if name.ends_with(".zst") {
+        zstd::stream::read::Decoder::new(file)
+            .unwrap()
+            .read_to_end(&mut out)
+    } else if name.ends_with(".bz2") {
+        bzip2::read::MultiBzDecoder::new(file).read_to_end(&mut out)
+    } else {
+        liblzma::read::XzDecoder::new_multi_decoder(file).read_to_end(&mut out)
+    }
+    .unwrap();
+    out
+}
+
+#[test]
+fn compressed_parts_give_back_the_input_once_decompressed() {
+    let dir = scratch("split-compressed");
+    let input = PathBuf::from(format!("{ROOT}/samples/standard.sgn"));
+    let bytes = std::fs::read(&input).unwrap();
+    for (format, ext) in [("gz", "gz"), ("zst", "zst"), ("bz2", "bz2"), ("xz", "xz")] {
+        let out = dir.join(format);
+        let o = split(&input, &out, &["--games", "3", "--compress", format]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let lines = manifest(&out);
+        let mut joined = Vec::new();
+        for line in &lines {
+            let part = line["part"].as_str().unwrap();
+            assert!(part.ends_with(&format!(".sgn.{ext}")), "{part}");
+            let raw = std::fs::read(out.join(part)).unwrap();
+            assert_ne!(
+                raw,
+                bytes[..raw.len().min(bytes.len())],
+                "{part} is compressed"
+            );
+            let plain = decompressed(&out.join(part));
+            let (from, to) = (line["first_byte"].as_u64(), line["end_byte"].as_u64());
+            let range = from.unwrap() as usize..to.unwrap() as usize;
+            assert_eq!(plain, bytes[range], "{part}");
+            joined.extend(plain);
+        }
+        assert_eq!(joined, bytes, "{format}");
+        assert!(lines.len() > 1);
+        // Parts of another format in the directory are parts all the same.
+        let o = split(&input, &out, &["--games", "3"]);
+        assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -413,8 +413,25 @@ pub struct SplitArgs {
     /// missing; refused when it holds parts already).
     #[arg(short = 'o', long = "output", value_name = "DIR")]
     pub output: PathBuf,
+    /// Compress each part (`part-0001.sgn.zst`, …); the parts hold the input's bytes once
+    /// decompressed.
+    #[arg(long, value_name = "FORMAT")]
+    pub compress: Option<PartCompression>,
     #[command(flatten)]
     pub encoding: EncodingArg,
+}
+
+/// How `seega split` compresses its parts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum PartCompression {
+    /// gzip (`.sgn.gz`).
+    Gz,
+    /// Zstandard (`.sgn.zst`).
+    Zst,
+    /// bzip2 (`.sgn.bz2`).
+    Bz2,
+    /// xz (`.sgn.xz`).
+    Xz,
 }
 
 /// A size in bytes: digits, then `k`, `M` or `G` (powers of 1024) if wanted.

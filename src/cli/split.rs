@@ -6,9 +6,9 @@
 //! files in the directory, each finished (synced and closed) before the next is opened, and
 //! renamed together at the end, or none of them.
 //!
-//! A part's name ends with [`Config`]'s `suffix` (`.sgn`), the one place a compressed part
-//! (`.sgn.zst`, written by a compressing output) would change; the manifest names each part by
-//! its file name, whatever it ends with.
+//! A part's name ends with [`Config`]'s `suffix`: `.sgn`, or with `--compress` `.sgn.gz`,
+//! `.sgn.zst`, `.sgn.bz2` or `.sgn.xz`, which the writing module compresses by; the manifest
+//! names each part by its file name, and its byte ranges are of the input's own bytes.
 
 use std::ops::Range;
 use std::path::{Path, PathBuf};
@@ -18,7 +18,8 @@ use seega::notation::encoding::Encoding;
 use seega::notation::source::BOM;
 use serde::Serialize;
 
-use super::args::SplitArgs;
+use super::args::{PartCompression, SplitArgs};
+use super::compress::is_archive_name;
 use super::copy::{Copier, File};
 use super::inputs::{Input, decode};
 use super::output::{OutputError, Transaction, ensure_dir};
@@ -42,7 +43,7 @@ pub struct Config {
     encoding: Encoding,
     size: Size,
     dir: PathBuf,
-    /// What a part's name ends with (`.sgn`; a compressed output would end otherwise).
+    /// What a part's name ends with (`.sgn`, or `.sgn.zst` and the like when compressed).
     suffix: &'static str,
 }
 
@@ -62,7 +63,13 @@ impl Config {
             encoding: args.encoding.encoding,
             size,
             dir: args.output.clone(),
-            suffix: ".sgn",
+            suffix: match args.compress {
+                None => ".sgn",
+                Some(PartCompression::Gz) => ".sgn.gz",
+                Some(PartCompression::Zst) => ".sgn.zst",
+                Some(PartCompression::Bz2) => ".sgn.bz2",
+                Some(PartCompression::Xz) => ".sgn.xz",
+            },
         }
     }
 }
@@ -116,15 +123,15 @@ fn cut(pieces: &[Range<usize>], size: Size) -> Vec<Part> {
     parts
 }
 
-/// The part files already in `dir` (a split's parts or manifest), which a new split would mix
-/// with its own.
-fn parts_in(dir: &Path, suffix: &str) -> Vec<String> {
+/// The part files already in `dir` (a split's parts, compressed or not, or its manifest), which
+/// a new split would mix with its own.
+fn parts_in(dir: &Path) -> Vec<String> {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return Vec::new();
     };
     let mut found: Vec<String> = entries
         .filter_map(|e| e.ok()?.file_name().into_string().ok())
-        .filter(|n| n == MANIFEST || (n.starts_with("part-") && n.ends_with(suffix)))
+        .filter(|n| n == MANIFEST || (n.starts_with("part-") && is_archive_name(Path::new(n))))
         .collect();
     found.sort();
     found
@@ -210,7 +217,7 @@ fn write_parts(
 /// Runs `seega split`.
 pub fn run(config: &Config) -> std::io::Result<Exit> {
     let dir = &config.dir;
-    let already = parts_in(dir, config.suffix);
+    let already = parts_in(dir);
     if let Some(first) = already.first() {
         trouble(format_args!(
             "cannot write into `{}`: it holds the parts of a split already (`{first}`, {} in all)\n  help: Remove them, or name another directory, so that old parts and new are not mixed.",
