@@ -234,9 +234,7 @@ impl Transaction {
                 target,
                 rewrites,
             } => {
-                let file = file.into_inner().map_err(|e| fail(e.into_error().into()))?;
-                let file = file.finish().map_err(|e| fail(e.into()))?;
-                file.as_file().sync_all().map_err(|e| fail(e.into()))?;
+                let file = closed_temp(file).map_err(fail)?;
                 Sink::Finished {
                     path: file.into_temp_path(),
                     target,
@@ -272,9 +270,7 @@ impl Transaction {
                     target,
                     rewrites,
                 } => {
-                    let file = file.into_inner().map_err(|e| fail(e.into_error().into()))?;
-                    let file = file.finish().map_err(|e| fail(e.into()))?;
-                    file.as_file().sync_all().map_err(|e| fail(e.into()))?;
+                    let file = closed_temp(file).map_err(fail)?;
                     unchanged(&target, rewrites).map_err(fail)?;
                     ready.push((slot.named, file.into_temp_path(), target));
                 }
@@ -292,6 +288,17 @@ impl Transaction {
         }
         rename_all(ready)
     }
+}
+
+/// The temporary file behind `file` once everything written is in it: the buffer flushed, the
+/// compressed stream ended, the file synced.
+fn closed_temp(file: BufWriter<Encoder<NamedTempFile>>) -> Result<NamedTempFile, Refusal> {
+    let file = file
+        .into_inner()
+        .map_err(|e| Refusal::from(e.into_error()))?;
+    let file = file.finish()?;
+    file.as_file().sync_all()?;
+    Ok(file)
 }
 
 /// A buffered writer into `w` that compresses in `compression` (none: as it is).
