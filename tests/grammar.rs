@@ -12,9 +12,9 @@ use std::path::Path;
 
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
+use seega::notation::read::tree::{read_token, read_whole};
 use seega::notation::scan::ends_token;
 use seega::notation::token::{Token, parse_token, parse_token_nom};
-use seega::notation::window::token::{read_token, read_whole};
 use seega::tools::generate::{GenOptions, Generator};
 
 /// Tokens compared, and how many each reader read.
@@ -57,7 +57,7 @@ fn compare(text: &str, counts: &mut Counts) {
             Ok(t) => assert_eq!(got, t, "{who} reads {tok:?} otherwise than nom in {text:?}"),
             Err(e) => panic!("{who} reads {tok:?}, which nom refuses ({e:?}), as {got:?}"),
         };
-        if let Some((got, to)) = read_token(text.as_bytes(), start) {
+        if let Some((got, to)) = read_token(text, start) {
             counts.lane += 1;
             want("the window reader", &got);
             assert_eq!(

@@ -338,6 +338,12 @@ impl<B: Board> WrittenCaptures<B> {
         }
     }
 
+    /// What the step captured.
+    #[inline(always)]
+    pub(crate) fn got(&self) -> B::W {
+        self.got
+    }
+
     /// Adds the written square `sq`; false when the step does not capture it, or it was
     /// written already.
     #[inline(always)]

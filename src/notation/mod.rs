@@ -14,6 +14,8 @@ pub mod limits;
 #[doc(hidden)]
 pub mod line_stream;
 #[doc(hidden)]
+pub mod read;
+#[doc(hidden)]
 pub mod scan;
 #[doc(hidden)]
 pub mod source;

@@ -257,7 +257,7 @@ fn nag<'a>(cx: &Cx<'_>) -> impl Parser<&'a str, Output = (u32, Span), Error = PE
 /// reads every token with; anything it refuses, every malformed token among them, by the nom
 /// parser, the grammar's reference, which words the error.
 pub fn parse_token(tok: &str, base: usize) -> Result<Token, SyntaxError> {
-    if let Some(t) = super::window::token::read_whole(tok, base) {
+    if let Some(t) = super::read::tree::read_whole(tok, base) {
         return Ok(t);
     }
     parse_token_nom(tok, base)
@@ -266,7 +266,7 @@ pub fn parse_token(tok: &str, base: usize) -> Result<Token, SyntaxError> {
 /// [`parse_token`] of the token from `start` to `end` of `text`, read in place: the window
 /// reader reads the text itself rather than a copy of the token's last bytes.
 pub(crate) fn parse_token_in(text: &str, start: usize, end: usize) -> Result<Token, SyntaxError> {
-    match super::window::token::read_token(text.as_bytes(), start) {
+    match super::read::tree::read_token(text, start) {
         Some((t, to)) if to == end => Ok(t),
         _ => parse_token_nom(&text[start..end], start),
     }
@@ -530,7 +530,7 @@ mod tests {
             "3.a1,a2?!",
         ];
         for tok in toks {
-            let fast = super::super::window::token::read_whole(tok, 5);
+            let fast = super::super::read::tree::read_whole(tok, 5);
             assert!(fast.is_some(), "{tok} is read by the window reader");
             assert_eq!(
                 fast.as_ref(),
@@ -538,7 +538,7 @@ mod tests {
                 "{tok}"
             );
         }
-        assert!(super::super::window::token::read_whole("$14", 0).is_some());
+        assert!(super::super::read::tree::read_whole("$14", 0).is_some());
         let bad = [
             "b2-",
             "c2,",
@@ -560,7 +560,7 @@ mod tests {
             "x",
         ];
         for tok in bad {
-            if let Some(t) = super::super::window::token::read_whole(tok, 0) {
+            if let Some(t) = super::super::read::tree::read_whole(tok, 0) {
                 assert_eq!(Ok(t), parse_token_nom(tok, 0), "{tok}");
             }
         }

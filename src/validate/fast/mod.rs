@@ -24,16 +24,16 @@
 //! checks, over every corpus we have and over random mutations, that the two paths give
 //! identical results.
 
-use crate::engine::kernel::{Board, with_board};
+use crate::engine::kernel::with_board;
 use crate::engine::referee::Referee;
 use crate::engine::{Position, Ruleset};
-use crate::notation::limits::{MAX_HEADERS, MAX_MOVETEXT};
-use crate::notation::window;
+use crate::notation::limits::MAX_HEADERS;
+use crate::notation::read::{self, comment_end, skip_space};
 
-use super::clean::{CleanComment, CleanGame, Recorder};
+use super::clean::{CleanGame, Recorder};
 use super::replay::Options;
-use replay::Replay;
-use text::{TagAt, after_result, comment_end, has_bidi, is_space, skip_space, tag};
+use replay::{Replay, clean_comment};
+use text::{TagAt, has_bidi, tag};
 
 mod replay;
 mod swar;
@@ -148,7 +148,7 @@ fn lane<'t, R: Recorder<'t>>(
                 }
                 let end = comment_end(b, i)?;
                 if R::KEEPS {
-                    rec.comment(comment(text, i, end)?);
+                    rec.comment(clean_comment(read::comment(text, i, end)?));
                 }
                 i = skip_space(b, end);
                 continue;
@@ -200,97 +200,10 @@ fn lane<'t, R: Recorder<'t>>(
         let mut game = Replay {
             referee: Referee::<B>::of(&pos),
             rec,
+            rules,
+            result_tag,
+            start: i,
         };
-        movetext::<B, R>(text, i, &mut game, rules, result_tag)
+        read::movetext(text, i, &mut game)
     })
-}
-
-/// The comment from `start` to `end` of `text` (`{...}` or `;...`).
-#[inline]
-fn comment(text: &str, start: usize, end: usize) -> Option<CleanComment<'_>> {
-    let line = text.as_bytes().get(start) == Some(&b';');
-    let text = text.get(start + 1..end - usize::from(!line))?;
-    Some(CleanComment { text, line })
-}
-
-/// The value of the glyph `$N` written in `w` (`digits` of them, at most nine).
-#[cold]
-fn nag_value(w: &window::Window, digits: usize) -> u32 {
-    w[1..=digits]
-        .iter()
-        .fold(0u32, |n, &d| n * 10 + u32::from(d - b'0'))
-}
-
-/// Reads and plays the movetext from `text[i..]` to the result on board `B`, the board of
-/// `game`'s position; returns the offset after the result token and the comments on its line.
-#[inline(always)]
-fn movetext<'t, B: Board, R: Recorder<'t>>(
-    text: &'t str,
-    mut i: usize,
-    game: &mut Replay<'_, B, R>,
-    rules: Ruleset,
-    result_tag: Option<&str>,
-) -> Option<usize> {
-    // The full path stops reading at `MAX_MOVETEXT` movetext items (move numbers, turns,
-    // comments and glyphs). Each takes at least two bytes (`1.`, `--`, `{}`, `;` and its line
-    // break, `$1`), so a movetext shorter than twice that many bytes holds fewer: the lane
-    // counts none, and gives up on a longer one.
-    let b = text.as_bytes();
-    let start = i;
-    let mut pad = [0; window::WIDTH];
-    loop {
-        let w = window::window(b, i, &mut pad);
-        // Where the next token may start. The readers of turns, numbers and glyphs end a token
-        // at blank space, a comment (`{` or `;`) or the end of the text, and say where to look
-        // next: after the blank byte, or at the comment. A token longer than the full path
-        // reads (`MAX_TOKEN_BYTES`) is refused where one can be: only a move of several steps
-        // outgrows its window.
-        let next = match w[0] {
-            b'a'..=b'z' | b'-' => game.turn(b, i, w)?,
-            b'0'..=b'9' | b'*' => match window::result(w) {
-                None => game.numbered(b, i, w)?,
-                Some((result, len)) => {
-                    if i - start >= 2 * MAX_MOVETEXT || !game.result_is_clean(result, result_tag) {
-                        return None;
-                    }
-                    if R::KEEPS {
-                        let (outcome, end) = (game.referee.outcome(), game.referee.position());
-                        game.rec.end(rules, result, outcome, &end);
-                    }
-                    let rec = &mut *game.rec;
-                    return after_result(b, i + len, |from, to| {
-                        if R::KEEPS {
-                            if let Some(c) = comment(text, from, to) {
-                                rec.trailing(c);
-                            }
-                        }
-                    });
-                }
-            },
-            // A comment or a glyph (which read as no turn, and change nothing) is a movetext
-            // item, kept when recording.
-            b'{' | b';' => {
-                let end = comment_end(b, i)?;
-                if R::KEEPS {
-                    game.rec.comment(comment(text, i, end)?);
-                }
-                i = skip_space(b, end);
-                continue;
-            }
-            b'$' => {
-                let (digits, next) = window::nag(w)?;
-                if R::KEEPS {
-                    game.rec.nag(nag_value(w, digits));
-                }
-                i + next
-            }
-            // More blank space between two tokens (past the end, the text has no result).
-            c if is_space(c) && i < b.len() => {
-                i = skip_space(b, i);
-                continue;
-            }
-            _ => return None,
-        };
-        i = next;
-    }
 }

@@ -1,153 +1,170 @@
-//! The lane's replay: plays each turn on the engine as it reads it from a window.
+//! The lane's replay: a visitor of the movetext reader ([`crate::notation::read`]) that plays
+//! each piece of a turn on the referee as it is read, and hands it to a recorder.
 
 use crate::engine::kernel::{Board, Word};
 use crate::engine::referee::{Referee, WrittenCaptures, turn_of_move_number};
-use crate::engine::{Bitboard, Square};
-use crate::notation::limits::MAX_TOKEN_BYTES;
-use crate::notation::{Annotation, GameResult};
+use crate::engine::{Bitboard, Move, Ruleset, Square};
+use crate::notation::Annotation;
+use crate::notation::ast::{Comment, MoveNumber, ResultToken, Span, SquareAt};
+use crate::notation::limits::MAX_MOVETEXT;
+use crate::notation::read::Visitor;
 
-use super::super::clean::{CleanKind, Recorder};
-use crate::notation::window::{self, Window, at, move_number, square, turn_end};
+use super::super::clean::{CleanComment, CleanKind, Recorder};
 
 /// The replay: the game's referee, and where what was read goes.
-pub(super) struct Replay<'r, B: Board, R> {
+pub(super) struct Replay<'r, 't, B: Board, R> {
     /// The game, as the full path's referee keeps it.
     pub(super) referee: Referee<B>,
     /// Where what was read goes.
     pub(super) rec: &'r mut R,
+    /// The game's ruleset.
+    pub(super) rules: Ruleset,
+    /// The value of the game's Result tag, if it has one.
+    pub(super) result_tag: Option<&'t str>,
+    /// Where the movetext starts.
+    pub(super) start: usize,
 }
 
-impl<'t, B: Board, R: Recorder<'t>> Replay<'_, B, R> {
-    /// Reads the move number at the start of `w` (the window of `b` at `i`) and plays the turn
-    /// written right after it, if any; returns where the next token may start
-    /// ([`window::next`]).
-    #[inline(always)]
-    pub(super) fn numbered(&mut self, b: &[u8], i: usize, w: &Window) -> Option<usize> {
-        let (n, second, end) = move_number(w, 0)?;
-        if turn_of_move_number(n, second) != self.referee.number() {
-            return None;
-        }
-        if let Some(next) = window::next(w, end) {
-            return Some(i + next);
-        }
-        let mut pad = [0; window::WIDTH];
-        self.turn(b, i + end, window::window(b, i + end, &mut pad))
-    }
-
-    /// Reads and plays the turn written from `i` (`w` is the window there); returns where the
-    /// next token may start ([`window::next`]).
-    ///
-    /// Each kind of turn has its own ending, with what it needs: a placement cannot follow a
-    /// pass (a pass leaves the game in the movement phase), and after a move the game is in the
-    /// movement phase.
-    #[inline(always)]
-    pub(super) fn turn(&mut self, b: &[u8], i: usize, w: &Window) -> Option<usize> {
-        self.referee.begin_turn().ok()?;
-        if w[0] == b'-' {
-            return self.pass(i, w);
-        }
-        let side = self.referee.play().to_move();
-        let first = square(w, 0)?;
-        if w[2] == b',' {
-            let second = square(w, 3)?;
-            let (end, marks) = turn_end(w, 5)?;
-            self.referee.place(first, second).ok()?;
-            self.rec.turn(i, side, CleanKind::Place(first, second));
-            self.annotate(marks);
-            Some(i + end)
-        } else {
-            self.rec.turn(i, side, CleanKind::Move(first));
-            self.movement(first, b, i, w)
-        }
-    }
-
-    /// Hands over the annotation of the last turn, if it has one ([`turn_end`] read it).
+impl<'t, B: Board, R: Recorder<'t>> Replay<'_, 't, B, R> {
+    /// Hands over the annotation of the last turn, if it has one.
     #[inline(always)]
     fn annotate(&mut self, marks: Option<Annotation>) {
         if let Some(a) = marks.filter(|_| R::KEEPS) {
             self.rec.annotation(a);
         }
     }
+}
 
-    /// Reads and plays the pass written from `i` (`w` is the window there); returns where the
-    /// next token may start.
-    #[cold]
-    #[inline(never)]
-    fn pass(&mut self, i: usize, w: &Window) -> Option<usize> {
+/// A comment as the recorder keeps it.
+#[inline(always)]
+pub(super) fn clean_comment(c: Comment<'_>) -> CleanComment<'_> {
+    CleanComment {
+        text: c.text,
+        line: c.line,
+    }
+}
+
+impl<'t, B: Board, R: Recorder<'t>> Visitor<'t> for Replay<'_, 't, B, R> {
+    /// The move on the engine, and whether a step of it captured.
+    type Move = (Move, bool);
+    /// Where the step went, and what it captured with the captures written after it.
+    type Step = (Square, WrittenCaptures<B>);
+
+    #[inline(always)]
+    fn begin_turn(&mut self, _: usize) -> Option<()> {
+        self.referee.begin_turn().ok()
+    }
+
+    #[inline(always)]
+    fn pass(&mut self, span: Span, marks: Option<Annotation>) -> Option<()> {
         let side = self.referee.play().to_move();
-        let (end, marks) = turn_end(w, 2).filter(|_| w[1] == b'-')?;
         self.referee.pass().ok()?;
-        self.rec.turn(i, side, CleanKind::Pass);
+        self.rec.turn(span.start, side, CleanKind::Pass);
         self.annotate(marks);
-        Some(i + end)
+        Some(())
     }
 
-    /// Plays the steps of a movement from `from`, whose token starts at `i` (`w` is the window
-    /// there), and ends the turn; returns where the next token may start. The first step is
-    /// read in `w`, every further one in a window of its own.
     #[inline(always)]
-    fn movement(&mut self, from: Square, b: &[u8], i: usize, w: &Window) -> Option<usize> {
-        if w[2] != b'-' {
-            return None;
-        }
-        let to = square(w, 3)?;
-        let (mut mv, got) = self.referee.first_step(from, to).ok()?;
-        let (mut k, mut any) = self.captures(to, got, w, 5)?;
-        if at(w, k) != b'-' {
-            // One step, the common case, apart: the move's state is known here.
-            let (k, marks) = turn_end(w, k)?;
-            self.annotate(marks);
-            self.referee.end_move(mv, any).ok()?;
-            return Some(i + k);
-        }
-        let mut pad = [0; window::WIDTH];
-        let (mut base, mut s) = (i, w);
-        while at(s, k) == b'-' {
-            base += k;
-            s = window::window(b, base, &mut pad);
-            let to = square(s, 1)?;
-            let got = self.referee.step(&mut mv, to).ok()?;
-            let captured;
-            (k, captured) = self.captures(to, got, s, 3)?;
-            any |= captured;
-        }
-        let (k, marks) = turn_end(s, k)?;
-        self.annotate(marks);
-        // Only such a move can make a token longer than the full path reads; a move number
-        // before it (read in one window) is shorter than a window.
-        if base + k - i > MAX_TOKEN_BYTES - window::WIDTH {
-            return None;
-        }
-        self.referee.end_move(mv, any).ok()?;
-        Some(base + k)
-    }
-
-    /// Reads the captures written from `k` of `s` (each `x` and a square) of a step to `to`
-    /// that captured `got`; returns where they end and whether the step captured.
-    #[inline(always)]
-    fn captures(
+    fn place(
         &mut self,
-        to: Square,
-        got: B::W,
-        s: &Window,
-        mut k: usize,
-    ) -> Option<(usize, bool)> {
-        let mut written = WrittenCaptures::<B>::of(got);
-        while at(s, k) == b'x' {
-            if !written.add(square(s, k + 1)?) {
-                return None;
-            }
-            k += 3;
-        }
+        a: SquareAt,
+        b: SquareAt,
+        span: Span,
+        marks: Option<Annotation>,
+    ) -> Option<()> {
+        let side = self.referee.play().to_move();
+        self.referee.place(a.square, b.square).ok()?;
+        self.rec
+            .turn(span.start, side, CleanKind::Place(a.square, b.square));
+        self.annotate(marks);
+        Some(())
+    }
+
+    #[inline(always)]
+    fn first_step(&mut self, from: SquareAt, to: SquareAt) -> Option<(Self::Move, Self::Step)> {
+        let side = self.referee.play().to_move();
+        self.rec
+            .turn(from.span.start, side, CleanKind::Move(from.square));
+        let (mv, got) = self.referee.first_step(from.square, to.square).ok()?;
+        Some(((mv, false), (to.square, WrittenCaptures::of(got))))
+    }
+
+    #[inline(always)]
+    fn step(&mut self, mv: &mut Self::Move, to: SquareAt) -> Option<Self::Step> {
+        let got = self.referee.step(&mut mv.0, to.square).ok()?;
+        Some((to.square, WrittenCaptures::of(got)))
+    }
+
+    #[inline(always)]
+    fn capture(&mut self, step: &mut Self::Step, square: SquareAt) -> Option<()> {
+        step.1.add(square.square).then_some(())
+    }
+
+    #[inline(always)]
+    fn end_step(&mut self, mv: &mut Self::Move, step: Self::Step, _: Span) -> Option<()> {
+        let (to, written) = step;
+        let got = written.got();
         if written.missing() != B::W::ZERO {
             return None;
         }
         self.rec.step(to, Bitboard(got.widen()));
-        Some((k, got != B::W::ZERO))
+        mv.1 |= got != B::W::ZERO;
+        Some(())
     }
 
-    /// Whether the full path's result checks (R18, N8) find nothing.
-    pub(super) fn result_is_clean(&self, token: GameResult, tag: Option<&str>) -> bool {
-        crate::validate::result_check::result_slip(&self.referee, token, tag).is_none()
+    #[inline(always)]
+    fn end_move(&mut self, mv: Self::Move, _: Span, marks: Option<Annotation>) -> Option<()> {
+        self.annotate(marks);
+        self.referee.end_move(mv.0, mv.1).ok()
+    }
+
+    #[inline(always)]
+    fn number(&mut self, n: MoveNumber) -> Option<()> {
+        (turn_of_move_number(n.number, n.second) == self.referee.number()).then_some(())
+    }
+
+    #[inline(always)]
+    fn nag(&mut self, value: u32, _: Span) -> Option<()> {
+        if R::KEEPS {
+            self.rec.nag(value);
+        }
+        Some(())
+    }
+
+    /// The result, when the full path's result checks (R18, N8) find nothing in it. The full
+    /// path stops reading at `MAX_MOVETEXT` movetext items (move numbers, turns, comments and
+    /// glyphs). Each takes at least two bytes (`1.`, `--`, `{}`, `;` and its line break,
+    /// `$1`), so a movetext shorter than twice that many bytes holds fewer: the lane counts
+    /// none, and gives up on a longer one.
+    #[inline(always)]
+    fn result(&mut self, r: ResultToken) -> Option<()> {
+        if r.span.start - self.start >= 2 * MAX_MOVETEXT {
+            return None;
+        }
+        if crate::validate::result_check::result_slip(&self.referee, r.result, self.result_tag)
+            .is_some()
+        {
+            return None;
+        }
+        if R::KEEPS {
+            let (outcome, end) = (self.referee.outcome(), self.referee.position());
+            self.rec.end(self.rules, r.result, outcome, &end);
+        }
+        Some(())
+    }
+
+    #[inline(always)]
+    fn comment(&mut self, c: Comment<'t>) -> Option<()> {
+        if R::KEEPS {
+            self.rec.comment(clean_comment(c));
+        }
+        Some(())
+    }
+
+    #[inline(always)]
+    fn trailing(&mut self, c: Comment<'t>) {
+        if R::KEEPS {
+            self.rec.trailing(clean_comment(c));
+        }
     }
 }

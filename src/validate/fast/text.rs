@@ -1,15 +1,11 @@
-//! What the lane reads around the movetext's turns, straight from the text's bytes: blank
-//! space, tags, comments, and where a game ends after its result.
+//! What the lane reads before the movetext, straight from the text's bytes: tags, and the
+//! bidirectional controls of which the full path warns.
 
 use std::ops::Range;
 
-use crate::notation::scan::{self, brace_comment_end, line_end, same_line_comments};
-
 use super::swar;
 
-/// Classes of bytes, as bits of one table.
-const SPACE: u8 = 1;
-/// A byte of a tag name.
+/// A byte of a tag name, as a bit of [`CLASS`].
 const NAME: u8 = 2;
 /// A byte that ends a tag value the lane reads (`"`), or makes it give up.
 const VALUE_STOP: u8 = 4;
@@ -19,9 +15,6 @@ const CLASS: [u8; 256] = {
     let mut k = 0;
     while k < 256 {
         let c = k as u8;
-        if scan::is_space(c) {
-            t[k] |= SPACE;
-        }
         if c.is_ascii_alphanumeric() || c == b'_' {
             t[k] |= NAME;
         }
@@ -33,46 +26,11 @@ const CLASS: [u8; 256] = {
     t
 };
 
-/// The scanner's idea of blank space ([`scan::is_space`]).
-#[inline(always)]
-pub(super) fn is_space(b: u8) -> bool {
-    CLASS[b as usize] & SPACE != 0
-}
-
 fn class_run(b: &[u8], mut i: usize, class: u8) -> usize {
     while i < b.len() && CLASS[b[i] as usize] & class != 0 {
         i += 1;
     }
     i
-}
-
-/// The first byte from `i` on that is not blank space, or the end of `b`.
-#[inline(always)]
-pub(super) fn skip_space(b: &[u8], i: usize) -> usize {
-    // Most tokens are followed by one space or line break and then a token.
-    if let Some(&[c, next]) = b.get(i..i + 2) {
-        if is_space(c) && !is_space(next) {
-            return i + 1;
-        }
-    }
-    class_run(b, i, SPACE)
-}
-
-/// Where a game whose result ends at `end` ends for the scanner. Comments that start on the
-/// result's line are the game's own (its trailing comments, each handed to `own` with its start
-/// and end): the game ends after them. Comments on later lines belong to the next game, unless
-/// nothing but comments follows: then they are the text's trailing comments and belong to this
-/// game, which the lane leaves to the full path (so does an unclosed `{`). The comments of the
-/// next game are read again as that game's.
-pub(super) fn after_result(b: &[u8], end: usize, own: impl FnMut(usize, usize)) -> Option<usize> {
-    let end = same_line_comments(b, end, own);
-    let mut next = skip_space(b, end);
-    let mut comments = false;
-    while matches!(b.get(next), Some(b'{' | b';')) {
-        comments = true;
-        next = skip_space(b, comment_end(b, next)?);
-    }
-    (!comments || next < b.len()).then_some(end)
 }
 
 /// A tag the lane read: where its name and its value (as written) are, where it ends (after
@@ -166,16 +124,6 @@ fn value_stop(b: &[u8], mut i: usize) -> usize {
         i += 1;
     }
     i
-}
-
-/// The end of the comment at `i` (`{` to `}`, or `;` to the end of the line), as the scanner
-/// reads it. `None` for a `{` not closed before the next line that starts with `[` or the end:
-/// the full path reports it.
-pub(super) fn comment_end(b: &[u8], i: usize) -> Option<usize> {
-    if b[i] == b';' {
-        return Some(line_end(b, i));
-    }
-    brace_comment_end(b, i).ok()
 }
 
 /// Whether the bytes at `i` are a bidirectional control in UTF-8 (U+202A–U+202E: E2 80 AA–AE;
