@@ -1,32 +1,73 @@
-//! The one reader of movetext: reads a game's tokens from the text's bytes with the window
-//! reader ([`super::window`]) and hands each piece it reads to a [`Visitor`] as it reads it,
-//! without building anything of its own and without allocating.
+//! The one reader of a game: reads its tags, comments and tokens from the text's bytes (tokens
+//! with the window reader, [`super::window`]) and hands each piece it reads to a visitor as it
+//! reads it, without building anything of its own and without allocating.
 //!
-//! Three visitors read through it: the fast lane of `seega check` and `seega convert`, which
-//! plays each piece on the referee as it comes (and records it for `convert`), and gives up at
-//! the first it cannot take; the token parser's fast path ([`tree`]), which builds the syntax
-//! tree's [`Token`](super::token::Token) of one token; and so the scanner, which reads every
-//! well-formed token through that path. A visitor answers `None` to give up: the reader then
-//! stops where it is, and what the visitor was told means nothing.
+//! A game is read in two phases: its headers ([`headers`], to a [`Headers`] visitor), then
+//! its movetext up to the result and the trailing comments ([`movetext`], to a [`Visitor`]),
+//! so that a visitor may choose what reads the movetext from what the headers said (the fast
+//! lane picks its board). The visitors:
+//!
+//! - the fast lane of `seega check` and `seega convert` (`validate::fast`), which plays each
+//!   piece on the referee as it comes (and records it for `convert`), and gives up at the first
+//!   thing it cannot take: a visitor answers `None` to give up, and the reader stops there;
+//! - the scanner's syntax tree (`scan/tree.rs`), which recovers
+//!   ([`Visitor::RECOVERS`]): whatever the reader refuses (a malformed tag, token or comment,
+//!   a limit passed) it reads itself the full way, which words the error, and tells the
+//!   reader where to go on;
+//! - the token parser's fast path ([`tree`]), which builds the syntax tree's token of one
+//!   token.
 //!
 //! # Architecture invariant
 //!
-//! What a token is, and where it ends, is decided here and in [`super::window`] alone; the
-//! visitors judge what is written (the lane: whether it is legal), never how it is written.
-//! The nom parser ([`super::token`]) stays the grammar's reference and the wording of what this
-//! reader refuses; `tests/grammar.rs` holds the two to agree on every token.
+//! Where a game, a tag, a comment or a token starts and ends is decided here and in
+//! [`super::window`] alone, for the lane and the syntax tree alike, so the two cannot cut an
+//! archive differently; the visitors judge what is written (the lane: whether it is legal),
+//! never how it is written. The nom parser ([`super::token`]) stays the grammar's reference
+//! and the wording of what this reader refuses; `tests/grammar.rs` holds the two to agree on
+//! every token.
 
 use super::ast::{Comment, MoveNumber, ResultToken, Span, SquareAt};
-use super::scan::{brace_comment_end, line_end, same_line_comments};
+use super::scan::{brace_comment_end, line_end};
 use super::window::{self, Window, is_space};
 use super::{Annotation, GameResult};
 
+mod swar;
+pub(crate) mod tag;
+mod trailing;
 pub mod tree;
 mod turn;
+
+pub(crate) use tag::TagAt;
+
+/// Where reading goes on after what the reader refused was read by a visitor that recovers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Resume {
+    /// At this byte.
+    At(usize),
+    /// After the game's result, which ends here.
+    Result(usize),
+}
+
+/// What the reader of headers hands each tag and comment before the movetext to. Every method
+/// answers `Some(())` to go on, `None` to give up.
+pub(crate) trait Headers<'t> {
+    /// A tag read whole.
+    fn tag(&mut self, tag: TagAt, text: &'t str) -> Option<()>;
+    /// A comment among the headers.
+    fn comment(&mut self, comment: Comment<'t>) -> Option<()>;
+    /// What the reader refuses at `at` (a tag it does not read, a comment left open): `None`
+    /// gives up; a visitor that recovers reads it itself and says where to go on.
+    fn refused(&mut self, _at: usize) -> Option<usize> {
+        None
+    }
+}
 
 /// What a reader of movetext hands each piece of a game to, as it reads it. Every method
 /// answers `Some(())` to go on, `None` to give up.
 pub(crate) trait Visitor<'t> {
+    /// Whether the visitor reads what the reader refuses itself ([`Visitor::refused`]) and
+    /// takes the text's trailing comments, rather than giving up at them.
+    const RECOVERS: bool = false;
     /// A move as it is read, from its first step to its end.
     type Move;
     /// A step as it is read, with the captures written after it.
@@ -63,8 +104,20 @@ pub(crate) trait Visitor<'t> {
     fn comment(&mut self, _comment: Comment<'t>) -> Option<()> {
         Some(())
     }
-    /// A comment after the result, on its line: one of the game's trailing comments.
+    /// A comment after the result: one of the game's trailing comments.
     fn trailing(&mut self, _comment: Comment<'t>) {}
+    /// The end of a token read whole (a move number and its turn, a turn, a glyph), from
+    /// `start` to `end`; asked of a visitor that recovers only.
+    fn end_token(&mut self, _start: usize, _end: usize) -> Option<()> {
+        Some(())
+    }
+    /// What the reader refuses at `at` (a token it does not read, a comment left open, a
+    /// line that starts with `[`, the end of the text): `None` gives up (or, for a visitor
+    /// that recovers, ends the game there without a result); a visitor that recovers reads it
+    /// itself and says where to go on.
+    fn refused(&mut self, _at: usize) -> Option<Resume> {
+        None
+    }
 }
 
 /// What the token at the start of a window was: where the next token may start, or the result
@@ -141,12 +194,39 @@ fn numbered<'t, V: Visitor<'t>>(b: &[u8], i: usize, w: &Window, v: &mut V) -> Op
     turn::turn(b, i + end, window::window(b, i + end, &mut pad), v)
 }
 
-/// Reads the movetext from `text[i..]` to the result, handing every piece to `v`; returns the
-/// offset after the result token and the comments on its line (which `v` is handed as its
-/// trailing comments). `None` at anything the reader refuses (the text's end without a result,
-/// a line that starts with `[`, a comment left open, a token the window reader refuses), where
-/// `v` gives up, and when comments end the text after the result (the text's trailing comments,
-/// which belong to the game).
+/// Reads the headers from `text[i..]`: tags and comments, up to the first byte of anything
+/// else, where the movetext starts, which it returns. `None` at the end of the text, and where
+/// `v` gives up.
+pub(crate) fn headers<'t, V: Headers<'t>>(text: &'t str, mut i: usize, v: &mut V) -> Option<usize> {
+    let b = text.as_bytes();
+    loop {
+        i = skip_space(b, i);
+        i = match b.get(i)? {
+            b'[' => match tag::tag(b, i) {
+                Some(t) => {
+                    let end = t.end;
+                    v.tag(t, text)?;
+                    end
+                }
+                None => v.refused(i)?,
+            },
+            b'{' | b';' => match comment_end(b, i) {
+                Some(end) => {
+                    v.comment(comment(text, i, end)?)?;
+                    end
+                }
+                None => v.refused(i)?,
+            },
+            _ => return Some(i),
+        };
+    }
+}
+
+/// Reads the movetext from `text[i..]` to the result, handing every piece to `v`; returns
+/// where the game ends: after the result token and the comments on its line, or after the
+/// text's trailing comments (see [`trailing::after_result`]). `None` at anything the reader
+/// refuses (the text's end without a result, a line that starts with `[`, a comment left open,
+/// a token the window reader refuses) unless `v` recovers, and where `v` gives up.
 #[inline(always)]
 pub(crate) fn movetext<'t, V: Visitor<'t>>(
     text: &'t str,
@@ -155,32 +235,55 @@ pub(crate) fn movetext<'t, V: Visitor<'t>>(
 ) -> Option<usize> {
     let b = text.as_bytes();
     let mut pad = [0; window::WIDTH];
+    // A token read whole, told to a visitor that recovers; else what the reader refuses at
+    // `i`, read by it.
+    macro_rules! read_or_refused {
+        ($read:expr) => {
+            match $read {
+                Some(next) => {
+                    if V::RECOVERS {
+                        v.end_token(i, token_end(b, next))?;
+                    }
+                    next
+                }
+                None => match v.refused(i)? {
+                    Resume::At(next) => next,
+                    Resume::Result(end) => return trailing::after_result(text, end, v),
+                },
+            }
+        };
+    }
     loop {
         let w = window::window(b, i, &mut pad);
         i = match w[0] {
-            b'a'..=b'z' | b'-' => turn::turn(b, i, w, v)?,
+            b'a'..=b'z' | b'-' => read_or_refused!(turn::turn(b, i, w, v)),
             b'0'..=b'9' | b'*' => match window::result(w) {
-                None => numbered(b, i, w, v)?,
+                None => read_or_refused!(numbered(b, i, w, v)),
                 Some((result, len)) => {
                     let end = result_token(i, result, len, v)?;
-                    return after_result(b, end, |from, to| {
-                        if let Some(c) = comment(text, from, to) {
-                            v.trailing(c);
-                        }
-                    });
+                    return trailing::after_result(text, end, v);
                 }
             },
-            b'$' => nag(i, w, v)?,
-            b'{' | b';' => {
-                let end = comment_end(b, i)?;
-                v.comment(comment(text, i, end)?)?;
-                skip_space(b, end)
-            }
+            b'$' => read_or_refused!(nag(i, w, v)),
+            b'{' | b';' => match comment_end(b, i) {
+                Some(end) => {
+                    v.comment(comment(text, i, end)?)?;
+                    skip_space(b, end)
+                }
+                None => read_or_refused!(None),
+            },
             // More blank space between two tokens (past the end, the text has no result).
             c if is_space(c) && i < b.len() => skip_space(b, i),
-            _ => return None,
+            _ => read_or_refused!(None),
         };
     }
+}
+
+/// Where a token read whole ends, when the next may start at `next` of `b`: one blank byte
+/// before that, or there (at a comment). Past the end of `b`, the window read blank space.
+#[inline(always)]
+pub(crate) fn token_end(b: &[u8], next: usize) -> usize {
+    next - usize::from(b.get(next - 1).is_none_or(|&c| is_space(c)))
 }
 
 /// The comment from `start` to `end` of `text` (`{...}` or `;...`).
@@ -217,21 +320,4 @@ pub(crate) fn comment_end(b: &[u8], i: usize) -> Option<usize> {
         return Some(line_end(b, i));
     }
     brace_comment_end(b, i).ok()
-}
-
-/// Where a game whose result ends at `end` ends for the scanner. Comments that start on the
-/// result's line are the game's own (its trailing comments, each handed to `own` with its start
-/// and end): the game ends after them. Comments on later lines belong to the next game, unless
-/// nothing but comments follows: then they are the text's trailing comments and belong to this
-/// game, which is `None` here (so is an unclosed `{`). The comments of the next game are read
-/// again as that game's.
-fn after_result(b: &[u8], end: usize, own: impl FnMut(usize, usize)) -> Option<usize> {
-    let end = same_line_comments(b, end, own);
-    let mut next = skip_space(b, end);
-    let mut comments = false;
-    while matches!(b.get(next), Some(b'{' | b';')) {
-        comments = true;
-        next = skip_space(b, comment_end(b, next)?);
-    }
-    (!comments || next < b.len()).then_some(end)
 }

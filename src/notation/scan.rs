@@ -5,13 +5,16 @@
 //! [`Element::Error`] and scanning goes on with the next one. A broken tag or an unterminated
 //! comment is reported where it starts, and scanning recovers at the next line.
 
-use super::ast::{Comment, Element, Game, Header, ResultToken, Span, SyntaxError, SyntaxKind, Tag};
+use super::ast::{Comment, Game, Header, ResultToken, Span, SyntaxError, SyntaxKind, Tag};
 use super::limits::{MAX_HEADERS, MAX_MOVETEXT};
+use super::read;
 use items::Reading;
 use tag::parse_tag;
+use tree::Tree;
 
 mod items;
 mod tag;
+mod tree;
 
 /// Yields the games of an archive in order.
 #[derive(Debug, Clone)]
@@ -146,13 +149,6 @@ impl<'a> Scanner<'a> {
         self.text.as_bytes()
     }
 
-    fn skip_space(&mut self) {
-        let b = self.bytes();
-        while self.pos < b.len() && is_space(b[self.pos]) {
-            self.pos += 1;
-        }
-    }
-
     fn line_end(&self, from: usize) -> usize {
         line_end(self.bytes(), from)
     }
@@ -212,6 +208,11 @@ impl<'a> Scanner<'a> {
                 }
             }
         };
+        self.checked_comment(comment)
+    }
+
+    /// The comment `comment`, or the error of the bytes in it that are not UTF-8.
+    fn checked_comment(&mut self, comment: Comment<'a>) -> Result<Comment<'a>, SyntaxError> {
         match self.tainted(comment.span) {
             Some(e) => Err(SyntaxError {
                 kind: SyntaxKind::InvalidUtf8InComment,
@@ -230,10 +231,7 @@ impl<'a> Scanner<'a> {
         match result {
             Ok((tag, len)) => {
                 self.pos = start + len;
-                match self.tainted(tag.span) {
-                    Some(e) => Err(e),
-                    None => Ok(tag),
-                }
+                self.checked_tag(tag)
             }
             Err(e) => {
                 self.pos = end_of_line;
@@ -242,63 +240,12 @@ impl<'a> Scanner<'a> {
         }
     }
 
-    /// Takes the comments after a game's result that are the game's own: those that start on
-    /// the result's line (`1-0 {White resigns}`; see [`same_line_comments_end`]), then, when
-    /// only comments stand between them and the end, all of them. Also gives where the last
-    /// of them ends (0 when none). A comment on the result's line with bytes that are not
-    /// UTF-8 is the game's too: its error goes to `errors`.
-    fn trailing_comments(&mut self, errors: &mut Vec<Element<'a>>) -> (Vec<Comment<'a>>, usize) {
-        let mut found = Vec::new();
-        let mut own_end = 0;
-        loop {
-            let save = self.pos;
-            let b = self.bytes();
-            while self.pos < b.len() && is_line_space(b[self.pos]) {
-                self.pos += 1;
-            }
-            if !matches!(b.get(self.pos), Some(b'{' | b';')) {
-                self.pos = save;
-                break;
-            }
-            match self.comment() {
-                Ok(c) => {
-                    own_end = c.span.end;
-                    found.push(c);
-                }
-                Err(e) if e.kind == SyntaxKind::InvalidUtf8InComment => {
-                    own_end = self.pos;
-                    errors.push(Element::Error(e));
-                }
-                Err(_) => {
-                    // Reported with the next game, as any comment left open.
-                    self.pos = save;
-                    break;
-                }
-            }
+    /// The tag `tag`, or the error of the bytes in it that are not UTF-8.
+    fn checked_tag(&mut self, tag: Tag<'a>) -> Result<Tag<'a>, SyntaxError> {
+        match self.tainted(tag.span) {
+            Some(e) => Err(e),
+            None => Ok(tag),
         }
-        // Comments on later lines, with or without bytes that are not UTF-8, are the game's only
-        // when nothing but comments follows them.
-        let save = (self.pos, found.len(), errors.len());
-        let mut end = own_end;
-        loop {
-            self.skip_space();
-            match self.bytes().get(self.pos) {
-                None => return (found, end),
-                Some(b'{' | b';') => match self.comment() {
-                    Ok(c) => found.push(c),
-                    Err(e) if e.kind == SyntaxKind::InvalidUtf8InComment => {
-                        errors.push(Element::Error(e))
-                    }
-                    Err(_) => break,
-                },
-                Some(_) => break,
-            }
-            end = self.pos;
-        }
-        (self.pos, _, _) = save;
-        found.truncate(save.1);
-        errors.truncate(save.2);
-        (found, own_end)
     }
 }
 
@@ -306,7 +253,7 @@ impl<'a> Iterator for Scanner<'a> {
     type Item = Game<'a>;
 
     fn next(&mut self) -> Option<Game<'a>> {
-        let mut r = Reading {
+        let reading = Reading {
             game: Game {
                 headers: Vec::with_capacity(8),
                 moves: Vec::with_capacity(self.hint),
@@ -319,27 +266,12 @@ impl<'a> Iterator for Scanner<'a> {
             last_token: self.pos,
             skipping: false,
         };
-        loop {
-            self.skip_space();
-            let Some(&c) = self.bytes().get(self.pos) else {
-                break;
-            };
-            let start = self.pos;
-            r.first.get_or_insert(start);
-            match c {
-                b'[' if r.in_moves => break,
-                b'[' => self.header_tag(&mut r, start),
-                b'{' | b';' => self.comment_item(&mut r, start),
-                _ => {
-                    if self.token_item(&mut r, start) {
-                        r.last = self.pos;
-                        break;
-                    }
-                }
-            }
-            r.last = self.pos;
-        }
-        self.finish(r)
+        let (text, at) = (self.text, self.pos);
+        let mut tree = Tree::new(self, reading);
+        let end =
+            read::headers(text, at, &mut tree).and_then(|i| read::movetext(text, i, &mut tree));
+        let reading = tree.done();
+        self.finish(reading, end)
     }
 }
 
@@ -384,6 +316,7 @@ pub fn line_end(b: &[u8], from: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::notation::Element;
 
     fn games(text: &str) -> Vec<Game<'_>> {
         Scanner::new(text, &[]).collect()

@@ -9,18 +9,26 @@ use crate::notation::ast::{
     Captures, MoveNumber, ResultToken, Span, SquareAt, Step, Steps, Turn, TurnKind,
 };
 use crate::notation::token::{Body, Token};
-use crate::notation::window::{self, is_space};
+use crate::notation::window;
 
 use super::{Read, Visitor};
 
 /// The token being built.
-#[derive(Default)]
-struct Builder {
+#[derive(Debug, Default)]
+pub(crate) struct Builder {
     number: Option<MoveNumber>,
     body: Option<Body>,
 }
 
 impl Builder {
+    /// The token built, and the builder empty again.
+    pub(crate) fn take(&mut self) -> Token {
+        Token {
+            number: self.number.take(),
+            body: self.body.take(),
+        }
+    }
+
     fn turn(&mut self, kind: TurnKind, span: Span, annotation: Option<Annotation>) -> Option<()> {
         self.body = Some(Body::Turn(Turn {
             kind,
@@ -104,14 +112,9 @@ pub fn read_token(text: &str, i: usize) -> Option<(Token, usize)> {
     let end = match super::token(b, i, w, &mut t)? {
         Read::Result(end) => end,
         // The token ends one blank byte before where the next may start, or at a comment.
-        // (Past the end of the text, the window read blank space.)
-        Read::Next(next) => next - usize::from(b.get(next - 1).is_none_or(|&c| is_space(c))),
+        Read::Next(next) => super::token_end(b, next),
     };
-    let token = Token {
-        number: t.number,
-        body: t.body,
-    };
-    Some((token, end))
+    Some((t.take(), end))
 }
 
 /// The token `tok`, which starts at byte `base` of its text, when the reader reads all of it:

@@ -1,7 +1,7 @@
 //! One game's items as [`Scanner::next`] reads them: tag lines, comments and movetext tokens,
 //! with the limits of one game, and the end of the game.
 
-use super::super::ast::{Element, Game, Header, Span, SyntaxError, SyntaxKind};
+use super::super::ast::{Comment, Element, Game, Header, Span, SyntaxError, SyntaxKind, Tag};
 use super::super::limits::{MAX_HEADERS, MAX_MOVETEXT, MAX_TOKEN_BYTES};
 use super::super::token::{Body, Token, parse_token_in};
 use super::{Scanner, ends_token, limit_message, too_long};
@@ -26,8 +26,19 @@ pub(super) struct Reading<'a> {
 impl<'a> Scanner<'a> {
     /// Reads the tag line at `start`, a header of the game.
     pub(super) fn header_tag(&mut self, r: &mut Reading<'a>, start: usize) {
+        let item = self.tag();
+        self.header_tag_read(r, start, item);
+    }
+
+    /// Takes the tag line read at `start` (ending at the cursor) among the headers.
+    pub(super) fn header_tag_read(
+        &mut self,
+        r: &mut Reading<'a>,
+        start: usize,
+        item: Result<Tag<'a>, SyntaxError>,
+    ) {
         r.started = true;
-        let item = match self.tag() {
+        let item = match item {
             Ok(t) => Header::Tag(t),
             Err(e) => Header::Error(e),
         };
@@ -46,6 +57,17 @@ impl<'a> Scanner<'a> {
     /// Reads the comment at `start`, among the headers or in the movetext.
     pub(super) fn comment_item(&mut self, r: &mut Reading<'a>, start: usize) {
         let item = self.comment();
+        self.comment_read(r, start, item);
+    }
+
+    /// Takes the comment read at `start` (ending at the cursor), among the headers or in the
+    /// movetext.
+    pub(super) fn comment_read(
+        &mut self,
+        r: &mut Reading<'a>,
+        start: usize,
+        item: Result<Comment<'a>, SyntaxError>,
+    ) {
         let in_moves = r.in_moves;
         let kept = if in_moves {
             r.game.moves.len()
@@ -157,9 +179,10 @@ impl<'a> Scanner<'a> {
         false
     }
 
-    /// The game read, once its items are: its missing result reported, or its trailing
-    /// comments taken; `None` when only comments (or nothing) were left.
-    pub(super) fn finish(&mut self, r: Reading<'a>) -> Option<Game<'a>> {
+    /// The game read, once its items are: its missing result reported, or the end of its
+    /// trailing comments (`end`, where the reader says the game ends) taken; `None` when only
+    /// comments (or nothing) were left.
+    pub(super) fn finish(&mut self, r: Reading<'a>, end: Option<usize>) -> Option<Game<'a>> {
         let Reading {
             mut game,
             started,
@@ -183,9 +206,8 @@ impl<'a> Scanner<'a> {
                 span: Span::new(last_token, last_token),
                 message: "the game ends without a result".to_owned(),
             }));
-        } else {
-            let (trailing, end) = self.trailing_comments(&mut game.moves);
-            game.trailing = trailing;
+        } else if let Some(end) = end {
+            self.pos = end;
             last = last.max(end);
         }
         game.span = Span::new(first.unwrap_or(last), last);

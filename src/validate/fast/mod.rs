@@ -27,17 +27,17 @@
 use crate::engine::kernel::with_board;
 use crate::engine::referee::Referee;
 use crate::engine::{Position, Ruleset};
+use crate::notation::Comment;
 use crate::notation::limits::MAX_HEADERS;
-use crate::notation::read::{self, comment_end, skip_space};
+use crate::notation::read;
 
 use super::clean::{CleanGame, Recorder};
 use super::replay::Options;
+use bidi::has_bidi;
 use replay::{Replay, clean_comment};
-use text::{TagAt, has_bidi, tag};
 
+mod bidi;
 mod replay;
-mod swar;
-mod text;
 
 /// The rulesets of recently read Rules tags, so that an archive parses each text once.
 #[derive(Debug, Default)]
@@ -131,62 +131,20 @@ fn lane<'t, R: Recorder<'t>>(
     cache: &mut RulesCache,
     rec: &mut R,
 ) -> Option<usize> {
-    let b = text.as_bytes();
-    let mut i = skip_space(b, start);
-    let mut rules_tag: Option<&str> = None;
-    let mut position_tag: Option<&str> = None;
-    let mut result_tag: Option<&str> = None;
-    let mut headers = 0usize;
-    loop {
-        match b.get(i) {
-            Some(b'[') => {}
-            // Comments before the first token count among the headers, as the scanner counts.
-            Some(b'{' | b';') => {
-                headers += 1;
-                if headers > MAX_HEADERS {
-                    return None;
-                }
-                let end = comment_end(b, i)?;
-                if R::KEEPS {
-                    rec.comment(clean_comment(read::comment(text, i, end)?));
-                }
-                i = skip_space(b, end);
-                continue;
-            }
-            _ => break,
-        }
-        let TagAt {
-            name,
-            value,
-            end,
-            escaped,
-        } = tag(b, i)?;
-        let name_text = &b[name.clone()];
-        headers += 1;
-        if headers > MAX_HEADERS {
-            return None;
-        }
-        if R::KEEPS {
-            rec.tag(text.get(name)?, text.get(value.clone())?, escaped);
-        }
-        let slot = match name_text {
-            b"Rules" => &mut rules_tag,
-            b"Result" => &mut result_tag,
-            b"Position" => &mut position_tag,
-            _ => {
-                i = skip_space(b, end);
-                continue;
-            }
-        };
-        if slot.is_none() {
-            // The value of a tag the lane reads, with escapes: rare, left to the full path.
-            if escaped {
-                return None;
-            }
-            *slot = Some(text.get(value)?);
-        }
-        i = skip_space(b, end);
-    }
+    let mut heads = Heads {
+        rec: &mut *rec,
+        rules_tag: None,
+        position_tag: None,
+        result_tag: None,
+        headers: 0,
+    };
+    let i = read::headers(text, start, &mut heads)?;
+    let Heads {
+        rules_tag,
+        position_tag,
+        result_tag,
+        ..
+    } = heads;
     let rules = match rules_tag {
         Some(t) => cache.get(t)?,
         None if opts.auto_rules => return None,
@@ -206,4 +164,58 @@ fn lane<'t, R: Recorder<'t>>(
         };
         read::movetext(text, i, &mut game)
     })
+}
+
+/// What the lane keeps of the headers as it reads them: the three tags it reads the values of,
+/// and how many headers there are.
+struct Heads<'r, 't, R> {
+    rec: &'r mut R,
+    rules_tag: Option<&'t str>,
+    position_tag: Option<&'t str>,
+    result_tag: Option<&'t str>,
+    headers: usize,
+}
+
+impl<'t, R: Recorder<'t>> Heads<'_, 't, R> {
+    /// Counts one more header; `None` past the full path's limit.
+    #[inline(always)]
+    fn count(&mut self) -> Option<()> {
+        self.headers += 1;
+        (self.headers <= MAX_HEADERS).then_some(())
+    }
+}
+
+impl<'t, R: Recorder<'t>> read::Headers<'t> for Heads<'_, 't, R> {
+    #[inline(always)]
+    fn tag(&mut self, tag: read::TagAt, text: &'t str) -> Option<()> {
+        self.count()?;
+        if R::KEEPS {
+            let (name, value) = (text.get(tag.name.clone())?, text.get(tag.value.clone())?);
+            self.rec.tag(name, value, tag.escaped);
+        }
+        let slot = match &text.as_bytes()[tag.name] {
+            b"Rules" => &mut self.rules_tag,
+            b"Result" => &mut self.result_tag,
+            b"Position" => &mut self.position_tag,
+            _ => return Some(()),
+        };
+        if slot.is_none() {
+            // The value of a tag the lane reads, with escapes: rare, left to the full path.
+            if tag.escaped {
+                return None;
+            }
+            *slot = Some(text.get(tag.value)?);
+        }
+        Some(())
+    }
+
+    /// A comment before the first token, counted among the headers as the scanner counts it.
+    #[inline(always)]
+    fn comment(&mut self, comment: Comment<'t>) -> Option<()> {
+        self.count()?;
+        if R::KEEPS {
+            self.rec.comment(clean_comment(comment));
+        }
+        Some(())
+    }
 }

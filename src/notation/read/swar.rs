@@ -1,4 +1,4 @@
-//! Eight bytes at a time: byte classes of a little-endian `u64` word, for the fast lane's
+//! Eight bytes at a time: byte classes of a little-endian `u64` word, for the reader's
 //! scans of short runs (tag names and values), where a byte loop would mispredict its exit
 //! once per run. Each function gives the high bit of every byte of the class; the first such
 //! byte is `(mask.trailing_zeros() / 8)`.
@@ -44,7 +44,7 @@ pub(super) fn not_name(x: u64) -> u64 {
     !(name & !x) & HIGH
 }
 
-/// The bytes of `x` that end a tag value the lane reads (`"`) or make it give up (`\`, a line
+/// The bytes of `x` that end a tag value the reader reads (`"`) or make it refuse the tag (`\`, a line
 /// break). Exact for the first such byte; bytes after it may be marked too.
 #[inline(always)]
 pub(super) fn value_stops(x: u64) -> u64 {

@@ -1,5 +1,6 @@
-//! What the lane reads before the movetext, straight from the text's bytes: tags, and the
-//! bidirectional controls of which the full path warns.
+//! The reader of a tag, `[Name "value"]` with the escapes `\"` and `\\` in its value, straight
+//! from the text's bytes. It reads what the full way's tag parser (`scan/tag.rs`) reads
+//! without error, with the same spans; anything else it refuses, and that parser words.
 
 use std::ops::Range;
 
@@ -7,7 +8,7 @@ use super::swar;
 
 /// A byte of a tag name, as a bit of [`CLASS`].
 const NAME: u8 = 2;
-/// A byte that ends a tag value the lane reads (`"`), or makes it give up.
+/// A byte that ends a tag value the reader reads (`"`), or makes it refuse the tag.
 const VALUE_STOP: u8 = 4;
 
 const CLASS: [u8; 256] = {
@@ -33,20 +34,22 @@ fn class_run(b: &[u8], mut i: usize, class: u8) -> usize {
     i
 }
 
-/// A tag the lane read: where its name and its value (as written) are, where it ends (after
-/// `]`), and whether the value holds escapes.
-pub(super) struct TagAt {
-    pub(super) name: Range<usize>,
-    pub(super) value: Range<usize>,
-    pub(super) end: usize,
-    pub(super) escaped: bool,
+/// A tag the reader read: where it starts, where its name and its value (as written) are, where
+/// it ends (after `]`), and whether the value holds escapes.
+pub(crate) struct TagAt {
+    /// Where its `[` is.
+    pub(crate) start: usize,
+    pub(crate) name: Range<usize>,
+    pub(crate) value: Range<usize>,
+    pub(crate) end: usize,
+    pub(crate) escaped: bool,
 }
 
 /// Reads `[Name "value"]` at `at`, whose value may hold the escapes `\"` and `\\` (any other
 /// backslash is an error the full path words). Out of line: the movetext loop, which runs far
 /// more often, keeps the registers.
 #[inline(never)]
-pub(super) fn tag(b: &[u8], at: usize) -> Option<TagAt> {
+pub(crate) fn tag(b: &[u8], at: usize) -> Option<TagAt> {
     let blank = |mut i: usize| {
         while i < b.len() && (b[i] == b' ' || b[i] == b'\t') {
             i += 1;
@@ -81,6 +84,7 @@ pub(super) fn tag(b: &[u8], at: usize) -> Option<TagAt> {
         return None;
     }
     Some(TagAt {
+        start: at,
         name: name_start..name_end,
         value: value_start..value_end,
         end: i + 1,
@@ -90,7 +94,7 @@ pub(super) fn tag(b: &[u8], at: usize) -> Option<TagAt> {
 
 /// Where a tag value ends (its closing `"`) when it stopped at `at` on anything else: a
 /// backslash that starts an escape (`\"`, `\\`) goes on; any other, a line break or the end of
-/// the text makes the lane give up.
+/// the text makes the reader refuse the tag.
 #[cold]
 #[inline(never)]
 fn past_escapes(b: &[u8], mut at: usize) -> Option<usize> {
@@ -111,8 +115,8 @@ fn name_end(b: &[u8], i: usize) -> usize {
     }
 }
 
-/// The first byte from `i` on that ends a tag value the lane reads (`"`) or makes it give up
-/// (`\`, a line break), or the end of `b`.
+/// The first byte from `i` on that ends a tag value the reader reads (`"`) or makes it refuse
+/// the tag (`\`, a line break), or the end of `b`.
 fn value_stop(b: &[u8], mut i: usize) -> usize {
     while let Some(x) = swar::word_at(b, i) {
         if let Some(k) = swar::first(swar::value_stops(x)) {
@@ -124,19 +128,4 @@ fn value_stop(b: &[u8], mut i: usize) -> usize {
         i += 1;
     }
     i
-}
-
-/// Whether the bytes at `i` are a bidirectional control in UTF-8 (U+202A–U+202E: E2 80 AA–AE;
-/// U+2066–U+2069: E2 81 A6–A9; see [`crate::render::terminal::is_bidi_control`]).
-fn bidi_at(b: &[u8], i: usize) -> bool {
-    matches!(
-        b.get(i..i + 3),
-        Some([0xe2, 0x80, 0xaa..=0xae] | [0xe2, 0x81, 0xa6..=0xa9])
-    )
-}
-
-/// Whether `b` holds a bidirectional control, which the full path warns of. Blank space and
-/// tokens the lane reads are ASCII: only tag values and comments can hold one.
-pub(super) fn has_bidi(b: &[u8]) -> bool {
-    memchr::memchr_iter(0xe2, b).any(|i| bidi_at(b, i))
 }
