@@ -120,19 +120,40 @@ pub(crate) trait Board {
     const BIT: &'static [Self::W; 256];
     /// The squares of the board next to each square, by square index as in [`Board::BIT`].
     const NEXT: &'static [Self::W; 256];
+    /// The squares of the board two squares away from each square in a straight line (past a
+    /// neighbour, in one of the four directions), by square index as in [`Board::BIT`].
+    const JUMP: &'static [Self::W; 256];
 }
 
-/// The squares of an `n`×`n` board as in [`Board::BIT`] (`next` false) or [`Board::NEXT`].
-const fn square_words(n: u32, next: bool) -> [u128; 256] {
+/// The squares of an `n`×`n` board as in [`Board::BIT`] (`reach` 0), [`Board::NEXT`]
+/// (`reach` 1) or [`Board::JUMP`] (`reach` 2, no squares for an index off the board).
+const fn square_words(n: u32, reach: u32) -> [u128; 256] {
     let full = full_mask(n);
     let mut out = [0u128; 256];
     let mut i = 0;
     while i < 81 {
         let b = 1u128 << i;
-        out[i] = if next {
-            (b << 9 | b >> 9 | (b & !(FILE_A << 8)) << 1 | (b & !FILE_A) >> 1) & full
-        } else {
-            b & full
+        let (file, rank) = (i as u32 % 9, i as u32 / 9);
+        out[i] = match reach {
+            0 => b & full,
+            1 => (b << 9 | b >> 9 | (b & !(FILE_A << 8)) << 1 | (b & !FILE_A) >> 1) & full,
+            _ if b & full == 0 => 0,
+            _ => {
+                let mut w = 0u128;
+                if file + 2 < n {
+                    w |= b << 2;
+                }
+                if file >= 2 {
+                    w |= b >> 2;
+                }
+                if rank + 2 < n {
+                    w |= b << 18;
+                }
+                if rank >= 2 {
+                    w |= b >> 18;
+                }
+                w
+            }
         };
         i += 1;
     }
@@ -164,8 +185,9 @@ impl Board for B5 {
     const NOT_FIRST: u64 = !0;
     const LINES: &'static [(u128, u128, u128)] = &lines::<6>(5);
     const CENTRE: u64 = 1 << (2 * 9 + 2);
-    const BIT: &'static [u64; 256] = &narrow_words(square_words(5, false));
-    const NEXT: &'static [u64; 256] = &narrow_words(square_words(5, true));
+    const BIT: &'static [u64; 256] = &narrow_words(square_words(5, 0));
+    const NEXT: &'static [u64; 256] = &narrow_words(square_words(5, 1));
+    const JUMP: &'static [u64; 256] = &narrow_words(square_words(5, 2));
 }
 
 impl Board for B7 {
@@ -175,8 +197,9 @@ impl Board for B7 {
     const NOT_FIRST: u64 = !0;
     const LINES: &'static [(u128, u128, u128)] = &lines::<10>(7);
     const CENTRE: u64 = 1 << (3 * 9 + 3);
-    const BIT: &'static [u64; 256] = &narrow_words(square_words(7, false));
-    const NEXT: &'static [u64; 256] = &narrow_words(square_words(7, true));
+    const BIT: &'static [u64; 256] = &narrow_words(square_words(7, 0));
+    const NEXT: &'static [u64; 256] = &narrow_words(square_words(7, 1));
+    const JUMP: &'static [u64; 256] = &narrow_words(square_words(7, 2));
 }
 
 impl Board for B9 {
@@ -186,8 +209,9 @@ impl Board for B9 {
     const NOT_FIRST: u128 = !FILE_A;
     const LINES: &'static [(u128, u128, u128)] = &lines::<14>(9);
     const CENTRE: u128 = 1 << (4 * 9 + 4);
-    const BIT: &'static [u128; 256] = &square_words(9, false);
-    const NEXT: &'static [u128; 256] = &square_words(9, true);
+    const BIT: &'static [u128; 256] = &square_words(9, 0);
+    const NEXT: &'static [u128; 256] = &square_words(9, 1);
+    const JUMP: &'static [u128; 256] = &square_words(9, 2);
 }
 
 /// Runs `$body` with `$b` standing for the [`Board`] type of `$size` (a [`super::Size`]).
@@ -346,7 +370,23 @@ pub(crate) fn captures_of_step<B: Board>(
     } else {
         return Some(0);
     };
-    Some(captures::<B>(at, mine, theirs & !B::W::narrow(shield)).widen())
+    Some(captures_at::<B>(to, mine, theirs & !B::W::narrow(shield)).widen())
+}
+
+/// [`captures`] for a piece of `mine` arriving on the one square of index `to`, which must lie
+/// on the board, from the square tables.
+///
+/// The enemies next to `to` are `NEXT[to] & theirs`, the pieces of `mine` two squares away in
+/// a line `JUMP[to] & mine`. An enemy is captured when the piece behind it is there: shifting
+/// those pieces one square in every direction (by 1 and by 9 bits, either way) puts each on the
+/// square between it and `to`. In index terms a piece `2d` away (d = ±1, ±9) lands `2d + e`
+/// away (e = ±1, ±9), which is a square next to `to` (±1, ±9) only when e = −d, its middle:
+/// so no mask is needed, whatever lands off the board or on another rank is not next to `to`.
+#[inline(always)]
+pub(crate) fn captures_at<B: Board>(to: usize, mine: B::W, theirs: B::W) -> B::W {
+    let next = B::NEXT[to] & theirs;
+    let behind = B::JUMP[to] & mine;
+    next & (behind << 9 | behind >> 9 | behind << 1 | behind >> 1)
 }
 
 /// The pieces of `theirs` captured by a piece of `mine` arriving on the squares of `to`: an
@@ -371,4 +411,73 @@ fn capture_targets<B: Board>(mine: B::W, theirs: B::W, empty: B::W) -> B::W {
     let right = ((theirs & ((mine & B::NOT_FIRST) >> 1)) & B::NOT_FIRST) >> 1;
     let left = ((theirs & ((mine & B::NOT_LAST) << 1)) & B::NOT_LAST) << 1;
     (up | down | right | left) & empty
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::square::{DIRECTIONS, Size, Square};
+
+    /// The squares `reach` away from `sq` in the four directions, by [`Square::offset`].
+    fn away(sq: Square, reach: i8, size: Size) -> u128 {
+        DIRECTIONS
+            .into_iter()
+            .filter_map(|(df, dr)| sq.offset(df * reach, dr * reach, size))
+            .fold(0, |w, s| w | 1u128 << s.index())
+    }
+
+    fn check_tables<B: Board>(n: u8) {
+        let size = Size::new(n).unwrap();
+        for sq in size.squares() {
+            let i = sq.index();
+            assert_eq!(B::BIT[i].widen(), 1u128 << i, "{sq}");
+            assert_eq!(B::NEXT[i].widen(), away(sq, 1, size), "{sq}");
+            assert_eq!(B::JUMP[i].widen(), away(sq, 2, size), "{sq}");
+        }
+        for i in 0..256 {
+            let on = Square::from_index(i as u8).is_some_and(|s| size.squares().any(|t| t == s));
+            if !on {
+                assert_eq!(B::BIT[i], B::W::ZERO, "bit {i}");
+                assert_eq!(B::JUMP[i], B::W::ZERO, "jump {i}");
+            }
+        }
+    }
+
+    #[test]
+    fn square_tables_follow_the_squares() {
+        check_tables::<B5>(5);
+        check_tables::<B7>(7);
+        check_tables::<B9>(9);
+    }
+
+    /// [`captures_at`] is [`captures`] of the one square, on every square and for pieces
+    /// everywhere around it.
+    fn check_captures_at<B: Board>(n: u8) {
+        let size = Size::new(n).unwrap();
+        let full = B::FULL.widen();
+        let mut x = 0x9e37_79b9_7f4a_7c15_u64;
+        for _ in 0..2000 {
+            let mut next = || {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                x
+            };
+            let a = (u128::from(next()) << 64 | u128::from(next())) & full;
+            let b = (u128::from(next()) << 64 | u128::from(next())) & full & !a;
+            let (mine, theirs) = (B::W::narrow(a), B::W::narrow(b));
+            for sq in size.squares() {
+                let i = sq.index();
+                let want = captures::<B>(B::BIT[i], mine, theirs);
+                assert_eq!(captures_at::<B>(i, mine, theirs), want, "{sq} {a:x} {b:x}");
+            }
+        }
+    }
+
+    #[test]
+    fn captures_at_is_captures_of_one_square() {
+        check_captures_at::<B5>(5);
+        check_captures_at::<B7>(7);
+        check_captures_at::<B9>(9);
+    }
 }

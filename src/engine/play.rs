@@ -205,7 +205,7 @@ impl<B: Board> Play<B> {
         {
             return self.first_step_slow(from, to);
         }
-        let captured = kernel::captures::<B>(bit_to, mine, theirs & !self.shield);
+        let captured = kernel::captures_at::<B>(to.index(), mine, theirs & !self.shield);
         self.mine = mine & !bit_from | bit_to;
         self.theirs = theirs & !captured;
         Ok((Move::after_first_step(to, captured != zero), captured))
@@ -287,9 +287,9 @@ impl<B: Board> Play<B> {
         }
         // The captures of the piece on `from`, whichever side it belongs to (R7, R8).
         let captured = if mine & bit_from != zero {
-            kernel::captures::<B>(bit_to, mine, theirs & !self.shield)
+            kernel::captures_at::<B>(to.index(), mine, theirs & !self.shield)
         } else if theirs & bit_from != zero {
-            kernel::captures::<B>(bit_to, theirs, mine & !self.shield)
+            kernel::captures_at::<B>(to.index(), theirs, mine & !self.shield)
         } else {
             zero
         };
@@ -455,7 +455,7 @@ impl<B: Board> Play<B> {
             while to != 0 {
                 let t = to.trailing_zeros() as usize;
                 to &= to - 1;
-                if kernel::captures::<B>(B::BIT[t], mine, theirs & !self.shield) == B::W::ZERO {
+                if kernel::captures_at::<B>(t, mine, theirs & !self.shield) == B::W::ZERO {
                     return true;
                 }
             }
