@@ -123,6 +123,11 @@ pub(crate) trait Board {
     /// The squares of the board two squares away from each square in a straight line (past a
     /// neighbour, in one of the four directions), by square index as in [`Board::BIT`].
     const JUMP: &'static [Self::W; 256];
+    /// For each square of the board, by square index as in [`Board::BIT`], and each direction
+    /// (up, right, down, left): its neighbour that way and the neighbour's own neighbours, or
+    /// the whole board when there is no neighbour that way (no squares for an index off the
+    /// board). What [`witness_holds`] looks at.
+    const CLOSE: &'static [[Self::W; 4]; 256];
 }
 
 /// The squares of an `n`×`n` board as in [`Board::BIT`] (`reach` 0), [`Board::NEXT`]
@@ -160,6 +165,49 @@ const fn square_words(n: u32, reach: u32) -> [u128; 256] {
     out
 }
 
+/// The squares of an `n`×`n` board as in [`Board::CLOSE`].
+const fn close_words(n: u32) -> [[u128; 4]; 256] {
+    let full = full_mask(n);
+    let next = square_words(n, 1);
+    let mut out = [[0u128; 4]; 256];
+    let mut i: usize = 0;
+    while i < 81 {
+        let (file, rank) = (i as u32 % 9, i as u32 / 9);
+        if file < n && rank < n {
+            // Up, right, down, left, and whether the neighbour that way is on the board.
+            let ways = [
+                (i + 9, rank + 1 < n),
+                (i + 1, file + 1 < n),
+                (i.wrapping_sub(9), rank > 0),
+                (i.wrapping_sub(1), file > 0),
+            ];
+            let mut d = 0;
+            while d < 4 {
+                let (q, on) = ways[d];
+                out[i][d] = if on { (1u128 << q) | next[q] } else { full };
+                d += 1;
+            }
+        }
+        i += 1;
+    }
+    out
+}
+
+/// [`close_words`] of a board of at most 7×7, whose squares all lie below bit 64.
+const fn narrow_close(words: [[u128; 4]; 256]) -> [[u64; 4]; 256] {
+    let mut out = [[0u64; 4]; 256];
+    let mut i = 0;
+    while i < 256 {
+        let mut d = 0;
+        while d < 4 {
+            out[i][d] = words[i][d] as u64;
+            d += 1;
+        }
+        i += 1;
+    }
+    out
+}
+
 /// [`square_words`] of a board of at most 7×7, whose squares all lie below bit 64.
 const fn narrow_words(words: [u128; 256]) -> [u64; 256] {
     let mut out = [0u64; 256];
@@ -188,6 +236,7 @@ impl Board for B5 {
     const BIT: &'static [u64; 256] = &narrow_words(square_words(5, 0));
     const NEXT: &'static [u64; 256] = &narrow_words(square_words(5, 1));
     const JUMP: &'static [u64; 256] = &narrow_words(square_words(5, 2));
+    const CLOSE: &'static [[u64; 4]; 256] = &narrow_close(close_words(5));
 }
 
 impl Board for B7 {
@@ -200,6 +249,7 @@ impl Board for B7 {
     const BIT: &'static [u64; 256] = &narrow_words(square_words(7, 0));
     const NEXT: &'static [u64; 256] = &narrow_words(square_words(7, 1));
     const JUMP: &'static [u64; 256] = &narrow_words(square_words(7, 2));
+    const CLOSE: &'static [[u64; 4]; 256] = &narrow_close(close_words(7));
 }
 
 impl Board for B9 {
@@ -212,6 +262,7 @@ impl Board for B9 {
     const BIT: &'static [u128; 256] = &square_words(9, 0);
     const NEXT: &'static [u128; 256] = &square_words(9, 1);
     const JUMP: &'static [u128; 256] = &square_words(9, 2);
+    const CLOSE: &'static [[u128; 4]; 256] = &close_words(9);
 }
 
 /// Runs `$body` with `$b` standing for the [`Board`] type of `$size` (a [`super::Size`]).
@@ -267,6 +318,50 @@ pub(crate) fn has_wall<B: Board>(mine: B::W, theirs: B::W) -> bool {
     let s = spread::<B>(theirs);
     let behind = B::FULL & !(theirs | s);
     if behind == zero || mine & s & !spread::<B>(behind) != zero {
+        return false;
+    }
+    let next = theirs | (s & B::FULL & !mine);
+    next == theirs || wall_rounds::<B>(mine, next)
+}
+
+/// Whether the square of index `w` (any index) shows at once that the side owning `mine` has
+/// no wall against `theirs` (not empty): it holds a piece of `mine` next to `theirs` whose every
+/// neighbour is in `theirs` or next to it. That piece is in wall' and not next to behind' in
+/// the first round of [`has_wall`] (R' = `theirs`), so there is no wall. Table loads only, no
+/// spread of the board.
+#[inline(always)]
+pub(crate) fn witness_holds<B: Board>(mine: B::W, theirs: B::W, w: usize) -> bool {
+    let zero = B::W::ZERO;
+    let close = &B::CLOSE[w];
+    mine & B::BIT[w] != zero
+        && B::NEXT[w] & theirs != zero
+        && close[0] & theirs != zero
+        && close[1] & theirs != zero
+        && close[2] & theirs != zero
+        && close[3] & theirs != zero
+}
+
+/// [`has_wall`], first trying `witness`, a square that showed there was no wall in an earlier
+/// position of the game ([`witness_holds`]): most moves leave it as it was. When it no longer
+/// shows it, the full test runs and keeps in `witness` a square that does, if it finds one.
+#[inline(always)]
+pub(crate) fn has_wall_seen<B: Board>(mine: B::W, theirs: B::W, witness: &mut u8) -> bool {
+    let zero = B::W::ZERO;
+    if theirs == zero {
+        return false;
+    }
+    if witness_holds::<B>(mine, theirs, usize::from(*witness)) {
+        return false;
+    }
+    let s = spread::<B>(theirs);
+    let behind = B::FULL & !(theirs | s);
+    if behind == zero {
+        return false;
+    }
+    let open = mine & s & !spread::<B>(behind);
+    if open != zero {
+        // A piece of `mine` in wall' not next to behind': what `witness_holds` looks for.
+        *witness = open.widen().trailing_zeros() as u8;
         return false;
     }
     let next = theirs | (s & B::FULL & !mine);
@@ -414,70 +509,4 @@ fn capture_targets<B: Board>(mine: B::W, theirs: B::W, empty: B::W) -> B::W {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::engine::square::{DIRECTIONS, Size, Square};
-
-    /// The squares `reach` away from `sq` in the four directions, by [`Square::offset`].
-    fn away(sq: Square, reach: i8, size: Size) -> u128 {
-        DIRECTIONS
-            .into_iter()
-            .filter_map(|(df, dr)| sq.offset(df * reach, dr * reach, size))
-            .fold(0, |w, s| w | 1u128 << s.index())
-    }
-
-    fn check_tables<B: Board>(n: u8) {
-        let size = Size::new(n).unwrap();
-        for sq in size.squares() {
-            let i = sq.index();
-            assert_eq!(B::BIT[i].widen(), 1u128 << i, "{sq}");
-            assert_eq!(B::NEXT[i].widen(), away(sq, 1, size), "{sq}");
-            assert_eq!(B::JUMP[i].widen(), away(sq, 2, size), "{sq}");
-        }
-        for i in 0..256 {
-            let on = Square::from_index(i as u8).is_some_and(|s| size.squares().any(|t| t == s));
-            if !on {
-                assert_eq!(B::BIT[i], B::W::ZERO, "bit {i}");
-                assert_eq!(B::JUMP[i], B::W::ZERO, "jump {i}");
-            }
-        }
-    }
-
-    #[test]
-    fn square_tables_follow_the_squares() {
-        check_tables::<B5>(5);
-        check_tables::<B7>(7);
-        check_tables::<B9>(9);
-    }
-
-    /// [`captures_at`] is [`captures`] of the one square, on every square and for pieces
-    /// everywhere around it.
-    fn check_captures_at<B: Board>(n: u8) {
-        let size = Size::new(n).unwrap();
-        let full = B::FULL.widen();
-        let mut x = 0x9e37_79b9_7f4a_7c15_u64;
-        for _ in 0..2000 {
-            let mut next = || {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                x
-            };
-            let a = (u128::from(next()) << 64 | u128::from(next())) & full;
-            let b = (u128::from(next()) << 64 | u128::from(next())) & full & !a;
-            let (mine, theirs) = (B::W::narrow(a), B::W::narrow(b));
-            for sq in size.squares() {
-                let i = sq.index();
-                let want = captures::<B>(B::BIT[i], mine, theirs);
-                assert_eq!(captures_at::<B>(i, mine, theirs), want, "{sq} {a:x} {b:x}");
-            }
-        }
-    }
-
-    #[test]
-    fn captures_at_is_captures_of_one_square() {
-        check_captures_at::<B5>(5);
-        check_captures_at::<B7>(7);
-        check_captures_at::<B9>(9);
-    }
-}
+mod tests;

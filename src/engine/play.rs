@@ -27,6 +27,9 @@ pub(crate) struct Play<B: Board> {
     hands: [u8; 2],
     /// The pieces no capture removes: the centre under `centre=immune` (R8), else none.
     shield: B::W,
+    /// By side, a square that showed in an earlier position that the side had no wall
+    /// ([`kernel::has_wall_seen`]); a hint only, tested again before it is believed.
+    witness: [u8; 2],
     rules: Ruleset,
     board: PhantomData<B>,
 }
@@ -49,6 +52,7 @@ impl<B: Board> Play<B> {
             to_move: pos.to_move,
             hands: pos.hands,
             shield: shield::<B>(&pos.rules),
+            witness: [0; 2],
             rules: pos.rules,
             board: PhantomData,
         }
@@ -474,8 +478,11 @@ impl<B: Board> Play<B> {
     /// of every full line. A capture removes opponent pieces, which can never complete a line
     /// but can leave a wall (a wall piece that touched no square behind is gone), so a capturing
     /// move tests both walls.
+    ///
+    /// The mover's wall after a move that captured nothing is tested from its witness
+    /// ([`kernel::has_wall_seen`]), which this keeps up to date.
     #[inline(always)]
-    pub(crate) fn outcome_after_move(&self, captured: bool) -> Option<Outcome> {
+    pub(crate) fn outcome_after_move(&mut self, captured: bool) -> Option<Outcome> {
         let mover = self.to_move.other();
         if captured && self.mine == B::W::ZERO && self.hands[self.to_move.index()] == 0 {
             return Some(Outcome {
@@ -488,7 +495,9 @@ impl<B: Board> Play<B> {
             Barrier::Wall if captured => {
                 kernel::either_barrier::<B>(false, [self.mine.widen(), self.theirs.widen()])
             }
-            Barrier::Wall => kernel::has_wall::<B>(self.theirs, self.mine),
+            Barrier::Wall => {
+                kernel::has_wall_seen::<B>(self.theirs, self.mine, &mut self.witness[mover.index()])
+            }
             Barrier::Line => kernel::has_line::<B>(self.theirs, self.mine),
         };
         if barrier {
