@@ -66,6 +66,11 @@ fn check_captures_at<B: Board>(n: u8) {
     }
 }
 
+/// All the bits when `on`, else none.
+fn every(on: bool) -> u128 {
+    if on { !0 } else { 0 }
+}
+
 /// [`has_wall_seen`] is [`has_wall`] whatever its witness, and a square that
 /// [`witness_holds`] for, or that it keeps, shows that there is no wall.
 fn check_wall_seen<B: Board>(n: u8) {
@@ -83,10 +88,10 @@ fn check_wall_seen<B: Board>(n: u8) {
         let r = |k: u64| u128::from(k) << 64 | u128::from(k.rotate_left(29));
         let (a, b) = if round % 2 == 0 {
             // Random sides, sparse to crowded.
-            let a = r(next()) & (r(next()) | u128::from(round % 4 == 0) * !0) & full;
+            let a = r(next()) & (r(next()) | every(round % 4 == 0)) & full;
             (
                 a,
-                full & !a & r(next()) & (r(next()) | u128::from(round % 3 == 0) * !0),
+                full & !a & r(next()) & (r(next()) | every(round % 3 == 0)),
             )
         } else {
             // `theirs` inside a box, `mine` round it (a wall, but for the pieces taken out
@@ -101,7 +106,7 @@ fn check_wall_seen<B: Board>(n: u8) {
                 }
             }
             let ring = spread::<B9>(boxed) & full & !boxed;
-            let holes = r(next()) & r(next()) & r(next()) & u128::from(round % 3 != 0) * !0;
+            let holes = r(next()) & r(next()) & r(next()) & every(round % 3 != 0);
             let outside = full & !boxed & !ring & r(next()) & r(next());
             (
                 ring & !holes | outside,
