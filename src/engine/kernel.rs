@@ -399,6 +399,16 @@ pub(crate) fn either_barrier<B: Board>(line: bool, pieces: [u128; 2]) -> bool {
     }
 }
 
+/// Whether either side has a wall, with the pieces of the two sides in `pieces` and their
+/// witnesses in `witness`, in the same order ([`has_wall_seen`]). Out of line, as
+/// [`either_barrier`].
+#[inline(never)]
+pub(crate) fn either_wall_seen<B: Board>(pieces: [B::W; 2], witness: &mut [u8; 2]) -> bool {
+    let [a, b] = pieces;
+    let [wa, wb] = witness;
+    has_wall_seen::<B>(a, b, wa) || has_wall_seen::<B>(b, a, wb)
+}
+
 /// The line test of R15b for the side owning `mine` against `theirs`: an inner rank or file
 /// full of `mine` with every piece of `theirs` strictly on one side of it.
 pub(crate) fn has_line<B: Board>(mine: B::W, theirs: B::W) -> bool {

@@ -479,8 +479,8 @@ impl<B: Board> Play<B> {
     /// but can leave a wall (a wall piece that touched no square behind is gone), so a capturing
     /// move tests both walls.
     ///
-    /// The mover's wall after a move that captured nothing is tested from its witness
-    /// ([`kernel::has_wall_seen`]), which this keeps up to date.
+    /// The walls are tested from the sides' witnesses ([`kernel::has_wall_seen`]), which this
+    /// keeps up to date.
     #[inline(always)]
     pub(crate) fn outcome_after_move(&mut self, captured: bool) -> Option<Outcome> {
         let mover = self.to_move.other();
@@ -492,9 +492,10 @@ impl<B: Board> Play<B> {
         }
         let barrier = match self.rules.barrier {
             Barrier::None => false,
-            Barrier::Wall if captured => {
-                kernel::either_barrier::<B>(false, [self.mine.widen(), self.theirs.widen()])
-            }
+            Barrier::Wall if captured => kernel::either_wall_seen::<B>(
+                [self.pieces(Color::Black), self.pieces(Color::White)],
+                &mut self.witness,
+            ),
             Barrier::Wall => {
                 kernel::has_wall_seen::<B>(self.theirs, self.mine, &mut self.witness[mover.index()])
             }
