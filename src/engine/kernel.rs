@@ -120,20 +120,89 @@ pub(crate) trait Board {
     const BIT: &'static [Self::W; 256];
     /// The squares of the board next to each square, by square index as in [`Board::BIT`].
     const NEXT: &'static [Self::W; 256];
+    /// The squares of the board two squares away from each square in a straight line (past a
+    /// neighbour, in one of the four directions), by square index as in [`Board::BIT`].
+    const JUMP: &'static [Self::W; 256];
+    /// For each square of the board, by square index as in [`Board::BIT`], and each direction
+    /// (up, right, down, left): its neighbour that way and the neighbour's own neighbours, or
+    /// the whole board when there is no neighbour that way (no squares for an index off the
+    /// board). What [`witness_holds`] looks at.
+    const CLOSE: &'static [[Self::W; 4]; 256];
 }
 
-/// The squares of an `n`×`n` board as in [`Board::BIT`] (`next` false) or [`Board::NEXT`].
-const fn square_words(n: u32, next: bool) -> [u128; 256] {
+/// The squares of an `n`×`n` board as in [`Board::BIT`] (`reach` 0), [`Board::NEXT`]
+/// (`reach` 1) or [`Board::JUMP`] (`reach` 2, no squares for an index off the board).
+const fn square_words(n: u32, reach: u32) -> [u128; 256] {
     let full = full_mask(n);
     let mut out = [0u128; 256];
     let mut i = 0;
     while i < 81 {
         let b = 1u128 << i;
-        out[i] = if next {
-            (b << 9 | b >> 9 | (b & !(FILE_A << 8)) << 1 | (b & !FILE_A) >> 1) & full
-        } else {
-            b & full
+        let (file, rank) = (i as u32 % 9, i as u32 / 9);
+        out[i] = match reach {
+            0 => b & full,
+            1 => (b << 9 | b >> 9 | (b & !(FILE_A << 8)) << 1 | (b & !FILE_A) >> 1) & full,
+            _ if b & full == 0 => 0,
+            _ => {
+                let mut w = 0u128;
+                if file + 2 < n {
+                    w |= b << 2;
+                }
+                if file >= 2 {
+                    w |= b >> 2;
+                }
+                if rank + 2 < n {
+                    w |= b << 18;
+                }
+                if rank >= 2 {
+                    w |= b >> 18;
+                }
+                w
+            }
         };
+        i += 1;
+    }
+    out
+}
+
+/// The squares of an `n`×`n` board as in [`Board::CLOSE`].
+const fn close_words(n: u32) -> [[u128; 4]; 256] {
+    let full = full_mask(n);
+    let next = square_words(n, 1);
+    let mut out = [[0u128; 4]; 256];
+    let mut i: usize = 0;
+    while i < 81 {
+        let (file, rank) = (i as u32 % 9, i as u32 / 9);
+        if file < n && rank < n {
+            // Up, right, down, left, and whether the neighbour that way is on the board.
+            let ways = [
+                (i + 9, rank + 1 < n),
+                (i + 1, file + 1 < n),
+                (i.wrapping_sub(9), rank > 0),
+                (i.wrapping_sub(1), file > 0),
+            ];
+            let mut d = 0;
+            while d < 4 {
+                let (q, on) = ways[d];
+                out[i][d] = if on { (1u128 << q) | next[q] } else { full };
+                d += 1;
+            }
+        }
+        i += 1;
+    }
+    out
+}
+
+/// [`close_words`] of a board of at most 7×7, whose squares all lie below bit 64.
+const fn narrow_close(words: [[u128; 4]; 256]) -> [[u64; 4]; 256] {
+    let mut out = [[0u64; 4]; 256];
+    let mut i = 0;
+    while i < 256 {
+        let mut d = 0;
+        while d < 4 {
+            out[i][d] = words[i][d] as u64;
+            d += 1;
+        }
         i += 1;
     }
     out
@@ -164,8 +233,10 @@ impl Board for B5 {
     const NOT_FIRST: u64 = !0;
     const LINES: &'static [(u128, u128, u128)] = &lines::<6>(5);
     const CENTRE: u64 = 1 << (2 * 9 + 2);
-    const BIT: &'static [u64; 256] = &narrow_words(square_words(5, false));
-    const NEXT: &'static [u64; 256] = &narrow_words(square_words(5, true));
+    const BIT: &'static [u64; 256] = &narrow_words(square_words(5, 0));
+    const NEXT: &'static [u64; 256] = &narrow_words(square_words(5, 1));
+    const JUMP: &'static [u64; 256] = &narrow_words(square_words(5, 2));
+    const CLOSE: &'static [[u64; 4]; 256] = &narrow_close(close_words(5));
 }
 
 impl Board for B7 {
@@ -175,8 +246,10 @@ impl Board for B7 {
     const NOT_FIRST: u64 = !0;
     const LINES: &'static [(u128, u128, u128)] = &lines::<10>(7);
     const CENTRE: u64 = 1 << (3 * 9 + 3);
-    const BIT: &'static [u64; 256] = &narrow_words(square_words(7, false));
-    const NEXT: &'static [u64; 256] = &narrow_words(square_words(7, true));
+    const BIT: &'static [u64; 256] = &narrow_words(square_words(7, 0));
+    const NEXT: &'static [u64; 256] = &narrow_words(square_words(7, 1));
+    const JUMP: &'static [u64; 256] = &narrow_words(square_words(7, 2));
+    const CLOSE: &'static [[u64; 4]; 256] = &narrow_close(close_words(7));
 }
 
 impl Board for B9 {
@@ -186,8 +259,10 @@ impl Board for B9 {
     const NOT_FIRST: u128 = !FILE_A;
     const LINES: &'static [(u128, u128, u128)] = &lines::<14>(9);
     const CENTRE: u128 = 1 << (4 * 9 + 4);
-    const BIT: &'static [u128; 256] = &square_words(9, false);
-    const NEXT: &'static [u128; 256] = &square_words(9, true);
+    const BIT: &'static [u128; 256] = &square_words(9, 0);
+    const NEXT: &'static [u128; 256] = &square_words(9, 1);
+    const JUMP: &'static [u128; 256] = &square_words(9, 2);
+    const CLOSE: &'static [[u128; 4]; 256] = &close_words(9);
 }
 
 /// Runs `$body` with `$b` standing for the [`Board`] type of `$size` (a [`super::Size`]).
@@ -249,6 +324,50 @@ pub(crate) fn has_wall<B: Board>(mine: B::W, theirs: B::W) -> bool {
     next == theirs || wall_rounds::<B>(mine, next)
 }
 
+/// Whether the square of index `w` (any index) shows at once that the side owning `mine` has
+/// no wall against `theirs` (not empty): it holds a piece of `mine` next to `theirs` whose every
+/// neighbour is in `theirs` or next to it. That piece is in wall' and not next to behind' in
+/// the first round of [`has_wall`] (R' = `theirs`), so there is no wall. Table loads only, no
+/// spread of the board.
+#[inline(always)]
+pub(crate) fn witness_holds<B: Board>(mine: B::W, theirs: B::W, w: usize) -> bool {
+    let zero = B::W::ZERO;
+    let close = &B::CLOSE[w];
+    mine & B::BIT[w] != zero
+        && B::NEXT[w] & theirs != zero
+        && close[0] & theirs != zero
+        && close[1] & theirs != zero
+        && close[2] & theirs != zero
+        && close[3] & theirs != zero
+}
+
+/// [`has_wall`], first trying `witness`, a square that showed there was no wall in an earlier
+/// position of the game ([`witness_holds`]): most moves leave it as it was. When it no longer
+/// shows it, the full test runs and keeps in `witness` a square that does, if it finds one.
+#[inline(always)]
+pub(crate) fn has_wall_seen<B: Board>(mine: B::W, theirs: B::W, witness: &mut u8) -> bool {
+    let zero = B::W::ZERO;
+    if theirs == zero {
+        return false;
+    }
+    if witness_holds::<B>(mine, theirs, usize::from(*witness)) {
+        return false;
+    }
+    let s = spread::<B>(theirs);
+    let behind = B::FULL & !(theirs | s);
+    if behind == zero {
+        return false;
+    }
+    let open = mine & s & !spread::<B>(behind);
+    if open != zero {
+        // A piece of `mine` in wall' not next to behind': what `witness_holds` looks for.
+        *witness = open.widen().trailing_zeros() as u8;
+        return false;
+    }
+    let next = theirs | (s & B::FULL & !mine);
+    next == theirs || wall_rounds::<B>(mine, next)
+}
+
 /// The further rounds of [`has_wall`], from `reach` (a non-empty R' ⊆ R).
 #[inline(never)]
 fn wall_rounds<B: Board>(mine: B::W, mut reach: B::W) -> bool {
@@ -278,6 +397,16 @@ pub(crate) fn either_barrier<B: Board>(line: bool, pieces: [u128; 2]) -> bool {
     } else {
         has_wall::<B>(a, b) || has_wall::<B>(b, a)
     }
+}
+
+/// Whether either side has a wall, with the pieces of the two sides in `pieces` and their
+/// witnesses in `witness`, in the same order ([`has_wall_seen`]). Out of line, as
+/// [`either_barrier`].
+#[inline(never)]
+pub(crate) fn either_wall_seen<B: Board>(pieces: [B::W; 2], witness: &mut [u8; 2]) -> bool {
+    let [a, b] = pieces;
+    let [wa, wb] = witness;
+    has_wall_seen::<B>(a, b, wa) || has_wall_seen::<B>(b, a, wb)
 }
 
 /// The line test of R15b for the side owning `mine` against `theirs`: an inner rank or file
@@ -346,7 +475,23 @@ pub(crate) fn captures_of_step<B: Board>(
     } else {
         return Some(0);
     };
-    Some(captures::<B>(at, mine, theirs & !B::W::narrow(shield)).widen())
+    Some(captures_at::<B>(to, mine, theirs & !B::W::narrow(shield)).widen())
+}
+
+/// [`captures`] for a piece of `mine` arriving on the one square of index `to`, which must lie
+/// on the board, from the square tables.
+///
+/// The enemies next to `to` are `NEXT[to] & theirs`, the pieces of `mine` two squares away in
+/// a line `JUMP[to] & mine`. An enemy is captured when the piece behind it is there: shifting
+/// those pieces one square in every direction (by 1 and by 9 bits, either way) puts each on the
+/// square between it and `to`. In index terms a piece `2d` away (d = ±1, ±9) lands `2d + e`
+/// away (e = ±1, ±9), which is a square next to `to` (±1, ±9) only when e = −d, its middle:
+/// so no mask is needed, whatever lands off the board or on another rank is not next to `to`.
+#[inline(always)]
+pub(crate) fn captures_at<B: Board>(to: usize, mine: B::W, theirs: B::W) -> B::W {
+    let next = B::NEXT[to] & theirs;
+    let behind = B::JUMP[to] & mine;
+    next & (behind << 9 | behind >> 9 | behind << 1 | behind >> 1)
 }
 
 /// The pieces of `theirs` captured by a piece of `mine` arriving on the squares of `to`: an
@@ -372,3 +517,6 @@ fn capture_targets<B: Board>(mine: B::W, theirs: B::W, empty: B::W) -> B::W {
     let left = ((theirs & ((mine & B::NOT_LAST) << 1)) & B::NOT_LAST) << 1;
     (up | down | right | left) & empty
 }
+
+#[cfg(test)]
+mod tests;

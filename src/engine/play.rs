@@ -27,6 +27,9 @@ pub(crate) struct Play<B: Board> {
     hands: [u8; 2],
     /// The pieces no capture removes: the centre under `centre=immune` (R8), else none.
     shield: B::W,
+    /// By side, a square that showed in an earlier position that the side had no wall
+    /// ([`kernel::has_wall_seen`]); a hint only, tested again before it is believed.
+    witness: [u8; 2],
     rules: Ruleset,
     board: PhantomData<B>,
 }
@@ -49,6 +52,7 @@ impl<B: Board> Play<B> {
             to_move: pos.to_move,
             hands: pos.hands,
             shield: shield::<B>(&pos.rules),
+            witness: [0; 2],
             rules: pos.rules,
             board: PhantomData,
         }
@@ -205,7 +209,7 @@ impl<B: Board> Play<B> {
         {
             return self.first_step_slow(from, to);
         }
-        let captured = kernel::captures::<B>(bit_to, mine, theirs & !self.shield);
+        let captured = kernel::captures_at::<B>(to.index(), mine, theirs & !self.shield);
         self.mine = mine & !bit_from | bit_to;
         self.theirs = theirs & !captured;
         Ok((Move::after_first_step(to, captured != zero), captured))
@@ -287,9 +291,9 @@ impl<B: Board> Play<B> {
         }
         // The captures of the piece on `from`, whichever side it belongs to (R7, R8).
         let captured = if mine & bit_from != zero {
-            kernel::captures::<B>(bit_to, mine, theirs & !self.shield)
+            kernel::captures_at::<B>(to.index(), mine, theirs & !self.shield)
         } else if theirs & bit_from != zero {
-            kernel::captures::<B>(bit_to, theirs, mine & !self.shield)
+            kernel::captures_at::<B>(to.index(), theirs, mine & !self.shield)
         } else {
             zero
         };
@@ -455,7 +459,7 @@ impl<B: Board> Play<B> {
             while to != 0 {
                 let t = to.trailing_zeros() as usize;
                 to &= to - 1;
-                if kernel::captures::<B>(B::BIT[t], mine, theirs & !self.shield) == B::W::ZERO {
+                if kernel::captures_at::<B>(t, mine, theirs & !self.shield) == B::W::ZERO {
                     return true;
                 }
             }
@@ -474,8 +478,11 @@ impl<B: Board> Play<B> {
     /// of every full line. A capture removes opponent pieces, which can never complete a line
     /// but can leave a wall (a wall piece that touched no square behind is gone), so a capturing
     /// move tests both walls.
+    ///
+    /// The walls are tested from the sides' witnesses ([`kernel::has_wall_seen`]), which this
+    /// keeps up to date.
     #[inline(always)]
-    pub(crate) fn outcome_after_move(&self, captured: bool) -> Option<Outcome> {
+    pub(crate) fn outcome_after_move(&mut self, captured: bool) -> Option<Outcome> {
         let mover = self.to_move.other();
         if captured && self.mine == B::W::ZERO && self.hands[self.to_move.index()] == 0 {
             return Some(Outcome {
@@ -485,10 +492,13 @@ impl<B: Board> Play<B> {
         }
         let barrier = match self.rules.barrier {
             Barrier::None => false,
-            Barrier::Wall if captured => {
-                kernel::either_barrier::<B>(false, [self.mine.widen(), self.theirs.widen()])
+            Barrier::Wall if captured => kernel::either_wall_seen::<B>(
+                [self.pieces(Color::Black), self.pieces(Color::White)],
+                &mut self.witness,
+            ),
+            Barrier::Wall => {
+                kernel::has_wall_seen::<B>(self.theirs, self.mine, &mut self.witness[mover.index()])
             }
-            Barrier::Wall => kernel::has_wall::<B>(self.theirs, self.mine),
             Barrier::Line => kernel::has_line::<B>(self.theirs, self.mine),
         };
         if barrier {

@@ -19,14 +19,15 @@ fn place_randomly(pos: &mut Position, rng: &mut SplitMix64) {
 }
 
 /// Every legal turn of random playouts under `rules`: after each movement turn from a
-/// position with no outcome, [`Play::outcome_after_move`] says what the full test says.
-/// Returns how many turns it compared and how many of them ended the game by a barrier.
+/// position with no outcome, [`Play::outcome_after_move`] says what the full test says, with
+/// the witnesses of walls kept along the playout as a game keeps them. Returns how many turns it compared and how many of them ended the game by a barrier.
 fn compare_playouts(rules: &str, games: u64) -> (usize, usize) {
     let rules = Ruleset::parse(rules).unwrap();
     let (mut compared, mut barriers) = (0, 0);
     for seed in 0..games {
         let mut rng = SplitMix64::new(seed);
         let mut pos = Position::new(rules);
+        let mut witness = [0u8; 2];
         for _ in 0..300 {
             if pos.in_hand(pos.to_move()) > 0 {
                 place_randomly(&mut pos, &mut rng);
@@ -43,10 +44,15 @@ fn compare_playouts(rules: &str, games: u64) -> (usize, usize) {
                 true
             });
             let theirs = pos.pieces(pos.to_move().other()).count();
+            let mut witnesses = Vec::new();
             for after in &after_all {
                 let captured = after.pieces(pos.to_move().other()).count() < theirs;
                 let fast = with_board!(rules.size, B => {
-                    Play::<B>::of(after).outcome_after_move(captured)
+                    let mut play = Play::<B>::of(after);
+                    play.witness = witness;
+                    let fast = play.outcome_after_move(captured);
+                    witnesses.push(play.witness);
+                    fast
                 });
                 assert_eq!(
                     fast,
@@ -62,7 +68,9 @@ fn compare_playouts(rules: &str, games: u64) -> (usize, usize) {
             if after_all.is_empty() {
                 break;
             }
-            pos = after_all[rng.next_u64() as usize % after_all.len()].clone();
+            let pick = rng.next_u64() as usize % after_all.len();
+            pos = after_all[pick].clone();
+            witness = witnesses[pick];
             if pos.outcome_after_turn(false).is_some() {
                 break;
             }
