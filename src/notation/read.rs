@@ -2,8 +2,8 @@
 //! with the window reader, [`super::window`]) and hands each piece it reads to a visitor as it
 //! reads it, without building anything of its own and without allocating.
 //!
-//! A game is read in two phases: its headers ([`headers`], to a [`Headers`] visitor), then
-//! its movetext up to the result and the trailing comments ([`movetext`], to a [`Visitor`]),
+//! A game is read in two phases: its headers (`headers`, to a `Headers` visitor), then
+//! its movetext up to the result and the trailing comments (`movetext`, to a `Visitor`),
 //! so that a visitor may choose what reads the movetext from what the headers said (the fast
 //! lane picks its board). The visitors:
 //!
@@ -11,7 +11,7 @@
 //!   piece on the referee as it comes (and records it for `convert`), and gives up at the first
 //!   thing it cannot take: a visitor answers `None` to give up, and the reader stops there;
 //! - the scanner's syntax tree (`scan/tree.rs`), which recovers
-//!   ([`Visitor::RECOVERS`]): whatever the reader refuses (a malformed tag, token or comment,
+//!   (`Visitor::RECOVERS`): whatever the reader refuses (a malformed tag, token or comment,
 //!   a limit passed) it reads itself the full way, which words the error, and tells the
 //!   reader where to go on;
 //! - the token parser's fast path ([`tree`]), which builds the syntax tree's token of one

@@ -1,9 +1,11 @@
 //! The scanner: splits an archive into games and each game into tags, comments and tokens.
 //!
 //! It works on the whole text with a cursor and yields one [`Game`] at a time, so callers can
-//! stream. Tokens are handed to [`super::token::parse_token`]; a bad token becomes an
-//! [`Element::Error`] and scanning goes on with the next one. A broken tag or an unterminated
-//! comment is reported where it starts, and scanning recovers at the next line.
+//! stream. Each game is read by the reader of games ([`super::read`]), to which the scanner's
+//! syntax tree is a visitor (`scan/tree.rs`); what the reader refuses is read here the full
+//! way: a bad token becomes an [`Element::Error`](super::Element::Error) and scanning goes on
+//! with the next one, a broken tag or an unterminated comment is reported where it starts, and
+//! scanning recovers at the next line.
 
 use super::ast::{Comment, Game, Header, ResultToken, Span, SyntaxError, SyntaxKind, Tag};
 use super::limits::{MAX_HEADERS, MAX_MOVETEXT};

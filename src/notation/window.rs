@@ -1,8 +1,8 @@
 //! The window reader of tokens: the next [`WIDTH`] bytes of the text as a fixed array, so that
-//! a well-formed token is read with no bounds to test at every byte. The fast lane of `seega
-//! check` reads every token with it as it plays; the token parser ([`super::token`]) reads a
-//! token with it first ([`token::read_token`]) and hands what it refuses to nom, which words
-//! the errors. `tests/grammar.rs` holds it to the nom parser on every token of the corpora.
+//! a well-formed token is read with no bounds to test at every byte. The reader of games
+//! ([`super::read`]) reads every token with it, for the fast lane of `seega check` as for the
+//! syntax tree, and hands what it refuses to nom, which words the errors. `tests/grammar.rs`
+//! holds it to the nom parser on every token of the corpora.
 //!
 //! A turn's token is read in the window that starts at it, and each further step of a move in
 //! a window of its own; a step with all its captures (`-d4xd3xc4xe4` and the byte after it) fits

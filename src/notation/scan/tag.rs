@@ -1,5 +1,5 @@
 //! A tag line, `[Name "value"]`, read the full way: escapes decoded, every error worded and
-//! placed (the fast lane reads plain tags itself, `src/validate/fast/text.rs`).
+//! placed: what the reader (`read/tag.rs`) refuses, or reads with escapes.
 
 use std::borrow::Cow;
 

@@ -1,8 +1,9 @@
 //! The fast lane: proves a plainly written, valid game clean straight from its bytes.
 //!
 //! Most games of a large archive are well formed and legal, and for those `seega check` has
-//! nothing to say. This lane reads such a game byte by byte and plays each turn on the engine
-//! as it reads it, without building a syntax tree, without spans and without allocating. It
+//! nothing to say. This lane is a visitor of the reader of games ([`crate::notation::read`]):
+//! it plays each turn on the engine as the reader hands it over, without building a syntax
+//! tree, without keeping spans and without allocating. It
 //! answers only "clean" (the full path would report nothing, and would split the archive at the
 //! same place) or "don't know". On "don't know" the caller checks the game the full way
 //! ([`super::check_game`] on the scanner's [`crate::notation::Game`]), which alone words
@@ -11,7 +12,7 @@
 //! # Architecture invariant
 //!
 //! The lane accepts a subset of what the full path calls clean, never more. It gives up at
-//! anything it does not read itself: an escape in the value of a Rules, Result or Position tag,
+//! anything the reader refuses, and at what it does not take itself: an escape in the value of a Rules, Result or Position tag,
 //! comments that end the text after the result (the text's trailing ones), a token longer than
 //! its window, a glyph of more than nine digits or glued to a move number, `--rules auto`
 //! without a Rules tag, a mismatched move number, an illegal turn, a limit reached or one it
