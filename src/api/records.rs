@@ -13,7 +13,8 @@ use crate::notation::{Game, LineIndex, Scanner, Source, Span};
 use crate::render::game_json::{GameObject, Origin};
 use crate::render::wire::DiagnosticLine;
 use crate::validate::{
-    Options, Problem, RulesCache, Verdict, canonical_doc, check_game, clean_game,
+    GameRead, Games, Lane, Options, Problem, RulesCache, Verdict, canonical_doc, check_game,
+    clean_game,
 };
 
 /// One game of an archive, with its own copy of the text it was written in and where in the
@@ -264,28 +265,41 @@ fn game_spans(source: &Source, tag_next: bool) -> (Vec<(usize, usize)>, bool) {
     let text = source.text();
     // The lane reads no undecodable bytes nor a byte-order mark.
     let fast = source.invalid().is_empty() && !text.starts_with('\u{feff}');
-    let (options, mut rules) = (Options::default(), RulesCache::default());
+    let lane = fast.then(|| CheckedOnly(Options::default(), RulesCache::default()));
     let mut boundary = Boundary::cut_before_tag_line(tag_next);
-    let mut scanner = Scanner::new(text, source.invalid()).tag_line_next(tag_next);
+    let scanner = Scanner::new(text, source.invalid()).tag_line_next(tag_next);
     let mut spans = Vec::new();
-    loop {
-        let at = scanner.offset();
-        if let Some(end) = fast
-            .then(|| clean_game(text, at, &options, &mut rules))
-            .flatten()
-        {
-            let blank = text[at..end].bytes().take_while(|&b| is_space(b)).count();
-            spans.push((at + blank, end));
-            boundary.see_clean(text, end);
-            scanner.seek(end);
-            continue;
+    for read in Games::new(text, scanner, lane) {
+        match read {
+            GameRead::Lane { start, end, .. } => {
+                let blank = text[start..end]
+                    .bytes()
+                    .take_while(|&b| is_space(b))
+                    .count();
+                spans.push((start + blank, end));
+                boundary.see_clean(text, end);
+            }
+            GameRead::Full(game) => {
+                boundary.see(&game, text);
+                let last = game.trailing.last();
+                let end = last.map_or(game.span.end, |c| c.span.end.max(game.span.end));
+                spans.push((game.span.start, end));
+            }
         }
-        let Some(game) = scanner.next() else { break };
-        boundary.see(&game, text);
-        let end = (game.trailing.last()).map_or(game.span.end, |c| c.span.end.max(game.span.end));
-        spans.push((game.span.start, end));
     }
     (spans, boundary.verified())
+}
+
+/// The lane of the reader of records: a game proved clean under the default options, of
+/// which only its end is kept.
+struct CheckedOnly(Options, RulesCache);
+
+impl<'t> Lane<'t> for CheckedOnly {
+    type Took = ();
+
+    fn take(&mut self, text: &'t str, at: usize, _: usize) -> Option<(usize, ())> {
+        Some((clean_game(text, at, &self.0, &mut self.1)?, ()))
+    }
 }
 
 /// The record of the game from `start` to `end` of `source`, whose text starts on the 0-based

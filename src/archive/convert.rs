@@ -16,7 +16,8 @@ use crate::render::game_writer::GameWriter;
 use crate::render::json_buf::JsonBuf;
 use crate::validate::canonical_doc;
 use crate::validate::{
-    CleanGame, Options, RulesCache, Verdict, check_game, clean_game_recorded, uncut_message,
+    CleanGame, GameRead, Games, Lane, Options, RulesCache, Verdict, check_game,
+    clean_game_recorded, uncut_message,
 };
 
 /// The size of one read when converting. The output of a chunk is about 19 times its input
@@ -245,29 +246,31 @@ impl ChunkWork for ConvertWork<'_> {
         // JSON of games the fast lane finds clean is written from what it read; notation, and
         // every other game, goes the full way.
         let fast = self.fast && !matches!(self.target, Target::Sgn { .. }) && invalid.is_empty();
-        let mut rules = RulesCache::default();
-        let mut clean = CleanGame::default();
-        let mut scanner = Scanner::new(text, invalid).tag_line_next(tag_next);
-        loop {
-            let start = scanner.offset();
-            if let Some(end) = fast
-                .then(|| clean_game_recorded(text, start, &self.opts, &mut rules, &mut clean))
-                .flatten()
-            {
-                c.games += 1;
-                c.fast += 1;
-                boundary.see_clean(text, end);
-                scanner.seek(end);
-                writer.write_clean(&mut c.out, &clean, c.games, &mut chunk.lines);
-                if self.target == Target::Jsonl {
-                    c.out.raw(b"\n");
-                }
-                continue;
-            }
-            let Some(game) = scanner.next() else { break };
+        let lane = fast.then(|| RecordLane {
+            opts: &self.opts,
+            rules: RulesCache::default(),
+            clean: CleanGame::default(),
+        });
+        let scanner = Scanner::new(text, invalid).tag_line_next(tag_next);
+        let mut games = Games::new(text, scanner, lane);
+        while let Some(read) = games.next() {
             c.games += 1;
-            boundary.see(&game, text);
-            self.full_way(&mut c, &game, &chunk);
+            match read {
+                GameRead::Lane { end, .. } => {
+                    c.fast += 1;
+                    boundary.see_clean(text, end);
+                    if let Some(lane) = games.lane() {
+                        writer.write_clean(&mut c.out, &lane.clean, c.games, &mut chunk.lines);
+                    }
+                    if self.target == Target::Jsonl {
+                        c.out.raw(b"\n");
+                    }
+                }
+                GameRead::Full(game) => {
+                    boundary.see(&game, text);
+                    self.full_way(&mut c, &game, &chunk);
+                }
+            }
         }
         c.boundary = boundary.verified();
         // A chunk that does not end at a boundary is worked on again, joined with the next.
@@ -393,4 +396,21 @@ pub fn convert_stream_in_blocks<R: Read + Send>(
         work.recycle(done);
         r
     })
+}
+
+/// The lane of `convert`: a clean game, and what a writer needs to write it.
+struct RecordLane<'o, 't> {
+    opts: &'o Options,
+    rules: RulesCache,
+    /// The last game the lane took.
+    clean: CleanGame<'t>,
+}
+
+impl<'t> Lane<'t> for RecordLane<'_, 't> {
+    type Took = ();
+
+    fn take(&mut self, text: &'t str, at: usize, _: usize) -> Option<(usize, ())> {
+        let end = clean_game_recorded(text, at, self.opts, &mut self.rules, &mut self.clean)?;
+        Some((end, ()))
+    }
 }

@@ -37,7 +37,8 @@ use crate::notation::{
     Element, Game, Header, LineIndex, Scanner, Source, Span, SyntaxError, SyntaxKind,
 };
 use crate::validate::{
-    Options, Problem, RulesCache, check_game, clean_auto, clean_game, outside_games, uncut,
+    GameRead, Games, Lane, Options, Problem, RulesCache, check_game, clean_auto, clean_game,
+    outside_games, uncut,
 };
 
 /// What checking one chunk found. Game numbers and lines are still the chunk's own.
@@ -122,50 +123,61 @@ fn check_piece(bytes: &[u8], opts: &Options, fast: bool, tag_next: bool) -> Chec
     let fast = fast && source.invalid().is_empty();
     let mut scanner = Scanner::new(text, source.invalid()).tag_line_next(tag_next);
     scanner.seek(at);
-    loop {
-        let at = scanner.offset();
-        if let Some(end) = fast
-            .then(|| clean_game(text, at, opts, &mut rules))
-            .flatten()
-        {
-            c.games += 1;
-            c.valid += 1;
-            boundary.see_clean(text, end);
-            scanner.seek(end);
-            continue;
-        }
-        // Under `--rules auto`, a game without a Rules tag: each preset on the lane.
-        if let Some((end, p)) = (fast && opts.auto_rules)
-            .then(|| clean_auto(text, at, c.games + 1, opts, &mut rules))
-            .flatten()
-        {
-            c.games += 1;
-            c.valid += 1;
-            c.warnings += 1;
-            c.problems.push(p);
-            boundary.see_clean(text, end);
-            scanner.seek(end);
-            continue;
-        }
-        let Some(game) = scanner.next() else { break };
+    let lane = fast.then_some(CheckLane { opts, rules });
+    let mut games = Games::new(text, scanner, lane).after(c.games);
+    for read in games.by_ref() {
         c.games += 1;
-        let v = check_game(&game, text, c.games, opts);
-        let errors = v.errors();
-        c.errors += errors;
-        c.warnings += v.problems.len() - errors;
-        if errors == 0 {
-            c.valid += 1;
+        match read {
+            GameRead::Lane { end, took, .. } => {
+                c.valid += 1;
+                if let Some(p) = took {
+                    c.warnings += 1;
+                    c.problems.push(p);
+                }
+                boundary.see_clean(text, end);
+            }
+            GameRead::Full(game) => {
+                let v = check_game(&game, text, c.games, opts);
+                let errors = v.errors();
+                c.errors += errors;
+                c.warnings += v.problems.len() - errors;
+                if errors == 0 {
+                    c.valid += 1;
+                }
+                c.problems.extend(v.problems);
+                boundary.see(&game, text);
+            }
         }
-        c.problems.extend(v.problems);
-        boundary.see(&game, text);
     }
-    for e in scanner.outside_games() {
+    for e in games.scanner().outside_games() {
         c.errors += 1;
         c.problems.push(outside_games(e));
     }
     c.boundary = boundary.verified();
     c.source = source;
     c
+}
+
+/// The lane of `check`: a game proved clean, or, under `--rules auto`, a game without a Rules
+/// tag clean under the presets it fits (the warning that says which).
+struct CheckLane<'o> {
+    opts: &'o Options,
+    rules: RulesCache,
+}
+
+impl<'t> Lane<'t> for CheckLane<'_> {
+    type Took = Option<Problem>;
+
+    fn take(&mut self, text: &'t str, at: usize, number: usize) -> Option<(usize, Self::Took)> {
+        if let Some(end) = clean_game(text, at, self.opts, &mut self.rules) {
+            return Some((end, None));
+        }
+        if !self.opts.auto_rules {
+            return None;
+        }
+        let (end, p) = clean_auto(text, at, number, self.opts, &mut self.rules)?;
+        Some((end, Some(p)))
+    }
 }
 
 /// Whether a chunk's scan ends at a true game boundary (see the module documentation), seen

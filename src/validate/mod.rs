@@ -9,6 +9,7 @@ mod doc;
 mod explain;
 mod fast;
 mod fix;
+mod games;
 mod later;
 mod movetext;
 mod numbers;
@@ -38,5 +39,6 @@ pub use suggest::Fix;
 pub use syntax_words::{outside_games, uncut, uncut_message};
 
 // For the library's turns (`crate::api::ply`): one way to play a written turn and word its failure.
+pub(crate) use games::{GameRead, Games, Lane};
 pub(crate) use play_turn::{Failure, gives_opening, play_between, play_from};
 pub(crate) use syntax_words::syntax_code;
