@@ -102,47 +102,63 @@ const NEXT_STEP_TO: usize = placeholder(NEXT_STEP, 0);
 const AFTER_STEPS: &[u8; 63] =
     b",\"annotation\":null,\"nags\":[],\"comments\":[],\"legal\":true,\"line\":";
 
-/// The start of a turn object up to its number's last digit: `[{"number":1` for the first
-/// turn, then `,{"number":N`, counted in decimal digits.
-struct Head {
-    bytes: [u8; 24],
-    len: usize,
+/// The room a turn's start takes in a window: `,{"number":` and up to 20 digits.
+const HEAD: usize = 32;
+
+/// The starts of the first 999 turn objects up to their number's last digit, 16 bytes each:
+/// `[{"number":1` for the first (a game's turns are numbered from 1), then `,{"number":N`.
+const HEADS: [[u8; 16]; 999] = {
+    let mut t = [[0; 16]; 999];
+    let mut k = 0;
+    while k < 999 {
+        let key = b",{\"number\":";
+        let mut i = 0;
+        while i < key.len() {
+            t[k][i] = key[i];
+            i += 1;
+        }
+        let n = k + 1;
+        let digits = if n < 10 {
+            1
+        } else if n < 100 {
+            2
+        } else {
+            3
+        };
+        let (mut d, mut m) = (digits, n);
+        while d > 0 {
+            t[k][key.len() + d - 1] = b'0' + (m % 10) as u8;
+            m /= 10;
+            d -= 1;
+        }
+        k += 1;
+    }
+    t[0][0] = b'[';
+    t
+};
+
+/// Writes the start of the turn object of the `k`th turn (from 0) into `w`, up to its
+/// number's last digit; returns the bytes written.
+#[inline(always)]
+fn head(w: &mut [u8; TURN_ROOM], k: usize) -> usize {
+    if let (Some(h), Some(to)) = (HEADS.get(k), w.first_chunk_mut::<16>()) {
+        *to = *h;
+        return 12 + usize::from(k >= 9) + usize::from(k >= 99);
+    }
+    head_long(w, k)
 }
 
-/// Where a turn's number starts in [`Head`].
-const NUMBER: usize = 11;
-
-impl Head {
-    fn new() -> Head {
-        let mut bytes = [0; 24];
-        bytes[..NUMBER + 1].copy_from_slice(b"[{\"number\":1");
-        Head {
-            bytes,
-            len: NUMBER + 1,
-        }
+/// [`head`] of a turn numbered from 1000 on.
+#[cold]
+#[inline(never)]
+fn head_long(w: &mut [u8; TURN_ROOM], k: usize) -> usize {
+    let key = b",{\"number\":";
+    w[..key.len()].copy_from_slice(key);
+    let mut n = 0;
+    if let Some(digits) = w.get_mut(key.len()..).and_then(<[u8]>::first_chunk_mut) {
+        n = decimal(digits, k as u64 + 1);
     }
-
-    /// To the next turn.
-    #[inline]
-    fn next(&mut self) {
-        self.bytes[0] = b',';
-        let mut i = self.len;
-        while i > NUMBER {
-            i -= 1;
-            if self.bytes[i] == b'9' {
-                self.bytes[i] = b'0';
-            } else {
-                self.bytes[i] += 1;
-                return;
-            }
-        }
-        // All nines: one more digit, `1` followed by zeros.
-        if self.len < self.bytes.len() {
-            self.bytes[NUMBER] = b'1';
-            self.bytes[self.len] = b'0';
-            self.len += 1;
-        }
-    }
+    key.len() + n
 }
 
 /// Writes `n` in decimal at the start of `to`, digit by digit (no copy of a length known only
@@ -286,12 +302,12 @@ impl Place<'_, '_> {
 /// opens them to the `]` that closes them.
 const STEPS_ROOM: usize = 256;
 
-/// The room a turn takes in a window, from its number to its end: 24 bytes of number, the
-/// longest template and steps, the end.
-const TURN_ROOM: usize = 24 + MOVE_T.len() + STEPS_ROOM + TAIL_ROOM;
+/// The room a turn takes in a window, from its number to its end: its start, the longest
+/// template and steps, the end.
+const TURN_ROOM: usize = HEAD + MOVE_T.len() + STEPS_ROOM + TAIL_ROOM;
 
-/// Copies `template` into `w` at `at` (at most 24) and lets `fill` fill in its blanks; returns
-/// its length.
+/// Copies `template` into `w` at `at` (at most [`HEAD`]) and lets `fill` fill in its blanks;
+/// returns its length.
 #[inline]
 fn template<const N: usize>(
     w: &mut [u8; TURN_ROOM],
@@ -300,7 +316,7 @@ fn template<const N: usize>(
     fill: impl FnOnce(&mut [u8; N]),
 ) -> usize {
     if let Some(to) = w
-        .get_mut(at.min(24)..)
+        .get_mut(at.min(HEAD)..)
         .and_then(<[u8]>::first_chunk_mut::<N>)
     {
         *to = *template;
@@ -433,10 +449,9 @@ impl GameWriter {
 /// turn has an annotation, glyphs or comments: a game without any (most) is written without
 /// looking for them.
 fn turns<const NOTED: bool>(out: &mut JsonBuf, game: &CleanGame<'_>, place: &mut Place<'_, '_>) {
-    let mut head = Head::new();
     let mut next_step = 0;
     let mut next_note = 0;
-    for t in &game.turns {
+    for (k, t) in game.turns.iter().enumerate() {
         // A turn with an annotation, glyphs or comments ends piece by piece.
         let noted = NOTED && (t.annotation.is_some() || t.notes > 0);
         let notes = if noted {
@@ -450,9 +465,7 @@ fn turns<const NOTED: bool>(out: &mut JsonBuf, game: &CleanGame<'_>, place: &mut
         let side = t.side.index() & 1;
         // Most turns go out in one window: number, kind, squares, line and column.
         let w = out.window::<TURN_ROOM>();
-        w[..24].copy_from_slice(&head.bytes);
-        let n = head.len.min(24);
-        head.next();
+        let n = head(w, k);
         let body = match t.kind {
             CleanKind::Place(a, b) => template(w, n, &PLACE[side], |x| {
                 put(x, PLACE_A, a);
