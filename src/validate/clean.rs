@@ -193,6 +193,7 @@ impl<'t> Recorder<'t> for CleanGame<'t> {
     fn trailing(&mut self, comment: CleanComment<'t>) {
         self.trailing.push(comment);
     }
+    #[inline(always)]
     fn turn(&mut self, at: usize, side: Color, kind: CleanKind) {
         self.turns.push(CleanTurn {
             at,
@@ -203,12 +204,14 @@ impl<'t> Recorder<'t> for CleanGame<'t> {
             annotation: None,
         });
     }
+    #[inline(always)]
     fn annotation(&mut self, annotation: Annotation) {
         if let Some(t) = self.turns.last_mut() {
             t.annotation = Some(annotation);
             self.noted = true;
         }
     }
+    #[inline(always)]
     fn step(&mut self, to: Square, captured: Bitboard) {
         let Some(t) = self.turns.last_mut() else {
             return;
