@@ -106,7 +106,8 @@ const AFTER_STEPS: &[u8; 63] =
 const HEAD: usize = 32;
 
 /// The starts of the first 999 turn objects up to their number's last digit, 16 bytes each:
-/// `[{"number":1` for the first (a game's turns are numbered from 1), then `,{"number":N`.
+/// `[{"number":1` for the first (a game's turns are numbered from 1), then `,{"number":N`;
+/// the last byte holds the start's length (the template written after it covers it).
 const HEADS: [[u8; 16]; 999] = {
     let mut t = [[0; 16]; 999];
     let mut k = 0;
@@ -125,6 +126,7 @@ const HEADS: [[u8; 16]; 999] = {
         } else {
             3
         };
+        t[k][15] = (key.len() + digits) as u8;
         let (mut d, mut m) = (digits, n);
         while d > 0 {
             t[k][key.len() + d - 1] = b'0' + (m % 10) as u8;
@@ -143,7 +145,7 @@ const HEADS: [[u8; 16]; 999] = {
 fn head(w: &mut [u8; TURN_ROOM], k: usize) -> usize {
     if let (Some(h), Some(to)) = (HEADS.get(k), w.first_chunk_mut::<16>()) {
         *to = *h;
-        return 12 + usize::from(k >= 9) + usize::from(k >= 99);
+        return usize::from(h[15]);
     }
     head_long(w, k)
 }
@@ -326,18 +328,16 @@ fn template<const N: usize>(
 }
 
 /// Writes the steps of a move that is not a slide into `w`, from the `[` that opens them to
-/// the `]` that closes them; returns the bytes written, or `None` when they might not fit.
+/// the `]` that closes them; returns the bytes written, or `None` when they do not fit.
 fn steps_into(w: &mut [u8; STEPS_ROOM], steps: &[(Square, Bitboard)]) -> Option<usize> {
     if steps.is_empty() {
         w.get_mut(..2)?.copy_from_slice(b"[]");
         return Some(2);
     }
     let mut at = 0;
+    // Every write below is tested to fit: steps that do not are refused at the first that
+    // does not.
     for (to, captured) in steps {
-        // The step up to its captures, each capture, `]}`, and the `]` after the last step.
-        if at + NEXT_STEP.len() + 5 * captured.count() as usize + 3 > STEPS_ROOM {
-            return None;
-        }
         let step = w.get_mut(at..)?.first_chunk_mut::<24>()?;
         *step = *NEXT_STEP;
         put(step, NEXT_STEP_TO, *to);
