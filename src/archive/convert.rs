@@ -59,6 +59,8 @@ pub struct ConvertWork<'a> {
     /// ([`ConvertWork::with_objects`]).
     objects: bool,
     spare: Mutex<Vec<Vec<u8>>>,
+    /// Writers of earlier chunks, reused with the JSON of the rulesets they wrote.
+    writers: Mutex<Vec<GameWriter>>,
 }
 
 /// One chunk converted. Game numbers are the chunk's own until [`Converted::write_to`].
@@ -100,6 +102,8 @@ impl<'a> ConvertWork<'a> {
     pub fn with_file_bytes(self, bytes: Option<&'a [u8]>) -> Self {
         ConvertWork {
             file_bytes: bytes,
+            // Writers keep the file's name they were made for.
+            writers: Mutex::new(Vec::new()),
             ..self
         }
     }
@@ -119,6 +123,7 @@ impl<'a> ConvertWork<'a> {
             fast: true,
             objects: false,
             spare: Mutex::new(Vec::new()),
+            writers: Mutex::new(Vec::new()),
         }
     }
 
@@ -240,7 +245,12 @@ impl ChunkWork for ConvertWork<'_> {
             text: !text.trim().is_empty(),
             ..self.converted()
         };
-        let mut writer = GameWriter::for_file(self.file, self.file_bytes);
+        let mut writer = self
+            .writers
+            .lock()
+            .ok()
+            .and_then(|mut w| w.pop())
+            .unwrap_or_else(|| GameWriter::for_file(self.file, self.file_bytes));
         let mut boundary = Boundary::cut_before_tag_line(tag_next);
         // JSON of games the fast lane finds clean is written from what it read; notation, and
         // every other game, goes the full way.
@@ -268,6 +278,9 @@ impl ChunkWork for ConvertWork<'_> {
             c.games += 1;
             boundary.see(&game, text);
             self.full_way(&mut c, &game, &chunk);
+        }
+        if let Ok(mut w) = self.writers.lock() {
+            w.push(writer);
         }
         c.boundary = boundary.verified();
         // A chunk that does not end at a boundary is worked on again, joined with the next.
