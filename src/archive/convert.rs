@@ -59,8 +59,9 @@ pub struct ConvertWork<'a> {
     /// ([`ConvertWork::with_objects`]).
     objects: bool,
     spare: Mutex<Vec<Vec<u8>>>,
-    /// Writers of earlier chunks, reused with the JSON of the rulesets they wrote.
-    writers: Mutex<Vec<GameWriter>>,
+    /// The writers and rulesets of earlier chunks, reused with the JSON of the rulesets they
+    /// wrote and the rulesets they read.
+    writers: Mutex<Vec<(GameWriter, RulesCache)>>,
 }
 
 /// One chunk converted. Game numbers are the chunk's own until [`Converted::write_to`].
@@ -245,17 +246,19 @@ impl ChunkWork for ConvertWork<'_> {
             text: !text.trim().is_empty(),
             ..self.converted()
         };
-        let mut writer = self
+        let (mut writer, mut rules) = self
             .writers
             .lock()
             .ok()
             .and_then(|mut w| w.pop())
-            .unwrap_or_else(|| GameWriter::for_file(self.file, self.file_bytes));
+            .unwrap_or_else(|| {
+                let writer = GameWriter::for_file(self.file, self.file_bytes);
+                (writer, RulesCache::default())
+            });
         let mut boundary = Boundary::cut_before_tag_line(tag_next);
         // JSON of games the fast lane finds clean is written from what it read; notation, and
         // every other game, goes the full way.
         let fast = self.fast && !matches!(self.target, Target::Sgn { .. }) && invalid.is_empty();
-        let mut rules = RulesCache::default();
         let mut clean = CleanGame::default();
         let mut scanner = Scanner::new(text, invalid).tag_line_next(tag_next);
         loop {
@@ -280,7 +283,7 @@ impl ChunkWork for ConvertWork<'_> {
             self.full_way(&mut c, &game, &chunk);
         }
         if let Ok(mut w) = self.writers.lock() {
-            w.push(writer);
+            w.push((writer, rules));
         }
         c.boundary = boundary.verified();
         // A chunk that does not end at a boundary is worked on again, joined with the next.
