@@ -175,16 +175,17 @@ fn decimal(to: &mut [u8; 20], mut n: u64) -> usize {
     len
 }
 
-/// Columns below 100 followed by the `}` that closes the turn, three bytes each (the last
-/// unused below 10).
-const COLUMNS: [[u8; 3]; 100] = {
-    let mut t = [[0; 3]; 100];
+/// Columns below 100 followed by the `}` that closes the turn, and how many bytes they take,
+/// four bytes each: the digits and `}`, then the length (a byte written past the end, that
+/// the next write covers).
+const COLUMNS: [[u8; 4]; 100] = {
+    let mut t = [[0; 4]; 100];
     let mut n = 0;
     while n < 100 {
         t[n] = if n < 10 {
-            [b'0' + n as u8, b'}', b'}']
+            [b'0' + n as u8, b'}', b'}', 2]
         } else {
-            [b'0' + (n / 10) as u8, b'0' + (n % 10) as u8, b'}']
+            [b'0' + (n / 10) as u8, b'0' + (n % 10) as u8, b'}', 3]
         };
         n += 1;
     }
@@ -268,10 +269,10 @@ impl Place<'_, '_> {
         if let (Some(to), Some(from)) = (w.get_mut(..TAIL - SKIP), self.text.get(SKIP..)) {
             to.copy_from_slice(from);
         }
-        match (COLUMNS.get(lc.column), w.get_mut(len..len + 3)) {
+        match (COLUMNS.get(lc.column), w.get_mut(len..len + 4)) {
             (Some(c), Some(to)) => {
                 to.copy_from_slice(c);
-                len + 2 + usize::from(lc.column >= 10)
+                len + usize::from(c[3])
             }
             _ => {
                 let mut n = 0;
@@ -453,7 +454,7 @@ fn turns<const NOTED: bool>(out: &mut JsonBuf, game: &CleanGame<'_>, place: &mut
     let mut next_note = 0;
     for (k, t) in game.turns.iter().enumerate() {
         // A turn with an annotation, glyphs or comments ends piece by piece.
-        let noted = NOTED && (t.annotation.is_some() || t.notes > 0);
+        let noted = NOTED && t.noted;
         let notes = if noted {
             let end = next_note + t.notes as usize;
             let notes = game.notes.get(next_note..end).unwrap_or_default();
