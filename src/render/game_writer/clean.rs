@@ -11,7 +11,7 @@ use super::super::json_buf::JsonBuf;
 use super::{GameWriter, List, begin, ending, result};
 use crate::engine::{Bitboard, Position, Square};
 use crate::notation::{LineCol, LineStream};
-use crate::validate::{CleanGame, CleanKind};
+use crate::validate::{CleanGame, CleanKind, CleanTurn};
 use notes::{comments, header, nags};
 
 /// The `n`th placeholder `..` of a template (found when compiling).
@@ -145,9 +145,10 @@ const HEADS: [[u8; 16]; 999] = {
 fn head(w: &mut [u8; TURN_ROOM], k: usize) -> usize {
     if let (Some(h), Some(to)) = (HEADS.get(k), w.first_chunk_mut::<16>()) {
         *to = *h;
-        return usize::from(h[15]);
+        // At most 14 (the mask tells the compiler it is below `HEAD`).
+        return usize::from(h[15]) & (HEAD - 1);
     }
-    head_long(w, k)
+    head_long(w, k).min(HEAD - 1)
 }
 
 /// [`head`] of a turn numbered from 1000 on.
@@ -455,14 +456,6 @@ fn turns<const NOTED: bool>(out: &mut JsonBuf, game: &CleanGame<'_>, place: &mut
     for (k, t) in game.turns.iter().enumerate() {
         // A turn with an annotation, glyphs or comments ends piece by piece.
         let noted = NOTED && t.noted;
-        let notes = if noted {
-            let end = next_note + t.notes as usize;
-            let notes = game.notes.get(next_note..end).unwrap_or_default();
-            next_note = end;
-            notes
-        } else {
-            &[]
-        };
         let side = t.side.index() & 1;
         // Most turns go out in one window: number, kind, squares, line and column.
         let w = out.window::<TURN_ROOM>();
@@ -492,8 +485,7 @@ fn turns<const NOTED: bool>(out: &mut JsonBuf, game: &CleanGame<'_>, place: &mut
                         out.advance(n + body);
                         steps(out, s);
                         if noted {
-                            notes::tail(out, t, notes);
-                            place.write_legal(out, t.at);
+                            noted_end(out, game, t, &mut next_note, place);
                         } else {
                             place.write(out, t.at);
                         }
@@ -505,8 +497,7 @@ fn turns<const NOTED: bool>(out: &mut JsonBuf, game: &CleanGame<'_>, place: &mut
         let n = n + body;
         if noted {
             out.advance(n);
-            notes::tail(out, t, notes);
-            place.write_legal(out, t.at);
+            noted_end(out, game, t, &mut next_note, place);
             continue;
         }
         if let Some(tail) = w
@@ -517,6 +508,24 @@ fn turns<const NOTED: bool>(out: &mut JsonBuf, game: &CleanGame<'_>, place: &mut
             out.advance(n + len);
         }
     }
+}
+
+/// The end of turn `t` of `game` from its annotation, when it has an annotation or notes:
+/// its notes are the next of the game's from `next_note`, which moves past them.
+#[cold]
+#[inline(never)]
+fn noted_end(
+    out: &mut JsonBuf,
+    game: &CleanGame<'_>,
+    t: &CleanTurn,
+    next_note: &mut usize,
+    place: &mut Place<'_, '_>,
+) {
+    let end = *next_note + t.notes as usize;
+    let notes = game.notes.get(*next_note..end).unwrap_or_default();
+    *next_note = end;
+    notes::tail(out, t, notes);
+    place.write_legal(out, t.at);
 }
 
 mod notes;
