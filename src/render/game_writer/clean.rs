@@ -144,9 +144,11 @@ const HEADS: [[u8; 16]; 999] = {
 #[inline(always)]
 fn head(w: &mut [u8; TURN_ROOM], k: usize) -> usize {
     if let (Some(h), Some(to)) = (HEADS.get(k), w.first_chunk_mut::<16>()) {
-        *to = *h;
+        // In two registers, of which the length is the top byte.
+        let h = u128::from_le_bytes(*h);
+        *to = h.to_le_bytes();
         // At most 14 (the mask tells the compiler it is below `HEAD`).
-        return usize::from(h[15]) & (HEAD - 1);
+        return (h >> 120) as usize & (HEAD - 1);
     }
     head_long(w, k).min(HEAD - 1)
 }
