@@ -205,7 +205,7 @@ struct Place<'s, 'i> {
     /// [`AFTER_STEPS`], the line's digits and the `column` key, of which `len` bytes are
     /// made.
     text: [u8; TAIL],
-    len: usize,
+    len: u8,
 }
 
 /// Where `,"legal"` starts in [`AFTER_STEPS`].
@@ -213,8 +213,9 @@ const LEGAL: usize = AFTER_STEPS.len() - b",\"legal\":true,\"line\":".len();
 
 /// The room for [`Place::text`]: [`AFTER_STEPS`], 20 digits and the `column` key.
 const TAIL: usize = 96;
-/// The room a turn's end takes in a window: [`Place::text`], then a column and the `}`.
-const TAIL_ROOM: usize = TAIL + 24;
+/// The room a turn's end takes in a window: [`Place::text`], then a column and the `}`, after
+/// any length of the text a byte can hold (so that where the column goes needs no test).
+const TAIL_ROOM: usize = 256 + 24;
 
 impl Place<'_, '_> {
     /// The line and column of byte `at`; the text before the column is made for its line.
@@ -236,7 +237,10 @@ impl Place<'_, '_> {
         let next = self.line != 0 && line == self.line + 1;
         self.line = line;
         if next {
-            if let Some(digits) = self.text.get_mut(AT..self.len.saturating_sub(10)) {
+            if let Some(digits) = self
+                .text
+                .get_mut(AT..usize::from(self.len).saturating_sub(10))
+            {
                 for d in digits.iter_mut().rev() {
                     if *d == b'9' {
                         *d = b'0';
@@ -253,7 +257,7 @@ impl Place<'_, '_> {
             if let Some(key) = self.text.get_mut(AT + len..AT + len + 10) {
                 key.copy_from_slice(b",\"column\":");
             }
-            self.len = AT + len + 10;
+            self.len = (AT + len + 10) as u8;
         }
     }
 
@@ -268,7 +272,7 @@ impl Place<'_, '_> {
     #[inline(always)]
     fn put_from<const SKIP: usize>(&mut self, w: &mut [u8; TAIL_ROOM], at: usize) -> usize {
         let lc = self.line_col(at);
-        let len = self.len.clamp(SKIP, TAIL) - SKIP;
+        let len = usize::from(self.len).saturating_sub(SKIP);
         if let (Some(to), Some(from)) = (w.get_mut(..TAIL - SKIP), self.text.get(SKIP..)) {
             to.copy_from_slice(from);
         }
