@@ -60,6 +60,9 @@ pub struct ConvertWork<'a> {
     /// ([`ConvertWork::with_objects`]).
     objects: bool,
     spare: Mutex<Vec<Vec<u8>>>,
+    /// The writers and rulesets of earlier chunks, reused with the JSON of the rulesets they
+    /// wrote and the rulesets they read.
+    writers: Mutex<Vec<(GameWriter, RulesCache)>>,
 }
 
 /// One chunk converted. Game numbers are the chunk's own until [`Converted::write_to`].
@@ -101,6 +104,8 @@ impl<'a> ConvertWork<'a> {
     pub fn with_file_bytes(self, bytes: Option<&'a [u8]>) -> Self {
         ConvertWork {
             file_bytes: bytes,
+            // Writers keep the file's name they were made for.
+            writers: Mutex::new(Vec::new()),
             ..self
         }
     }
@@ -120,6 +125,7 @@ impl<'a> ConvertWork<'a> {
             fast: true,
             objects: false,
             spare: Mutex::new(Vec::new()),
+            writers: Mutex::new(Vec::new()),
         }
     }
 
@@ -241,14 +247,22 @@ impl ChunkWork for ConvertWork<'_> {
             text: !text.trim().is_empty(),
             ..self.converted()
         };
-        let mut writer = GameWriter::for_file(self.file, self.file_bytes);
+        let (mut writer, mut rules) = self
+            .writers
+            .lock()
+            .ok()
+            .and_then(|mut w| w.pop())
+            .unwrap_or_else(|| {
+                let writer = GameWriter::for_file(self.file, self.file_bytes);
+                (writer, RulesCache::default())
+            });
         let mut boundary = Boundary::cut_before_tag_line(tag_next);
         // JSON of games the fast lane finds clean is written from what it read; notation, and
         // every other game, goes the full way.
         let fast = self.fast && !matches!(self.target, Target::Sgn { .. }) && invalid.is_empty();
         let lane = fast.then(|| RecordLane {
             opts: &self.opts,
-            rules: RulesCache::default(),
+            rules: std::mem::take(&mut rules),
             clean: CleanGame::default(),
         });
         let scanner = Scanner::new(text, invalid).tag_line_next(tag_next);
@@ -271,6 +285,12 @@ impl ChunkWork for ConvertWork<'_> {
                     self.full_way(&mut c, &game, &chunk);
                 }
             }
+        }
+        if let Some(lane) = games.lane() {
+            rules = std::mem::take(&mut lane.rules);
+        }
+        if let Ok(mut w) = self.writers.lock() {
+            w.push((writer, rules));
         }
         c.boundary = boundary.verified();
         // A chunk that does not end at a boundary is worked on again, joined with the next.

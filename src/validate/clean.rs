@@ -72,6 +72,9 @@ pub struct CleanTurn {
     pub kind: CleanKind,
     /// The annotation written after it.
     pub annotation: Option<Annotation>,
+    /// Whether it has an annotation or notes (glyphs and comments): what a writer looks at
+    /// first.
+    pub noted: bool,
 }
 
 /// A comment of a clean game.
@@ -173,6 +176,7 @@ impl<'t> Recorder<'t> for CleanGame<'t> {
         match self.turns.last_mut() {
             Some(t) => {
                 t.notes += 1;
+                t.noted = true;
                 self.noted = true;
                 self.notes.push(CleanNote::Comment(comment));
             }
@@ -184,6 +188,7 @@ impl<'t> Recorder<'t> for CleanGame<'t> {
         match self.turns.last_mut() {
             Some(t) => {
                 t.notes += 1;
+                t.noted = true;
                 self.noted = true;
                 self.notes.push(CleanNote::Nag(nag));
             }
@@ -193,6 +198,7 @@ impl<'t> Recorder<'t> for CleanGame<'t> {
     fn trailing(&mut self, comment: CleanComment<'t>) {
         self.trailing.push(comment);
     }
+    #[inline(always)]
     fn turn(&mut self, at: usize, side: Color, kind: CleanKind) {
         self.turns.push(CleanTurn {
             at,
@@ -201,14 +207,18 @@ impl<'t> Recorder<'t> for CleanGame<'t> {
             side,
             kind,
             annotation: None,
+            noted: false,
         });
     }
+    #[inline(always)]
     fn annotation(&mut self, annotation: Annotation) {
         if let Some(t) = self.turns.last_mut() {
             t.annotation = Some(annotation);
+            t.noted = true;
             self.noted = true;
         }
     }
+    #[inline(always)]
     fn step(&mut self, to: Square, captured: Bitboard) {
         let Some(t) = self.turns.last_mut() else {
             return;

@@ -11,7 +11,7 @@ use super::super::json_buf::JsonBuf;
 use super::{GameWriter, List, begin, ending, result};
 use crate::engine::{Bitboard, Position, Square};
 use crate::notation::{LineCol, LineStream};
-use crate::validate::{CleanGame, CleanKind};
+use crate::validate::{CleanGame, CleanKind, CleanTurn};
 use notes::{comments, header, nags};
 
 /// The `n`th placeholder `..` of a template (found when compiling).
@@ -102,47 +102,68 @@ const NEXT_STEP_TO: usize = placeholder(NEXT_STEP, 0);
 const AFTER_STEPS: &[u8; 63] =
     b",\"annotation\":null,\"nags\":[],\"comments\":[],\"legal\":true,\"line\":";
 
-/// The start of a turn object up to its number's last digit: `[{"number":1` for the first
-/// turn, then `,{"number":N`, counted in decimal digits.
-struct Head {
-    bytes: [u8; 24],
-    len: usize,
+/// The room a turn's start takes in a window: `,{"number":` and up to 20 digits.
+const HEAD: usize = 32;
+
+/// The starts of the first 999 turn objects up to their number's last digit, 16 bytes each:
+/// `[{"number":1` for the first (a game's turns are numbered from 1), then `,{"number":N`;
+/// the last byte holds the start's length (the template written after it covers it).
+const HEADS: [[u8; 16]; 999] = {
+    let mut t = [[0; 16]; 999];
+    let mut k = 0;
+    while k < 999 {
+        let key = b",{\"number\":";
+        let mut i = 0;
+        while i < key.len() {
+            t[k][i] = key[i];
+            i += 1;
+        }
+        let n = k + 1;
+        let digits = if n < 10 {
+            1
+        } else if n < 100 {
+            2
+        } else {
+            3
+        };
+        t[k][15] = (key.len() + digits) as u8;
+        let (mut d, mut m) = (digits, n);
+        while d > 0 {
+            t[k][key.len() + d - 1] = b'0' + (m % 10) as u8;
+            m /= 10;
+            d -= 1;
+        }
+        k += 1;
+    }
+    t[0][0] = b'[';
+    t
+};
+
+/// Writes the start of the turn object of the `k`th turn (from 0) into `w`, up to its
+/// number's last digit; returns the bytes written.
+#[inline(always)]
+fn head(w: &mut [u8; TURN_ROOM], k: usize) -> usize {
+    if let (Some(h), Some(to)) = (HEADS.get(k), w.first_chunk_mut::<16>()) {
+        // In two registers, of which the length is the top byte.
+        let h = u128::from_le_bytes(*h);
+        *to = h.to_le_bytes();
+        // At most 14 (the mask tells the compiler it is below `HEAD`).
+        return (h >> 120) as usize & (HEAD - 1);
+    }
+    head_long(w, k).min(HEAD - 1)
 }
 
-/// Where a turn's number starts in [`Head`].
-const NUMBER: usize = 11;
-
-impl Head {
-    fn new() -> Head {
-        let mut bytes = [0; 24];
-        bytes[..NUMBER + 1].copy_from_slice(b"[{\"number\":1");
-        Head {
-            bytes,
-            len: NUMBER + 1,
-        }
+/// [`head`] of a turn numbered from 1000 on.
+#[cold]
+#[inline(never)]
+fn head_long(w: &mut [u8; TURN_ROOM], k: usize) -> usize {
+    let key = b",{\"number\":";
+    w[..key.len()].copy_from_slice(key);
+    let mut n = 0;
+    if let Some(digits) = w.get_mut(key.len()..).and_then(<[u8]>::first_chunk_mut) {
+        n = decimal(digits, k as u64 + 1);
     }
-
-    /// To the next turn.
-    #[inline]
-    fn next(&mut self) {
-        self.bytes[0] = b',';
-        let mut i = self.len;
-        while i > NUMBER {
-            i -= 1;
-            if self.bytes[i] == b'9' {
-                self.bytes[i] = b'0';
-            } else {
-                self.bytes[i] += 1;
-                return;
-            }
-        }
-        // All nines: one more digit, `1` followed by zeros.
-        if self.len < self.bytes.len() {
-            self.bytes[NUMBER] = b'1';
-            self.bytes[self.len] = b'0';
-            self.len += 1;
-        }
-    }
+    key.len() + n
 }
 
 /// Writes `n` in decimal at the start of `to`, digit by digit (no copy of a length known only
@@ -157,16 +178,17 @@ fn decimal(to: &mut [u8; 20], mut n: u64) -> usize {
     len
 }
 
-/// Columns below 100 followed by the `}` that closes the turn, three bytes each (the last
-/// unused below 10).
-const COLUMNS: [[u8; 3]; 100] = {
-    let mut t = [[0; 3]; 100];
+/// Columns below 100 followed by the `}` that closes the turn, and how many bytes they take,
+/// four bytes each: the digits and `}`, then the length (a byte written past the end, that
+/// the next write covers).
+const COLUMNS: [[u8; 4]; 100] = {
+    let mut t = [[0; 4]; 100];
     let mut n = 0;
     while n < 100 {
         t[n] = if n < 10 {
-            [b'0' + n as u8, b'}', b'}']
+            [b'0' + n as u8, b'}', b'}', 2]
         } else {
-            [b'0' + (n / 10) as u8, b'0' + (n % 10) as u8, b'}']
+            [b'0' + (n / 10) as u8, b'0' + (n % 10) as u8, b'}', 3]
         };
         n += 1;
     }
@@ -183,7 +205,7 @@ struct Place<'s, 'i> {
     /// [`AFTER_STEPS`], the line's digits and the `column` key, of which `len` bytes are
     /// made.
     text: [u8; TAIL],
-    len: usize,
+    len: u8,
 }
 
 /// Where `,"legal"` starts in [`AFTER_STEPS`].
@@ -191,8 +213,9 @@ const LEGAL: usize = AFTER_STEPS.len() - b",\"legal\":true,\"line\":".len();
 
 /// The room for [`Place::text`]: [`AFTER_STEPS`], 20 digits and the `column` key.
 const TAIL: usize = 96;
-/// The room a turn's end takes in a window: [`Place::text`], then a column and the `}`.
-const TAIL_ROOM: usize = TAIL + 24;
+/// The room a turn's end takes in a window: [`Place::text`], then a column and the `}`, after
+/// any length of the text a byte can hold (so that where the column goes needs no test).
+const TAIL_ROOM: usize = 256 + 24;
 
 impl Place<'_, '_> {
     /// The line and column of byte `at`; the text before the column is made for its line.
@@ -214,7 +237,10 @@ impl Place<'_, '_> {
         let next = self.line != 0 && line == self.line + 1;
         self.line = line;
         if next {
-            if let Some(digits) = self.text.get_mut(AT..self.len.saturating_sub(10)) {
+            if let Some(digits) = self
+                .text
+                .get_mut(AT..usize::from(self.len).saturating_sub(10))
+            {
                 for d in digits.iter_mut().rev() {
                     if *d == b'9' {
                         *d = b'0';
@@ -231,7 +257,7 @@ impl Place<'_, '_> {
             if let Some(key) = self.text.get_mut(AT + len..AT + len + 10) {
                 key.copy_from_slice(b",\"column\":");
             }
-            self.len = AT + len + 10;
+            self.len = (AT + len + 10) as u8;
         }
     }
 
@@ -246,14 +272,14 @@ impl Place<'_, '_> {
     #[inline(always)]
     fn put_from<const SKIP: usize>(&mut self, w: &mut [u8; TAIL_ROOM], at: usize) -> usize {
         let lc = self.line_col(at);
-        let len = self.len.clamp(SKIP, TAIL) - SKIP;
+        let len = usize::from(self.len).saturating_sub(SKIP);
         if let (Some(to), Some(from)) = (w.get_mut(..TAIL - SKIP), self.text.get(SKIP..)) {
             to.copy_from_slice(from);
         }
-        match (COLUMNS.get(lc.column), w.get_mut(len..len + 3)) {
+        match (COLUMNS.get(lc.column), w.get_mut(len..len + 4)) {
             (Some(c), Some(to)) => {
                 to.copy_from_slice(c);
-                len + 2 + usize::from(lc.column >= 10)
+                len + usize::from(c[3])
             }
             _ => {
                 let mut n = 0;
@@ -286,12 +312,12 @@ impl Place<'_, '_> {
 /// opens them to the `]` that closes them.
 const STEPS_ROOM: usize = 256;
 
-/// The room a turn takes in a window, from its number to its end: 24 bytes of number, the
-/// longest template and steps, the end.
-const TURN_ROOM: usize = 24 + MOVE_T.len() + STEPS_ROOM + TAIL_ROOM;
+/// The room a turn takes in a window, from its number to its end: its start, the longest
+/// template and steps, the end.
+const TURN_ROOM: usize = HEAD + MOVE_T.len() + STEPS_ROOM + TAIL_ROOM;
 
-/// Copies `template` into `w` at `at` (at most 24) and lets `fill` fill in its blanks; returns
-/// its length.
+/// Copies `template` into `w` at `at` (at most [`HEAD`]) and lets `fill` fill in its blanks;
+/// returns its length.
 #[inline]
 fn template<const N: usize>(
     w: &mut [u8; TURN_ROOM],
@@ -300,7 +326,7 @@ fn template<const N: usize>(
     fill: impl FnOnce(&mut [u8; N]),
 ) -> usize {
     if let Some(to) = w
-        .get_mut(at.min(24)..)
+        .get_mut(at.min(HEAD)..)
         .and_then(<[u8]>::first_chunk_mut::<N>)
     {
         *to = *template;
@@ -310,18 +336,16 @@ fn template<const N: usize>(
 }
 
 /// Writes the steps of a move that is not a slide into `w`, from the `[` that opens them to
-/// the `]` that closes them; returns the bytes written, or `None` when they might not fit.
+/// the `]` that closes them; returns the bytes written, or `None` when they do not fit.
 fn steps_into(w: &mut [u8; STEPS_ROOM], steps: &[(Square, Bitboard)]) -> Option<usize> {
     if steps.is_empty() {
         w.get_mut(..2)?.copy_from_slice(b"[]");
         return Some(2);
     }
     let mut at = 0;
+    // Every write below is tested to fit: steps that do not are refused at the first that
+    // does not.
     for (to, captured) in steps {
-        // The step up to its captures, each capture, `]}`, and the `]` after the last step.
-        if at + NEXT_STEP.len() + 5 * captured.count() as usize + 3 > STEPS_ROOM {
-            return None;
-        }
         let step = w.get_mut(at..)?.first_chunk_mut::<24>()?;
         *step = *NEXT_STEP;
         put(step, NEXT_STEP_TO, *to);
@@ -433,26 +457,15 @@ impl GameWriter {
 /// turn has an annotation, glyphs or comments: a game without any (most) is written without
 /// looking for them.
 fn turns<const NOTED: bool>(out: &mut JsonBuf, game: &CleanGame<'_>, place: &mut Place<'_, '_>) {
-    let mut head = Head::new();
     let mut next_step = 0;
     let mut next_note = 0;
-    for t in &game.turns {
+    for (k, t) in game.turns.iter().enumerate() {
         // A turn with an annotation, glyphs or comments ends piece by piece.
-        let noted = NOTED && (t.annotation.is_some() || t.notes > 0);
-        let notes = if noted {
-            let end = next_note + t.notes as usize;
-            let notes = game.notes.get(next_note..end).unwrap_or_default();
-            next_note = end;
-            notes
-        } else {
-            &[]
-        };
+        let noted = NOTED && t.noted;
         let side = t.side.index() & 1;
         // Most turns go out in one window: number, kind, squares, line and column.
         let w = out.window::<TURN_ROOM>();
-        w[..24].copy_from_slice(&head.bytes);
-        let n = head.len.min(24);
-        head.next();
+        let n = head(w, k);
         let body = match t.kind {
             CleanKind::Place(a, b) => template(w, n, &PLACE[side], |x| {
                 put(x, PLACE_A, a);
@@ -478,8 +491,7 @@ fn turns<const NOTED: bool>(out: &mut JsonBuf, game: &CleanGame<'_>, place: &mut
                         out.advance(n + body);
                         steps(out, s);
                         if noted {
-                            notes::tail(out, t, notes);
-                            place.write_legal(out, t.at);
+                            noted_end(out, game, t, &mut next_note, place);
                         } else {
                             place.write(out, t.at);
                         }
@@ -491,8 +503,7 @@ fn turns<const NOTED: bool>(out: &mut JsonBuf, game: &CleanGame<'_>, place: &mut
         let n = n + body;
         if noted {
             out.advance(n);
-            notes::tail(out, t, notes);
-            place.write_legal(out, t.at);
+            noted_end(out, game, t, &mut next_note, place);
             continue;
         }
         if let Some(tail) = w
@@ -503,6 +514,24 @@ fn turns<const NOTED: bool>(out: &mut JsonBuf, game: &CleanGame<'_>, place: &mut
             out.advance(n + len);
         }
     }
+}
+
+/// The end of turn `t` of `game` from its annotation, when it has an annotation or notes:
+/// its notes are the next of the game's from `next_note`, which moves past them.
+#[cold]
+#[inline(never)]
+fn noted_end(
+    out: &mut JsonBuf,
+    game: &CleanGame<'_>,
+    t: &CleanTurn,
+    next_note: &mut usize,
+    place: &mut Place<'_, '_>,
+) {
+    let end = *next_note + t.notes as usize;
+    let notes = game.notes.get(*next_note..end).unwrap_or_default();
+    *next_note = end;
+    notes::tail(out, t, notes);
+    place.write_legal(out, t.at);
 }
 
 mod notes;

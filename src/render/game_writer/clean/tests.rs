@@ -72,6 +72,7 @@ fn lines_and_columns_are_the_index_s() {
                 side: crate::engine::Color::Black,
                 kind: slide,
                 annotation: None,
+                noted: false,
             })
             .collect(),
         ..CleanGame::default()
