@@ -65,9 +65,9 @@ impl<'s, 'a> Tree<'s, 'a> {
 impl<'a> Headers<'a> for Tree<'_, 'a> {
     fn tag(&mut self, t: TagAt, text: &'a str) -> Option<()> {
         self.item(t.start);
-        self.s.pos = t.start;
         if t.escaped {
-            // Unescaped the full way.
+            // Unescaped the full way, from the tag's start.
+            self.s.pos = t.start;
             self.s.header_tag(&mut self.r, t.start);
         } else {
             let tag = Tag {
