@@ -7,7 +7,7 @@ use std::cell::OnceCell;
 use std::io::{Read, Write};
 use std::sync::Mutex;
 
-use super::pipeline::{ChunkWork, for_each_chunk};
+use super::pipeline::{ChunkLines, ChunkWork, for_each_chunk};
 use super::stream::{Boundary, Skipped};
 use crate::notation::writer::{NotWritable, WriteOptions, write_game};
 use crate::notation::{Game, LineStream, Scanner, Source};
@@ -225,7 +225,7 @@ struct ChunkText<'t> {
 impl ChunkWork for ConvertWork<'_> {
     type Done = Converted;
 
-    fn work(&self, bytes: &[u8], first_line: usize, tag_next: bool) -> Converted {
+    fn work(&self, bytes: &[u8], at: ChunkLines, tag_next: bool) -> Converted {
         // UTF-8 text is read where it lies; other bytes are decoded into a copy.
         let decoded;
         let (text, invalid, raw) = match std::str::from_utf8(strip_bom(bytes)) {
@@ -241,7 +241,7 @@ impl ChunkWork for ConvertWork<'_> {
             text,
             bytes,
             decoded: raw,
-            lines: LineStream::new(text, first_line, &line_index),
+            lines: LineStream::new(text, at.first, &line_index, at.lone_cr),
         };
         let mut c = Converted {
             text: !text.trim().is_empty(),

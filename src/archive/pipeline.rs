@@ -18,6 +18,31 @@ use super::split::{Piece, Skipped, Splitter};
 use crate::notation::LineIndex;
 use crate::notation::limits::MAX_UNCUT_BYTES;
 
+/// Where a chunk stands among the lines of its file, as the reading thread counted them.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ChunkLines {
+    /// The file's 0-based line the chunk starts on (0 when the work does not need it, see
+    /// [`ChunkWork::FIRST_LINE`]).
+    pub first: usize,
+    /// Whether the chunk holds a CR that no LF follows (a line break of its own), found while
+    /// its lines were counted; `None` when they were not.
+    pub lone_cr: Option<bool>,
+}
+
+impl ChunkLines {
+    /// These lines followed by `next`, those of the chunk joined after this one. A lone CR is
+    /// known only when both were looked for. A CR at the end of a chunk counts as lone, so a
+    /// CRLF cut between the two still reads as one: joined, the answer may say yes for no,
+    /// never no for yes.
+    fn joined(self, next: ChunkLines) -> ChunkLines {
+        let lone_cr = match (self.lone_cr, next.lone_cr) {
+            (Some(a), Some(b)) => Some(a | b),
+            _ => None,
+        };
+        ChunkLines { lone_cr, ..self }
+    }
+}
+
 /// What is done with each chunk of an archive, on a worker thread.
 pub trait ChunkWork: Sync {
     /// What working on one chunk gives.
@@ -28,10 +53,9 @@ pub trait ChunkWork: Sync {
     /// and is then given 0.
     const FIRST_LINE: bool = true;
 
-    /// Works on the bytes of a chunk that starts on the file's 0-based line `first_line` (0
-    /// when the work does not need it, see [`ChunkWork::FIRST_LINE`]), and that a line
-    /// starting with `[` follows when `tag_next` is set.
-    fn work(&self, bytes: &[u8], first_line: usize, tag_next: bool) -> Self::Done;
+    /// Works on the bytes of a chunk that stands at `lines` among the file's lines, and that a
+    /// line starting with `[` follows when `tag_next` is set.
+    fn work(&self, bytes: &[u8], lines: ChunkLines, tag_next: bool) -> Self::Done;
 
     /// What a stretch of the stream that starts on the file's 0-based line `first_line` gives
     /// when it was skipped for running [`MAX_UNCUT_BYTES`] without a game boundary: one game,
@@ -67,13 +91,8 @@ pub(crate) fn for_each_chunk<R: Read + Send, W: ChunkWork>(
         let mut pending = Pending::default();
         let mut line = 0;
         while let Some(piece) = splitter.next_chunk()? {
-            let first_line = line;
-            if W::FIRST_LINE {
-                line += breaks(&piece);
-            }
-            if let Some(done) =
-                pending.settle(&piece, first_line, || run(work, &piece, first_line), work)
-            {
+            let lines = count::<W>(&piece, &mut line);
+            if let Some(done) = pending.settle(&piece, lines, || run(work, &piece, lines), work) {
                 each(done)?;
             }
             if let Piece::Chunk { bytes, .. } = piece {
@@ -88,19 +107,29 @@ pub(crate) fn for_each_chunk<R: Read + Send, W: ChunkWork>(
     parallel(splitter, jobs, work, each)
 }
 
-/// The line breaks of a piece.
-fn breaks(piece: &Piece) -> usize {
-    match piece {
-        Piece::Chunk { bytes, .. } => LineIndex::count_breaks_in(bytes),
-        Piece::TooLong(skipped) => skipped.breaks,
+/// Where `piece` stands among the file's lines when the work needs to know, `line` being the
+/// file's line it starts on; moves `line` past its line breaks.
+fn count<W: ChunkWork>(piece: &Piece, line: &mut usize) -> ChunkLines {
+    if !W::FIRST_LINE {
+        return ChunkLines::default();
     }
+    let first = *line;
+    let (breaks, lone_cr) = match piece {
+        Piece::Chunk { bytes, .. } => {
+            let (breaks, lone_cr) = LineIndex::count_breaks_and_lone_cr(bytes);
+            (breaks, Some(lone_cr))
+        }
+        Piece::TooLong(skipped) => (skipped.breaks, None),
+    };
+    *line += breaks;
+    ChunkLines { first, lone_cr }
 }
 
 /// `work` on a piece: a chunk worked on, a stretch skipped reported.
-fn run<W: ChunkWork>(work: &W, piece: &Piece, first_line: usize) -> W::Done {
+fn run<W: ChunkWork>(work: &W, piece: &Piece, lines: ChunkLines) -> W::Done {
     match piece {
-        Piece::Chunk { bytes, tag_next } => work.work(bytes, first_line, *tag_next),
-        Piece::TooLong(skipped) => work.too_long(skipped, first_line),
+        Piece::Chunk { bytes, tag_next } => work.work(bytes, lines, *tag_next),
+        Piece::TooLong(skipped) => work.too_long(skipped, lines.first),
     }
 }
 
@@ -111,7 +140,7 @@ fn run<W: ChunkWork>(work: &W, piece: &Piece, first_line: usize) -> W::Done {
 #[derive(Debug, Default)]
 struct Pending {
     bytes: Vec<u8>,
-    first_line: usize,
+    lines: ChunkLines,
     checked_len: usize,
     /// Whether a tag line follows the last chunk joined.
     tag_next: bool,
@@ -120,17 +149,24 @@ struct Pending {
 impl Pending {
     /// Appends `more`; returns the results when the bytes are worth working on again and end
     /// at a boundary.
-    fn push<W: ChunkWork>(&mut self, more: &[u8], tag_next: bool, work: &W) -> Option<W::Done> {
+    fn push<W: ChunkWork>(
+        &mut self,
+        more: &[u8],
+        lines: ChunkLines,
+        tag_next: bool,
+        work: &W,
+    ) -> Option<W::Done> {
         if self.bytes.len() + more.len() > MAX_UNCUT_BYTES {
             return Some(self.give_up(more, &Skipped::default(), work));
         }
         self.bytes.extend_from_slice(more);
+        self.lines = self.lines.joined(lines);
         self.tag_next = tag_next;
         if self.bytes.len() < 2 * self.checked_len {
             return None;
         }
         self.checked_len = self.bytes.len();
-        let done = work.work(&self.bytes, self.first_line, self.tag_next);
+        let done = work.work(&self.bytes, self.lines, self.tag_next);
         if work.boundary(&done) {
             self.bytes = Vec::new();
             self.checked_len = 0;
@@ -146,7 +182,7 @@ impl Pending {
     fn settle<W: ChunkWork>(
         &mut self,
         piece: &Piece,
-        first_line: usize,
+        lines: ChunkLines,
         alone: impl FnOnce() -> W::Done,
         work: &W,
     ) -> Option<W::Done> {
@@ -159,7 +195,7 @@ impl Pending {
             Piece::TooLong(_) => return Some(alone()),
         };
         if !self.bytes.is_empty() {
-            return self.push(bytes, tag_next, work);
+            return self.push(bytes, lines, tag_next, work);
         }
         let done = alone();
         if work.boundary(&done) {
@@ -167,7 +203,7 @@ impl Pending {
         }
         self.checked_len = bytes.len();
         self.bytes = bytes.to_vec();
-        self.first_line = first_line;
+        self.lines = lines;
         self.tag_next = tag_next;
         None
     }
@@ -179,23 +215,23 @@ impl Pending {
         all.add(&self.bytes);
         all.add(more);
         all.join(skipped);
-        let first_line = self.first_line;
+        let first_line = self.lines.first;
         *self = Pending::default();
         work.too_long(&all, first_line)
     }
 
     /// The results of whatever is left, at the end of the stream.
     fn finish<W: ChunkWork>(self, work: &W) -> Option<W::Done> {
-        (!self.bytes.is_empty()).then(|| work.work(&self.bytes, self.first_line, self.tag_next))
+        (!self.bytes.is_empty()).then(|| work.work(&self.bytes, self.lines, self.tag_next))
     }
 }
 
-/// A piece to work on: its number, first line and bytes.
-type Job = (u64, usize, Piece);
-/// A piece worked on: its number, first line, bytes and results.
-type Done<D> = (u64, usize, Piece, D);
+/// A piece to work on: its number, lines and bytes.
+type Job = (u64, ChunkLines, Piece);
+/// A piece worked on: its number, lines, bytes and results.
+type Done<D> = (u64, ChunkLines, Piece, D);
 /// Pieces worked on that arrived before their turn, by number.
-type Waiting<D> = BTreeMap<u64, (usize, Piece, D)>;
+type Waiting<D> = BTreeMap<u64, (ChunkLines, Piece, D)>;
 
 fn parallel<R: Read + Send, W: ChunkWork>(
     mut splitter: Splitter<R>,
@@ -234,14 +270,11 @@ fn parallel<R: Read + Send, W: ChunkWork>(
                 let Some(bytes) = splitter.next_chunk()? else {
                     break;
                 };
-                let first_line = line;
-                if W::FIRST_LINE {
-                    line += breaks(&bytes);
-                }
+                let lines = count::<W>(&bytes, &mut line);
                 if credit_rx.recv().is_err() {
                     break;
                 }
-                if job_tx.send((seq, first_line, bytes)).is_err() {
+                if job_tx.send((seq, lines, bytes)).is_err() {
                     break;
                 }
                 seq += 1;
@@ -265,14 +298,14 @@ fn worker<W: ChunkWork>(rx: &Mutex<Receiver<Job>>, tx: &SyncSender<Done<W::Done>
             Ok(guard) => guard.recv(),
             Err(_) => return,
         };
-        let Ok((seq, first_line, bytes)) = job else {
+        let Ok((seq, lines, bytes)) = job else {
             return;
         };
         let unfinished = Unfinished { work, seq };
-        let mut done = run(work, &bytes, first_line);
+        let mut done = run(work, &bytes, lines);
         std::mem::forget(unfinished);
         work.finish(seq, Some(&mut done));
-        if tx.send((seq, first_line, bytes, done)).is_err() {
+        if tx.send((seq, lines, bytes, done)).is_err() {
             return;
         }
     }
@@ -303,18 +336,18 @@ fn collect<W: ChunkWork>(
     let mut next = 0u64;
     let mut pending = Pending::default();
     loop {
-        let (first_line, bytes, result) = match waiting.remove(&next) {
+        let (lines, bytes, result) = match waiting.remove(&next) {
             Some(x) => x,
             None => match done.recv() {
-                Ok((seq, first_line, bytes, result)) => {
-                    waiting.insert(seq, (first_line, bytes, result));
+                Ok((seq, lines, bytes, result)) => {
+                    waiting.insert(seq, (lines, bytes, result));
                     continue;
                 }
                 Err(_) => break,
             },
         };
         next += 1;
-        if let Some(d) = pending.settle(&bytes, first_line, || result, work) {
+        if let Some(d) = pending.settle(&bytes, lines, || result, work) {
             each(d)?;
         }
         // The buffer first, so that the worker the credit lets read finds it.
@@ -339,8 +372,10 @@ mod tests {
     impl ChunkWork for Lines {
         type Done = (usize, usize);
 
-        fn work(&self, bytes: &[u8], first_line: usize, _: bool) -> (usize, usize) {
-            (first_line, LineIndex::count_breaks_in(bytes))
+        fn work(&self, bytes: &[u8], lines: ChunkLines, _: bool) -> (usize, usize) {
+            // Every chunk ends at a boundary: none is joined, and each was counted whole.
+            assert_eq!(lines.lone_cr, Some(LineIndex::has_lone_cr(bytes)));
+            (lines.first, LineIndex::count_breaks_in(bytes))
         }
 
         fn boundary(&self, _: &(usize, usize)) -> bool {
@@ -360,8 +395,11 @@ mod tests {
 
     #[test]
     fn chunks_come_in_order_with_their_first_line() {
-        let bytes = archive(2000);
-        for jobs in [1, 2, 5] {
+        let crlf = "[Event \"x\"]\r\n\r\n1. c2,d4 *\r\n\r\n".repeat(2000);
+        for (bytes, jobs) in [archive(2000), crlf.into_bytes()]
+            .iter()
+            .flat_map(|b| [1, 2, 5].map(|jobs| (b, jobs)))
+        {
             let mut line = 0;
             let mut chunks = 0;
             for_each_chunk(&bytes[..], 256, jobs, &Lines, &mut |(first, breaks)| {
@@ -371,7 +409,7 @@ mod tests {
                 Ok(())
             })
             .unwrap();
-            assert_eq!(line, LineIndex::count_breaks_in(&bytes));
+            assert_eq!(line, LineIndex::count_breaks_in(bytes));
             assert!(chunks > 100, "{chunks} chunks");
         }
     }
@@ -382,7 +420,7 @@ mod tests {
     impl ChunkWork for Slow {
         type Done = ();
 
-        fn work(&self, _: &[u8], _: usize, _: bool) {
+        fn work(&self, _: &[u8], _: ChunkLines, _: bool) {
             std::thread::sleep(std::time::Duration::from_millis(20));
         }
 

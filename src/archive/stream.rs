@@ -28,7 +28,7 @@
 
 use std::io::Read;
 
-use super::pipeline::{ChunkWork, for_each_chunk};
+use super::pipeline::{ChunkLines, ChunkWork, for_each_chunk};
 use super::report::{Ledger, Rendered, Report, render};
 pub use super::split::{BLOCK, MAX_SPARE, Piece, Skipped, Splitter};
 
@@ -401,7 +401,7 @@ impl ChunkWork for CheckWork<'_> {
     /// numbers them in order: nothing counts them while reading.
     const FIRST_LINE: bool = false;
 
-    fn work(&self, bytes: &[u8], _first_line: usize, tag_next: bool) -> Self::Done {
+    fn work(&self, bytes: &[u8], _: ChunkLines, tag_next: bool) -> Self::Done {
         (check_chunk_cut(bytes, self.opts, tag_next), None)
     }
 

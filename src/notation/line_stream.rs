@@ -89,12 +89,20 @@ fn stop(b: &[u8], mut i: usize) -> usize {
 
 impl<'i> LineStream<'i> {
     /// A stream over `text`, a chunk of a file that starts at the file's 0-based line `base`;
-    /// `index` holds (or will hold) `LineIndex::with_base(text, base)`.
-    pub fn new(text: &'i str, base: usize, index: &'i OnceCell<LineIndex>) -> LineStream<'i> {
+    /// `index` holds (or will hold) `LineIndex::with_base(text, base)`. `lone_cr` says
+    /// whether the text holds a CR that no LF follows, when that is known (`None`: the stream
+    /// looks); a `Some(true)` that is not so only makes it slower.
+    pub fn new(
+        text: &'i str,
+        base: usize,
+        index: &'i OnceCell<LineIndex>,
+        lone_cr: Option<bool>,
+    ) -> LineStream<'i> {
         let b = text.as_bytes();
         // A CR that an LF follows is a byte of its line like any other, for lines and columns:
         // only a lone CR ends a line that the stream does not see.
-        let lf_only = memchr::memchr(b'\r', b).is_none() || !LineIndex::has_lone_cr(b);
+        let lf_only = !lone_cr
+            .unwrap_or_else(|| memchr::memchr(b'\r', b).is_some() && LineIndex::has_lone_cr(b));
         LineStream {
             text,
             index,
@@ -205,19 +213,27 @@ fn count_lf(b: &[u8]) -> usize {
 mod tests {
     use super::*;
 
-    /// Every offset of `text`, in order and by jumps, answers as the index does.
+    /// Every offset of `text`, in order and by jumps, answers as the index does, whether the
+    /// stream looks for a lone CR itself, is told the truth or is told there is one.
     fn answers_as_the_index(text: &str, base: usize) {
+        let lone_cr = LineIndex::has_lone_cr(text.as_bytes());
+        for told in [None, Some(lone_cr), Some(true)] {
+            answers_as_the_index_told(text, base, told);
+        }
+    }
+
+    fn answers_as_the_index_told(text: &str, base: usize, lone_cr: Option<bool>) {
         let index = LineIndex::with_base(text, base);
         let every: Vec<usize> = (0..=text.len() + 2).collect();
         let cell = OnceCell::new();
-        let mut s = LineStream::new(text, base, &cell);
+        let mut s = LineStream::new(text, base, &cell, lone_cr);
         for &o in &every {
             assert_eq!(s.line_col(o), index.line_col(text, o), "offset {o}");
         }
 
         for step in [3, 7, 61, 613] {
             let cell = OnceCell::new();
-            let mut s = LineStream::new(text, base, &cell);
+            let mut s = LineStream::new(text, base, &cell, lone_cr);
             for &o in every
                 .iter()
                 .step_by(step)

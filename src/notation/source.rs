@@ -276,18 +276,29 @@ impl LineIndex {
     /// breaks are ASCII, which decoding never changes), counted without decoding.
     pub(crate) fn count_breaks_in(bytes: &[u8]) -> usize {
         if memchr::memchr(b'\r', bytes).is_none() {
-            return count_pairs(bytes, |x, _| x == b'\n');
+            return count_pairs(bytes, |x, _| [x == b'\n'])[0];
         }
         // A line ends at LF, and at a CR that no LF follows (a CRLF ends one line).
         // (`|` and `&`, not `||` and `&&`: no branch, so that the loop vectorises.)
         count_pairs(bytes, |x, next| {
-            (x == b'\n') | ((x == b'\r') & (next != b'\n'))
-        })
+            [(x == b'\n') | ((x == b'\r') & (next != b'\n'))]
+        })[0]
+    }
+
+    /// [`LineIndex::count_breaks_in`] and [`LineIndex::has_lone_cr`] of `bytes`, in one pass.
+    pub(crate) fn count_breaks_and_lone_cr(bytes: &[u8]) -> (usize, bool) {
+        if memchr::memchr(b'\r', bytes).is_none() {
+            return (count_pairs(bytes, |x, _| [x == b'\n'])[0], false);
+        }
+        let [lf, lone] = count_pairs(bytes, |x, next| {
+            [x == b'\n', (x == b'\r') & (next != b'\n')]
+        });
+        (lf + lone, lone > 0)
     }
 
     /// Whether `bytes` hold a CR that no LF follows (a line break of its own).
     pub fn has_lone_cr(bytes: &[u8]) -> bool {
-        count_pairs(bytes, |x, next| (x == b'\r') & (next != b'\n')) > 0
+        count_pairs(bytes, |x, next| [(x == b'\r') & (next != b'\n')])[0] > 0
     }
 
     /// The file line (0-based) of this index's 0-based line `line`.
@@ -458,32 +469,41 @@ fn line_starts(b: &[u8]) -> Vec<usize> {
     starts
 }
 
-/// How many bytes `x` of `b` make `hit(x, next)` true, `next` being the byte after `x` (0 after
-/// the last). Counted 16 bytes at a time into 16 counters in a loop the compiler vectorises,
-/// emptied every 255 rounds, before they could overflow.
+/// How many bytes `x` of `b` make each of the `N` answers of `hit(x, next)` true, `next` being
+/// the byte after `x` (0 after the last). Counted 16 bytes at a time into 16 counters for each
+/// answer in a loop the compiler vectorises, emptied every 255 rounds, before they could
+/// overflow.
 #[inline(always)]
-fn count_pairs(b: &[u8], hit: impl Fn(u8, u8) -> bool) -> usize {
+fn count_pairs<const N: usize>(b: &[u8], hit: impl Fn(u8, u8) -> [bool; N]) -> [usize; N] {
+    let mut total = [0usize; N];
     let Some((&last, _)) = b.split_last() else {
-        return 0;
+        return total;
     };
     const BLOCK: usize = 255 * 16;
     let (xs, ys) = (&b[..b.len() - 1], &b[1..]);
-    let mut total = usize::from(hit(last, 0));
+    let add = |total: &mut [usize; N], hits: [bool; N]| {
+        for (t, h) in total.iter_mut().zip(hits) {
+            *t += usize::from(h);
+        }
+    };
+    add(&mut total, hit(last, 0));
     for (xb, yb) in xs.chunks(BLOCK).zip(ys.chunks(BLOCK)) {
-        let mut counts = [0u8; 16];
+        let mut counts = [[0u8; 16]; N];
         let (mut xi, mut yi) = (xb.chunks_exact(16), yb.chunks_exact(16));
         for (x, y) in (&mut xi).zip(&mut yi) {
             for k in 0..16 {
-                counts[k] += u8::from(hit(x[k], y[k]));
+                let hits = hit(x[k], y[k]);
+                for n in 0..N {
+                    counts[n][k] += u8::from(hits[n]);
+                }
             }
         }
-        total += counts.iter().map(|&c| usize::from(c)).sum::<usize>();
-        total += xi
-            .remainder()
-            .iter()
-            .zip(yi.remainder())
-            .filter(|&(&x, &y)| hit(x, y))
-            .count();
+        for (t, c) in total.iter_mut().zip(&counts) {
+            *t += c.iter().map(|&c| usize::from(c)).sum::<usize>();
+        }
+        for (&x, &y) in xi.remainder().iter().zip(yi.remainder()) {
+            add(&mut total, hit(x, y));
+        }
     }
     total
 }
@@ -501,19 +521,32 @@ mod tests {
 
     #[test]
     fn breaks_are_counted_as_the_lines_are_found() {
-        // CRLF, lone CR and LF in every mix, across the 64-byte blocks of the count.
+        // CRLF, lone CR and LF in every mix, across the 64-byte blocks of the count; and
+        // CRLF with LF but no lone CR, but for the last byte of some.
         let mut seed = 3u64;
-        for len in [0, 1, 2, 15, 16, 17, 63, 64, 65, 300, 4079, 4080, 4081, 9000] {
+        let mixes: [&[&[u8]]; 2] = [
+            &[b"\r", b"\n", b"x", b"\r", b"\n"],
+            &[b"\r\n", b"\n", b"x", b"xx", b"\r\n"],
+        ];
+        for (len, mix) in [0, 1, 2, 15, 16, 17, 63, 64, 65, 300, 4079, 4080, 4081, 9000]
+            .into_iter()
+            .flat_map(|len| mixes.map(|mix| (len, mix)))
+        {
             for _ in 0..20 {
-                let bytes: Vec<u8> = (0..len)
-                    .map(|_| {
-                        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1);
-                        [b'\r', b'\n', b'x', b'\r', b'\n'][(seed >> 33) as usize % 5]
-                    })
-                    .collect();
+                let mut bytes = Vec::new();
+                while bytes.len() < len {
+                    seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1);
+                    bytes.extend_from_slice(mix[(seed >> 33) as usize % mix.len()]);
+                }
+                bytes.truncate(len);
+                let breaks = line_breaks(&bytes).count();
+                assert_eq!(LineIndex::count_breaks_in(&bytes), breaks, "{bytes:?}");
+                let lone =
+                    (0..bytes.len()).any(|i| bytes[i] == b'\r' && bytes.get(i + 1) != Some(&b'\n'));
+                assert_eq!(LineIndex::has_lone_cr(&bytes), lone, "{bytes:?}");
                 assert_eq!(
-                    LineIndex::count_breaks_in(&bytes),
-                    line_breaks(&bytes).count(),
+                    LineIndex::count_breaks_and_lone_cr(&bytes),
+                    (breaks, lone),
                     "{bytes:?}"
                 );
             }

@@ -80,7 +80,7 @@ fn lines_and_columns_are_the_index_s() {
     for base in [0, 5, 90, 995, 9_980, 999_960] {
         let index = crate::notation::LineIndex::with_base(&text, base);
         let cell = std::cell::OnceCell::new();
-        let mut lines = LineStream::new(&text, base, &cell);
+        let mut lines = LineStream::new(&text, base, &cell, None);
         let mut out = JsonBuf::default();
         GameWriter::new().write_clean(&mut out, &game, 1, &mut lines);
         let mut bytes = Vec::new();
