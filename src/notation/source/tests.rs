@@ -2,16 +2,18 @@ use super::*;
 
 #[test]
 fn breaks_are_counted_as_the_lines_are_found() {
-    // CRLF, lone CR and LF in every mix, across the 64-byte blocks of the count; and
+    // CRLF, lone CR and LF in every mix, across the 192-byte blocks of the count; and
     // CRLF with LF but no lone CR, but for the last byte of some.
     let mut seed = 3u64;
     let mixes: [&[&[u8]]; 2] = [
         &[b"\r", b"\n", b"x", b"\r", b"\n"],
         &[b"\r\n", b"\n", b"x", b"xx", b"\r\n"],
     ];
-    for (len, mix) in [0, 1, 2, 15, 16, 17, 63, 64, 65, 300, 4079, 4080, 4081, 9000]
-        .into_iter()
-        .flat_map(|len| mixes.map(|mix| (len, mix)))
+    for (len, mix) in [
+        0, 1, 2, 15, 16, 17, 191, 192, 193, 194, 300, 384, 385, 4080, 9000,
+    ]
+    .into_iter()
+    .flat_map(|len| mixes.map(|mix| (len, mix)))
     {
         for _ in 0..20 {
             let mut bytes = Vec::new();
