@@ -1,24 +1,25 @@
 //! Chunks of a stream worked on by several threads and handed on in input order, in bounded
 //! memory: the machinery under [`super::stream::check_stream`] and `seega convert`.
 //!
-//! A [`Splitter`] cuts the stream at likely game boundaries on a reading thread (which reads
-//! ahead while the workers work: a pipe or a slow disk is read in parallel with the checking);
-//! each chunk is worked on (checked, converted: a [`ChunkWork`]) on one of `jobs` threads; the
-//! results are handed to the caller in input order. A chunk whose result says it does not end
+//! A [`Splitter`] cuts the stream at likely game boundaries. The `jobs` workers share it: each
+//! in turn takes the next chunk from it, reading it itself, and works on it (checks, converts:
+//! a [`ChunkWork`]), so that a chunk is read into the cache of the core that works on it, and a
+//! decoder or a pipe runs on a worker while the others work rather than as one thread more
+//! than there are cores. The results are handed to the caller in input order. A chunk whose result says it does not end
 //! at a true game boundary is joined with the next one and worked on again (see the module
 //! documentation of [`super::stream`]). At most `2 × jobs + 2` chunks are read and not yet
 //! handed on.
 
 use std::collections::BTreeMap;
 use std::io::Read;
+use std::sync::Mutex;
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
-use std::sync::{Arc, Mutex};
 
 use super::split::{Piece, Skipped, Splitter};
 use crate::notation::LineIndex;
 use crate::notation::limits::MAX_UNCUT_BYTES;
 
-/// Where a chunk stands among the lines of its file, as the reading thread counted them.
+/// Where a chunk stands among the lines of its file, as counted when it was read.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct ChunkLines {
     /// The file's 0-based line the chunk starts on (0 when the work does not need it, see
@@ -226,79 +227,121 @@ impl Pending {
     }
 }
 
-/// A piece to work on: its number, lines and bytes.
-type Job = (u64, ChunkLines, Piece);
 /// A piece worked on: its number, lines, bytes and results.
 type Done<D> = (u64, ChunkLines, Piece, D);
 /// Pieces worked on that arrived before their turn, by number.
 type Waiting<D> = BTreeMap<u64, (ChunkLines, Piece, D)>;
 
+/// The stream as the workers share it: each takes the next piece from it, reading it itself,
+/// so that a chunk is read into the cache of the core that then works on it.
+struct Shared<R> {
+    splitter: Splitter<R>,
+    /// The number of the next piece.
+    seq: u64,
+    /// The file's line the next piece starts on.
+    line: usize,
+    /// A credit for each piece that may be read before the consumer takes the ones before.
+    credits: Receiver<()>,
+    /// Buffers of pieces handed on, for reuse.
+    recycled: Receiver<Vec<u8>>,
+    /// Set once the stream ended, failed or the run stops: no worker reads any more.
+    over: bool,
+    /// The error that ended the reading, given after the pieces read before it.
+    error: Option<std::io::Error>,
+}
+
+impl<R: Read> Shared<R> {
+    /// The next piece, its number and lines; `None` once there is none to work on.
+    fn next<W: ChunkWork>(&mut self) -> Option<(u64, ChunkLines, Piece)> {
+        if self.over {
+            return None;
+        }
+        // No credit (the consumer stopped) ends the run as the end of the stream does.
+        let piece = match self.credits.recv() {
+            Ok(()) => {
+                while let Ok(buf) = self.recycled.try_recv() {
+                    self.splitter.recycle(buf);
+                }
+                self.splitter.next_chunk()
+            }
+            Err(_) => Ok(None),
+        };
+        match piece {
+            Ok(Some(piece)) => {
+                let lines = count::<W>(&piece, &mut self.line);
+                self.seq += 1;
+                Some((self.seq - 1, lines, piece))
+            }
+            Ok(None) => {
+                self.over = true;
+                None
+            }
+            Err(e) => {
+                self.error = Some(e);
+                self.over = true;
+                None
+            }
+        }
+    }
+}
+
 fn parallel<R: Read + Send, W: ChunkWork>(
-    mut splitter: Splitter<R>,
+    splitter: Splitter<R>,
     jobs: usize,
     work: &W,
     each: &mut dyn FnMut(W::Done) -> std::io::Result<()>,
 ) -> std::io::Result<()> {
     let in_flight = 2 * jobs + 2;
-    let (job_tx, job_rx) = sync_channel::<Job>(jobs);
-    let job_rx = Arc::new(Mutex::new(job_rx));
     let (done_tx, done_rx) = sync_channel::<Done<W::Done>>(in_flight);
     // Credits bound the chunks read but not yet handed to `each`.
     let (credit_tx, credit_rx) = sync_channel::<()>(in_flight);
-    // Buffers of chunks handed on go back to the reader for reuse.
+    // Buffers of chunks handed on go back to the workers for reuse.
     let (recycle_tx, recycle_rx) = sync_channel::<Vec<u8>>(in_flight);
     for _ in 0..in_flight {
         let _ = credit_tx.send(());
     }
+    let shared = Mutex::new(Shared {
+        splitter,
+        seq: 0,
+        line: 0,
+        credits: credit_rx,
+        recycled: recycle_rx,
+        over: false,
+        error: None,
+    });
     std::thread::scope(|s| {
         for _ in 0..jobs {
-            let rx = Arc::clone(&job_rx);
             let tx = done_tx.clone();
-            s.spawn(move || worker(&rx, &tx, work));
+            let shared = &shared;
+            s.spawn(move || worker(shared, &tx, work));
         }
-        // Only the workers hold the receiving end of the jobs: when they are gone (collecting
-        // stopped early), the reader's next send fails instead of waiting forever.
-        drop(job_rx);
+        // Only the workers hold senders of results: when they are gone, collecting ends.
         drop(done_tx);
-        let reader = s.spawn(move || -> std::io::Result<u64> {
-            let mut seq = 0;
-            let mut line = 0;
-            loop {
-                while let Ok(buf) = recycle_rx.try_recv() {
-                    splitter.recycle(buf);
-                }
-                let Some(bytes) = splitter.next_chunk()? else {
-                    break;
-                };
-                let lines = count::<W>(&bytes, &mut line);
-                if credit_rx.recv().is_err() {
-                    break;
-                }
-                if job_tx.send((seq, lines, bytes)).is_err() {
-                    break;
-                }
-                seq += 1;
-            }
-            Ok(seq)
-        });
         let collected = collect(&done_rx, &credit_tx, &recycle_tx, work, each);
-        // Unblock the reader and the workers if collecting stopped early.
+        // Unblock the workers if collecting stopped early: a worker waiting for a credit
+        // gets none, one sending its results finds no receiver.
         drop(credit_tx);
         drop(done_rx);
-        let read = reader
-            .join()
-            .unwrap_or_else(|_| Err(std::io::Error::other("the reading thread failed")));
-        collected.and(read.map(|_| ()))
-    })
+        collected
+    })?;
+    let error = match shared.into_inner() {
+        Ok(shared) => shared.error,
+        Err(_) => Some(std::io::Error::other("a worker failed while reading")),
+    };
+    error.map_or(Ok(()), Err)
 }
 
-fn worker<W: ChunkWork>(rx: &Mutex<Receiver<Job>>, tx: &SyncSender<Done<W::Done>>, work: &W) {
+fn worker<R: Read, W: ChunkWork>(
+    shared: &Mutex<Shared<R>>,
+    tx: &SyncSender<Done<W::Done>>,
+    work: &W,
+) {
     loop {
-        let job = match rx.lock() {
-            Ok(guard) => guard.recv(),
+        let next = match shared.lock() {
+            Ok(mut shared) => shared.next::<W>(),
             Err(_) => return,
         };
-        let Ok((seq, lines, bytes)) = job else {
+        let Some((seq, lines, bytes)) = next else {
             return;
         };
         let unfinished = Unfinished { work, seq };
