@@ -5,10 +5,10 @@
 //! in turn takes the next chunk from it, reading it itself, and works on it (checks, converts:
 //! a [`ChunkWork`]), so that a chunk is read into the cache of the core that works on it, and a
 //! decoder or a pipe runs on a worker while the others work rather than as one thread more
-//! than there are cores. The results are handed to the caller in input order. A chunk whose result says it does not end
-//! at a true game boundary is joined with the next one and worked on again (see the module
-//! documentation of [`super::stream`]). At most `2 × jobs + 2` chunks are read and not yet
-//! handed on.
+//! than there are cores. The results are handed to the caller in input order. A chunk whose
+//! result says it does not end at a true game boundary is joined with the next one and worked
+//! on again (see the module documentation of [`super::stream`]). At most `2 × jobs + 2` chunks
+//! are read and not yet handed on.
 
 use std::collections::BTreeMap;
 use std::io::Read;
