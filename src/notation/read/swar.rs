@@ -44,14 +44,15 @@ pub(super) fn not_name(x: u64) -> u64 {
     !(name & !x) & HIGH
 }
 
-/// The bytes of `x` that end a tag value the reader reads (`"`) or make it refuse the tag (`\`, a line
-/// break). Exact for the first such byte; bytes after it may be marked too.
+/// The bytes of `x` where the scan of a tag value stops: `"`, `\`, a line break, or `0xE2`
+/// (the first byte of a bidirectional control). Exact for the first such byte; bytes after it
+/// may be marked too.
 #[inline(always)]
 pub(super) fn value_stops(x: u64) -> u64 {
     // A zero byte sets its high bit, and a borrow may set those of bytes above it: the lowest
     // one is always a zero byte.
     let zero = |y: u64| y.wrapping_sub(ONES) & !y & HIGH;
-    [b'"', b'\\', b'\n', b'\r']
+    [b'"', b'\\', b'\n', b'\r', 0xe2]
         .iter()
         .fold(0, |acc, &c| acc | zero(x ^ (ONES * u64::from(c))))
 }
@@ -65,7 +66,7 @@ mod tests {
     }
 
     fn is_stop(c: u8) -> bool {
-        matches!(c, b'"' | b'\\' | b'\n' | b'\r')
+        matches!(c, b'"' | b'\\' | b'\n' | b'\r' | 0xe2)
     }
 
     /// Words with `c` at position `k` among neighbours `n` (all 256 × 8 × neighbours).

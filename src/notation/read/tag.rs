@@ -1,6 +1,8 @@
 //! The reader of a tag, `[Name "value"]` with the escapes `\"` and `\\` in its value, straight
 //! from the text's bytes. It reads what the full way's tag parser (`scan/tag.rs`) reads
-//! without error, with the same spans; anything else it refuses, and that parser words.
+//! without error, with the same spans; anything else it refuses, and that parser words. It
+//! also tells whether the value holds a bidirectional control, found in the same scan of the
+//! value (the fast lane gives such a game up: the full path warns of it).
 
 use std::ops::Range;
 
@@ -8,7 +10,8 @@ use super::swar;
 
 /// A byte of a tag name, as a bit of [`CLASS`].
 const NAME: u8 = 2;
-/// A byte that ends a tag value the reader reads (`"`), or makes it refuse the tag.
+/// A byte where the scan of a tag value stops: its end (`"`), an escape (`\\`), what makes the
+/// reader refuse the tag (a line break), or the first byte of a bidirectional control (`0xE2`).
 const VALUE_STOP: u8 = 4;
 
 const CLASS: [u8; 256] = {
@@ -19,7 +22,7 @@ const CLASS: [u8; 256] = {
         if c.is_ascii_alphanumeric() || c == b'_' {
             t[k] |= NAME;
         }
-        if matches!(c, b'"' | b'\\' | b'\n' | b'\r') {
+        if matches!(c, b'"' | b'\\' | b'\n' | b'\r' | 0xe2) {
             t[k] |= VALUE_STOP;
         }
         k += 1;
@@ -35,7 +38,8 @@ fn class_run(b: &[u8], mut i: usize, class: u8) -> usize {
 }
 
 /// A tag the reader read: where it starts, where its name and its value (as written) are, where
-/// it ends (after `]`), and whether the value holds escapes.
+/// it ends (after `]`), whether the value holds escapes, and whether it holds a bidirectional
+/// control.
 pub(crate) struct TagAt {
     /// Where its `[` is.
     pub(crate) start: usize,
@@ -43,6 +47,7 @@ pub(crate) struct TagAt {
     pub(crate) value: Range<usize>,
     pub(crate) end: usize,
     pub(crate) escaped: bool,
+    pub(crate) bidi: bool,
 }
 
 /// Reads `[Name "value"]` at `at`, whose value may hold the escapes `\"` and `\\` (any other
@@ -72,9 +77,9 @@ pub(crate) fn tag(b: &[u8], at: usize) -> Option<TagAt> {
     }
     let value_start = i + 1;
     let mut value_end = value_stop(b, value_start);
-    let escaped = b.get(value_end) != Some(&b'"');
-    if escaped {
-        value_end = past_escapes(b, value_end)?;
+    let (mut escaped, mut bidi) = (false, false);
+    if b.get(value_end) != Some(&b'"') {
+        (value_end, escaped, bidi) = past_stops(b, value_end)?;
     }
     i = match b.get(value_end + 1) {
         Some(b']') => value_end + 1,
@@ -89,22 +94,41 @@ pub(crate) fn tag(b: &[u8], at: usize) -> Option<TagAt> {
         value: value_start..value_end,
         end: i + 1,
         escaped,
+        bidi,
     })
 }
 
-/// Where a tag value ends (its closing `"`) when it stopped at `at` on anything else: a
-/// backslash that starts an escape (`\"`, `\\`) goes on; any other, a line break or the end of
-/// the text makes the reader refuse the tag.
+/// Where a tag value ends (its closing `"`) when its scan stopped at `at` on anything else,
+/// whether it holds escapes, and whether it holds a bidirectional control: a backslash that
+/// starts an escape (`\"`, `\\`) goes on, and so does a `0xE2` byte; any other backslash, a
+/// line break or the end of the text makes the reader refuse the tag.
 #[cold]
 #[inline(never)]
-fn past_escapes(b: &[u8], mut at: usize) -> Option<usize> {
-    while b.get(at) == Some(&b'\\') {
-        if !matches!(b.get(at + 1), Some(b'"' | b'\\')) {
-            return None;
+fn past_stops(b: &[u8], mut at: usize) -> Option<(usize, bool, bool)> {
+    let (mut escaped, mut bidi) = (false, false);
+    loop {
+        match b.get(at)? {
+            b'"' => return Some((at, escaped, bidi)),
+            b'\\' if matches!(b.get(at + 1), Some(b'"' | b'\\')) => {
+                escaped = true;
+                at = value_stop(b, at + 2);
+            }
+            0xe2 => {
+                bidi |= bidi_at(b, at);
+                at = value_stop(b, at + 1);
+            }
+            _ => return None,
         }
-        at = value_stop(b, at + 2);
     }
-    (b.get(at) == Some(&b'"')).then_some(at)
+}
+
+/// Whether the bytes at `i` are a bidirectional control in UTF-8 (U+202A–U+202E: E2 80 AA–AE;
+/// U+2066–U+2069: E2 81 A6–A9; see [`crate::render::terminal::is_bidi_control`]).
+pub(crate) fn bidi_at(b: &[u8], i: usize) -> bool {
+    matches!(
+        b.get(i..i + 3),
+        Some([0xe2, 0x80, 0xaa..=0xae] | [0xe2, 0x81, 0xa6..=0xa9])
+    )
 }
 
 /// The end of the run of tag-name bytes (ASCII letters, digits, `_`) from `i`.
@@ -115,8 +139,8 @@ fn name_end(b: &[u8], i: usize) -> usize {
     }
 }
 
-/// The first byte from `i` on that ends a tag value the reader reads (`"`) or makes it refuse
-/// the tag (`\`, a line break), or the end of `b`.
+/// The first byte from `i` on where the scan of a tag value stops (see [`VALUE_STOP`]), or the
+/// end of `b`.
 fn value_stop(b: &[u8], mut i: usize) -> usize {
     while let Some(x) = swar::word_at(b, i) {
         if let Some(k) = swar::first(swar::value_stops(x)) {
@@ -128,4 +152,60 @@ fn value_stop(b: &[u8], mut i: usize) -> usize {
         i += 1;
     }
     i
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_value_tells_its_escapes_and_bidirectional_controls() {
+        // (text, value as written, escaped, bidi)
+        for (text, value, escaped, bidi) in [
+            ("[Event \"plain\"]", "plain", false, false),
+            ("[Event \"a\\\"b\"]", "a\\\"b", true, false),
+            (
+                "[Event \"\u{2013} \u{201c}x\u{201d}\"]",
+                "\u{2013} \u{201c}x\u{201d}",
+                false,
+                false,
+            ),
+            ("[Event \"x\u{202e}\"]", "x\u{202e}", false, true),
+            (
+                "[Event \"\u{2013}\u{2066}\"]",
+                "\u{2013}\u{2066}",
+                false,
+                true,
+            ),
+            (
+                "[Event \"\\\\\u{2069}\\\"\"]",
+                "\\\\\u{2069}\\\"",
+                true,
+                true,
+            ),
+            (
+                "[Event \"a long value past eight bytes \u{202a}\"]",
+                "a long value past eight bytes \u{202a}",
+                false,
+                true,
+            ),
+        ] {
+            let t = tag(text.as_bytes(), 0).unwrap_or_else(|| panic!("{text:?} refused"));
+            assert_eq!(&text[t.value.clone()], value, "{text:?}");
+            assert_eq!((t.escaped, t.bidi), (escaped, bidi), "{text:?}");
+            assert_eq!(t.end, text.len(), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn a_value_broken_by_a_line_or_a_stray_backslash_is_refused() {
+        for text in [
+            "[Event \"\u{2013}\n\"]",
+            "[Event \"\u{202e}\\x\"]",
+            "[Event \"\u{2013}",
+            "[Event \"x\u{e2}",
+        ] {
+            assert!(tag(text.as_bytes(), 0).is_none(), "{text:?}");
+        }
+    }
 }

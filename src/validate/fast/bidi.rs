@@ -1,17 +1,11 @@
-//! The bidirectional controls of which the full path warns, looked for by the lane once it has
-//! read a game.
+//! The bidirectional controls of which the full path warns, looked for by the lane in the
+//! comments it reads. (The reader of tags finds them in tag values as it scans them, and the
+//! rest of a game the lane reads is ASCII.)
 
-/// Whether the bytes at `i` are a bidirectional control in UTF-8 (U+202A–U+202E: E2 80 AA–AE;
-/// U+2066–U+2069: E2 81 A6–A9; see [`crate::render::terminal::is_bidi_control`]).
-fn bidi_at(b: &[u8], i: usize) -> bool {
-    matches!(
-        b.get(i..i + 3),
-        Some([0xe2, 0x80, 0xaa..=0xae] | [0xe2, 0x81, 0xa6..=0xa9])
-    )
-}
+use crate::notation::read::tag::bidi_at;
 
-/// Whether `b` holds a bidirectional control, which the full path warns of. Blank space and
-/// tokens the reader reads are ASCII: only tag values and comments can hold one.
-pub(super) fn has_bidi(b: &[u8]) -> bool {
+/// Whether `text` holds a bidirectional control, which the full path warns of.
+pub(super) fn has_bidi(text: &str) -> bool {
+    let b = text.as_bytes();
     memchr::memchr_iter(0xe2, b).any(|i| bidi_at(b, i))
 }

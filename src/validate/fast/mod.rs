@@ -74,15 +74,7 @@ pub fn clean_game(
     if opts.record {
         return None;
     }
-    let end = lane(text, start, opts, cache, &mut ())?;
-    no_bidi(text, start, end)
-}
-
-/// `end` when the game read from `start` to `end` holds no bidirectional control, of which the
-/// full path warns; looked for once the game is read, in one pass over its bytes (cheaper than
-/// in each tag value and comment as they are read).
-fn no_bidi(text: &str, start: usize, end: usize) -> Option<usize> {
-    (!has_bidi(text.as_bytes().get(start..end)?)).then_some(end)
+    lane(text, start, opts, cache, &mut ())
 }
 
 /// [`clean_game`], also giving where the game's first turn starts (`None` when it has none).
@@ -97,7 +89,7 @@ pub(crate) fn clean_game_first_turn(
     }
     let mut first = FirstTurn(None);
     let end = lane(text, start, opts, cache, &mut first)?;
-    Some((no_bidi(text, start, end)?, first.0))
+    Some((end, first.0))
 }
 
 /// Keeps where the first turn starts, and nothing else.
@@ -121,8 +113,7 @@ pub fn clean_game_recorded<'t>(
     game: &mut CleanGame<'t>,
 ) -> Option<usize> {
     game.clear();
-    let end = lane(text, start, opts, cache, game)?;
-    no_bidi(text, start, end)
+    lane(text, start, opts, cache, game)
 }
 
 fn lane<'t, R: Recorder<'t>>(
@@ -162,8 +153,10 @@ fn lane<'t, R: Recorder<'t>>(
             rules,
             result_tag,
             start: i,
+            bidi: false,
         };
-        read::movetext(text, i, &mut game)
+        let end = read::movetext(text, i, &mut game)?;
+        (!game.bidi).then_some(end)
     })
 }
 
@@ -190,6 +183,9 @@ impl<'t, R: Recorder<'t>> read::Headers<'t> for Heads<'_, 't, R> {
     #[inline(always)]
     fn tag(&mut self, tag: read::TagAt, text: &'t str) -> Option<()> {
         self.count()?;
+        if tag.bidi {
+            return None;
+        }
         if R::KEEPS {
             let (name, value) = (text.get(tag.name.clone())?, text.get(tag.value.clone())?);
             self.rec.tag(name, value, tag.escaped);
@@ -214,6 +210,9 @@ impl<'t, R: Recorder<'t>> read::Headers<'t> for Heads<'_, 't, R> {
     #[inline(always)]
     fn comment(&mut self, comment: Comment<'t>) -> Option<()> {
         self.count()?;
+        if has_bidi(comment.text) {
+            return None;
+        }
         if R::KEEPS {
             self.rec.comment(clean_comment(comment));
         }

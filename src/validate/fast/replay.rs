@@ -10,6 +10,7 @@ use crate::notation::limits::MAX_MOVETEXT;
 use crate::notation::read::Visitor;
 
 use super::super::clean::{CleanComment, CleanKind, Recorder};
+use super::bidi::has_bidi;
 
 /// The replay: the game's referee, and where what was read goes.
 pub(super) struct Replay<'r, 't, B: Board, R> {
@@ -23,6 +24,9 @@ pub(super) struct Replay<'r, 't, B: Board, R> {
     pub(super) result_tag: Option<&'t str>,
     /// Where the movetext starts.
     pub(super) start: usize,
+    /// Whether a trailing comment holds a bidirectional control (a comment in the movetext
+    /// that holds one makes the lane give up at once).
+    pub(super) bidi: bool,
 }
 
 impl<'t, B: Board, R: Recorder<'t>> Replay<'_, 't, B, R> {
@@ -155,6 +159,9 @@ impl<'t, B: Board, R: Recorder<'t>> Visitor<'t> for Replay<'_, 't, B, R> {
 
     #[inline(always)]
     fn comment(&mut self, c: Comment<'t>) -> Option<()> {
+        if has_bidi(c.text) {
+            return None;
+        }
         if R::KEEPS {
             self.rec.comment(clean_comment(c));
         }
@@ -163,6 +170,7 @@ impl<'t, B: Board, R: Recorder<'t>> Visitor<'t> for Replay<'_, 't, B, R> {
 
     #[inline(always)]
     fn trailing(&mut self, c: Comment<'t>) {
+        self.bidi |= has_bidi(c.text);
         if R::KEEPS {
             self.rec.trailing(clean_comment(c));
         }
