@@ -33,6 +33,11 @@ pub(crate) struct Referee<B: Board> {
     /// the game's first turn", but testing that compiled to more instructions per byte in the
     /// fast lane (42.5 against 41.4, callgrind), so the flag stays.
     clear: bool,
+    /// Whether the next move, if it is one, is a plain turn: the position before it is clear
+    /// (as `clear` says), no pass owes an opening and the rules set no limit. Such a move needs
+    /// only its own end tested: one test of this flag in place of three, on the turn the fast
+    /// lane plays most.
+    plain: bool,
     /// The rules' `limit=N` (R16a).
     limit: Option<u16>,
     /// The turns of the movement phase in a row, up to this one, that captured nothing (kept
@@ -107,6 +112,7 @@ impl<B: Board> Referee<B> {
             passer: None,
             outcome,
             clear: false,
+            plain: false,
             quiet: 0,
         }
     }
@@ -119,6 +125,7 @@ impl<B: Board> Referee<B> {
             passer: between.passer,
             outcome: between.outcome,
             clear: false,
+            plain: false,
             limit: between.position.rules.limit,
             quiet: between.quiet,
         }
@@ -183,6 +190,7 @@ impl<B: Board> Referee<B> {
         self.play.place(a, b)?;
         self.outcome = self.play.outcome_after_turn(false);
         self.clear = self.outcome.is_none() && self.play.in_movement();
+        self.plain = self.is_plain();
         self.number += 1;
         Ok(())
     }
@@ -207,8 +215,15 @@ impl<B: Board> Referee<B> {
         }
         self.outcome = outcome;
         self.clear = self.outcome.is_none() && self.play.in_movement();
+        self.plain = self.is_plain();
         self.number += 1;
         Ok(())
+    }
+
+    /// Whether the next move is a plain turn (see the field `plain`).
+    #[inline(always)]
+    fn is_plain(&self) -> bool {
+        self.clear && self.passer.is_none() && self.limit.is_none()
     }
 
     /// Counts a turn of the movement phase that `captured` or not (R16a; kept only under a
@@ -258,6 +273,14 @@ impl<B: Board> Referee<B> {
     #[inline(always)]
     pub(crate) fn end_move(&mut self, mv: Move, captured: bool) -> Result<(), IllegalTurn> {
         self.play.end_move(mv)?;
+        if self.plain {
+            if let Some(outcome) = self.play.outcome_after_move(captured) {
+                self.outcome = Some(outcome);
+                (self.clear, self.plain) = (false, false);
+            }
+            self.number += 1;
+            return Ok(());
+        }
         let mut outcome = if self.clear {
             self.play.outcome_after_move(captured)
         } else {
@@ -271,6 +294,7 @@ impl<B: Board> Referee<B> {
         self.opening(outcome)?;
         self.outcome = outcome;
         self.clear = self.outcome.is_none();
+        self.plain = self.is_plain();
         self.number += 1;
         Ok(())
     }
