@@ -405,9 +405,11 @@ pub(crate) fn either_barrier<B: Board>(line: bool, pieces: [u128; 2]) -> bool {
 }
 
 /// Whether either side has a wall, with the pieces of the two sides in `pieces` and their
-/// witnesses in `witness`, in the same order ([`has_wall_seen`]). Out of line, as
-/// [`either_barrier`].
-#[inline(never)]
+/// witnesses in `witness`, in the same order ([`has_wall_seen`]). Inline: after every capture,
+/// a call here cost the fast lane the registers it saves around a call (checking the archive
+/// of another writer's style, with 7×7 and 9×9 games, took 2 % longer; the standard archive
+/// the same time).
+#[inline(always)]
 pub(crate) fn either_wall_seen<B: Board>(pieces: [B::W; 2], witness: &mut [u8; 2]) -> bool {
     let [a, b] = pieces;
     let [wa, wb] = witness;
