@@ -196,7 +196,9 @@ fn numbered<'t, V: Visitor<'t>>(b: &[u8], i: usize, w: &Window, v: &mut V) -> Op
 
 /// Reads the headers from `text[i..]`: tags and comments, up to the first byte of anything
 /// else, where the movetext starts, which it returns. `None` at the end of the text, and where
-/// `v` gives up.
+/// `v` gives up. Out of line, with the reader of tags inline in it: the movetext loop, which
+/// runs far more often, keeps the registers.
+#[inline(never)]
 pub(crate) fn headers<'t, V: Headers<'t>>(text: &'t str, mut i: usize, v: &mut V) -> Option<usize> {
     let b = text.as_bytes();
     loop {

@@ -51,9 +51,9 @@ pub(crate) struct TagAt {
 }
 
 /// Reads `[Name "value"]` at `at`, whose value may hold the escapes `\"` and `\\` (any other
-/// backslash is an error the full path words). Out of line: the movetext loop, which runs far
-/// more often, keeps the registers.
-#[inline(never)]
+/// backslash is an error the full path words). Inline in the reader of headers, which is itself
+/// out of line: the movetext loop, which runs far more often, keeps the registers.
+#[inline(always)]
 pub(crate) fn tag(b: &[u8], at: usize) -> Option<TagAt> {
     let blank = |mut i: usize| {
         while i < b.len() && (b[i] == b' ' || b[i] == b'\t') {
