@@ -5,10 +5,12 @@
 //! in turn takes the next chunk from it, reading it itself, and works on it (checks, converts:
 //! a [`ChunkWork`]), so that a chunk is read into the cache of the core that works on it, and a
 //! decoder or a pipe runs on a worker while the others work rather than as one thread more
-//! than there are cores. The results are handed to the caller in input order. A chunk whose
-//! result says it does not end at a true game boundary is joined with the next one and worked
-//! on again (see the module documentation of [`super::stream`]). At most `2 × jobs + 2` chunks
-//! are read and not yet handed on.
+//! than there are cores. The results are handed to the caller in input order, on the calling
+//! thread, which for a work whose results are quick to hand on is one of the `jobs` and works
+//! on chunks too ([`ChunkWork::COLLECTOR_WORKS`]). A chunk whose result says it does not end at
+//! a true game boundary is joined with the next one and worked on again (see the module
+//! documentation of [`super::stream`]). At most `2 × jobs + 2` chunks are read by the workers
+//! and not yet handed on, and the calling thread reads one only below that count.
 
 use std::collections::BTreeMap;
 use std::io::Read;
@@ -67,13 +69,20 @@ pub trait ChunkWork: Sync {
     /// chunk and worked on again.
     fn boundary(&self, done: &Self::Done) -> bool;
 
-    /// Goes on, on the worker thread, with what [`ChunkWork::work`] or [`ChunkWork::too_long`]
-    /// gave for the stream's piece number `seq` (from 0, in input order), or learns that
-    /// working on it panicked (`None`). Called on the workers of a run on several threads only,
-    /// for every piece they take: a work that needs what the pieces before found (to number
-    /// games as in the file) can learn it from the other workers here. Pieces joined or worked
-    /// on by the calling thread skip it.
+    /// Goes on, on the thread that worked on it, with what [`ChunkWork::work`] or
+    /// [`ChunkWork::too_long`] gave for the stream's piece number `seq` (from 0, in input
+    /// order), or learns that working on it panicked (`None`). Called in a run on several
+    /// threads only, for every piece read: a work that needs what the pieces before
+    /// found (to number games as in the file) can learn it from the other threads here. Pieces
+    /// joined by the thread that hands results on skip it.
     fn finish(&self, _seq: u64, _done: Option<&mut Self::Done>) {}
+
+    /// Whether the thread that hands the results on in input order also works on chunks
+    /// while none is ready to hand on, in place of one of the `jobs` workers: for a work whose
+    /// results are quick to hand on (`check`), so that `jobs` threads run in all and no thread
+    /// is woken for each chunk. A work whose results take long to hand on (`convert`, which
+    /// writes them) keeps `jobs` workers beside that thread.
+    const COLLECTOR_WORKS: bool = false;
 }
 
 /// Reads `reader` in blocks of `block` bytes, works on every chunk with `work` on `jobs`
@@ -229,19 +238,19 @@ impl Pending {
 
 /// A piece worked on: its number, lines, bytes and results.
 type Done<D> = (u64, ChunkLines, Piece, D);
-/// Pieces worked on that arrived before their turn, by number.
-type Waiting<D> = BTreeMap<u64, (ChunkLines, Piece, D)>;
+/// Pieces worked on that arrived before their turn, by number, and whether each was read on a
+/// credit.
+type Waiting<D> = BTreeMap<u64, (ChunkLines, Piece, D, bool)>;
 
-/// The stream as the workers share it: each takes the next piece from it, reading it itself,
-/// so that a chunk is read into the cache of the core that then works on it.
+/// The stream as the threads share it: each takes the next piece from it, reading it itself,
+/// so that a chunk is read into the cache of the core that then works on it. Nobody waits for
+/// anything while holding it.
 struct Shared<R> {
     splitter: Splitter<R>,
     /// The number of the next piece.
     seq: u64,
     /// The file's line the next piece starts on.
     line: usize,
-    /// A credit for each piece that may be read before the consumer takes the ones before.
-    credits: Receiver<()>,
     /// Buffers of pieces handed on, for reuse.
     recycled: Receiver<Vec<u8>>,
     /// Set once the stream ended, failed or the run stops: no worker reads any more.
@@ -251,22 +260,16 @@ struct Shared<R> {
 }
 
 impl<R: Read> Shared<R> {
-    /// The next piece, its number and lines; `None` once there is none to work on.
+    /// Reads the next piece: its number, lines and bytes; `None` once there is none to work
+    /// on.
     fn next<W: ChunkWork>(&mut self) -> Option<(u64, ChunkLines, Piece)> {
         if self.over {
             return None;
         }
-        // No credit (the consumer stopped) ends the run as the end of the stream does.
-        let piece = match self.credits.recv() {
-            Ok(()) => {
-                while let Ok(buf) = self.recycled.try_recv() {
-                    self.splitter.recycle(buf);
-                }
-                self.splitter.next_chunk()
-            }
-            Err(_) => Ok(None),
-        };
-        match piece {
+        while let Ok(buf) = self.recycled.try_recv() {
+            self.splitter.recycle(buf);
+        }
+        match self.splitter.next_chunk() {
             Ok(Some(piece)) => {
                 let lines = count::<W>(&piece, &mut self.line);
                 self.seq += 1;
@@ -285,6 +288,18 @@ impl<R: Read> Shared<R> {
     }
 }
 
+/// What the workers share besides the stream: a credit for each piece they may read before
+/// the pieces before it are handed on. A worker takes its credit before it takes the stream,
+/// so that it never waits for one while holding the stream.
+struct Credits(Mutex<Receiver<()>>);
+
+impl Credits {
+    /// Waits for a credit; `false` when there will be none (the run stops).
+    fn take(&self) -> bool {
+        self.0.lock().is_ok_and(|credits| credits.recv().is_ok())
+    }
+}
+
 fn parallel<R: Read + Send, W: ChunkWork>(
     splitter: Splitter<R>,
     jobs: usize,
@@ -293,31 +308,45 @@ fn parallel<R: Read + Send, W: ChunkWork>(
 ) -> std::io::Result<()> {
     let in_flight = 2 * jobs + 2;
     let (done_tx, done_rx) = sync_channel::<Done<W::Done>>(in_flight);
-    // Credits bound the chunks read but not yet handed to `each`.
+    // Credits bound the chunks the workers read but not yet handed to `each`.
     let (credit_tx, credit_rx) = sync_channel::<()>(in_flight);
-    // Buffers of chunks handed on go back to the workers for reuse.
-    let (recycle_tx, recycle_rx) = sync_channel::<Vec<u8>>(in_flight);
+    // Buffers of chunks handed on go back to the readers for reuse.
+    let (recycle_tx, recycle_rx) = sync_channel::<Vec<u8>>(in_flight + 1);
     for _ in 0..in_flight {
         let _ = credit_tx.send(());
     }
+    let credits = Credits(Mutex::new(credit_rx));
     let shared = Mutex::new(Shared {
         splitter,
         seq: 0,
         line: 0,
-        credits: credit_rx,
         recycled: recycle_rx,
         over: false,
         error: None,
     });
+    let workers = if W::COLLECTOR_WORKS { jobs - 1 } else { jobs };
     std::thread::scope(|s| {
-        for _ in 0..jobs {
+        for _ in 0..workers {
             let tx = done_tx.clone();
-            let shared = &shared;
-            s.spawn(move || worker(shared, &tx, work));
+            let (shared, credits) = (&shared, &credits);
+            s.spawn(move || worker(shared, credits, &tx, work));
         }
         // Only the workers hold senders of results: when they are gone, collecting ends.
         drop(done_tx);
-        let collected = collect(&done_rx, &credit_tx, &recycle_tx, work, each);
+        let mut collector = Collector {
+            waiting: BTreeMap::new(),
+            next: 0,
+            pending: Pending::default(),
+            credits: &credit_tx,
+            recycle: &recycle_tx,
+            work,
+        };
+        let collected = if W::COLLECTOR_WORKS {
+            collect_working(&done_rx, &mut collector, &shared, in_flight, each)
+        } else {
+            collect(&done_rx, &mut collector, each)
+        };
+        let collected = collected.and_then(|()| collector.finish(each));
         // Unblock the workers if collecting stopped early: a worker waiting for a credit
         // gets none, one sending its results finds no receiver.
         drop(credit_tx);
@@ -333,10 +362,15 @@ fn parallel<R: Read + Send, W: ChunkWork>(
 
 fn worker<R: Read, W: ChunkWork>(
     shared: &Mutex<Shared<R>>,
+    credits: &Credits,
     tx: &SyncSender<Done<W::Done>>,
     work: &W,
 ) {
     loop {
+        // No credit (the consumer stopped) ends the run as the end of the stream does.
+        if !credits.take() {
+            return;
+        }
         let next = match shared.lock() {
             Ok(mut shared) => shared.next::<W>(),
             Err(_) => return,
@@ -344,14 +378,21 @@ fn worker<R: Read, W: ChunkWork>(
         let Some((seq, lines, bytes)) = next else {
             return;
         };
-        let unfinished = Unfinished { work, seq };
-        let mut done = run(work, &bytes, lines);
-        std::mem::forget(unfinished);
-        work.finish(seq, Some(&mut done));
+        let done = work_on(work, seq, lines, &bytes);
         if tx.send((seq, lines, bytes, done)).is_err() {
             return;
         }
     }
+}
+
+/// Works on the piece `seq`, then lets the work go on with what it gave
+/// ([`ChunkWork::finish`]).
+fn work_on<W: ChunkWork>(work: &W, seq: u64, lines: ChunkLines, bytes: &Piece) -> W::Done {
+    let unfinished = Unfinished { work, seq };
+    let mut done = run(work, bytes, lines);
+    std::mem::forget(unfinished);
+    work.finish(seq, Some(&mut done));
+    done
 }
 
 /// Tells the work that the piece `seq` will never be finished, when dropped: while the work
@@ -368,166 +409,117 @@ impl<W: ChunkWork> Drop for Unfinished<'_, W> {
 }
 
 /// Takes results in input order; joins a chunk that ends off a game boundary with the next.
+struct Collector<'a, W: ChunkWork> {
+    waiting: Waiting<W::Done>,
+    /// The number of the next piece to hand on.
+    next: u64,
+    pending: Pending,
+    credits: &'a SyncSender<()>,
+    recycle: &'a SyncSender<Vec<u8>>,
+    work: &'a W,
+}
+
+impl<W: ChunkWork> Collector<'_, W> {
+    /// Keeps a piece worked on, read on a credit when `credited`.
+    fn take(&mut self, (seq, lines, bytes, result): Done<W::Done>, credited: bool) {
+        self.waiting.insert(seq, (lines, bytes, result, credited));
+    }
+
+    /// Hands on every piece whose turn has come.
+    fn hand_on(
+        &mut self,
+        each: &mut dyn FnMut(W::Done) -> std::io::Result<()>,
+    ) -> std::io::Result<()> {
+        while let Some((lines, bytes, result, credited)) = self.waiting.remove(&self.next) {
+            self.next += 1;
+            if let Some(d) = self.pending.settle(&bytes, lines, || result, self.work) {
+                each(d)?;
+            }
+            // The buffer first, so that the worker the credit lets read finds it.
+            if let Piece::Chunk { bytes, .. } = bytes {
+                let _ = self.recycle.try_send(bytes);
+            }
+            if credited {
+                let _ = self.credits.send(());
+            }
+        }
+        Ok(())
+    }
+
+    /// Hands on what is left once no piece will come any more.
+    fn finish(
+        &mut self,
+        each: &mut dyn FnMut(W::Done) -> std::io::Result<()>,
+    ) -> std::io::Result<()> {
+        match std::mem::take(&mut self.pending).finish(self.work) {
+            Some(d) => each(d),
+            None => Ok(()),
+        }
+    }
+}
+
+/// Hands on the workers' results as they come.
 fn collect<W: ChunkWork>(
     done: &Receiver<Done<W::Done>>,
-    credits: &SyncSender<()>,
-    recycle: &SyncSender<Vec<u8>>,
-    work: &W,
+    collector: &mut Collector<'_, W>,
     each: &mut dyn FnMut(W::Done) -> std::io::Result<()>,
 ) -> std::io::Result<()> {
-    let mut waiting: Waiting<W::Done> = BTreeMap::new();
-    let mut next = 0u64;
-    let mut pending = Pending::default();
     loop {
-        let (lines, bytes, result) = match waiting.remove(&next) {
-            Some(x) => x,
-            None => match done.recv() {
-                Ok((seq, lines, bytes, result)) => {
-                    waiting.insert(seq, (lines, bytes, result));
+        collector.hand_on(each)?;
+        match done.recv() {
+            Ok(piece) => collector.take(piece, true),
+            Err(_) => return Ok(()),
+        }
+    }
+}
+
+/// [`collect`], working on pieces itself while none is ready to hand on (see
+/// [`ChunkWork::COLLECTOR_WORKS`]). It reads without credits, only while fewer than
+/// `in_flight` pieces are read and not handed on, and waits for the workers' results only when
+/// it cannot read: then a worker has a piece in hand, or every piece read is ready to hand on.
+fn collect_working<R: Read, W: ChunkWork>(
+    done: &Receiver<Done<W::Done>>,
+    collector: &mut Collector<'_, W>,
+    shared: &Mutex<Shared<R>>,
+    in_flight: usize,
+    each: &mut dyn FnMut(W::Done) -> std::io::Result<()>,
+) -> std::io::Result<()> {
+    let mut reading = true;
+    loop {
+        collector.hand_on(each)?;
+        if let Ok(piece) = done.try_recv() {
+            collector.take(piece, true);
+            continue;
+        }
+        // Whether as many pieces as may be are read and not handed on.
+        let mut full = false;
+        if reading {
+            let next = match shared.lock() {
+                Ok(mut shared) if shared.seq - collector.next < in_flight as u64 => {
+                    Some(shared.next::<W>())
+                }
+                Ok(_) => None,
+                Err(_) => Some(None),
+            };
+            match next {
+                Some(Some((seq, lines, bytes))) => {
+                    let result = work_on(collector.work, seq, lines, &bytes);
+                    collector.take((seq, lines, bytes, result), false);
                     continue;
                 }
-                Err(_) => break,
-            },
-        };
-        next += 1;
-        if let Some(d) = pending.settle(&bytes, lines, || result, work) {
-            each(d)?;
+                Some(None) => reading = false,
+                None => full = true,
+            }
         }
-        // The buffer first, so that the worker the credit lets read finds it.
-        if let Piece::Chunk { bytes, .. } = bytes {
-            let _ = recycle.try_send(bytes);
+        match done.recv() {
+            Ok(piece) => collector.take(piece, true),
+            // The workers are gone: read on alone, unless a piece never came (a worker
+            // panicked, which the end of the run reports).
+            Err(_) if reading && !full => {}
+            Err(_) => return Ok(()),
         }
-        let _ = credits.send(());
     }
-    if let Some(d) = pending.finish(work) {
-        each(d)?;
-    }
-    Ok(())
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Says where each chunk starts, and that every chunk ends at a boundary.
-    struct Lines;
-
-    impl ChunkWork for Lines {
-        type Done = (usize, usize);
-
-        fn work(&self, bytes: &[u8], lines: ChunkLines, _: bool) -> (usize, usize) {
-            // Every chunk ends at a boundary: none is joined, and each was counted whole.
-            assert_eq!(lines.lone_cr, Some(LineIndex::has_lone_cr(bytes)));
-            (lines.first, LineIndex::count_breaks_in(bytes))
-        }
-
-        fn boundary(&self, _: &(usize, usize)) -> bool {
-            true
-        }
-
-        fn too_long(&self, skipped: &Skipped, first_line: usize) -> (usize, usize) {
-            (first_line, skipped.breaks)
-        }
-    }
-
-    fn archive(games: usize) -> Vec<u8> {
-        "[Event \"x\"]\r\n\r1. c2,d4 *\n\n"
-            .repeat(games)
-            .into_bytes()
-    }
-
-    #[test]
-    fn chunks_come_in_order_with_their_first_line() {
-        let crlf = "[Event \"x\"]\r\n\r\n1. c2,d4 *\r\n\r\n".repeat(2000);
-        for (bytes, jobs) in [archive(2000), crlf.into_bytes()]
-            .iter()
-            .flat_map(|b| [1, 2, 5].map(|jobs| (b, jobs)))
-        {
-            let mut line = 0;
-            let mut chunks = 0;
-            for_each_chunk(&bytes[..], 256, jobs, &Lines, &mut |(first, breaks)| {
-                assert_eq!(first, line);
-                line += breaks;
-                chunks += 1;
-                Ok(())
-            })
-            .unwrap();
-            assert_eq!(line, LineIndex::count_breaks_in(bytes));
-            assert!(chunks > 100, "{chunks} chunks");
-        }
-    }
-
-    /// Takes its time, so that the reader fills the queue of jobs.
-    struct Slow;
-
-    impl ChunkWork for Slow {
-        type Done = ();
-
-        fn work(&self, _: &[u8], _: ChunkLines, _: bool) {
-            std::thread::sleep(std::time::Duration::from_millis(20));
-        }
-
-        fn boundary(&self, _: &()) -> bool {
-            true
-        }
-
-        fn too_long(&self, _: &Skipped, _: usize) {}
-    }
-
-    #[test]
-    fn a_failing_consumer_stops_every_thread() {
-        let (tx, rx) = std::sync::mpsc::channel();
-        std::thread::spawn(move || {
-            let bytes = archive(2_000);
-            let r = for_each_chunk(&bytes[..], 128, 2, &Slow, &mut |()| {
-                Err(std::io::Error::other("the output failed"))
-            });
-            let _ = tx.send(r.is_err());
-        });
-        let stopped = rx.recv_timeout(std::time::Duration::from_secs(60));
-        assert_eq!(stopped, Ok(true), "the run ends, with the consumer's error");
-    }
-
-    /// Gives `good` bytes, then fails.
-    struct Failing<'a> {
-        good: &'a [u8],
-    }
-
-    impl Read for Failing<'_> {
-        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-            if self.good.is_empty() {
-                return Err(std::io::Error::other("the disk failed"));
-            }
-            let n = buf.len().min(self.good.len());
-            buf[..n].copy_from_slice(&self.good[..n]);
-            self.good = &self.good[n..];
-            Ok(n)
-        }
-    }
-
-    #[test]
-    fn a_failing_read_ends_the_run_with_its_error_after_the_chunks_read() {
-        let bytes = archive(2000);
-        for jobs in [1, 2, 5] {
-            let mut line = 0;
-            let r = for_each_chunk(
-                Failing { good: &bytes },
-                256,
-                jobs,
-                &Lines,
-                &mut |(first, breaks)| {
-                    assert_eq!(first, line);
-                    line += breaks;
-                    Ok(())
-                },
-            );
-            let e = r.expect_err("the read error is returned");
-            assert_eq!(e.to_string(), "the disk failed", "jobs {jobs}");
-            assert_eq!(
-                line,
-                LineIndex::count_breaks_in(&bytes),
-                "jobs {jobs}: every byte read before the error is handed on"
-            );
-        }
-    }
-}
+mod tests;

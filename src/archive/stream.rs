@@ -401,6 +401,9 @@ impl ChunkWork for CheckWork<'_> {
     /// numbers them in order: nothing counts them while reading.
     const FIRST_LINE: bool = false;
 
+    /// A chunk's results are counts and reports already drawn: quick to hand on.
+    const COLLECTOR_WORKS: bool = true;
+
     fn work(&self, bytes: &[u8], _: ChunkLines, tag_next: bool) -> Self::Done {
         (check_chunk_cut(bytes, self.opts, tag_next), None)
     }
