@@ -43,7 +43,10 @@ pub fn remove_on_signal() {
     };
     std::thread::spawn(move || {
         if let Some(signal) = signals.forever().next() {
-            for p in pending().iter() {
+            // Held until the process ends: a thread that would make a temporary file after
+            // these are removed waits for the list, and the exit comes first.
+            let pending = pending();
+            for p in pending.iter() {
                 let _ = std::fs::remove_file(p);
             }
             if std::io::IsTerminal::is_terminal(&std::io::stderr()) {
