@@ -112,14 +112,17 @@ bench() {
 # (each round runs grep and the two, one after the other). Output goes to a file.
 shapes() {
     local games=$1 repeat=$2 entry name shape args file r
-    mkdir -p "$DIR/shapes"
-    [ -s "$DIR/shapes/tagless.sgn" ] || make_shapes "$BIN" "$DIR/shapes" "$games"
+    # One directory for each number of games, so that a kept BENCH_DIR never measures the
+    # archives of another count under this one's name.
+    local sdir=$DIR/shapes-$games
+    mkdir -p "$sdir"
+    [ -s "$sdir/tagless.sgn" ] || make_shapes "$BIN" "$sdir" "$games"
     echo
     echo "shapes: $games games each, $(nproc) cores, $repeat rounds, load average $(cut -d' ' -f1-3 /proc/loadavg)"
     printf '%-30s %6s %9s %9s %9s %9s %9s\n' run MB "grep s" "1 thr. s" "× grep" "2 thr. s" "× grep"
     for entry in "${SHAPE_RUNS[@]}"; do
         IFS='|' read -r name shape args <<<"$entry"
-        file=$DIR/shapes/$shape.sgn
+        file=$sdir/$shape.sgn
         cat "$file" >/dev/null
         local g="" one="" two=""
         for r in $(seq "$repeat"); do
