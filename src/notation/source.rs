@@ -280,9 +280,7 @@ impl LineIndex {
         }
         // A line ends at LF, and at a CR that no LF follows (a CRLF ends one line).
         // (`|` and `&`, not `||` and `&&`: no branch, so that the loop vectorises.)
-        count_pairs(bytes, |x, next| {
-            (x == b'\n') | ((x == b'\r') & (next != b'\n'))
-        })
+        count_pairs(bytes, |x, next| (x == b'\n') | lone_cr(x, next))
     }
 
     /// [`LineIndex::count_breaks_in`] and [`LineIndex::has_lone_cr`] of `bytes`, in one pass.
@@ -294,17 +292,17 @@ impl LineIndex {
             return (0, false);
         };
         let (xs, ys) = (&bytes[..bytes.len() - 1], &bytes[1..]);
-        let (mut lf, mut lone) = (usize::from(last == b'\n'), usize::from(last == b'\r'));
+        let (mut lf, mut lone) = (usize::from(last == b'\n'), usize::from(lone_cr(last, 0)));
         for (x, y) in xs.chunks(BLOCK).zip(ys.chunks(BLOCK)) {
             lf += count_block(x, y, |x, _| x == b'\n');
-            lone += count_block(x, y, |x, next| (x == b'\r') & (next != b'\n'));
+            lone += count_block(x, y, lone_cr);
         }
         (lf + lone, lone > 0)
     }
 
     /// Whether `bytes` hold a CR that no LF follows (a line break of its own).
     pub fn has_lone_cr(bytes: &[u8]) -> bool {
-        count_pairs(bytes, |x, next| (x == b'\r') & (next != b'\n')) > 0
+        count_pairs(bytes, lone_cr) > 0
     }
 
     /// The file line (0-based) of this index's 0-based line `line`.
@@ -473,6 +471,13 @@ fn line_starts(b: &[u8]) -> Vec<usize> {
         starts.extend(memchr::memchr_iter(b'\n', b).map(|i| i + 1));
     }
     starts
+}
+
+/// Whether `x` is a CR that no LF follows, `next` being the byte after it: a line break of its
+/// own. (`&`, not `&&`: no branch, so that the loops that count with it vectorise.)
+#[inline(always)]
+fn lone_cr(x: u8, next: u8) -> bool {
+    (x == b'\r') & (next != b'\n')
 }
 
 /// How many bytes `x` of `b` make `hit(x, next)` true, `next` being the byte after `x` (0 after
