@@ -9,6 +9,7 @@ use std::sync::Mutex;
 
 use super::pipeline::{ChunkLines, ChunkWork, for_each_chunk};
 use super::stream::{Boundary, Skipped};
+use crate::notation::source::utf8;
 use crate::notation::writer::{NotWritable, WriteOptions, write_game};
 use crate::notation::{Game, LineStream, Scanner, Source};
 use crate::render::game_json::{GameObject, Origin, verbatim, verbatim_bytes, write_object};
@@ -228,9 +229,9 @@ impl ChunkWork for ConvertWork<'_> {
     fn work(&self, bytes: &[u8], at: ChunkLines, tag_next: bool) -> Converted {
         // UTF-8 text is read where it lies; other bytes are decoded into a copy.
         let decoded;
-        let (text, invalid, raw) = match std::str::from_utf8(strip_bom(bytes)) {
-            Ok(text) => (text, &[][..], None),
-            Err(_) => {
+        let (text, invalid, raw) = match utf8(strip_bom(bytes)) {
+            Some(text) => (text, &[][..], None),
+            None => {
                 decoded = Source::from_bytes(bytes);
                 (decoded.text(), decoded.invalid(), Some(&decoded))
             }

@@ -33,6 +33,7 @@ use super::report::{Ledger, Rendered, Report, render};
 pub use super::split::{BLOCK, MAX_SPARE, Piece, Skipped, Splitter};
 
 use crate::notation::scan::{brace_comment_end, is_space, same_line_comments_end};
+use crate::notation::source::utf8;
 use crate::notation::{
     Element, Game, Header, LineIndex, Scanner, Source, Span, SyntaxError, SyntaxKind,
 };
@@ -100,9 +101,7 @@ fn check_piece(bytes: &[u8], opts: &Options, fast: bool, tag_next: bool) -> Chec
     // First the lane alone, on the bytes themselves when they are their own text (UTF-8, no
     // byte-order mark): a chunk of clean games is never copied.
     let mut at = 0;
-    let plain = std::str::from_utf8(bytes)
-        .ok()
-        .filter(|_| fast && !bytes.starts_with(b"\xEF\xBB\xBF"));
+    let plain = utf8(bytes).filter(|_| fast && !bytes.starts_with(b"\xEF\xBB\xBF"));
     if let Some(text) = plain {
         while let Some(end) = clean_game(text, at, opts, &mut rules) {
             c.games += 1;

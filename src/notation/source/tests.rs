@@ -115,3 +115,54 @@ fn invalid_bytes_are_marked() {
     assert_eq!(s.text(), "ab\u{FFFD}c");
     assert_eq!(s.invalid(), &[Span::new(2, 5)]);
 }
+
+/// [`utf8`] answers as `std::str::from_utf8` does: on texts built of valid characters of every
+/// length and of the byte sequences UTF-8 forbids (overlong forms, surrogates, code points past
+/// U+10FFFF, stray continuation bytes, sequences cut short, bytes that never occur), placed at
+/// every offset of the 32- and 64-byte blocks a vector check reads.
+#[test]
+fn utf8_answers_as_std() {
+    let pieces: [&[u8]; 19] = [
+        b"a",
+        b"e2-d2 ",
+        "é".as_bytes(),
+        "\u{2013}".as_bytes(),
+        "\u{202e}".as_bytes(),
+        "\u{10348}".as_bytes(),
+        "\u{10ffff}".as_bytes(),
+        b"\xc0\x80",
+        b"\xe0\x80\x80",
+        b"\xf0\x80\x80\x80",
+        b"\xed\xa0\x80",
+        b"\xf4\x90\x80\x80",
+        b"\x80",
+        b"\xbf",
+        b"\xc3",
+        b"\xe2\x80",
+        b"\xf0\x90\x8d",
+        b"\xff",
+        b"\xf8\x88\x80\x80\x80",
+    ];
+    let mut seed = 7u64;
+    let (mut valid, mut invalid) = (0, 0);
+    for len in [0, 1, 2, 3, 4, 15, 16, 31, 32, 33, 63, 64, 65, 100, 200, 1000] {
+        for round in 0..200 {
+            let mut bytes = Vec::new();
+            while bytes.len() < len {
+                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1);
+                // Mostly valid pieces, so that texts of every length are valid too.
+                let k = (seed >> 33) as usize;
+                let piece = if round % 2 == 0 { k % 7 } else { k % pieces.len() };
+                bytes.extend_from_slice(pieces[piece]);
+            }
+            let want = std::str::from_utf8(&bytes).ok();
+            assert_eq!(utf8(&bytes), want, "{bytes:x?}");
+            if want.is_some() {
+                valid += 1;
+            } else {
+                invalid += 1;
+            }
+        }
+    }
+    assert!(valid > 1000 && invalid > 1000, "{valid} valid, {invalid} invalid");
+}
