@@ -145,14 +145,20 @@ fn utf8_answers_as_std() {
     ];
     let mut seed = 7u64;
     let (mut valid, mut invalid) = (0, 0);
-    for len in [0, 1, 2, 3, 4, 15, 16, 31, 32, 33, 63, 64, 65, 100, 200, 1000] {
+    for len in [
+        0, 1, 2, 3, 4, 15, 16, 31, 32, 33, 63, 64, 65, 100, 200, 1000,
+    ] {
         for round in 0..200 {
             let mut bytes = Vec::new();
             while bytes.len() < len {
                 seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1);
                 // Mostly valid pieces, so that texts of every length are valid too.
                 let k = (seed >> 33) as usize;
-                let piece = if round % 2 == 0 { k % 7 } else { k % pieces.len() };
+                let piece = if round % 2 == 0 {
+                    k % 7
+                } else {
+                    k % pieces.len()
+                };
                 bytes.extend_from_slice(pieces[piece]);
             }
             let want = std::str::from_utf8(&bytes).ok();
@@ -164,5 +170,8 @@ fn utf8_answers_as_std() {
             }
         }
     }
-    assert!(valid > 1000 && invalid > 1000, "{valid} valid, {invalid} invalid");
+    assert!(
+        valid > 1000 && invalid > 1000,
+        "{valid} valid, {invalid} invalid"
+    );
 }
