@@ -118,8 +118,9 @@ fn invalid_bytes_are_marked() {
 
 /// [`utf8`] answers as `std::str::from_utf8` does: on texts built of valid characters of every
 /// length and of the byte sequences UTF-8 forbids (overlong forms, surrogates, code points past
-/// U+10FFFF, stray continuation bytes, sequences cut short, bytes that never occur), placed at
-/// every offset of the 32- and 64-byte blocks a vector check reads.
+/// U+10FFFF, stray continuation bytes, sequences cut short, bytes that never occur), at random
+/// offsets in texts of 0 to 1,000 bytes, around the 32- and 64-byte blocks a vector check
+/// reads.
 #[test]
 fn utf8_answers_as_std() {
     let pieces: [&[u8]; 19] = [
@@ -152,7 +153,8 @@ fn utf8_answers_as_std() {
             let mut bytes = Vec::new();
             while bytes.len() < len {
                 seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1);
-                // Mostly valid pieces, so that texts of every length are valid too.
+                // Every other text of valid pieces only, so that texts of every length are
+                // valid too.
                 let k = (seed >> 33) as usize;
                 let piece = if round % 2 == 0 {
                     k % 7
