@@ -96,6 +96,7 @@ mod api;
 pub mod archive;
 #[doc(hidden)]
 pub mod engine;
+pub mod input;
 pub mod notation;
 #[doc(hidden)]
 pub mod render;

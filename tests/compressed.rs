@@ -575,3 +575,58 @@ fn a_magic_alone_or_a_window_past_the_limit_is_an_input_error() {
         }
     }
 }
+
+/// The library reads what the command reads: a compressed archive opened by
+/// `seega::input::open_path` gives the games and problems `check --format jsonl` gives, under
+/// any name, and a directory resolves to the archives the command checks.
+#[test]
+fn the_library_reads_a_compressed_archive_as_the_command_does() {
+    let dir = scratch("compressed-library");
+    for f in FORMATS {
+        for name in [format!("a.sgn.{}", f.ext()), "misnamed.sgn".to_owned()] {
+            let path = dir.join(&name);
+            std::fs::write(&path, f.compress(archive())).unwrap();
+            let file = path.to_str().unwrap();
+            let check = run_with(&["check", "--format", "jsonl", file], None);
+            let out = stdout(&check);
+            let want: Vec<&str> = out.lines().collect();
+            let (summary, diagnostics) = want.split_last().unwrap();
+            let reader = seega::GameReader::new(seega::input::open_path(&path).unwrap());
+            let (mut got, mut games) = (Vec::new(), 0);
+            for record in reader {
+                let record = record.unwrap();
+                games += 1;
+                for p in record.check(&seega::Options::default()).problems {
+                    got.push(serde_json::to_string(&record.diagnostic(&p, file)).unwrap());
+                }
+            }
+            assert_eq!(got, diagnostics, "{f:?} {name}");
+            assert!(
+                summary.contains(&format!("\"games\":{games},")),
+                "{summary}"
+            );
+            let report = seega::check_archive(
+                seega::input::open_path(&path).unwrap(),
+                file,
+                &seega::Options::default(),
+                seega::Encoding::Utf8,
+                2,
+            )
+            .unwrap();
+            assert_eq!(serde_json::to_string(&report.summary).unwrap(), *summary);
+        }
+        std::fs::remove_file(dir.join("misnamed.sgn")).unwrap();
+    }
+    let resolved: Vec<_> = seega::input::resolve(&[dir.clone()])
+        .into_iter()
+        .map(|r| r.unwrap())
+        .collect();
+    let mut want: Vec<_> = FORMATS
+        .iter()
+        .map(|f| dir.join(format!("a.sgn.{}", f.ext())))
+        .collect();
+    want.sort();
+    let want: Vec<_> = want.into_iter().map(seega::input::Input::File).collect();
+    assert_eq!(resolved, want);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -95,3 +95,47 @@ fn check_and_convert_report_a_stretch_past_the_limit_once() {
     assert!(said.contains("it was skipped"), "{said}");
     assert_eq!(convert.status.code(), Some(2));
 }
+
+/// Streams no line of which can be cut, each with what follows it.
+fn uncuttable() -> Vec<(&'static str, Box<dyn Fn() -> Box<dyn Read + Send>>)> {
+    vec![
+        (
+            "70 MiB of text on one line, then a game",
+            Box::new(|| {
+                let tail = b"\n\n[Event \"after\"]\n\n1. xyz *\n";
+                Box::new(std::io::repeat(b'a').take(70 << 20).chain(&tail[..]))
+            }),
+        ),
+        (
+            "200 MB of NUL",
+            Box::new(|| Box::new(std::io::repeat(0).take(200_000_000))),
+        ),
+        (
+            "a NUL line past the limit, then a game",
+            Box::new(|| Box::new(nul_line_then_a_game())),
+        ),
+    ]
+}
+
+#[test]
+fn the_library_reader_gives_each_stretch_past_the_limit_as_a_game_with_its_error() {
+    for (name, stream) in uncuttable() {
+        let (want, games) = streamed(stream(), 1);
+        let mut got = Vec::new();
+        let mut records = 0;
+        for record in seega::GameReader::new(stream()) {
+            let record = record.expect("reading from memory does not fail");
+            records += 1;
+            for p in &record.check(&Options::default()).problems {
+                let d = record.diagnostic(p, "-");
+                got.push((p.game, d.code.clone(), d.line));
+            }
+        }
+        assert_eq!((got, records), (want.clone(), games), "{name}");
+        assert!(
+            want.iter()
+                .any(|(_, code, _)| code == "seega::limit::too-long"),
+            "{name}: {want:?}"
+        );
+    }
+}

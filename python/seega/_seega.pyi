@@ -3,7 +3,7 @@
 import os
 from typing import IO, Iterator, Optional, Sequence, Union
 
-PathLike = Union[str, "os.PathLike[str]"]
+PathLike = Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"]
 
 class IllegalTurn(ValueError):
     """A turn that cannot be played, with the code and words of ``seega check``."""
@@ -87,6 +87,8 @@ class Game:
     @property
     def line(self) -> int: ...
     @property
+    def skipped(self) -> Optional[int]: ...
+    @property
     def headers(self) -> dict[str, str]: ...
     @property
     def rules(self) -> Optional[str]: ...
@@ -129,7 +131,7 @@ def read_games(
 ) -> GameIterator: ...
 def parse(text: str, rules: Optional[str] = None) -> list[Game]: ...
 def check_file(
-    path: PathLike,
+    path_or_file: Union[PathLike, IO[bytes], IO[str]],
     rules: Optional[str] = None,
     encoding: Optional[str] = None,
     jobs: Optional[int] = None,

@@ -324,10 +324,19 @@ impl Game {
         py.detach(|| self.record.to_json(&self.options, &self.file))
     }
 
-    /// The game as written, from its first item to its last.
+    /// The game as written, from its first item to its last; for a stretch skipped unread
+    /// (`skipped`), its first bytes.
     #[getter]
     fn text(&self) -> &str {
         self.record.text()
+    }
+
+    /// For a stretch of the input that ran more than 64 MiB without a line where a game can
+    /// start, skipped unread as `seega check` skips it: its length in bytes (its `check()` has
+    /// its `seega::limit::too-long` error); `None` for a game.
+    #[getter]
+    fn skipped(&self) -> Option<usize> {
+        self.record.skipped()
     }
 
     /// The game in canonical notation, as `seega fmt` writes it (as written when it holds a

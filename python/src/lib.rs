@@ -6,20 +6,23 @@
 
 mod errors;
 mod game;
+mod input;
 mod position;
 mod reader;
 mod summary;
 
-use std::io::Read;
+use std::sync::Arc;
 
-use pyo3::exceptions::{PyOSError, PyTypeError, PyValueError};
+use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
 use seega::{Encoding, GameReader, GenOptions, Options};
+
+use input::{Inputs, Interrupt};
 
 use errors::IllegalTurn;
 use game::{Game, Problem, Turn, Verdict};
 use position::{Position, ruleset};
-use reader::{GameIterator, PyReader};
+use reader::GameIterator;
 use summary::CheckSummary;
 
 /// The options of a reader for `rules`: the rules of games without a Rules tag (a preset,
@@ -50,28 +53,6 @@ fn encoding(name: Option<&str>) -> PyResult<Encoding> {
     }
 }
 
-/// A path (`str` or `os.PathLike`) as a string, or `None` when `obj` is not one.
-fn as_path(obj: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
-    if obj.hasattr("read")? {
-        return Ok(None);
-    }
-    let os = obj.py().import("os")?;
-    let path = os.call_method1("fspath", (obj,)).map_err(|_| {
-        PyTypeError::new_err("expected a path (str or os.PathLike) or a file with read()")
-    })?;
-    if let Ok(s) = path.extract::<String>() {
-        return Ok(Some(s));
-    }
-    Err(PyTypeError::new_err(
-        "a path given as bytes is not supported: give a str",
-    ))
-}
-
-/// The file at `path`, opened for reading.
-fn open(path: &str) -> PyResult<std::fs::File> {
-    std::fs::File::open(path).map_err(|e| PyOSError::new_err(format!("cannot read `{path}`: {e}")))
-}
-
 /// Reads the games of an archive, one at a time.
 ///
 /// `path_or_file` is a path or a file object opened for reading (binary, or text read as
@@ -88,21 +69,7 @@ fn read_games(
 ) -> PyResult<GameIterator> {
     let options = options(rules)?;
     let enc = self::encoding(encoding)?;
-    let (input, name): (Box<dyn Read + Send>, String) = match as_path(path_or_file)? {
-        Some(path) => (Box::new(open(&path)?), path),
-        None => {
-            let name = path_or_file
-                .getattr("name")
-                .and_then(|n| n.extract::<String>())
-                .unwrap_or_else(|_| "<stream>".to_owned());
-            (Box::new(PyReader::new(path_or_file.clone().unbind())), name)
-        }
-    };
-    Ok(GameIterator::new(
-        GameReader::with_encoding(input, enc),
-        options,
-        &name,
-    ))
+    GameIterator::new(Inputs::of(path_or_file)?, options, enc)
 }
 
 /// Every game of `text` (an archive as a `str`), in order, as a list of `Game`; `rules` as
@@ -111,6 +78,8 @@ fn read_games(
 #[pyo3(signature = (text, rules = None))]
 fn parse(py: Python<'_>, text: &str, rules: Option<&str>) -> PyResult<Vec<Game>> {
     let options = options(rules)?;
+    // A text too long to cut into games comes back as records of its stretches, each with
+    // its `seega::limit::too-long` error (`Game.skipped`).
     let file: std::sync::Arc<str> = std::sync::Arc::from("<text>");
     let records = py.detach(|| GameReader::new(text.as_bytes()).collect::<Result<Vec<_>, _>>());
     let records = records.map_err(|e| PyOSError::new_err(e.to_string()))?;
@@ -120,27 +89,40 @@ fn parse(py: Python<'_>, text: &str, rules: Option<&str>) -> PyResult<Vec<Game>>
         .collect())
 }
 
-/// Checks the archive at `path` as `seega check --format jsonl` does, on every core: the
-/// counts of its summary line and every problem. `rules` and `encoding` as for `read_games`.
+/// Checks an archive as `seega check --format jsonl` does, on every core: the counts of its
+/// summary line and every problem. `path_or_file` is a path, a directory (its archives, as the
+/// command walks it) or a file object; `rules` and `encoding` as for `read_games`; `jobs` the
+/// threads, from 1 to 256 (every core by default).
 #[pyfunction]
-#[pyo3(signature = (path, rules = None, encoding = None, jobs = None))]
+#[pyo3(signature = (path_or_file, rules = None, encoding = None, jobs = None))]
 fn check_file(
     py: Python<'_>,
-    path: &Bound<'_, PyAny>,
+    path_or_file: &Bound<'_, PyAny>,
     rules: Option<&str>,
     encoding: Option<&str>,
-    jobs: Option<usize>,
+    jobs: Option<i64>,
 ) -> PyResult<CheckSummary> {
     let options = options(rules)?;
     let enc = self::encoding(encoding)?;
-    let Some(path) = as_path(path)? else {
-        return Err(PyTypeError::new_err("check_file takes a path"));
+    let jobs = match jobs {
+        None => std::thread::available_parallelism().map_or(1, |n| n.get().min(256)),
+        Some(n @ 1..=256) => n as usize,
+        Some(n) => {
+            return Err(PyValueError::new_err(format!(
+                "jobs is {n}: give a number of threads from 1 to 256"
+            )));
+        }
     };
-    let file = open(&path)?;
-    let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    let report = py.detach(|| seega::check_archive(file, &path, &options, enc, jobs));
-    let report = report.map_err(|e| PyOSError::new_err(format!("cannot read `{path}`: {e}")))?;
-    Ok(CheckSummary::new(report))
+    let mut inputs = Inputs::of(path_or_file)?;
+    let interrupt = Arc::new(Interrupt::default());
+    let mut summary = CheckSummary::empty();
+    while let Some((reader, name)) = inputs.open_next(&interrupt)? {
+        let work = || seega::check_archive(reader, &name, &options, enc, jobs);
+        let report = input::interruptibly(py, &interrupt, work)?
+            .map_err(|e| PyOSError::new_err(format!("cannot read `{name}`: {e}")))?;
+        summary.add(report);
+    }
+    Ok(summary)
 }
 
 /// The archive text `seega generate` writes: `games` random games, deterministic for `seed`,

@@ -1,80 +1,65 @@
-//! `seega.read_games`: the games of a file or a Python stream, read in bounded memory.
+//! `seega.read_games`: the games of a path, a directory or a Python stream, read in bounded
+//! memory.
 
 use std::io::Read;
 use std::sync::{Arc, Mutex};
 
-use pyo3::exceptions::{PyOSError, PyTypeError};
+use pyo3::exceptions::PyOSError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyString};
-use seega::{GameReader, Options};
+use seega::{Encoding, GameReader, Options};
 
 use crate::game::Game;
+use crate::input::{Inputs, Interrupt};
 
-/// A Python object with a `read(n)` method (a binary or text file), read as bytes; text is
-/// read as UTF-8.
-pub struct PyReader {
-    file: Py<PyAny>,
-    /// Text read from a text file and not yet handed on.
-    left: Vec<u8>,
+/// The input being read, and its name.
+type Current = (GameReader<Box<dyn Read + Send>>, Arc<str>);
+
+/// Where a `GameIterator` is: the input it reads and those left.
+struct Reading {
+    current: Option<Current>,
+    left: Inputs,
 }
-
-impl PyReader {
-    /// A reader of `file`.
-    pub fn new(file: Py<PyAny>) -> PyReader {
-        PyReader {
-            file,
-            left: Vec::new(),
-        }
-    }
-}
-
-impl Read for PyReader {
-    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        if self.left.is_empty() {
-            let got = Python::attach(|py| -> PyResult<Vec<u8>> {
-                let chunk = self.file.bind(py).call_method1("read", (buf.len(),))?;
-                if let Ok(b) = chunk.cast::<PyBytes>() {
-                    Ok(b.as_bytes().to_vec())
-                } else if chunk.is_instance_of::<PyString>() {
-                    Ok(chunk.extract::<String>()?.into_bytes())
-                } else {
-                    Err(PyTypeError::new_err(
-                        "read() returned neither bytes nor str",
-                    ))
-                }
-            });
-            self.left = got.map_err(|e| std::io::Error::other(e.to_string()))?;
-            self.left.reverse();
-        }
-        let n = buf.len().min(self.left.len());
-        for b in buf.iter_mut().take(n) {
-            // Reversed, so that taking from the end costs nothing.
-            *b = self.left.pop().unwrap_or_default();
-        }
-        Ok(n)
-    }
-}
-
-/// What a `GameIterator` reads from.
-pub type Source = GameReader<Box<dyn Read + Send>>;
 
 /// The games of an archive, one at a time: an iterator of `Game`, reading the input in
-/// blocks as it goes, so that memory does not grow with the archive.
+/// blocks as it goes, so that memory does not grow with the archive. A directory's archives
+/// are read one after another, in the order `seega check` reads them.
 #[pyclass(module = "seega", frozen)]
 pub struct GameIterator {
-    reader: Mutex<Source>,
+    reading: Mutex<Reading>,
     options: Options,
-    file: Arc<str>,
+    encoding: Encoding,
+    interrupt: Arc<Interrupt>,
 }
 
 impl GameIterator {
-    /// The games of `reader`, named `file`, checked under `options`.
-    pub fn new(reader: Source, options: Options, file: &str) -> GameIterator {
-        GameIterator {
-            reader: Mutex::new(reader),
+    /// The games of `inputs`, read in `encoding` and checked under `options`; the first input
+    /// is opened at once, so that a path that cannot be read raises here.
+    pub fn new(inputs: Inputs, options: Options, encoding: Encoding) -> PyResult<GameIterator> {
+        let it = GameIterator {
+            reading: Mutex::new(Reading {
+                current: None,
+                left: inputs,
+            }),
             options,
-            file: Arc::from(file),
+            encoding,
+            interrupt: Arc::new(Interrupt::default()),
+        };
+        if let Ok(mut r) = it.reading.lock() {
+            it.open_next(&mut r)?;
         }
+        Ok(it)
+    }
+
+    /// Opens the next input, if any is left.
+    fn open_next(&self, r: &mut Reading) -> PyResult<()> {
+        r.current = match r.left.open_next(&self.interrupt)? {
+            Some((reader, name)) => Some((
+                GameReader::with_encoding(reader, self.encoding),
+                Arc::from(name.as_str()),
+            )),
+            None => None,
+        };
+        Ok(())
     }
 }
 
@@ -85,19 +70,30 @@ impl GameIterator {
         slf
     }
 
-    /// The next game; `OSError` when the input cannot be read.
+    /// The next game; `OSError` when an input cannot be read, `KeyboardInterrupt` (or any
+    /// exception a signal handler raises) when a signal comes during a long read.
     fn __next__(&self, py: Python<'_>) -> PyResult<Option<Game>> {
-        let next = py.detach(|| match self.reader.lock() {
-            Ok(mut r) => r.next(),
-            Err(_) => Some(Err(std::io::Error::other("the reader failed earlier"))),
-        });
-        match next {
-            None => Ok(None),
-            Some(Ok(record)) => Ok(Some(Game::new(record, self.options, self.file.clone()))),
-            Some(Err(e)) => Err(PyOSError::new_err(format!(
-                "cannot read `{}`: {e}",
-                self.file
-            ))),
+        py.check_signals()?;
+        let mut r = self
+            .reading
+            .lock()
+            .map_err(|_| PyOSError::new_err("the reader failed earlier"))?;
+        loop {
+            let Some((games, name)) = r.current.as_mut() else {
+                return Ok(None);
+            };
+            let name = name.clone();
+            match py.detach(|| games.next()) {
+                Some(Ok(record)) => return Ok(Some(Game::new(record, self.options, name))),
+                Some(Err(e)) => {
+                    r.current = None;
+                    if let Some(stop) = self.interrupt.take() {
+                        return Err(stop);
+                    }
+                    return Err(PyOSError::new_err(format!("cannot read `{name}`: {e}")));
+                }
+                None => self.open_next(&mut r)?,
+            }
         }
     }
 }

@@ -9,7 +9,7 @@ use crate::game::Problem;
 /// The counts of `seega check`'s summary line for one file, and every problem it reports.
 #[pyclass(module = "seega", frozen, get_all)]
 pub struct CheckSummary {
-    /// Files read (one).
+    /// Files read.
     pub files: usize,
     /// Games found.
     pub games: usize,
@@ -26,18 +26,29 @@ pub struct CheckSummary {
 }
 
 impl CheckSummary {
-    /// The summary of `report`.
-    pub fn new(report: CheckReport) -> CheckSummary {
-        let s = report.summary;
+    /// The summary of no file.
+    pub fn empty() -> CheckSummary {
         CheckSummary {
-            files: s.files,
-            games: s.games,
-            valid: s.valid,
-            invalid: s.invalid,
-            errors: s.errors,
-            warnings: s.warnings,
-            problems: report.diagnostics.into_iter().map(Problem::from).collect(),
+            files: 0,
+            games: 0,
+            valid: 0,
+            invalid: 0,
+            errors: 0,
+            warnings: 0,
+            problems: Vec::new(),
         }
+    }
+
+    /// Adds the report of one more file, as `seega check` adds up the files it reads.
+    pub fn add(&mut self, report: CheckReport) {
+        let s = report.summary;
+        self.files += s.files;
+        self.games += s.games;
+        self.valid += s.valid;
+        self.invalid += s.invalid;
+        self.errors += s.errors;
+        self.warnings += s.warnings;
+        (self.problems).extend(report.diagnostics.into_iter().map(Problem::from));
     }
 }
 

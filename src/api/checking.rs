@@ -2,10 +2,14 @@
 
 use std::io::Read;
 
+use crate::archive::report::Report;
 use crate::archive::stream::{Placed, check_stream_reported};
+use crate::notation::Source;
 use crate::notation::encoding::{Encoding, Transcode};
+use crate::notation::limits::MAX_FILE_BYTES;
 use crate::render::file_report::{FileReport, Style};
 use crate::render::wire::{DiagnosticLine, FileName, SummaryLine};
+use crate::tools::ludii;
 use crate::validate::Options;
 
 /// What checking one archive found: the lines of `seega check --format jsonl` as values.
@@ -19,7 +23,9 @@ pub struct CheckReport {
 
 /// Checks the archive read from `reader` in `encoding` as `seega check --format jsonl` checks
 /// a file named `file`, on `jobs` threads (at least one), in memory that does not grow with the
-/// archive but with its problems: the same games, counts, codes, messages and places.
+/// archive but with its problems: the same games, counts, codes, messages and places. A Ludii
+/// trial (told by its first bytes, `spec/ludii.md`) is checked as one game, as the command
+/// checks it.
 ///
 /// ```
 /// use seega::{Encoding, Options};
@@ -54,6 +60,14 @@ pub fn check_archive<R: Read + Send>(
         ..SummaryLine::default()
     };
     let mut diagnostics = Vec::new();
+    let (head, reader) = crate::input::peek(reader)?;
+    if ludii::is_trial(&head) {
+        check_trial(reader, encoding, &report, &mut summary, &mut diagnostics)?;
+        return Ok(CheckReport {
+            summary,
+            diagnostics,
+        });
+    }
     check_stream_reported(
         Transcode::new(reader, encoding),
         options,
@@ -80,4 +94,36 @@ pub fn check_archive<R: Read + Send>(
         summary,
         diagnostics,
     })
+}
+
+/// Checks the Ludii trial read from `reader` as one game (`spec/ludii.md`, T7), adding its
+/// counts to `summary` and its problems to `diagnostics`.
+fn check_trial(
+    reader: impl Read,
+    encoding: Encoding,
+    report: &FileReport<'_>,
+    summary: &mut SummaryLine,
+    diagnostics: &mut Vec<DiagnosticLine>,
+) -> std::io::Result<()> {
+    let mut bytes = Vec::new();
+    reader.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(std::io::Error::other(format!(
+            "it holds more than {MAX_FILE_BYTES} bytes (1 GiB), the most seega reads from one input"
+        )));
+    }
+    let (source, _) = Source::decode(&bytes, encoding);
+    let checked = ludii::check(source.text());
+    let errors = checked.problems.iter().filter(|p| p.is_error()).count();
+    summary.games += 1;
+    summary.valid += usize::from(checked.is_valid());
+    summary.invalid += usize::from(!checked.is_valid());
+    summary.errors += errors;
+    summary.warnings += checked.problems.len() - errors;
+    let mut out = Vec::new();
+    report.report(&checked.problems, source.text(), 0, &mut out);
+    for line in out.split(|&b| b == b'\n').filter(|l| !l.is_empty()) {
+        diagnostics.push(serde_json::from_slice(line).map_err(std::io::Error::other)?);
+    }
+    Ok(())
 }

@@ -4,7 +4,7 @@
 use std::collections::VecDeque;
 use std::io::Read;
 
-use crate::archive::stream::{BLOCK, Boundary, Piece, Splitter};
+use crate::archive::stream::{BLOCK, Boundary, Piece, Skipped, Splitter};
 use crate::notation::encoding::{Encoding, Transcode};
 use crate::notation::limits::MAX_UNCUT_BYTES;
 use crate::notation::scan::is_space;
@@ -14,7 +14,7 @@ use crate::render::game_json::{GameObject, Origin};
 use crate::render::wire::DiagnosticLine;
 use crate::validate::{
     GameRead, Games, Lane, Options, Problem, RulesCache, Verdict, canonical_doc, check_game,
-    clean_game,
+    clean_game, uncut,
 };
 
 /// One game of an archive, with its own copy of the text it was written in and where in the
@@ -44,6 +44,8 @@ pub struct RecordedGame {
     base: usize,
     /// The game's number in its file, from 1.
     number: usize,
+    /// For a stretch skipped unread ([`RecordedGame::skipped`]): its length in bytes; else 0.
+    skipped: usize,
 }
 
 impl RecordedGame {
@@ -57,14 +59,43 @@ impl RecordedGame {
         self.base + 1
     }
 
-    /// The game's text as written, from its first item to its last.
+    /// The game's text as written, from its first item to its last; for a stretch skipped
+    /// unread ([`RecordedGame::skipped`]), its first bytes (up to 256).
     pub fn text(&self) -> &str {
         &self.text[self.start..]
     }
 
+    /// For a stretch of the input that ran more than
+    /// [`crate::notation::limits::MAX_UNCUT_BYTES`] without a line where a game can start, and
+    /// was skipped unread up to the next such line as `seega check` skips it: its length in
+    /// bytes. Such a record stands in the stream where the stretch stood, so that no byte goes
+    /// unreported: [`RecordedGame::check`] gives its `seega::limit::too-long` error, and it
+    /// holds only the stretch's first bytes ([`RecordedGame::text`]), which is all that
+    /// [`RecordedGame::to_canonical`] gives back.
+    ///
+    /// ```
+    /// let mut text = "1. a1,b1 *\n\n".to_owned();
+    /// text.push_str(&"x".repeat(seega::notation::limits::MAX_UNCUT_BYTES + 1));
+    /// text.push_str("\n\n[Event \"after\"]\n\n1. c3,d4 *\n");
+    /// let games: Vec<_> = seega::GameReader::new(text.as_bytes()).collect::<Result<_, _>>()?;
+    /// assert_eq!(games.len(), 3);
+    /// assert_eq!(games[1].skipped(), Some(seega::notation::limits::MAX_UNCUT_BYTES + 3));
+    /// let verdict = games[1].check(&seega::Options::default());
+    /// assert_eq!(verdict.problems[0].code.as_str(), "seega::limit::too-long");
+    /// assert_eq!(games[2].skipped(), None);
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    pub fn skipped(&self) -> Option<usize> {
+        (self.skipped > 0).then_some(self.skipped)
+    }
+
     /// The syntax tree of the game ([`crate::parse`] of its text). Its spans are offsets in
-    /// the text of [`RecordedGame::text`] preceded by [`RecordedGame::offset`] bytes.
+    /// the text of [`RecordedGame::text`] preceded by [`RecordedGame::offset`] bytes. A stretch
+    /// skipped unread has an empty tree.
     pub fn parse(&self) -> Game<'_> {
+        if self.skipped > 0 {
+            return Game::default();
+        }
         Scanner::new(&self.text, &self.invalid)
             .next()
             .unwrap_or_default()
@@ -76,8 +107,30 @@ impl RecordedGame {
     }
 
     /// Replays the game as `seega check` does under `options` (its number in its file given).
+    /// A stretch skipped unread ([`RecordedGame::skipped`]) has one error, where it starts.
     pub fn check(&self, options: &Options) -> Verdict {
+        if self.skipped > 0 {
+            return self.skipped_verdict();
+        }
         check_game(&self.parse(), &self.text, self.number, options)
+    }
+
+    /// The verdict of a stretch skipped unread: its `seega::limit::too-long` error on its first
+    /// character, as `seega check` reports it.
+    fn skipped_verdict(&self) -> Verdict {
+        let len = self.text().chars().next().map_or(0, char::len_utf8);
+        let mut problem = uncut(Span::new(self.start, self.start + len), self.skipped);
+        problem.game = self.number;
+        Verdict {
+            rules: None,
+            problems: vec![problem],
+            outcome: None,
+            start: None,
+            position: None,
+            legal_turns: 0,
+            unchecked: 0,
+            played: Vec::new(),
+        }
     }
 
     /// The file line and column (both from 1, columns in characters) of `offset`, a byte
@@ -111,7 +164,7 @@ impl RecordedGame {
             ..*options
         };
         let game = self.parse();
-        let verdict = check_game(&game, &self.text, self.number, &options);
+        let verdict = self.check(&options);
         let lines = LineIndex::with_base(&self.text, self.base);
         let at = Origin {
             file,
@@ -141,7 +194,7 @@ impl RecordedGame {
             ..*options
         };
         let game = self.parse();
-        let verdict = check_game(&game, &self.text, self.number, &options);
+        let verdict = self.check(&options);
         match canonical_doc(&game, &verdict) {
             Ok(doc) => {
                 let mut out = String::new();
@@ -157,8 +210,9 @@ impl RecordedGame {
 /// read in blocks and cut at game boundaries as `seega check` cuts it, so a game's text is
 /// held only until its [`RecordedGame`] is handed out. The games, their numbers and their
 /// lines are those of a reading of the whole text. A stretch of more than
-/// [`MAX_UNCUT_BYTES`] without a game boundary is skipped, as `check` skips it (reporting
-/// it); a read error ends the games with that error.
+/// [`MAX_UNCUT_BYTES`] without a game boundary is skipped, as `check` skips it, and comes in
+/// its place as a record that carries its error ([`RecordedGame::skipped`]): no byte of the
+/// input goes unreported. A read error ends the games with that error.
 ///
 /// ```
 /// let archive = "1. a1,b1 *\n\n".repeat(1000);
@@ -227,6 +281,9 @@ impl<R: Read> GameReader<R> {
                 }
                 Some(Piece::TooLong(skipped)) => {
                     self.take_pending(true);
+                    self.games += 1;
+                    let record = skipped_record(&skipped, (self.lines, self.games));
+                    self.ready.push_back(record);
                     self.lines += skipped.breaks;
                 }
             }
@@ -335,7 +392,22 @@ fn record(
         start: pad,
         base: at.0 + counted.1,
         number: at.1,
+        skipped: 0,
     }
+}
+
+/// The record of a stretch skipped unread, starting on the 0-based file line `at.0`, numbered
+/// `at.1`: its first bytes, placed in the file as a game's text is.
+fn skipped_record(skipped: &Skipped, at: (usize, usize)) -> RecordedGame {
+    let source = Source::from_bytes(&skipped.head);
+    let text = source.text();
+    let start = text.len()
+        - text
+            .trim_start_matches(|c: char| c.is_ascii_whitespace())
+            .len();
+    let mut record = record(&source, start, text.len(), at, &mut (0, 0));
+    record.skipped = skipped.bytes.max(1);
+    record
 }
 
 impl<R: Read> Iterator for GameReader<R> {

@@ -31,7 +31,7 @@ fn format_of(input: &Input, bytes: &[u8], from: Option<InputFormat>) -> InputFor
     }
     if let Input::File(p) = input {
         // `games.json.zst` holds JSON: the extension before the compression's says.
-        match super::compress::inner(p)
+        match seega::input::compress::inner(p)
             .extension()
             .and_then(|e| e.to_str())
         {

@@ -14,7 +14,7 @@ use seega::validate::{Applied, Options, Problem, fix_game};
 
 use super::args::Format;
 use super::check::Config;
-use super::inputs::{Input, Whole, decode};
+use super::inputs::{Input, decode, stamp_of};
 use super::output::{OutputError, Transaction, commit_rewrites};
 use super::{Exit, stdio, trouble};
 
@@ -179,15 +179,11 @@ pub fn run(config: &Config, out: &mut impl Write) -> std::io::Result<Exit> {
                 .map_err(|e| (i, e.to_string())),
             Err((i, e)) => Err((i, e.to_string())),
         };
-        let (
-            input,
-            Whole {
-                bytes,
-                stamp,
-                compression,
-            },
-        ) = match read {
-            Ok(x) => x,
+        let (input, bytes, stamp, compression) = match read {
+            Ok((input, w)) => {
+                let stamp = stamp_of(&w);
+                (input, w.bytes, stamp, w.compression)
+            }
             Err((input, e)) => {
                 trouble(format_args!("cannot read `{}`: {e}", input.name()));
                 io_trouble = true;

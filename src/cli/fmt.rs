@@ -12,7 +12,7 @@ use seega::validate::{Options, Problem};
 use super::args::FmtArgs;
 use super::config::Sources;
 use super::copy::line_end_of;
-use super::inputs::{Input, Whole};
+use super::inputs::{Input, stamp_of};
 use super::output::{OutputError, Transaction, commit_rewrites};
 use super::{Exit, stdio, trouble};
 
@@ -190,12 +190,11 @@ impl Formatting<'_> {
     fn input(&mut self, input: &Input, out: &mut impl Write) -> std::io::Result<bool> {
         let config = self.config;
         let name = input.name();
-        let Whole {
-            bytes,
-            stamp,
-            compression,
-        } = match input.read_whole() {
-            Ok(b) => b,
+        let (bytes, stamp, compression) = match input.read_whole() {
+            Ok(w) => {
+                let stamp = stamp_of(&w);
+                (w.bytes, stamp, w.compression)
+            }
             Err(e) => {
                 trouble(format_args!("cannot read `{name}`: {e}"));
                 self.exit = self.exit.max(Exit::Trouble);

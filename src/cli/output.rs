@@ -29,7 +29,7 @@ use std::path::{Path, PathBuf};
 
 use tempfile::{NamedTempFile, TempPath};
 
-use super::compress::{Compression, Encoder};
+use seega::input::compress::{Compression, Encoder};
 pub use target::{Refusal, Stamp};
 use target::{Resolved, check_replaceable, resolve};
 pub use temp::remove_on_signal;

@@ -234,7 +234,7 @@ impl Config {
 
     /// The identity of the archive read, which no file written may be.
     fn stamps(&self) -> Vec<Stamp> {
-        self.input.stamp().into_iter().collect()
+        super::inputs::stamp(&self.input).into_iter().collect()
     }
 }
 

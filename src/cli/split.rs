@@ -19,11 +19,11 @@ use seega::notation::source::BOM;
 use serde::Serialize;
 
 use super::args::{PartCompression, SplitArgs};
-use super::compress::is_archive_name;
 use super::copy::{Copier, File};
 use super::inputs::{Input, decode};
 use super::output::{OutputError, Transaction, ensure_dir};
 use super::{Exit, shown, trouble};
+use seega::input::compress::is_archive_name;
 
 /// The manifest's name in the directory.
 pub const MANIFEST: &str = "parts.jsonl";
@@ -171,7 +171,7 @@ fn write_parts(
     parts: &[Part],
     games: bool,
 ) -> Result<(), OutputError> {
-    let mut tx = Transaction::new(config.input.stamp().into_iter().collect());
+    let mut tx = Transaction::new(super::inputs::stamp(&config.input).into_iter().collect());
     let file = File::new(0, bytes);
     let name = config.input.json_name();
     let mut manifest = String::new();

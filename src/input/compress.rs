@@ -2,11 +2,31 @@
 //! file is called) and written by the extension of the file named (`spec/streaming.md`,
 //! "Compressed input"; `spec/writing.md`).
 //!
-//! A decompressed input is a stream like any other: the commands read its text as they read a
-//! plain file's, so every offset, line and column is one of the decompressed text, and a
-//! stream that is corrupt or cut short is an error of reading at the place it is found.
+//! A decompressed input is a stream like any other: the commands and the library read its
+//! text as they read a plain file's, so every offset, line and column is one of the
+//! decompressed text, and a stream that is corrupt or cut short is an error of reading at the
+//! place it is found.
+//!
+//! The decoders and [`Encoder`] need the `compress` feature (on by default). Without it a
+//! compressed input is still told by its magic bytes, and reading it is an error that says so:
+//! it is never read as text.
+//!
+//! ```
+//! use std::io::Read;
+//! use seega::input::compress::{Compression, decompressed};
+//!
+//! let (format, mut text) = decompressed(Box::new(&b"1. a1,b1 *\n"[..]))?;
+//! assert_eq!(format, None);
+//! let mut s = String::new();
+//! text.read_to_string(&mut s)?;
+//! assert_eq!(s, "1. a1,b1 *\n");
+//! assert_eq!(Compression::sniff(&[0x1F, 0x8B, 8]), Some(Compression::Gzip));
+//! # Ok::<(), std::io::Error>(())
+//! ```
 
-use std::io::{self, Read, Write};
+#[cfg(feature = "compress")]
+use std::io::Write;
+use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
 /// How many bytes of the head [`decompressed`] may need to tell a format.
@@ -140,6 +160,7 @@ impl Compression {
     }
 
     /// A decoder of the whole of `raw` (every member, frame or stream).
+    #[cfg(feature = "compress")]
     fn decoder(self, raw: Box<dyn Read + Send>) -> io::Result<Box<dyn Read + Send>> {
         Ok(match self {
             Compression::Gzip => Box::new(flate2::read::MultiGzDecoder::new(raw)),
@@ -158,6 +179,18 @@ impl Compression {
                 Box::new(liblzma::read::XzDecoder::new_stream(raw, stream))
             }
         })
+    }
+
+    /// Without the `compress` feature: an error that names the format, never its bytes as text.
+    #[cfg(not(feature = "compress"))]
+    fn decoder(self, _raw: Box<dyn Read + Send>) -> io::Result<Box<dyn Read + Send>> {
+        Err(io::Error::new(
+            io::ErrorKind::Unsupported,
+            format!(
+                "it is {}-compressed, and this build of seega reads no compressed input (the library's `compress` feature is off)",
+                self.name()
+            ),
+        ))
     }
 }
 
@@ -306,7 +339,24 @@ impl Read for Primed {
     }
 }
 
-/// A writer that compresses what it is given in a format, or passes it through.
+/// A writer that compresses what it is given in a format, or passes it through (with the
+/// `compress` feature).
+///
+/// ```
+/// use std::io::{Read, Write};
+/// use seega::input::compress::{Compression, Encoder, decompressed};
+///
+/// let mut e = Encoder::new(Some(Compression::Zstd), Vec::new())?;
+/// e.write_all(b"1. a1,b1 *\n")?;
+/// let bytes = e.finish()?;
+/// let (format, mut text) = decompressed(Box::new(std::io::Cursor::new(bytes)))?;
+/// assert_eq!(format, Some(Compression::Zstd));
+/// let mut s = String::new();
+/// text.read_to_string(&mut s)?;
+/// assert_eq!(s, "1. a1,b1 *\n");
+/// # Ok::<(), std::io::Error>(())
+/// ```
+#[cfg(feature = "compress")]
 pub enum Encoder<W: Write> {
     /// No compression.
     Plain(W),
@@ -320,6 +370,7 @@ pub enum Encoder<W: Write> {
     Xz(liblzma::write::XzEncoder<W>),
 }
 
+#[cfg(feature = "compress")]
 impl<W: Write> Encoder<W> {
     /// A writer of `format` (none: as it is) into `w`.
     pub fn new(format: Option<Compression>, w: W) -> io::Result<Encoder<W>> {
@@ -364,6 +415,7 @@ impl<W: Write> Encoder<W> {
     }
 }
 
+#[cfg(feature = "compress")]
 impl<W: Write> Write for Encoder<W> {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
         self.inner().write(buf)
@@ -378,7 +430,7 @@ impl<W: Write> Write for Encoder<W> {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "compress"))]
 mod tests {
     use super::*;
 

@@ -1,0 +1,276 @@
+//! What the package reads, through the library's reading layer (`seega::input`): paths and
+//! directories as the command resolves them, files decompressed by their content, Python file
+//! objects; and reads that a signal stops, so that Ctrl-C raises `KeyboardInterrupt` however
+//! long the input is.
+
+use std::io::Read;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, mpsc};
+use std::time::{Duration, Instant};
+
+use pyo3::exceptions::{PyOSError, PyTypeError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyString};
+use seega::input::{self, Input, Resolved};
+
+/// How often a long read looks for a signal.
+const POLL: Duration = Duration::from_millis(20);
+
+/// What stopped the reads of one call: a signal (its Python exception, such as
+/// `KeyboardInterrupt`) or an exception raised by a Python file's `read`.
+#[derive(Default)]
+pub struct Interrupt {
+    cancelled: AtomicBool,
+    error: Mutex<Option<PyErr>>,
+}
+
+impl Interrupt {
+    /// Stops every read of the call, keeping `error` to raise.
+    pub fn cancel(&self, error: PyErr) {
+        if let Ok(mut e) = self.error.lock() {
+            e.get_or_insert(error);
+        }
+        self.cancelled.store(true, Ordering::Release);
+    }
+
+    /// The exception that stopped the reads, once: what the call raises in place of the read
+    /// error it caused.
+    pub fn take(&self) -> Option<PyErr> {
+        let error = self.error.lock().ok().and_then(|mut e| e.take());
+        if error.is_some() {
+            self.cancelled.store(false, Ordering::Release);
+        }
+        error
+    }
+
+    fn stopped() -> std::io::Error {
+        std::io::Error::other("the read was interrupted")
+    }
+}
+
+/// A reader that stops when its call is interrupted, and looks for signals itself every
+/// [`POLL`] when it runs on Python's main thread (elsewhere Python gives none).
+pub struct Interruptible<R> {
+    inner: R,
+    interrupt: Arc<Interrupt>,
+    polled: Instant,
+}
+
+impl<R: Read> Interruptible<R> {
+    /// `inner`, stopped by `interrupt`.
+    pub fn new(inner: R, interrupt: Arc<Interrupt>) -> Interruptible<R> {
+        Interruptible {
+            inner,
+            interrupt,
+            polled: Instant::now(),
+        }
+    }
+
+    fn poll(&mut self, now: bool) -> std::io::Result<()> {
+        if now || self.polled.elapsed() >= POLL {
+            self.polled = Instant::now();
+            if let Err(e) = Python::attach(|py| py.check_signals()) {
+                self.interrupt.cancel(e);
+            }
+        }
+        if self.interrupt.cancelled.load(Ordering::Acquire) {
+            return Err(Interrupt::stopped());
+        }
+        Ok(())
+    }
+}
+
+impl<R: Read> Read for Interruptible<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        self.poll(false)?;
+        loop {
+            match self.inner.read(buf) {
+                // A signal cut the system call short: look for it at once.
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => self.poll(true)?,
+                other => return other,
+            }
+        }
+    }
+}
+
+/// A Python object with a `read(n)` method (a binary or text file), read as bytes; text is
+/// read as UTF-8. An exception raised by `read` stops the call and is raised by it.
+pub struct PyReader {
+    file: Py<PyAny>,
+    /// Text read from a text file and not yet handed on.
+    left: Vec<u8>,
+    interrupt: Arc<Interrupt>,
+}
+
+impl PyReader {
+    /// A reader of `file`, whose exceptions go to `interrupt`.
+    pub fn new(file: Py<PyAny>, interrupt: Arc<Interrupt>) -> PyReader {
+        PyReader {
+            file,
+            left: Vec::new(),
+            interrupt,
+        }
+    }
+}
+
+impl Read for PyReader {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if self.left.is_empty() {
+            let got = Python::attach(|py| -> PyResult<Vec<u8>> {
+                let chunk = self.file.bind(py).call_method1("read", (buf.len(),))?;
+                if let Ok(b) = chunk.cast::<PyBytes>() {
+                    Ok(b.as_bytes().to_vec())
+                } else if chunk.is_instance_of::<PyString>() {
+                    Ok(chunk.extract::<String>()?.into_bytes())
+                } else {
+                    Err(PyTypeError::new_err(
+                        "read() returned neither bytes nor str",
+                    ))
+                }
+            });
+            match got {
+                Ok(bytes) => self.left = bytes,
+                Err(e) => {
+                    self.interrupt.cancel(e);
+                    return Err(Interrupt::stopped());
+                }
+            }
+            self.left.reverse();
+        }
+        let n = buf.len().min(self.left.len());
+        for b in buf.iter_mut().take(n) {
+            // Reversed, so that taking from the end costs nothing.
+            *b = self.left.pop().unwrap_or_default();
+        }
+        Ok(n)
+    }
+}
+
+/// What a call reads: the inputs of a path (a directory stands for its archives, walked as
+/// the command walks it), or one Python file object.
+pub enum Inputs {
+    /// The inputs of a path, in order, each resolved or not.
+    Paths(std::collections::VecDeque<Resolved>),
+    /// A file object, and the name its problems are reported under.
+    File(Option<(Py<PyAny>, String)>),
+}
+
+impl Inputs {
+    /// The inputs of `obj`: a path (`str` or `os.PathLike`) or a file with `read()`.
+    pub fn of(obj: &Bound<'_, PyAny>) -> PyResult<Inputs> {
+        if obj.hasattr("read")? {
+            let name = obj
+                .getattr("name")
+                .and_then(|n| n.extract::<String>())
+                .unwrap_or_else(|_| "<stream>".to_owned());
+            return Ok(Inputs::File(Some((obj.clone().unbind(), name))));
+        }
+        // os.fspath's str, os.PathLike or bytes; a str with the lone surrogates of undecodable
+        // bytes (as os.fsdecode gives them) is taken as the bytes it stands for.
+        let path: PathBuf = obj.extract().map_err(|_| {
+            PyTypeError::new_err(
+                "expected a path (str, bytes or os.PathLike) or a file with read()",
+            )
+        })?;
+        Ok(Inputs::Paths(input::resolve(&[path]).into()))
+    }
+
+    /// Opens the next input, as a stream of text (decompressed), with its name; `None` when
+    /// none is left; `OSError` when it cannot be opened.
+    pub fn open_next(
+        &mut self,
+        interrupt: &Arc<Interrupt>,
+    ) -> PyResult<Option<(Box<dyn Read + Send>, String)>> {
+        let (raw, name): (Box<dyn Read + Send>, String) = match self {
+            Inputs::File(file) => match file.take() {
+                None => return Ok(None),
+                Some((file, name)) => {
+                    let reader = PyReader::new(file, Arc::clone(interrupt));
+                    (Box::new(reader), name)
+                }
+            },
+            Inputs::Paths(paths) => match paths.pop_front() {
+                None => return Ok(None),
+                Some(Err((input, e))) => return Err(cannot_read(&input, &e)),
+                Some(Ok(input)) => {
+                    let reader = opened(&input, interrupt)
+                        .map_err(|e| interrupt.take().unwrap_or_else(|| cannot_read(&input, &e)))?;
+                    return Ok(Some((reader, input.json_name().file)));
+                }
+            },
+        };
+        let reader = input::compress::decompressed(raw)
+            .map(|(_, r)| r)
+            .map_err(|e| {
+                interrupt
+                    .take()
+                    .unwrap_or_else(|| PyOSError::new_err(format!("cannot read `{name}`: {e}")))
+            })?;
+        Ok(Some((reader, name)))
+    }
+}
+
+/// `input` opened as a stream of text that stops when `interrupt` says so.
+fn opened(input: &Input, interrupt: &Arc<Interrupt>) -> std::io::Result<Box<dyn Read + Send>> {
+    // The file is read through the interruptible reader, and decompressed after it.
+    let raw: Box<dyn Read + Send> = match input {
+        Input::Stdin => Box::new(std::io::stdin()),
+        Input::File(p) => {
+            if p.is_dir() {
+                return Err(std::io::Error::other("it is a directory"));
+            }
+            Box::new(std::fs::File::open(p)?)
+        }
+    };
+    let raw = Box::new(Interruptible::new(raw, Arc::clone(interrupt)));
+    input::compress::decompressed(raw).map(|(_, r)| r)
+}
+
+/// The `OSError` of an input that cannot be read.
+pub fn cannot_read(input: &Input, e: &std::io::Error) -> PyErr {
+    PyOSError::new_err(format!("cannot read `{}`: {e}", input.json_name().file))
+}
+
+/// Runs `work` on a thread of its own while this thread waits with the GIL released and
+/// looks for signals every [`POLL`]: a signal cancels `interrupt`, which stops the work's reads,
+/// and is raised once the work has returned.
+pub fn interruptibly<T: Send>(
+    py: Python<'_>,
+    interrupt: &Arc<Interrupt>,
+    work: impl FnOnce() -> T + Send,
+) -> PyResult<T> {
+    std::thread::scope(|s| {
+        let (tx, rx) = mpsc::channel();
+        s.spawn(move || {
+            let done = std::panic::catch_unwind(std::panic::AssertUnwindSafe(work));
+            let _ = tx.send(done);
+        });
+        // Shared with the waits, which run without the GIL on this thread.
+        let rx = Mutex::new(rx);
+        loop {
+            let got = py.detach(|| match rx.lock() {
+                Ok(rx) => rx.recv_timeout(POLL),
+                Err(_) => Err(mpsc::RecvTimeoutError::Disconnected),
+            });
+            match got {
+                Ok(Ok(done)) => {
+                    return match interrupt.take() {
+                        Some(e) => Err(e),
+                        None => Ok(done),
+                    };
+                }
+                Err(mpsc::RecvTimeoutError::Timeout) => {
+                    if let Err(e) = py.check_signals() {
+                        interrupt.cancel(e);
+                    }
+                }
+                Ok(Err(_)) | Err(mpsc::RecvTimeoutError::Disconnected) => {
+                    return Err(interrupt.take().unwrap_or_else(|| {
+                        PyOSError::new_err("the reading thread failed: this is a bug of seega")
+                    }));
+                }
+            }
+        }
+    })
+}

@@ -1,0 +1,193 @@
+"""What the package reads is what the command reads: compressed archives (told by their bytes),
+directories, file objects; a stretch no reader can cut comes back as a game with its error; a
+signal stops a read that would never end."""
+
+import bz2
+import gzip
+import json
+import lzma
+import os
+import signal
+import struct
+import subprocess
+import sys
+import time
+
+import pytest
+
+import seega
+from conftest import CONFORMANCE, ROOT
+
+
+def zstd_frames(data, block=1 << 17):
+    """`data` as a skippable frame (as lichess's files start with) and one zstd frame of raw
+    blocks: valid Zstandard written from its format (RFC 8878), with no compressor."""
+    skippable = struct.pack("<II", 0x184D2A50, 4) + b"seeg"
+    frame = bytearray(b"\x28\xb5\x2f\xfd")
+    frame.append(0xE0)  # an 8-byte content size, one segment, no checksum
+    frame += struct.pack("<Q", len(data))
+    chunks = [data[i : i + block] for i in range(0, len(data), block)] or [b""]
+    for i, chunk in enumerate(chunks):
+        last = int(i == len(chunks) - 1)
+        frame += struct.pack("<I", last | (len(chunk) << 3))[:3] + chunk
+    return skippable + bytes(frame)
+
+
+COMPRESSORS = {
+    "gzip": (".gz", gzip.compress),
+    "zstd": (".zst", zstd_frames),
+    "bzip2": (".bz2", bz2.compress),
+    "xz": (".xz", lzma.compress),
+}
+ARCHIVES = sorted(CONFORMANCE.glob("*.sgn"))
+
+
+def jsonl(cli, *args):
+    return [json.loads(line) for line in cli("check", "--format", "jsonl", *args).splitlines()]
+
+
+def as_lines(summary):
+    return [p.to_dict() for p in summary.problems] + [summary.to_dict()]
+
+
+@pytest.fixture(scope="module")
+def compressed(tmp_path_factory):
+    """Every conformance archive in every format, a folder each, named as the plain file."""
+    folders = {}
+    for name, (ext, compress) in COMPRESSORS.items():
+        folder = tmp_path_factory.mktemp(name)
+        for path in ARCHIVES:
+            (folder / (path.name + ext)).write_bytes(compress(path.read_bytes()))
+        folders[name] = folder
+    return folders
+
+
+@pytest.mark.parametrize("fmt", sorted(COMPRESSORS))
+def test_compressed_archives_check_as_the_command_checks_them(cli, compressed, fmt):
+    for path in sorted(compressed[fmt].iterdir()):
+        expected = jsonl(cli, path)
+        assert expected[-1]["games"] > 0
+        assert as_lines(seega.check_file(path, jobs=2)) == expected, path.name
+        with open(path, "rb") as f:
+            assert as_lines(seega.check_file(f, jobs=1)) == expected, path.name
+        with open(path, "rb") as f:
+            games = list(seega.read_games(f))
+        problems = [p.to_dict() for g in games for p in g.check().problems]
+        assert problems == expected[:-1]
+        assert len(games) == expected[-1]["games"]
+
+
+@pytest.mark.parametrize("fmt", sorted(COMPRESSORS))
+def test_a_directory_is_read_as_the_command_reads_it(cli, compressed, fmt):
+    folder = compressed[fmt]
+    (folder / "notes.txt").write_text("not an archive")
+    expected = jsonl(cli, folder)
+    summary = seega.check_file(folder)
+    assert as_lines(summary) == expected
+    assert summary.files == len(ARCHIVES) == expected[-1]["files"]
+    games = list(seega.read_games(folder))
+    assert len(games) == expected[-1]["games"]
+    assert [p.to_dict() for g in games for p in g.check().problems] == expected[:-1]
+    assert {g.check().problems[0].file for g in games if g.check().problems} <= {
+        str(p) for p in folder.iterdir()
+    }
+
+
+def test_what_cannot_be_read_raises(tmp_path):
+    with pytest.raises(OSError, match="no .sgn file"):
+        seega.check_file(tmp_path)
+    with pytest.raises(OSError, match="no .sgn file"):
+        seega.read_games(tmp_path)
+    cut = tmp_path / "cut.sgn.gz"
+    cut.write_bytes(gzip.compress((ROOT / "samples" / "standard.sgn").read_bytes() * 50)[:-40])
+    with pytest.raises(OSError, match="gzip data is corrupt or cut short"):
+        list(seega.read_games(cut))
+    with pytest.raises(OSError, match="gzip data is corrupt or cut short"):
+        seega.check_file(cut)
+
+
+def test_a_python_exception_in_read_is_raised_as_it_is():
+    class Broken:
+        def read(self, n):
+            raise ZeroDivisionError("the disk fell over")
+
+    with pytest.raises(ZeroDivisionError, match="the disk fell over"):
+        list(seega.read_games(Broken()))
+    with pytest.raises(ZeroDivisionError):
+        seega.check_file(Broken())
+
+
+@pytest.mark.parametrize("jobs", [0, -1, 257, 10**6])
+def test_jobs_are_checked_as_the_command_checks_them(jobs):
+    with pytest.raises(ValueError, match="jobs is .*from 1 to 256"):
+        seega.check_file(ROOT / "samples" / "standard.sgn", jobs=jobs)
+
+
+UNCUTTABLE = {
+    "70 MiB without a line break": b"a" * (70 << 20) + b'\n\n[Event "after"]\n\n1. xyz *\n',
+    "200 MB of NUL": bytes(200_000_000),
+}
+
+
+@pytest.mark.parametrize("name", sorted(UNCUTTABLE))
+def test_a_stretch_no_reader_can_cut_is_a_game_with_its_error(cli, tmp_path, name):
+    path = tmp_path / "uncut.sgn"
+    path.write_bytes(UNCUTTABLE[name])
+    expected = jsonl(cli, path)
+    assert expected[0]["code"] == "seega::limit::too-long"
+    assert as_lines(seega.check_file(path)) == expected
+    games = list(seega.read_games(path))
+    assert len(games) == expected[-1]["games"]
+    assert games[0].skipped is not None and games[0].skipped > 64 << 20
+    assert [p.to_dict() for g in games for p in g.check().problems] == expected[:-1]
+    assert all(g.skipped is None for g in games[1:])
+
+
+def test_a_text_too_long_to_cut_is_not_silently_empty():
+    (game,) = seega.parse("a" * 100_000_000)
+    assert game.skipped == 100_000_000
+    (problem,) = game.check().problems
+    assert (problem.code, problem.line, problem.column) == ("seega::limit::too-long", 1, 1)
+
+
+READ_FOREVER = {
+    "read_games": "for g in seega.read_games('/dev/zero'): pass",
+    "check_file": "seega.check_file('/dev/zero', jobs=2)",
+}
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="no /dev/zero on this system")
+@pytest.mark.parametrize("call", sorted(READ_FOREVER))
+def test_ctrl_c_stops_a_read_that_never_ends(call):
+    code = f"import sys, seega\nprint('reading', flush=True)\n{READ_FOREVER[call]}\n"
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    try:
+        assert proc.stdout.readline() == b"reading\n"
+        time.sleep(0.5)  # well into the read
+        assert proc.poll() is None, proc.stderr.read().decode()
+        sent = time.monotonic()
+        proc.send_signal(signal.SIGINT)
+        # A generous bound that only catches a read that does not stop (it stops in a few
+        # tens of milliseconds: see docs/performance.md).
+        proc.wait(timeout=10)
+        took = time.monotonic() - sent
+    finally:
+        proc.kill()
+        proc.wait()
+    err = proc.stderr.read().decode()
+    assert "KeyboardInterrupt" in err, err
+    assert proc.returncode != 0
+    print(f"{call}: stopped {took * 1000:.0f} ms after SIGINT")
+
+
+TRIALS = sorted([*ROOT.glob("samples/ludii/*.txt"), *ROOT.glob("samples/invalid/ludii-*.txt")])
+
+
+@pytest.mark.parametrize("path", TRIALS, ids=lambda p: p.name)
+def test_a_ludii_trial_is_checked_as_the_command_checks_it(cli, tmp_path, path):
+    assert as_lines(seega.check_file(path)) == jsonl(cli, path)
+    packed = tmp_path / (path.name + ".gz")
+    packed.write_bytes(gzip.compress(path.read_bytes()))
+    assert as_lines(seega.check_file(packed)) == jsonl(cli, packed)
