@@ -43,3 +43,5 @@ pub use ruleset::{
 pub use square::{Color, DIRECTIONS, Size, Square};
 pub use symmetry::Symmetry;
 pub use turn::{IllegalTurn, Move};
+// The count of turns, the referee's rule, defined below the engine and the notation.
+pub use referee::{move_number_of_turn, setup_outcome, turn_number, turn_of_move_number};

@@ -4,6 +4,7 @@
 
 use crate::api::game_state::GameState;
 use crate::api::ply::{PlayError, Ply, PlyStep};
+use crate::engine::referee::result_of;
 use crate::engine::{Color, Phase, Ruleset, Size, Square};
 use crate::notation::writer::{DocKind, DocTurn};
 use crate::notation::{GameResult, Span};
@@ -550,14 +551,15 @@ fn end(trial: &Trial<'_>, game: &GameState, found: &mut Vec<Found>) -> Option<Ga
         .map(|w| w.line)
         .or(trial.endtype.map(|e| e.line))
         .unwrap_or(trial.last_line);
-    let words = match game.outcome() {
-        Some(o) if result.as_str() != o.result_token() => Some(format!(
+    let agrees = result_of(game.outcome(), Some(result.as_str()), None).agrees();
+    let words = match (agrees, game.outcome()) {
+        (Err(o), _) => Some(format!(
             "the game ended by {} with {}, but the trial gives {}",
             o.termination.as_str(),
             o.result_token(),
             winner_words(trial.winner)
         )),
-        None if natural => Some(format!(
+        (Ok(()), None) if natural => Some(format!(
             "the trial ends by Ludii's rules with {}, but the game goes on under the ludii rules",
             winner_words(trial.winner)
         )),
