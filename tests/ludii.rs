@@ -257,6 +257,9 @@ fn with_removal(text: &str, pick: impl Fn(&str) -> bool, cell: &str) -> Option<S
     Some(lines.join("\n") + "\n")
 }
 
+/// Which move line of a trial to change.
+type Pick = fn(&str) -> bool;
+
 #[test]
 fn a_removal_on_a_placement_or_a_pass_is_an_error_at_its_move() {
     let placement = |l: &str| !l.contains("mover=0") && l.contains("from=25,");
@@ -265,10 +268,10 @@ fn a_removal_on_a_placement_or_a_pass_is_an_error_at_its_move() {
     let pass = |l: &str| l.contains("[Pass");
     for &(name, size, _) in VALID.iter().filter(|v| v.1 == 5) {
         let text = read(name);
-        let picks: [(&dyn Fn(&str) -> bool, &str); 3] = [
-            (&placement, "placement"),
-            (&second_piece, "second piece"),
-            (&pass, "pass"),
+        let picks: [(Pick, &str); 3] = [
+            (placement, "placement"),
+            (second_piece, "second piece"),
+            (pass, "pass"),
         ];
         for (pick, what) in picks {
             for (cell, code) in [

@@ -406,10 +406,11 @@ pub(crate) fn write_game_numbered(
         match numbers {
             // The referee's count of turns, defined below the notation (`crate::numbering`) so
             // that the writer numbers as the referee does without importing the engine.
-            None => match move_number_of_turn(turn_number(i)) {
-                (number, false) => flow.token(&format!("{number}."), false),
-                (_, true) => {}
-            },
+            None => {
+                if let (number, false) = move_number_of_turn(turn_number(i)) {
+                    flow.token(&format!("{number}."), false);
+                }
+            }
             Some(_) => {
                 while let Some((_, n)) = kept.next_if(|(at, _)| *at <= i) {
                     flow.token(n, false);
