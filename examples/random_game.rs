@@ -23,8 +23,10 @@ fn main() {
         let turns = game.legal_turns();
         let turn = &turns[below(turns.len())];
         let played = game.play(turn).expect("a listed turn is legal");
-        if game.turns_played() % 2 == 1 {
-            moves.push_str(&format!("{}. ", game.turns_played() / 2 + 1));
+        // The turn just played, numbered as the notation numbers it: `n.` before the first of
+        // each pair.
+        if let (number, false) = seega::move_number_of_turn(game.turns_played()) {
+            moves.push_str(&format!("{number}. "));
         }
         moves.push_str(&format!("{played} "));
     }

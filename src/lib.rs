@@ -98,6 +98,7 @@ pub mod archive;
 pub mod engine;
 pub mod input;
 pub mod notation;
+mod numbering;
 #[doc(hidden)]
 pub mod render;
 #[doc(hidden)]
@@ -113,7 +114,7 @@ pub use api::reading::{parse, replay};
 pub use api::records::{GameReader, RecordedGame};
 pub use engine::{
     Barrier, Bitboard, Chain, Color, IllegalTurn, Outcome, PRESETS, Phase, Position, RulesError,
-    Ruleset, SetupError, Size, Square, Squares, Termination,
+    Ruleset, SetupError, Size, Square, Squares, Termination, move_number_of_turn, turn_number,
 };
 pub use notation::encoding::Encoding;
 pub use render::wire::{DiagnosticLine, SummaryLine};

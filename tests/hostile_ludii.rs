@@ -100,9 +100,51 @@ fn hostile_ludii_trials_give_diagnostics_where_they_stand() {
             .concat(),
             vec![t("count", 4, 1)],
         ),
+        // A removal in a move that fills a hand.
+        (
+            TRIAL_HEAD
+                .replacen("count=12]]", "count=12],[Remove:type=Cell,to=3]]", 1)
+                .into_bytes(),
+            vec![t("unsupported", 2, 1)],
+        ),
         // Lone CRs for line ends.
         (TRIAL_HEAD.replace('\n', "\r").into_bytes(), vec![]),
     ];
+    // Removals no rule makes: on a placement (either piece of the turn) and on a pass, of a
+    // cell of the board or of a site off it, however large.
+    let place = |to: &str, then: &str| {
+        format!(
+            "Move=[Move:mover=1,from=25,to={to},actions=[Move:typeFrom=Cell,from=25,typeTo=Cell,to={to},decision=true]{then}]\n"
+        )
+    };
+    let removals: [(&str, &str); 6] = [
+        (",[Remove:type=Cell,to=3]", "capture"),
+        (",[Remove:type=Cell,to=0]", "capture"),
+        (",[Remove:type=Cell,to=999999]", "unsupported"),
+        (",[Remove:type=Cell,to=18446744073709551615]", "unsupported"),
+        (
+            ",[Remove:type=Cell,to=99999999999999999999999999]",
+            "unsupported",
+        ),
+        (",[Remove:type=Cell,to=-1]", "unsupported"),
+    ];
+    let mut cases = cases;
+    for (remove, code) in removals {
+        // Where the removal stands: the first piece, the second piece, a pass.
+        let column = if code == "capture" { 1 } else { 0 };
+        let first = [TRIAL_HEAD, &place("1", remove), &place("2", "")].concat();
+        let second = [TRIAL_HEAD, &place("1", ""), &place("2", remove)].concat();
+        let pass =
+            format!("{TRIAL_HEAD}Move=[Move:mover=1,from=-1,to=-1,actions=[Pass]{remove}]\n");
+        for (text, line) in [(first, 4), (second, 5), (pass, 4)] {
+            let at = if column == 1 {
+                1
+            } else {
+                text.lines().nth(line - 1).unwrap().find("[Remove").unwrap() + 1
+            };
+            cases.push((text.into_bytes(), vec![t(code, line, at)]));
+        }
+    }
     for (bytes, want) in cases {
         let (diags, _) = trial(&bytes);
         assert_eq!(diags, want, "{:?}", String::from_utf8_lossy(&bytes));

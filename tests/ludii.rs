@@ -216,6 +216,16 @@ const CASES: &[(&str, &str, Option<&str>)] = &[
         Some("seega::ludii::unsupported"),
     ),
     (
+        "a removal on a placement",
+        "game=Seega.lud\nMove=[Move:mover=0,from=25,to=25,actions=[Add:type=Cell,to=25,what=1,count=12]]\nMove=[Move:mover=0,from=26,to=26,actions=[Add:type=Cell,to=26,what=2,count=12]]\nMove=[Move:mover=1,from=25,to=0,actions=[Move],[Remove:type=Cell,to=3]]\nMove=[Move:mover=1,from=25,to=1,actions=[Move]]\n",
+        Some("seega::ludii::capture"),
+    ),
+    (
+        "a removal on a pass",
+        "game=Seega.lud\nMove=[Move:mover=0,from=25,to=25,actions=[Add:type=Cell,to=25,what=1,count=12]]\nMove=[Move:mover=0,from=26,to=26,actions=[Add:type=Cell,to=26,what=2,count=12]]\nMove=[Move:mover=1,from=-1,to=-1,actions=[Pass],[Remove:type=Cell,to=3]]\n",
+        Some("seega::ludii::capture"),
+    ),
+    (
         "hands not filled",
         "game=Seega.lud\nMove=[Move:mover=1,from=25,to=0,actions=[Move]]\n",
         Some("seega::ludii::unsupported"),
@@ -229,6 +239,75 @@ fn small_trials_give_their_codes() {
         let first = checked.problems.first().map(|p| p.code.as_str());
         assert_eq!(first, code, "{what}: {:?}", checked.problems);
     }
+}
+
+/// `text` with `[Remove:type=Cell,to=CELL]` added to the first move line that `pick` takes.
+fn with_removal(text: &str, pick: impl Fn(&str) -> bool, cell: &str) -> Option<String> {
+    let at = text
+        .lines()
+        .position(|l| l.starts_with("Move=") && pick(l))?;
+    let lines: Vec<String> = (text.lines().enumerate())
+        .map(
+            |(i, l)| match (i == at).then(|| l.strip_suffix(']')).flatten() {
+                Some(head) => format!("{head},[Remove:type=Cell,to={cell}]]"),
+                None => l.to_owned(),
+            },
+        )
+        .collect();
+    Some(lines.join("\n") + "\n")
+}
+
+/// Which move line of a trial to change.
+type Pick = fn(&str) -> bool;
+
+#[test]
+fn a_removal_on_a_placement_or_a_pass_is_an_error_at_its_move() {
+    let placement = |l: &str| !l.contains("mover=0") && l.contains("from=25,");
+    let second_piece =
+        |l: &str| !l.contains("mover=0") && !l.contains("SetNextPlayer") && l.contains("from=26,");
+    let pass = |l: &str| l.contains("[Pass");
+    for &(name, size, _) in VALID.iter().filter(|v| v.1 == 5) {
+        let text = read(name);
+        let picks: [(Pick, &str); 3] = [
+            (placement, "placement"),
+            (second_piece, "second piece"),
+            (pass, "pass"),
+        ];
+        for (pick, what) in picks {
+            for (cell, code) in [
+                ("3", "seega::ludii::capture"),
+                ("999999", "seega::ludii::unsupported"),
+                ("99999999999999999999999", "seega::ludii::unsupported"),
+            ] {
+                let Some(broken) = with_removal(&text, pick, cell) else {
+                    continue;
+                };
+                let checked = ludii::check(&broken);
+                let first = checked.problems.first().map(|p| p.code.as_str());
+                assert_eq!(first, Some(code), "{name} ({size}), {what}, to={cell}");
+                assert!(!checked.is_valid(), "{name}, {what}, to={cell}");
+                assert!(checked.import.game.is_none(), "{name}: no game is written");
+            }
+        }
+    }
+    // Through the command: `check` finds the game invalid and `convert` writes nothing.
+    let broken = with_removal(&read("khamsawee-pass"), placement, "3").expect("a placement");
+    let out = run_with(
+        &["check", "--format", "short", "-"],
+        Some(broken.as_bytes()),
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    assert!(
+        stdout(&out).contains("seega::ludii::capture"),
+        "{}",
+        stdout(&out)
+    );
+    let converted = run_with(
+        &["convert", "--from", "ludii", "-", "--to", "sgn"],
+        Some(broken.as_bytes()),
+    );
+    assert_eq!(converted.status.code(), Some(2), "{}", stderr(&converted));
+    assert!(converted.stdout.is_empty(), "nothing written");
 }
 
 #[test]

@@ -216,7 +216,7 @@ impl Game {
                         ply = Ply::Move { from: *from, steps };
                     }
                     turns.push(Turn {
-                        number: turns.len() as u64 + 1,
+                        number: seega::turn_number(turns.len()),
                         side: legal.map(|p| p.side.name()),
                         kind: match t.kind {
                             TurnKind::Place(..) => "place",

@@ -148,7 +148,7 @@ impl GameState {
         if self.game.passer.is_some() {
             turns.retain(|t| {
                 let mut after = self.game.position.clone();
-                after.play(t).is_ok() && crate::validate::gives_opening(&self.game, &after)
+                after.play(t).is_ok() && self.game.gives_opening(&after)
             });
         }
         turns

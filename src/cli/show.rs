@@ -3,7 +3,7 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use seega::engine::{Outcome, Position, Ruleset};
+use seega::engine::{Outcome, Position, Ruleset, setup_outcome};
 use seega::notation::Game;
 use seega::notation::encoding::Encoding;
 use seega::render::ascii::{Glyphs, Highlight, board, summary};
@@ -318,7 +318,7 @@ fn draw_position(config: &Config, text: &str, out: &mut impl Write) -> std::io::
         when: String::new(),
         pos: &pos,
         hl: Highlight::default(),
-        outcome: pos.outcome_after_turn(false),
+        outcome: setup_outcome(&pos),
     };
     Ok(if config.drawing.draw(&[frame], out, &[])? {
         Exit::Valid

@@ -14,7 +14,20 @@
 //!   without a capture (R16a), no turn after the end (R17), the result the end calls for (R18), the written captures checked against a step's, and the reading of
 //!   move numbers: the referee, `Referee` (`referee.rs`), around a `Play`. Every replay plays
 //!   on one: `seega check` (the full path and its fast lane), `generate`, suggestions, the
-//!   reading of move numbers and `--rules auto`;
+//!   reading of move numbers and `--rules auto`. Beside it in `referee.rs`, each the one
+//!   answer of its rule for every caller:
+//!   - the count of turns (N5.1): [`turn_number`] (a turn's number from its index),
+//!     [`move_number_of_turn`] and [`turn_of_move_number`], defined in `crate::numbering`,
+//!     below the engine and the notation, so that the notation's reader and canonical writer
+//!     count as the referee does without importing the engine; the move numbers' check,
+//!     `generate`, the fast lane, the library and the Python package call them too;
+//!   - which result counts (N5.5, N8, R18): `result_of` — the result check, the replay
+//!     page, `fmt --fix-results` and the Ludii import;
+//!   - the opening after a pass (R12): `opens`, asked by `Referee::gives_opening` (the
+//!     library's legal turns, through `Between::gives_opening`, and `generate`) and by
+//!     `can_open_for`, the search of a blocked end (R16) that `Play` falls back on;
+//!   - the end of a setup (R13, R21): [`setup_outcome`] — the referee's start and `show` of a
+//!     position string;
 //! - rulesets (R20): [`Ruleset`]; the centre's immunity (R8) is a mask a `Play` holds; a start
 //!   from a position string (R21): [`Position::from_setup`].
 //!
@@ -43,3 +56,5 @@ pub use ruleset::{
 pub use square::{Color, DIRECTIONS, Size, Square};
 pub use symmetry::Symmetry;
 pub use turn::{IllegalTurn, Move};
+// The count of turns, the referee's rule, defined below the engine and the notation.
+pub use referee::{move_number_of_turn, setup_outcome, turn_number, turn_of_move_number};

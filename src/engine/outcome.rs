@@ -72,24 +72,6 @@ impl Position {
     pub fn outcome_after_turn(&self, was_pass: bool) -> Option<Outcome> {
         with_board!(self.size(), B => Play::<B>::of(self).outcome_after_turn(was_pass))
     }
-
-    /// Whether the side to move has a turn after which `passer` has a legal step, or that ends
-    /// the game (R12, R16).
-    ///
-    /// A turn that ends the game answers the pass too (R12): by capture-all or a barrier, or by
-    /// the limit (R16a) when `quiet_reply_ends` says that a turn capturing nothing reaches it.
-    #[doc(hidden)]
-    pub fn can_open_for(&self, passer: Color, quiet_reply_ends: bool) -> bool {
-        let mut found = false;
-        let before = self.pieces(passer).count();
-        self.for_each_turn(&mut |after, _| {
-            found = after.has_step_for(passer)
-                || after.outcome_after_turn(false).is_some()
-                || (quiet_reply_ends && after.pieces(passer).count() == before);
-            !found
-        });
-        found
-    }
 }
 
 #[cfg(test)]

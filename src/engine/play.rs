@@ -12,6 +12,7 @@ use std::marker::PhantomData;
 use super::kernel::{self, Board, Word};
 use super::outcome::{Outcome, Termination};
 use super::position::{Phase, Position};
+use super::referee::can_open_for;
 use super::ruleset::{Barrier, Blocked, Centre, Chain, Ruleset};
 use super::square::{Color, Square};
 use super::turn::{IllegalTurn, Move};
@@ -438,19 +439,20 @@ impl<B: Board> Play<B> {
     }
 
     /// Whether the side to move, whose opponent `passer` has just passed, has a turn that
-    /// gives it an opening (R12, R16): [`Position::can_open_for`], which tries every turn, after
-    /// a test that answers most positions at once ([`Play::opens_by_a_quiet_step`]).
+    /// gives it an opening (R12, R16): the referee's [`can_open_for`], which tries every turn,
+    /// after a test that answers most positions at once ([`Play::opens_by_a_quiet_step`]).
     #[cold]
     #[inline(never)]
     fn can_open_for(&self, passer: Color, quiet_reply_ends: bool) -> bool {
-        self.opens_by_a_quiet_step() || self.to_position().can_open_for(passer, quiet_reply_ends)
+        self.opens_by_a_quiet_step()
+            || can_open_for::<B>(&self.to_position(), passer, quiet_reply_ends)
     }
 
     /// Whether the side to move has a step that captures nothing from a square next to a piece
     /// of the other side, and may take it as its turn (captures are not forced, or it has none).
     /// Such a turn is legal (R5, R10) and leaves the square it came from empty beside a piece
     /// that it did not capture, which then has a step (R11): it opens. So `true` is an answer of
-    /// [`Position::can_open_for`]; `false` says only that this test does not know.
+    /// [`can_open_for`]; `false` says only that this test does not know.
     fn opens_by_a_quiet_step(&self) -> bool {
         if self.rules.forced && self.can_capture() {
             return false;

@@ -10,13 +10,18 @@
 //! ([`Referee::begin_move`] or [`Referee::first_step`], [`Referee::step`]s,
 //! [`Referee::end_move`]), each of which ends the turn when it is the last word of it.
 
-use super::kernel::{Board, Word};
+use super::kernel::{Board, Word, with_board};
 use super::outcome::{Outcome, Termination};
 use super::play::Play;
 use super::position::Position;
 use super::ruleset::Blocked;
 use super::square::{Color, Square};
 use super::turn::{IllegalTurn, Move};
+
+/// How turns are numbered and how move numbers announce them (N5.1): the referee's count,
+/// defined in `crate::numbering`, below this module and the notation, so that the notation's
+/// reader and writer count as the referee does without importing the engine.
+pub use crate::numbering::{move_number_of_turn, turn_number, turn_of_move_number};
 
 /// A game under way on board `B`: the position, the number of the next turn, the side that
 /// passed on the turn before, and how the game ended, once it has.
@@ -75,7 +80,7 @@ impl Between {
     /// A game whose next turn, numbered 1, is played from `position`: ended already when the
     /// position is an end (R13), as [`Referee::of`] says.
     pub(crate) fn new(position: Position) -> Between {
-        let outcome = position.outcome_after_turn(false);
+        let outcome = setup_outcome(&position);
         Between {
             position,
             number: 1,
@@ -84,6 +89,68 @@ impl Between {
             quiet: 0,
         }
     }
+}
+
+impl Between {
+    /// Whether a turn of this game that leads to `after` gives the opening owed after a pass,
+    /// if one is owed (R12): [`Referee::gives_opening`].
+    pub(crate) fn gives_opening(&self, after: &Position) -> bool {
+        with_board!(self.position.size(), B => Referee::<B>::resume(self).gives_opening(after))
+    }
+}
+
+/// How a game from the setup `pos` has ended before its first turn, if it has (R13, R21): a
+/// setup is tested as the position after a turn that was no pass. The one test of a setup's
+/// end: the referee's start (`Referee::of`, `Between::new`) and `show` of a position string
+/// ask it.
+///
+/// ```
+/// use seega::engine::{Position, Ruleset, Termination, setup_outcome};
+///
+/// let rules = Ruleset::parse("standard")?;
+/// let over = Position::from_setup(rules, "b4/5/5/5/5 w")?; // white has no pieces
+/// assert_eq!(setup_outcome(&over).map(|o| o.termination), Some(Termination::CaptureAll));
+/// assert_eq!(setup_outcome(&Position::new(rules)), None);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn setup_outcome(pos: &Position) -> Option<Outcome> {
+    with_board!(pos.size(), B => setup_end(&Play::<B>::of(pos)))
+}
+
+/// [`setup_outcome`] on a board held in registers.
+#[inline(always)]
+fn setup_end<B: Board>(play: &Play<B>) -> Option<Outcome> {
+    play.outcome_after_turn(false)
+}
+
+/// Whether `after`, the position after the reply to `passer`'s pass, gives the opening owed
+/// (R12): the passer has a step, or the reply ended the game — by capture-all or a barrier
+/// (R14, R15), or by the limit (R16a) when `quiet_reply_ends` says that a reply capturing
+/// nothing reaches it and this one captured nothing (`passer` had `before` pieces on the board
+/// before it). The one definition of an opening: [`Referee::gives_opening`] and the search of
+/// [`can_open_for`] ask it.
+fn opens<B: Board>(after: &Position, passer: Color, before: u32, quiet_reply_ends: bool) -> bool {
+    let play = Play::<B>::of(after);
+    play.has_step_for(passer)
+        || play.outcome_after_turn(false).is_some()
+        || (quiet_reply_ends && after.pieces(passer).count() == before)
+}
+
+/// Whether the side to move in `pos` (on board `B`), whose opponent `passer` has just passed,
+/// has a turn that gives it the opening owed ([`opens`]); when it has none the game ends
+/// blocked (R16). Every turn is tried: the cold path of [`Play`]'s test of a blocked end.
+pub(crate) fn can_open_for<B: Board>(
+    pos: &Position,
+    passer: Color,
+    quiet_reply_ends: bool,
+) -> bool {
+    let mut found = false;
+    let before = pos.pieces(passer).count();
+    pos.for_each_turn(&mut |after, _| {
+        found = opens::<B>(after, passer, before, quiet_reply_ends);
+        !found
+    });
+    found
 }
 
 /// A turn written after the game ended (R17).
@@ -104,7 +171,7 @@ impl<B: Board> Referee<B> {
     #[inline(always)]
     pub(crate) fn of(pos: &Position) -> Referee<B> {
         let play = Play::of(pos);
-        let outcome = play.outcome_after_turn(false);
+        let outcome = setup_end(&play);
         Referee {
             limit: pos.rules.limit,
             play,
@@ -204,10 +271,7 @@ impl<B: Board> Referee<B> {
         if self.limit.is_some() {
             self.count(false);
         }
-        let quiet_reply_ends = self
-            .limit
-            .is_some_and(|n| self.quiet.saturating_add(1) >= n);
-        let outcome = self.play.outcome_after(true, quiet_reply_ends);
+        let outcome = self.play.outcome_after(true, self.quiet_reply_ends());
         let outcome = outcome.or_else(|| self.limit_reached());
         self.opening(outcome)?;
         if self.play.rules().blocked == Blocked::Open {
@@ -321,23 +385,66 @@ impl<B: Board> Referee<B> {
         let Some(p) = self.passer else {
             return true;
         };
-        let play = Play::<B>::of(after);
-        let quiet = after.pieces(p).count() == self.play.to_position().pieces(p).count();
-        let by_limit = quiet
-            && self
-                .limit
-                .is_some_and(|n| self.quiet.saturating_add(1) >= n);
-        by_limit || play.outcome_after_turn(false).is_some() || play.has_step_for(p)
+        let before = self.play.to_position().pieces(p).count();
+        opens::<B>(after, p, before, self.quiet_reply_ends())
+    }
+
+    /// Whether a reply to a pass that captures nothing would end the game by the limit
+    /// (R16a), and so answer the pass (R12).
+    fn quiet_reply_ends(&self) -> bool {
+        self.limit
+            .is_some_and(|n| self.quiet.saturating_add(1) >= n)
     }
 
     /// Whether `written`, the result token of the game, is the one its end calls for, when it
-    /// ended by rule (R18).
+    /// ended by rule (R18): [`result_of`].
     #[inline(always)]
     pub(crate) fn result_agrees(&self, written: &str) -> Result<(), Outcome> {
-        match self.outcome {
-            Some(o) if o.result_token() != written => Err(o),
+        result_of(self.outcome, Some(written), None).agrees()
+    }
+}
+
+/// A game's result: the one its record gives and the one its end calls for ([`result_of`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct RecordResult<'a> {
+    /// The result the record gives: its result token, else its Result tag's value, else `*`.
+    pub(crate) written: &'a str,
+    /// How the game ended by rule, once it has: its end then calls for a result (R18).
+    pub(crate) due: Option<Outcome>,
+}
+
+impl<'a> RecordResult<'a> {
+    /// The result that counts: the one the end calls for when the game ended by rule (R18),
+    /// else the one written (a record may end earlier with any result, `*` included).
+    pub(crate) fn counts(&self) -> &'a str {
+        self.due.map_or(self.written, |o| o.result_token())
+    }
+
+    /// Whether the result written is the one that counts: else the end that calls for another.
+    #[inline(always)]
+    pub(crate) fn agrees(&self) -> Result<(), Outcome> {
+        match self.due {
+            Some(o) if o.result_token() != self.written => Err(o),
             _ => Ok(()),
         }
+    }
+}
+
+/// Which result counts for a game that ended as `outcome` says (`None`: not by rule) and whose
+/// record has the result token `token` and a Result tag of value `tag`: the token is the
+/// record's result (N5.5), the tag stands in only for a missing token, and `*` for both; when
+/// the game ended by rule, the result its end calls for counts, and the one written must be it
+/// (R18). The one decision of a game's result: the check of the result token, the replay
+/// page, `fmt --fix-results` and the Ludii import's winner ask it.
+#[inline(always)]
+pub(crate) fn result_of<'a>(
+    outcome: Option<Outcome>,
+    token: Option<&'a str>,
+    tag: Option<&'a str>,
+) -> RecordResult<'a> {
+    RecordResult {
+        written: token.or(tag).unwrap_or("*"),
+        due: outcome,
     }
 }
 
@@ -390,17 +497,4 @@ impl<B: Board> WrittenCaptures<B> {
             self.got & !self.seen
         }
     }
-}
-
-/// The number of the turn that a move number `number` announces (N5.1): `n.` the first turn
-/// of the pair `n` (turn 2n − 1), `n...` its second (turn 2n). The one reading of move numbers.
-#[inline(always)]
-pub fn turn_of_move_number(number: u32, second: bool) -> u64 {
-    2 * u64::from(number) - u64::from(!second)
-}
-
-/// The move number of turn `turn` (from 1) and whether it is the second of its pair (written
-/// `n...`): the inverse of [`turn_of_move_number`].
-pub fn move_number_of_turn(turn: u64) -> (u64, bool) {
-    (turn.div_ceil(2), turn % 2 == 0)
 }

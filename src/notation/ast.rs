@@ -112,7 +112,8 @@ pub struct MoveNumber {
 impl MoveNumber {
     /// The turn it announces.
     pub fn turn(&self) -> u64 {
-        crate::engine::referee::turn_of_move_number(self.number, self.second)
+        // The referee's count, defined below the notation (see `crate::numbering`).
+        crate::numbering::turn_of_move_number(self.number, self.second)
     }
 }
 

@@ -17,6 +17,7 @@
 
 use super::ast::{Annotation, Comment, Element, Game, GameResult, Header, TurnKind};
 use crate::engine::Square;
+use crate::numbering::{move_number_of_turn, turn_number};
 
 /// The tags that come first in canonical order, in that order.
 pub(crate) const TAG_ORDER: [&str; 8] = [
@@ -403,8 +404,13 @@ pub(crate) fn write_game_numbered(
     let mut kept = numbers.unwrap_or_default().iter().peekable();
     for (i, t) in doc.turns.iter().enumerate() {
         match numbers {
-            None if i % 2 == 0 => flow.token(&format!("{}.", i / 2 + 1), false),
-            None => {}
+            // The referee's count of turns, defined below the notation (`crate::numbering`) so
+            // that the writer numbers as the referee does without importing the engine.
+            None => {
+                if let (number, false) = move_number_of_turn(turn_number(i)) {
+                    flow.token(&format!("{number}."), false);
+                }
+            }
             Some(_) => {
                 while let Some((_, n)) = kept.next_if(|(at, _)| *at <= i) {
                     flow.token(n, false);

@@ -6,6 +6,7 @@
 //! other error, or one that did not end by rule, is left as it is.
 
 use crate::engine::Outcome;
+use crate::engine::referee::result_of;
 use crate::notation::GameResult;
 use crate::notation::writer::{Doc, DocHeader};
 use crate::validate::{Code, Verdict};
@@ -29,7 +30,8 @@ pub struct ResultFix {
 /// only errors are about its result (a wrong or missing token, a Result tag that disagrees);
 /// `None` when there is nothing to fix or it must not be.
 pub(crate) fn result_to_fix(verdict: &Verdict) -> Option<(GameResult, Outcome)> {
-    let outcome = verdict.outcome?;
+    let result = result_of(verdict.outcome, None, None);
+    let outcome = result.due?;
     let mut errors = verdict.problems.iter().filter(|p| p.is_error()).peekable();
     errors.peek()?;
     if !errors.all(|p| {
@@ -40,7 +42,7 @@ pub(crate) fn result_to_fix(verdict: &Verdict) -> Option<(GameResult, Outcome)> 
     }) {
         return None;
     }
-    GameResult::parse(outcome.result_token()).map(|r| (r, outcome))
+    GameResult::parse(result.counts()).map(|r| (r, outcome))
 }
 
 /// Writes `result` as the result token of `doc` and as the value of each of its Result tags;

@@ -40,5 +40,5 @@ pub use syntax_words::{outside_games, uncut, uncut_message};
 
 // For the library's turns (`crate::api::ply`): one way to play a written turn and word its failure.
 pub(crate) use games::{GameRead, Games, Lane};
-pub(crate) use play_turn::{Failure, gives_opening, play_between, play_from};
+pub(crate) use play_turn::{Failure, play_between, play_from};
 pub(crate) use syntax_words::syntax_code;

@@ -172,9 +172,3 @@ pub(crate) fn play_between(
         Ok((referee.save(), captures))
     })
 }
-
-/// Whether a turn of the game kept as `between` that leads to `after` gives the opening owed
-/// after a pass, if one is owed (R12).
-pub(crate) fn gives_opening(between: &Between, after: &Position) -> bool {
-    with_board!(between.position.size(), B => Referee::<B>::resume(between).gives_opening(after))
-}

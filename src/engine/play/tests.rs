@@ -220,7 +220,7 @@ fn a_quiet_step_beside_the_passer_is_an_opening() {
             let pos = crowded_position(rules, &mut rng);
             let passer = pos.to_move().other();
             let fast = with_board!(rules.size, B => Play::<B>::of(&pos).opens_by_a_quiet_step());
-            let full = pos.can_open_for(passer, false);
+            let full = with_board!(rules.size, B => can_open_for::<B>(&pos, passer, false));
             assert!(!fast || full, "{}", pos.to_setup_string());
             quick += usize::from(fast);
             full_only += usize::from(full && !fast);

@@ -3,6 +3,7 @@
 
 use serde::Serialize;
 
+use crate::engine::referee::result_of;
 use crate::engine::{Color, Position, Size, Square};
 use crate::notation::{Element, Game, Header};
 use crate::render::highlight::Highlight;
@@ -104,11 +105,8 @@ impl PageGame {
             .into_iter()
             .filter_map(tag)
             .collect();
-        let result = game
-            .result
-            .map(|r| r.result.as_str())
-            .or(tag("Result"))
-            .unwrap_or("*");
+        let token = game.result.map(|r| r.result.as_str());
+        let result = result_of(verdict.outcome, token, tag("Result")).written;
         let error = verdict
             .problems
             .iter()

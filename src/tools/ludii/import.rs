@@ -4,6 +4,7 @@
 
 use crate::api::game_state::GameState;
 use crate::api::ply::{PlayError, Ply, PlyStep};
+use crate::engine::referee::result_of;
 use crate::engine::{Color, Phase, Ruleset, Size, Square};
 use crate::notation::writer::{DocKind, DocTurn};
 use crate::notation::{GameResult, Span};
@@ -126,7 +127,11 @@ fn initial_moves(trial: &Trial<'_>, size: Size, found: &mut Vec<Found>) -> Optio
     let cells = u64::from(size.get()) * u64::from(size.get());
     let mut filled = [false; 2];
     for m in &trial.moves[..n] {
-        let add = m.actions.iter().find(|a| a.name == "Add");
+        // The one action of the move: an `Add` beside any other is no start of the rules.
+        let add = match m.actions.as_slice() {
+            [a] if a.name == "Add" => Some(a),
+            _ => None,
+        };
         let hand = add.and_then(|a| a.field("to")?.parse::<u64>().ok());
         let what = add.and_then(|a| a.field("what")?.parse::<u64>().ok());
         let count = add.and_then(|a| a.field("count")?.parse::<u64>().ok());
@@ -235,14 +240,23 @@ impl Replay<'_> {
         let counted = count
             .filter(|_| !self.count_wrong)
             .map(|c| (*c, self.seega_count()));
+        // Every removal is read, whatever the move: only a step captures (T4).
+        let removed = self.removed(m, turn)?;
         match what {
-            What::Place(sq) => match self.pending.take() {
-                None => self.pending = Some((sq, m.line)),
-                Some((a, line)) => self.play_ply(&Ply::Place(a, sq), &[], (line, m.line), turn)?,
-            },
-            What::Pass => self.play_ply(&Ply::Pass, &[], (m.line, m.line), turn)?,
+            What::Place(sq) => {
+                self.captures_nothing(&removed, &format!("the placement on {sq}"), m, turn)?;
+                match self.pending.take() {
+                    None => self.pending = Some((sq, m.line)),
+                    Some((a, line)) => {
+                        self.play_ply(&Ply::Place(a, sq), &[], (line, m.line), turn)?;
+                    }
+                }
+            }
+            What::Pass => {
+                self.captures_nothing(&removed, "a pass", m, turn)?;
+                self.play_ply(&Ply::Pass, &[], (m.line, m.line), turn)?;
+            }
             What::Step(from, to) => {
-                let removed = self.removed(m, turn)?;
                 let ply = Ply::Move {
                     from,
                     steps: vec![PlyStep {
@@ -359,6 +373,27 @@ impl Replay<'_> {
             }
         }
         Some(out)
+    }
+
+    /// Reports the pieces `removed` by move `m`, a placement or a pass (`what`), which
+    /// captures nothing under the ludii rules (R4, R11); `None` when it removes any.
+    fn captures_nothing(
+        &mut self,
+        removed: &[Square],
+        what: &str,
+        m: &LudiiMove<'_>,
+        turn: u64,
+    ) -> Option<()> {
+        if removed.is_empty() {
+            return Some(());
+        }
+        self.found.push(Found::at(
+            Code::LudiiCapture,
+            m.line,
+            format!("Ludii removes {} with {what}, which captures nothing", list(removed)),
+            "Under the ludii rules only a step captures: a placement and a pass remove no piece.".into(),
+        ).turn(turn));
+        None
     }
 
     /// The legal moves of Ludii's count, from the engine's legal turns: single pieces during
@@ -516,14 +551,15 @@ fn end(trial: &Trial<'_>, game: &GameState, found: &mut Vec<Found>) -> Option<Ga
         .map(|w| w.line)
         .or(trial.endtype.map(|e| e.line))
         .unwrap_or(trial.last_line);
-    let words = match game.outcome() {
-        Some(o) if result.as_str() != o.result_token() => Some(format!(
+    let agrees = result_of(game.outcome(), Some(result.as_str()), None).agrees();
+    let words = match (agrees, game.outcome()) {
+        (Err(o), _) => Some(format!(
             "the game ended by {} with {}, but the trial gives {}",
             o.termination.as_str(),
             o.result_token(),
             winner_words(trial.winner)
         )),
-        None if natural => Some(format!(
+        (Ok(()), None) if natural => Some(format!(
             "the trial ends by Ludii's rules with {}, but the game goes on under the ludii rules",
             winner_words(trial.winner)
         )),
