@@ -112,7 +112,7 @@ pub use api::reading::{parse, replay};
 pub use api::records::{GameReader, RecordedGame};
 pub use engine::{
     Barrier, Bitboard, Chain, Color, IllegalTurn, Outcome, PRESETS, Phase, Position, RulesError,
-    Ruleset, SetupError, Size, Square, Squares, Termination,
+    Ruleset, Setup, SetupError, Size, Square, Squares, Termination,
 };
 pub use notation::encoding::Encoding;
 pub use render::wire::{DiagnosticLine, SummaryLine};
