@@ -27,10 +27,7 @@ fn setup_strings_round_trip() {
         assert_eq!(g.position.to_setup_string(), text);
     }
     let limited = rules("standard limit=5");
-    for text in [
-        "b4/4b/b1bbb/5/b2b1 w 0/0 - 3",
-        "b4/1w3/5/3b1/4w w 0/0 - 5",
-    ] {
+    for text in ["b4/4b/b1bbb/5/b2b1 w 0/0 - 3", "b4/1w3/5/3b1/4w w 0/0 - 5"] {
         assert_eq!(game(limited, text).unwrap().setup().to_string(), text);
     }
     // The longer forms of nothing pending read back as the two-field form.
@@ -160,9 +157,7 @@ fn the_game_level_state_decides_the_end() {
         Some(super::super::Termination::Limit)
     );
     assert_eq!(
-        game(limited, "b4/1w3/5/3b1/4w w 0/0 - 4")
-            .unwrap()
-            .outcome,
+        game(limited, "b4/1w3/5/3b1/4w w 0/0 - 4").unwrap().outcome,
         None
     );
 }
