@@ -17,7 +17,8 @@ def squares(size=5):
 
 def test_the_start_of_standard():
     start = seega.Position()
-    assert str(start) == "5/5/5/5/5 b"
+    assert str(start) == "5/5/5/5/5 b 12/12"
+    assert seega.Position.from_string(str(start)) == start
     assert start.rules == "standard"
     assert (start.size, start.side_to_move, start.phase) == (5, "black", "placement")
     assert (start.in_hand("black"), start.in_hand("white")) == (12, 12)
@@ -44,8 +45,8 @@ def test_placements_at_the_start_of_other_rules(rules, count):
 def test_play_returns_a_new_position_and_leaves_the_old_one():
     start = seega.Position()
     after = start.play("a1,b1")
-    assert str(after) == "5/5/5/5/bb3 w"
-    assert str(start) == "5/5/5/5/5 b"
+    assert str(after) == "5/5/5/5/bb3 w 10/12"
+    assert str(start) == "5/5/5/5/5 b 12/12"
     assert after.side_to_move == "white"
     assert after.pieces("black") == ["a1", "b1"]
     assert (after.in_hand("black"), after.in_hand("b")) == (10, 10)
@@ -147,8 +148,10 @@ def test_bad_rules_positions_and_sides_raise_value_error(call):
 def test_from_string_under_other_rules():
     pos = seega.Position.from_string("7/7/7/7/7/7/bw5 b", rules="standard size=7")
     assert pos.size == 7 and pos.rules == "standard size=7"
-    # A position string is a board of the movement phase: every piece out of hand.
+    # Two fields are a board of the movement phase: every piece out of hand.
     assert (pos.in_hand("black"), pos.phase) == (0, "movement")
+    placing = seega.Position.from_string("7/7/7/7/7/7/bb5 w 22/24", rules="standard size=7")
+    assert (placing.in_hand("black"), placing.in_hand("white"), placing.phase) == (22, 24, "placement")
     assert len(pos.board()) == 7 and pos.board()[6][:2] == ["b", "w"]
 
 
@@ -157,5 +160,6 @@ def test_copy_equality_hash_and_repr():
     assert pos.copy() == pos and copy.copy(pos) == pos and copy.deepcopy(pos) == pos
     assert hash(pos.copy()) == hash(pos)
     assert pos != seega.Position()
-    assert repr(pos) == 'Position.from_string("5/5/5/5/bb3 w", rules="standard")'
+    assert repr(pos) == 'Position.from_string("5/5/5/5/bb3 w 10/12", rules="standard")'
+    assert eval(repr(pos), {"Position": seega.Position}) == pos
     assert {pos, pos.copy()} == {pos}
