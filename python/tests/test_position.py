@@ -6,6 +6,7 @@ import itertools
 import pytest
 
 import seega
+from conftest import CONFORMANCE, ROOT
 
 FILES = "abcde"
 
@@ -163,3 +164,53 @@ def test_copy_equality_hash_and_repr():
     assert repr(pos) == 'Position.from_string("5/5/5/5/bb3 w 10/12", rules="standard")'
     assert eval(repr(pos), {"Position": seega.Position}) == pos
     assert {pos, pos.copy()} == {pos}
+
+
+def reached_positions():
+    """Every position reached in the samples and the conformance corpus, both phases and every
+    board size: each game's start, then the position after each of its legal turns."""
+    folders = [ROOT / "samples", CONFORMANCE, CONFORMANCE / "world"]
+    for path in sorted(p for folder in folders for p in folder.glob("*.sgn")):
+        for game in seega.read_games(path):
+            if game.rules is None:
+                continue
+            tag = game.headers.get("Position")
+            try:
+                pos = seega.Position.from_string(tag, rules=game.rules) if tag else seega.Position(game.rules)
+            except ValueError:
+                continue
+            yield f"{path.name} game {game.number}", pos
+            for k, turn in enumerate(t for t in game.turns if t.legal):
+                pos = pos.play(turn.notation)
+                yield f"{path.name} game {game.number} after {k + 1} turns", pos
+
+
+def test_every_reached_position_reads_back_from_its_repr_and_its_string():
+    seen, strings = 0, set()
+    for at, pos in reached_positions():
+        back = eval(repr(pos), {"Position": seega.Position})
+        assert back == pos, at
+        assert hash(back) == hash(pos), at
+        assert back.legal_turns() == pos.legal_turns(), at
+        assert (back.is_over, back.outcome) == (pos.is_over, pos.outcome), at
+        assert seega.Position.from_string(str(pos), rules=pos.rules) == pos, at
+        seen += 1
+        strings.add(str(pos).count(" "))
+    assert seen > 1000
+    # Both phases, an opening owed and a count toward a limit among them: 1 to 4 spaces.
+    assert strings == {1, 2, 3, 4}
+
+
+def test_the_start_string_reads_back_as_the_start():
+    for rules in ("standard", "seesa", "ludii size=9"):
+        start = seega.Position(rules)
+        assert seega.Position.from_string(str(start), rules=rules) == start
+        assert len(seega.Position.from_string(str(start), rules=rules).legal_turns()) == len(start.legal_turns())
+    # The two-field form is a board with nothing in hand: an empty one has ended.
+    assert seega.Position.from_string("5/5/5/5/5 b").is_over
+
+
+def test_the_new_fields_are_checked():
+    for bad in ("5/5/5/5/5 b 13/12", "5/5/5/5/5 w 12/12", "5/5/5/5/5 b 12/12 --", "b4/5/5/5/4w w 0/0 - 3 x"):
+        with pytest.raises(ValueError):
+            seega.Position.from_string(bad)
