@@ -31,7 +31,7 @@ fn main() -> ExitCode {
         });
     match game {
         Ok(game) => {
-            for turn in game.legal_turns() {
+            for turn in game.position().legal_turns() {
                 println!("{turn}");
             }
             ExitCode::SUCCESS

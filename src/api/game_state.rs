@@ -75,7 +75,7 @@ impl GameState {
     /// assert_eq!(GameState::from_setup(rules, &start.setup())?, start);
     ///
     /// assert!(matches!(
-    ///     GameState::from_setup(rules, &"5/5/5/5/5/5/5 w".parse()?),
+    ///     GameState::from_setup(rules, &"7/7/7/7/7/7/7 w".parse()?),
     ///     Err(SetupError::WrongSize { found: 7, expected: 5 })
     /// ));
     /// # Ok::<(), Box<dyn std::error::Error>>(())

@@ -102,7 +102,7 @@ impl RecordedGame {
     /// let game = seega::GameReader::new(text.as_bytes()).next().unwrap()?;
     /// let json = game.to_json(&seega::Options::default(), "cup.sgn");
     /// assert!(json.starts_with("{\"game\":1,\"file\":\"cup.sgn\","));
-    /// assert!(json.contains("\"final\":\"5/5/5/5/bb3 w\""));
+    /// assert!(json.contains("\"final\":\"5/5/5/5/bb3 w 10/12\""));
     /// # Ok::<(), std::io::Error>(())
     /// ```
     pub fn to_json(&self, options: &Options, file: &str) -> String {

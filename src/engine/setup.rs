@@ -67,7 +67,7 @@ pub struct Setup {
 ///
 /// let err = "5/5/5/5/5 x".parse::<Setup>().unwrap_err();
 /// assert_eq!(err.to_string(), "malformed position: the side to move must be `b` or `w`");
-/// let setup: Setup = "5/5/5/5/5 b 12/14".parse()?;
+/// let setup: Setup = "bbbbb/bbbbb/bb3/5/5 w 2/0".parse()?;
 /// let err = GameState::from_setup(Ruleset::parse("standard")?, &setup).unwrap_err();
 /// assert!(matches!(err, SetupError::TooMany { count: 14, .. }));
 /// # Ok::<(), Box<dyn std::error::Error>>(())

@@ -301,7 +301,7 @@ fn start_position(game: &Game<'_>, rules: Ruleset, cx: &mut Cx<'_, '_>) -> Optio
     let Some(tag) = game.tag("Position") else {
         return Some(Between::new(Position::new(rules)));
     };
-    let e = match Setup::parse(&tag.value).and_then(|s| Between::from_setup(rules, &s)) {
+    let e = match Between::from_text(rules, &tag.value) {
         Ok(b) => return Some(b),
         Err(e) => e,
     };

@@ -46,6 +46,20 @@ impl Between {
         })
     }
 
+    /// The game a position string `text` sets up under `rules`, as a `Position` tag starts one:
+    /// a string of a rank count no board has is read, under rules, as a board of the wrong
+    /// size.
+    pub(crate) fn from_text(rules: Ruleset, text: &str) -> Result<Between, SetupError> {
+        match Setup::parse(text) {
+            Ok(setup) => Between::from_setup(rules, &setup),
+            Err(SetupError::NotABoard(found)) => Err(SetupError::WrongSize {
+                found,
+                expected: rules.size.get(),
+            }),
+            Err(e) => Err(e),
+        }
+    }
+
     /// The game as a setup: its position and the state beyond it.
     pub(crate) fn setup(&self) -> Setup {
         Setup {

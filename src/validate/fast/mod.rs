@@ -27,7 +27,7 @@
 
 use crate::engine::kernel::with_board;
 use crate::engine::referee::{Between, Referee};
-use crate::engine::{Position, Ruleset, Setup};
+use crate::engine::{Position, Ruleset};
 use crate::notation::Comment;
 use crate::notation::limits::MAX_HEADERS;
 use crate::notation::read;
@@ -144,11 +144,7 @@ fn lane<'t, R: Recorder<'t>>(
     };
     let start = match position_tag {
         None => None,
-        Some(text) => Some(
-            Setup::parse(text)
-                .and_then(|s| Between::from_setup(rules, &s))
-                .ok()?,
-        ),
+        Some(text) => Some(Between::from_text(rules, text).ok()?),
     };
     with_board!(rules.size, B => {
         let referee = match &start {
