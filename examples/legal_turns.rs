@@ -5,7 +5,7 @@
 
 use std::process::ExitCode;
 
-use seega::{Position, Ruleset};
+use seega::{GameState, Ruleset, Setup};
 
 fn main() -> ExitCode {
     let mut args = std::env::args().skip(1);
@@ -13,15 +13,25 @@ fn main() -> ExitCode {
         eprintln!("usage: legal_turns POSITION [RULES]");
         return ExitCode::from(2);
     };
-    let size = setup.split('/').count();
+    let size = setup
+        .split_whitespace()
+        .next()
+        .unwrap_or("")
+        .split('/')
+        .count();
     let rules = rules.unwrap_or_else(|| format!("standard size={size}"));
-    let position = rules
+    let game = rules
         .parse::<Ruleset>()
         .map_err(|e| e.to_string())
-        .and_then(|r| Position::from_setup(r, &setup).map_err(|e| e.to_string()));
-    match position {
-        Ok(position) => {
-            for turn in position.legal_turns() {
+        .and_then(|r| {
+            let setup: Setup = setup
+                .parse()
+                .map_err(|e: seega::SetupError| e.to_string())?;
+            GameState::from_setup(r, &setup).map_err(|e| e.to_string())
+        });
+    match game {
+        Ok(game) => {
+            for turn in game.position().legal_turns() {
                 println!("{turn}");
             }
             ExitCode::SUCCESS

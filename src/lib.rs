@@ -23,15 +23,16 @@
 //!     let verdict = seega::replay(&game, text);
 //!     assert!(verdict.is_valid());
 //!     assert_eq!(verdict.legal_turns, 4);
-//!     assert_eq!(verdict.position.unwrap().to_setup_string(), "5/5/5/wwww1/bbbb1 b");
+//!     assert_eq!(verdict.position.unwrap().to_setup_string(), "5/5/5/wwww1/bbbb1 b 8/8");
 //!     assert_eq!(verdict.outcome, None);
 //! }
 //! ```
 //!
 //! # Playing
 //!
-//! A [`Position`] is built from a [`Ruleset`] ([`Position::new`], the start of a game) or a
-//! position string ([`Position::from_setup`]). [`Position::legal_turns`] lists the turns of the
+//! A [`Position`] is built from a [`Ruleset`] ([`Position::new`], the start of a game); a
+//! position string is read as a [`Setup`] and checked against the rules by
+//! [`GameState::from_setup`], which gives the game there (and its [`GameState::position`]). [`Position::legal_turns`] lists the turns of the
 //! side to move as [`Ply`] values, placements too, each movement with its captures; a ply is
 //! written in the notation by `Display` and read by `FromStr`, as are [`Square`] and
 //! [`Ruleset`]. [`Position::play`] plays one, or says why not with a [`PlayError`] that holds
@@ -55,7 +56,11 @@
 //! let pos = game.position();
 //! assert_eq!(pos.in_hand(Color::Black), 10);
 //! assert_eq!(pos.pieces(Color::Black).count(), 2);
-//! assert_eq!(pos.to_setup_string(), "5/5/5/5/bb3 w");
+//! assert_eq!(pos.to_setup_string(), "5/5/5/5/bb3 w 10/12");
+//!
+//! // The string reads back as the same game.
+//! let back = GameState::from_setup(*pos.rules(), &game.setup().to_string().parse()?)?;
+//! assert_eq!(back.legal_turns(), game.legal_turns());
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
@@ -114,7 +119,8 @@ pub use api::reading::{parse, replay};
 pub use api::records::{GameReader, RecordedGame};
 pub use engine::{
     Barrier, Bitboard, Chain, Color, IllegalTurn, Outcome, PRESETS, Phase, Position, RulesError,
-    Ruleset, SetupError, Size, Square, Squares, Termination, move_number_of_turn, turn_number,
+    Ruleset, Setup, SetupError, Size, Square, Squares, Termination, move_number_of_turn,
+    turn_number,
 };
 pub use notation::encoding::Encoding;
 pub use render::wire::{DiagnosticLine, SummaryLine};

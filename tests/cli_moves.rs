@@ -230,3 +230,46 @@ fn a_closed_stdout_ends_quietly() {
     assert_eq!(out.status.code(), Some(0), "{out:?}");
     assert_eq!(String::from_utf8_lossy(&out.stderr), "");
 }
+
+/// Every position `moves --all` names reads back through `--position` with the number of
+/// legal turns it was listed with: the start (its hands written), the placement phase, a pass
+/// that owes an opening. The two-field form keeps its meaning: a board with nothing in hand.
+#[test]
+fn every_position_moves_names_reads_back_with_its_count() {
+    for (file, game, rules) in [
+        ("samples/standard.sgn", "1", "standard"),
+        ("samples/positions.sgn", "9", "standard barrier=none"),
+    ] {
+        let all = run_with(&["moves", file, "--game", game, "--all"], None);
+        assert_eq!(all.status.code(), Some(0), "{all:?}");
+        let listed = stdout(&all);
+        let labels: Vec<(&str, &str)> = (listed.lines())
+            .filter(|l| !l.starts_with(' '))
+            .map(|l| {
+                let (open, close) = (l.find(" (").expect("("), l.find("): ").expect(")"));
+                let count = l[close + 3..].split(' ').next().expect("a count");
+                (&l[open + 2..close], count)
+            })
+            .collect();
+        assert!(labels.len() > 3, "{listed}");
+        for (setup, count) in labels {
+            let o = run_with(
+                &["moves", "--position", setup, "--rules", rules, "--count"],
+                None,
+            );
+            assert_eq!(stdout(&o), format!("{count}\n"), "{file} {game}: {setup}");
+        }
+    }
+    let start = run_with(
+        &["moves", "samples/standard.sgn", "--turn", "0", "--count"],
+        None,
+    );
+    assert_eq!(stdout(&start), "276\n");
+    let o = run_with(
+        &["moves", "--position", "5/5/5/5/5 b 12/12", "--count"],
+        None,
+    );
+    assert_eq!(stdout(&o), "276\n");
+    let o = run_with(&["moves", "--position", "5/5/5/5/5 b", "--count"], None);
+    assert_eq!(stdout(&o), "0\n");
+}

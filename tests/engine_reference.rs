@@ -371,7 +371,9 @@ fn random_position(rng: &mut SplitMix64, rules: Ruleset) -> Position {
         }
     }
     text.push_str(if rng.next_u64() % 2 == 0 { " b" } else { " w" });
-    Position::from_setup(rules, &text).expect("a legal position string")
+    let setup = text.parse().expect("a position string");
+    let game = seega::GameState::from_setup(rules, &setup).expect("a legal position string");
+    game.position().clone()
 }
 
 #[test]

@@ -113,7 +113,7 @@ fn legal_turns_are_those_the_engine_enumerates() {
             .lines()
             .map(|l| l.parse().expect("a turn"))
             .collect();
-        let pos = Position::from_setup(Ruleset::parse(rules).unwrap(), setup).unwrap();
+        let pos = position(Ruleset::parse(rules).unwrap(), setup);
         let expected = turns_another_way(&pos);
         let got: BTreeSet<_> = listed.iter().map(|t| (t.squares(), t.captures())).collect();
         assert_eq!(got, expected, "{setup}");
@@ -128,7 +128,13 @@ fn a_pass_is_listed_when_no_step_exists() {
     // White's lone piece in the corner is walled in; black has steps.
     let setup = "bb3/wb3/b4/5/5 w";
     let out = stdout(&run("legal_turns", &[setup]));
-    let pos = Position::from_setup(Ruleset::parse("standard").unwrap(), setup).unwrap();
+    let pos = position(Ruleset::parse("standard").unwrap(), setup);
     assert!(!pos.has_step_for(Color::White));
     assert_eq!(out, "--\n");
+}
+
+/// The position of the string `setup` under `rules`.
+fn position(rules: Ruleset, setup: &str) -> Position {
+    let game = seega::GameState::from_setup(rules, &setup.parse().unwrap()).unwrap();
+    game.position().clone()
 }

@@ -3,7 +3,7 @@
 //! what `check_game` finds.
 
 use seega::notation::{Element, Game};
-use seega::{GameState, Options, PlayErrorKind, Ply, Position, Ruleset, Verdict};
+use seega::{GameState, Options, PlayErrorKind, Ply, Ruleset, Verdict};
 
 mod common;
 
@@ -24,10 +24,10 @@ fn start(game: &Game<'_>) -> Option<GameState> {
         Some(t) => Ruleset::parse(&t.value).ok()?,
         None => Ruleset::parse("standard").unwrap(),
     };
-    Some(GameState::from_position(match game.tag("Position") {
-        Some(t) => Position::from_setup(rules, &t.value).ok()?,
-        None => Position::new(rules),
-    }))
+    match game.tag("Position") {
+        Some(t) => GameState::from_setup(rules, &t.value.parse().ok()?).ok(),
+        None => Some(GameState::new(rules)),
+    }
 }
 
 #[test]
@@ -144,7 +144,8 @@ fn a_game_state_plays_games_as_the_validator_does() {
 #[test]
 fn a_position_is_left_as_it_was_by_an_illegal_ply() {
     let rules = Ruleset::parse("standard").unwrap();
-    let mut pos = Position::from_setup(rules, "5/1b3/1w3/5/1b3 b").unwrap();
+    let game = GameState::from_setup(rules, &"5/1b3/1w3/5/1b3 b".parse().unwrap()).unwrap();
+    let mut pos = game.position().clone();
     let before = pos.clone();
     // The first step is legal and captures; the second is not.
     let sq = |s: &str| s.parse::<seega::Square>().unwrap();
@@ -178,4 +179,65 @@ fn a_position_is_left_as_it_was_by_an_illegal_ply() {
     assert!(game.legal_turns().is_empty());
     let err = game.play(&"b4-b3".parse().unwrap()).unwrap_err();
     assert_eq!(err.code().as_str(), "seega::turn::after-end");
+}
+
+/// Every position reached in the test files, both phases and every board size: its position
+/// string reads back as the same game, with the same legal turns and the same end, and the
+/// verdict's `final` is the string of the last of them.
+#[test]
+fn every_position_string_reads_back_as_its_position() {
+    let (mut seen, mut in_hand, mut owed, mut counted) = (0, 0, 0, 0);
+    let mut sizes = std::collections::BTreeSet::new();
+    for (name, text) in corpus() {
+        for (g, game) in seega::parse(&text).enumerate() {
+            let verdict = seega::replay(&game, &text);
+            let states = GameState::replay_states(&game, &verdict);
+            for (k, state) in states.iter().enumerate() {
+                let at = format!("{name} game {} after {k} turns", g + 1);
+                let setup = state.setup();
+                let written = setup.to_string();
+                let read: seega::Setup = written.parse().expect("a position string it wrote");
+                assert_eq!(read, setup, "{at}: {written}");
+                let rules = *state.position().rules();
+                let back = GameState::from_setup(rules, &read).expect("a setup it wrote");
+                assert_eq!(back.position(), state.position(), "{at}: {written}");
+                assert_eq!(back.setup(), setup, "{at}: {written}");
+                assert_eq!(back.outcome(), state.outcome(), "{at}: {written}");
+                assert_eq!(back.legal_turns(), state.legal_turns(), "{at}: {written}");
+                // A position alone keeps no game-level state: its string has none either.
+                let alone = state.position().to_setup_string();
+                let read: seega::Setup = alone.parse().expect("a position's string");
+                let back = GameState::from_setup(rules, &read).expect("a position's setup");
+                assert_eq!(back.position(), state.position(), "{at}: {alone}");
+                seen += 1;
+                sizes.insert(rules.size.get());
+                in_hand += usize::from(setup.in_hand != [0, 0]);
+                owed += usize::from(setup.opening_owed);
+                counted += usize::from(setup.quiet_turns != 0);
+            }
+            if let Some(last) = states.last() {
+                assert_eq!(verdict.final_setup(), Some(last.setup()), "{name}");
+            }
+        }
+    }
+    assert!(seen > 1000, "{seen} positions");
+    assert_eq!(sizes.into_iter().collect::<Vec<_>>(), [5, 7, 9]);
+    assert!(
+        in_hand > 100 && owed > 0 && counted > 0,
+        "{in_hand} {owed} {counted}"
+    );
+}
+
+#[test]
+fn the_start_string_reads_back_as_the_start_and_the_two_field_form_as_before() {
+    let rules = Ruleset::parse("standard").unwrap();
+    let start = GameState::new(rules);
+    let written = start.setup().to_string();
+    assert_eq!(written, "5/5/5/5/5 b 12/12");
+    let back = GameState::from_setup(rules, &written.parse().unwrap()).unwrap();
+    assert_eq!(back, start);
+    assert_eq!(back.legal_turns().len(), 276);
+    // Two fields: an empty board with nothing in hand, a game over.
+    let empty = GameState::from_setup(rules, &"5/5/5/5/5 b".parse().unwrap()).unwrap();
+    assert!(empty.is_over() && empty.legal_turns().is_empty());
 }

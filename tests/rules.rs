@@ -15,10 +15,7 @@ fn check(input: &str, expected: &str) {
     let actual = match v.problems.iter().find(|p| p.is_error()) {
         None => format!(
             "ok final={} over={}",
-            v.position
-                .as_ref()
-                .map(|p| p.to_setup_string())
-                .unwrap_or_default(),
+            v.final_setup().map(|s| s.to_string()).unwrap_or_default(),
             v.outcome.map_or("none", |o| o.termination.as_str())
         ),
         Some(p) => format!(
@@ -49,7 +46,7 @@ fn r1_squares_off_the_board_are_illegal() {
     check("f2,a1 *", "seega::square::off-board turn=1");
     check(
         "[Rules \"standard size=7\"]\nf2,a1 *",
-        "ok final=7/7/7/7/7/5b1/b6 w over=none",
+        "ok final=7/7/7/7/7/5b1/b6 w 22/24 over=none",
     );
 }
 
@@ -63,11 +60,14 @@ fn r2_each_side_places_its_whole_hand() {
 fn r3_placement_comes_first_and_alternates() {
     check("c2-c3 *", "seega::turn::wrong-phase turn=1");
     check("-- *", "seega::turn::wrong-phase turn=1");
-    check("c2,d4 *", "ok final=5/3b1/5/2b2/5 w over=none");
-    check("c2,d4 a1,a2 *", "ok final=5/3b1/5/w1b2/w4 b over=none");
+    check("c2,d4 *", "ok final=5/3b1/5/2b2/5 w 10/12 over=none");
+    check(
+        "c2,d4 a1,a2 *",
+        "ok final=5/3b1/5/w1b2/w4 b 10/10 over=none",
+    );
     check(
         "[Rules \"seesa\"]\na1,b1 *",
-        "ok final=7/7/7/7/7/7/ww5 b over=none",
+        "ok final=7/7/7/7/7/7/ww5 b 24/22 over=none",
     );
 }
 
@@ -325,7 +325,7 @@ fn r16_a_pass_nobody_can_answer_ends_the_game() {
     let p = "5/5/b4/bb3/wbb2 w";
     check(
         &from("standard barrier=none", p, "-- 0-1"),
-        "ok final=5/5/b4/bb3/wbb2 b over=blocked",
+        "ok final=5/5/b4/bb3/wbb2 b 0/0 -- over=blocked",
     );
     check(
         &from("standard barrier=none", p, "-- 1-0"),
@@ -350,7 +350,7 @@ fn r18_a_record_may_stop_early_with_any_result() {
     for result in ["1-0", "0-1", "1/2-1/2", "*"] {
         check(
             &format!("c2,d4 {result}"),
-            "ok final=5/3b1/5/2b2/5 w over=none",
+            "ok final=5/3b1/5/2b2/5 w 10/12 over=none",
         );
     }
     check(
@@ -364,7 +364,7 @@ fn r19_syntax_errors_and_missing_results_make_a_game_invalid() {
     check("c2,d4", "seega::syntax::missing-result turn=2");
     check("c2,d4 b2- *", "seega::syntax::move turn=2");
     // a wrong move number is only a warning
-    check("2. c2,d4 *", "ok final=5/3b1/5/2b2/5 w over=none");
+    check("2. c2,d4 *", "ok final=5/3b1/5/2b2/5 w 10/12 over=none");
 }
 
 #[test]
@@ -383,7 +383,7 @@ fn r20_rules_tags_name_a_preset_and_options() {
     );
     check(
         "[Rules \"seesa size=9\"]\ni9,a1 *",
-        "ok final=8w/9/9/9/9/9/9/9/w8 b over=none",
+        "ok final=8w/9/9/9/9/9/9/9/w8 b 40/38 over=none",
     );
 }
 

@@ -11,7 +11,7 @@ GIL released; its rules, codes and messages are the command's own.
 >>> len(start.legal_turns())
 276
 >>> str(start.play("a1,b1"))
-'5/5/5/5/bb3 w'
+'5/5/5/5/bb3 w 10/12'
 """
 
 from ._seega import (

@@ -308,7 +308,7 @@ impl Game {
     #[pyo3(name = "final")]
     fn final_position(&self, py: Python<'_>) -> Option<String> {
         let v = self.verdict(py);
-        v.position.as_ref().map(|p| p.to_setup_string())
+        v.final_setup().map(|s| s.to_string())
     }
 
     /// How the game ended by rule, `(termination, winner)` (`winner` `None` for a draw), or

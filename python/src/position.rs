@@ -2,7 +2,7 @@
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use seega::{Color, GameState, Ply, Position as EnginePosition, Ruleset};
+use seega::{Color, GameState, Ply, Position as EnginePosition, Ruleset, Setup};
 
 use crate::errors::{illegal_turn, unreadable_turn};
 
@@ -37,12 +37,21 @@ pub fn outcome_pair(outcome: Option<seega::Outcome>) -> Option<(String, Option<S
 /// beyond the board: the side that passed last, and how the game ended.
 ///
 /// `Position(rules="standard")` is the start of a game; `Position.from_string` reads a
-/// position string such as `"5/1b3/1w3/5/1b3 b"`. Positions are immutable: `play` returns a
-/// new one.
+/// position string such as `"5/1b3/1w3/5/1b3 b"` or `"5/5/5/5/bb3 w 10/12"`. Positions are
+/// immutable: `play` returns a new one. Two positions are equal when their rules and position
+/// strings are (the turns that led there do not count).
 #[pyclass(module = "seega", frozen, eq)]
-#[derive(Clone, PartialEq)]
+#[derive(Clone)]
 pub struct Position {
     state: GameState,
+}
+
+impl PartialEq for Position {
+    fn eq(&self, other: &Position) -> bool {
+        self.position() == other.position()
+            && self.state.setup() == other.state.setup()
+            && self.state.outcome() == other.state.outcome()
+    }
 }
 
 impl Position {
@@ -62,16 +71,18 @@ impl Position {
         })
     }
 
-    /// The position of a position string (`<ranks> <side to move>`, rank N first) under
-    /// `rules`, as a game with a `Position` tag starts from it.
+    /// The position of a position string under `rules`, as a game with a `Position` tag
+    /// starts from it: `<ranks> <side to move>` (rank N first), then optionally the pieces in
+    /// hand (`<black>/<white>`), the pass (`--` when the side to move owes an opening, `-`
+    /// otherwise) and the turns without a capture counted toward a limit.
     #[staticmethod]
     #[pyo3(signature = (text, rules = "standard"))]
     fn from_string(text: &str, rules: &str) -> PyResult<Position> {
-        let position = EnginePosition::from_setup(ruleset(rules)?, text)
+        let rules = ruleset(rules)?;
+        let state = Setup::parse(text)
+            .and_then(|setup| GameState::from_setup(rules, &setup))
             .map_err(|e| PyValueError::new_err(e.to_string()))?;
-        Ok(Position {
-            state: GameState::from_position(position),
-        })
+        Ok(Position { state })
     }
 
     /// The turns the side to move may play, in the notation, each movement with its captures
@@ -202,21 +213,21 @@ impl Position {
     fn __hash__(&self) -> u64 {
         use std::hash::{Hash, Hasher};
         let mut h = std::collections::hash_map::DefaultHasher::new();
-        self.position().to_setup_string().hash(&mut h);
+        self.state.setup().hash(&mut h);
         self.rules().hash(&mut h);
         h.finish()
     }
 
-    /// The position string.
+    /// The position string: the shortest that `from_string` reads back as this position.
     fn __str__(&self) -> String {
-        self.position().to_setup_string()
+        self.state.setup().to_string()
     }
 
-    /// `Position.from_string('…', rules='…')`.
+    /// `Position.from_string('…', rules='…')`, which evaluates to an equal position.
     fn __repr__(&self) -> String {
         format!(
             "Position.from_string({:?}, rules={:?})",
-            self.position().to_setup_string(),
+            self.state.setup().to_string(),
             self.rules()
         )
     }

@@ -32,7 +32,9 @@ def mismatches(path, expected):
         if game.result != exp["result"]:
             bad.append(f"{here}: result {game.result!r}, expected {exp['result']!r}")
         if exp["valid"]:
-            if game.final != exp["final"]:
+            # The corpus writes the board and the side; seega's final adds the hands and the
+            # game's state (an opening owed, turns counted toward a limit) when they say something.
+            if " ".join(game.final.split(" ")[:2]) != exp["final"]:
                 bad.append(f"{here}: final {game.final!r}, expected {exp['final']!r}")
             over = game.outcome[0] if game.outcome else None
             if over != exp["over"]:

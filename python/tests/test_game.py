@@ -78,7 +78,7 @@ def test_check_of_a_valid_and_of_an_invalid_game():
 
 
 def test_final_stops_at_the_last_legal_turn():
-    assert game(INVALID).final == "5/5/5/5/bb3 w"
+    assert game(INVALID).final == "5/5/5/5/bb3 w 10/12"
     assert game(INVALID).outcome is None
 
 
@@ -91,7 +91,7 @@ def test_a_game_whose_rules_cannot_be_read():
 def test_rules_of_the_reader_for_games_without_a_rules_tag():
     (g,) = seega.parse("1. a1,b1 *\n", rules="standard size=7")
     assert g.rules == "standard size=7"
-    assert g.final == "7/7/7/7/7/7/bb5 w"
+    assert g.final == "7/7/7/7/7/7/bb5 w 22/24"
 
 
 def test_to_json_is_the_object_of_convert(cli):

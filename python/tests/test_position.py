@@ -6,6 +6,7 @@ import itertools
 import pytest
 
 import seega
+from conftest import CONFORMANCE, ROOT
 
 FILES = "abcde"
 
@@ -17,7 +18,8 @@ def squares(size=5):
 
 def test_the_start_of_standard():
     start = seega.Position()
-    assert str(start) == "5/5/5/5/5 b"
+    assert str(start) == "5/5/5/5/5 b 12/12"
+    assert seega.Position.from_string(str(start)) == start
     assert start.rules == "standard"
     assert (start.size, start.side_to_move, start.phase) == (5, "black", "placement")
     assert (start.in_hand("black"), start.in_hand("white")) == (12, 12)
@@ -44,8 +46,8 @@ def test_placements_at_the_start_of_other_rules(rules, count):
 def test_play_returns_a_new_position_and_leaves_the_old_one():
     start = seega.Position()
     after = start.play("a1,b1")
-    assert str(after) == "5/5/5/5/bb3 w"
-    assert str(start) == "5/5/5/5/5 b"
+    assert str(after) == "5/5/5/5/bb3 w 10/12"
+    assert str(start) == "5/5/5/5/5 b 12/12"
     assert after.side_to_move == "white"
     assert after.pieces("black") == ["a1", "b1"]
     assert (after.in_hand("black"), after.in_hand("b")) == (10, 10)
@@ -147,8 +149,10 @@ def test_bad_rules_positions_and_sides_raise_value_error(call):
 def test_from_string_under_other_rules():
     pos = seega.Position.from_string("7/7/7/7/7/7/bw5 b", rules="standard size=7")
     assert pos.size == 7 and pos.rules == "standard size=7"
-    # A position string is a board of the movement phase: every piece out of hand.
+    # Two fields are a board of the movement phase: every piece out of hand.
     assert (pos.in_hand("black"), pos.phase) == (0, "movement")
+    placing = seega.Position.from_string("7/7/7/7/7/7/bb5 w 22/24", rules="standard size=7")
+    assert (placing.in_hand("black"), placing.in_hand("white"), placing.phase) == (22, 24, "placement")
     assert len(pos.board()) == 7 and pos.board()[6][:2] == ["b", "w"]
 
 
@@ -157,5 +161,56 @@ def test_copy_equality_hash_and_repr():
     assert pos.copy() == pos and copy.copy(pos) == pos and copy.deepcopy(pos) == pos
     assert hash(pos.copy()) == hash(pos)
     assert pos != seega.Position()
-    assert repr(pos) == 'Position.from_string("5/5/5/5/bb3 w", rules="standard")'
+    assert repr(pos) == 'Position.from_string("5/5/5/5/bb3 w 10/12", rules="standard")'
+    assert eval(repr(pos), {"Position": seega.Position}) == pos
     assert {pos, pos.copy()} == {pos}
+
+
+def reached_positions():
+    """Every position reached in the samples and the conformance corpus, both phases and every
+    board size: each game's start, then the position after each of its legal turns."""
+    folders = [ROOT / "samples", CONFORMANCE, CONFORMANCE / "world"]
+    for path in sorted(p for folder in folders for p in folder.glob("*.sgn")):
+        for game in seega.read_games(path):
+            if game.rules is None:
+                continue
+            tag = game.headers.get("Position")
+            try:
+                pos = seega.Position.from_string(tag, rules=game.rules) if tag else seega.Position(game.rules)
+            except ValueError:
+                continue
+            yield f"{path.name} game {game.number}", pos
+            for k, turn in enumerate(t for t in game.turns if t.legal):
+                pos = pos.play(turn.notation)
+                yield f"{path.name} game {game.number} after {k + 1} turns", pos
+
+
+def test_every_reached_position_reads_back_from_its_repr_and_its_string():
+    seen, strings = 0, set()
+    for at, pos in reached_positions():
+        back = eval(repr(pos), {"Position": seega.Position})
+        assert back == pos, at
+        assert hash(back) == hash(pos), at
+        assert back.legal_turns() == pos.legal_turns(), at
+        assert (back.is_over, back.outcome) == (pos.is_over, pos.outcome), at
+        assert seega.Position.from_string(str(pos), rules=pos.rules) == pos, at
+        seen += 1
+        strings.add(str(pos).count(" "))
+    assert seen > 1000
+    # Both phases, an opening owed and a count toward a limit among them: 1 to 4 spaces.
+    assert strings == {1, 2, 3, 4}
+
+
+def test_the_start_string_reads_back_as_the_start():
+    for rules in ("standard", "seesa", "ludii size=9"):
+        start = seega.Position(rules)
+        assert seega.Position.from_string(str(start), rules=rules) == start
+        assert len(seega.Position.from_string(str(start), rules=rules).legal_turns()) == len(start.legal_turns())
+    # The two-field form is a board with nothing in hand: an empty one has ended.
+    assert seega.Position.from_string("5/5/5/5/5 b").is_over
+
+
+def test_the_new_fields_are_checked():
+    for bad in ("5/5/5/5/5 b 13/12", "5/5/5/5/5 w 12/12", "5/5/5/5/5 b 12/12 --", "b4/5/5/5/4w w 0/0 - 3 x"):
+        with pytest.raises(ValueError):
+            seega.Position.from_string(bad)

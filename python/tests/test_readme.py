@@ -28,7 +28,7 @@ def test_the_readme_example_runs_and_prints_what_it_says():
         os.chdir(here)
     lines = out.getvalue().splitlines()
     assert "276" in lines
-    assert "5/5/5/5/bb3 w white 10" in lines
+    assert "5/5/5/5/bb3 w 10/12 white 10" in lines
     assert "seega::place::occupied - a1 is already occupied by a black piece" in lines
     assert lines[-1] == "100"
     # The games of the sample: all valid.

@@ -2,7 +2,7 @@
 
 use crate::api::ply::{PlayError, Ply};
 use crate::engine::referee::Between;
-use crate::engine::{Color, Outcome, Phase, Position, Ruleset};
+use crate::engine::{Color, Outcome, Phase, Position, Ruleset, Setup, SetupError};
 use crate::notation::{Element, Game};
 use crate::validate::Verdict;
 
@@ -34,23 +34,70 @@ impl GameState {
         GameState::from_position(Position::new(rules))
     }
 
-    /// A game going on from `position`, as a game with a `Position` tag starts: no pass before
-    /// it, not over.
+    /// A game going on from `position`, as a game with a `Position` tag of no game-level
+    /// state starts: no pass before it, nothing counted toward a limit; over when the position
+    /// is an end (R13).
     ///
     /// ```
     /// use seega::{GameState, Position, Ruleset};
     ///
-    /// let pos = Position::from_setup(Ruleset::parse("standard")?, "5/1b3/1w3/5/1b3 b")?;
-    /// let mut game = GameState::from_position(pos);
-    /// game.play(&"b1-b2".parse()?)?;
-    /// assert_eq!(game.outcome().map(|o| o.result_token()), Some("0-1"));
-    /// assert!(game.legal_turns().is_empty());
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// let game = GameState::from_position(Position::new(Ruleset::parse("standard")?));
+    /// assert_eq!(game.legal_turns().len(), 276);
+    /// # Ok::<(), seega::RulesError>(())
     /// ```
     pub fn from_position(position: Position) -> GameState {
         GameState {
             game: Between::new(position),
         }
+    }
+
+    /// The game a [`Setup`] describes under `rules` — the one way from a position string to a
+    /// game or a position ([`GameState::position`]) — or why no game under the rules is there.
+    ///
+    /// It is a game's, not a [`Position`]'s, constructor because a setup says more than a
+    /// position keeps: whether the side to move owes an opening after a pass (R12) and the
+    /// turns counted toward a `limit` (R16a) are the rules of a whole game, which a
+    /// `GameState` keeps and a `Position` does not. The game's next turn is numbered 1, and it
+    /// is over already when the setup is an end (R13, R21).
+    ///
+    /// ```
+    /// use seega::{GameState, Ruleset, SetupError};
+    ///
+    /// let rules = Ruleset::parse("standard")?;
+    /// let mut game = GameState::from_setup(rules, &"5/1b3/1w3/5/1b3 b".parse()?)?;
+    /// game.play(&"b1-b2".parse()?)?;
+    /// assert_eq!(game.outcome().map(|o| o.result_token()), Some("0-1"));
+    /// assert!(game.legal_turns().is_empty());
+    ///
+    /// // The start as seega writes it reads back as the start.
+    /// let start = GameState::new(rules);
+    /// assert_eq!(start.setup().to_string(), "5/5/5/5/5 b 12/12");
+    /// assert_eq!(GameState::from_setup(rules, &start.setup())?, start);
+    ///
+    /// assert!(matches!(
+    ///     GameState::from_setup(rules, &"7/7/7/7/7/7/7 w".parse()?),
+    ///     Err(SetupError::WrongSize { found: 7, expected: 5 })
+    /// ));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn from_setup(rules: Ruleset, setup: &Setup) -> Result<GameState, SetupError> {
+        Between::from_setup(rules, setup).map(|game| GameState { game })
+    }
+
+    /// The game as a [`Setup`]: its position, whether an opening is owed and the turns counted
+    /// toward a limit; its string ([`std::fmt::Display`]) reads back, through
+    /// [`GameState::from_setup`], as the same game with the same legal turns.
+    ///
+    /// ```
+    /// use seega::{GameState, Ruleset};
+    ///
+    /// let mut game = GameState::new(Ruleset::parse("standard")?);
+    /// game.play(&"a1,b1".parse()?)?;
+    /// assert_eq!(game.setup().to_string(), "5/5/5/5/bb3 w 10/12");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn setup(&self) -> Setup {
+        self.game.setup()
     }
 
     /// Every state of a recorded game: before its first turn, then after each of its legal
@@ -79,7 +126,11 @@ impl GameState {
         let Some(start) = verdict.start.clone() else {
             return Vec::new();
         };
-        let mut state = GameState::from_position(start);
+        // The tag's game-level state too: the verdict's start keeps only its position.
+        let tagged = (game.tag("Position"))
+            .and_then(|t| Setup::parse(&t.value).ok())
+            .and_then(|s| GameState::from_setup(start.rules, &s).ok());
+        let mut state = tagged.unwrap_or_else(|| GameState::from_position(start));
         let legal = usize::try_from(verdict.legal_turns).unwrap_or(usize::MAX);
         let mut states = Vec::with_capacity(legal.saturating_add(1).min(1 << 16));
         let turns = game.moves.iter().filter_map(|e| match e {

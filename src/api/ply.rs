@@ -356,12 +356,13 @@ impl Position {
     /// the passer a step, and no turn follows the end: [`crate::GameState::legal_turns`].
     ///
     /// ```
-    /// use seega::{Position, Ruleset};
+    /// use seega::{GameState, Position, Ruleset};
     ///
     /// let start = Position::new(Ruleset::parse("standard")?);
     /// assert_eq!(start.legal_turns().len(), 24 * 23 / 2); // two of the 24 squares off the centre
     ///
-    /// let pos = Position::from_setup(Ruleset::parse("standard")?, "5/5/1w3/1b3/5 b")?;
+    /// let game = GameState::from_setup(Ruleset::parse("standard")?, &"5/5/1w3/1b3/5 b".parse()?)?;
+    /// let pos = game.position();
     /// let turns: Vec<String> = pos.legal_turns().iter().map(|t| t.to_string()).collect();
     /// assert_eq!(turns, ["b2-c2", "b2-b1", "b2-a2"]);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -414,9 +415,10 @@ impl Position {
     /// a whole game (the turn after a pass, the end).
     ///
     /// ```
-    /// use seega::{Position, Ruleset};
+    /// use seega::{GameState, Ruleset};
     ///
-    /// let mut pos = Position::from_setup(Ruleset::parse("standard")?, "5/1b3/1w3/5/1b3 b")?;
+    /// let game = GameState::from_setup(Ruleset::parse("standard")?, &"5/1b3/1w3/5/1b3 b".parse()?)?;
+    /// let mut pos = game.position().clone();
     /// let played = pos.play(&"b1-b2".parse()?)?;
     /// assert_eq!(played.to_string(), "b1-b2xb3");
     /// assert_eq!(pos.to_setup_string(), "5/1b3/5/1b3/5 w");

@@ -40,7 +40,7 @@ pub fn parse(text: &str) -> Scanner<'_> {
 /// let verdict = seega::replay(&game, text);
 /// assert!(!verdict.is_valid());
 /// assert_eq!(verdict.problems[0].code.as_str(), "seega::place::centre");
-/// assert_eq!(verdict.position.unwrap().to_setup_string(), "5/5/5/5/5 b");
+/// assert_eq!(verdict.position.unwrap().to_setup_string(), "5/5/5/5/5 b 12/12");
 /// ```
 pub fn replay(game: &Game<'_>, text: &str) -> Verdict {
     check_game(game, text, 1, &Options::default())

@@ -127,6 +127,8 @@ impl RecordedGame {
             outcome: None,
             start: None,
             position: None,
+            opening_owed: false,
+            quiet_turns: 0,
             legal_turns: 0,
             unchecked: 0,
             played: Vec::new(),
@@ -155,7 +157,7 @@ impl RecordedGame {
     /// let game = seega::GameReader::new(text.as_bytes()).next().unwrap()?;
     /// let json = game.to_json(&seega::Options::default(), "cup.sgn");
     /// assert!(json.starts_with("{\"game\":1,\"file\":\"cup.sgn\","));
-    /// assert!(json.contains("\"final\":\"5/5/5/5/bb3 w\""));
+    /// assert!(json.contains("\"final\":\"5/5/5/5/bb3 w 10/12\""));
     /// # Ok::<(), std::io::Error>(())
     /// ```
     pub fn to_json(&self, options: &Options, file: &str) -> String {

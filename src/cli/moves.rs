@@ -53,10 +53,9 @@ impl Config {
 pub fn run(config: &Config, out: &mut impl Write) -> std::io::Result<Exit> {
     match &config.position {
         Some(text) => {
-            let Some(pos) = pick::setup(config.rules, text) else {
+            let Some(state) = pick::setup(config.rules, text) else {
                 return Ok(Exit::Trouble);
             };
-            let state = GameState::from_position(pos);
             Printer { config, at: None }.position(0, &state, false, out)?;
             Ok(Exit::Valid)
         }
@@ -141,7 +140,7 @@ impl Printer<'_> {
     }
 }
 
-/// `start (5/5/5/5/5 b): 276 legal turns`, `after turn 7 (… w): 0 legal turns, the game
+/// `start (5/5/5/5/5 b 12/12): 276 legal turns`, `after turn 7 (… w): 0 legal turns, the game
 /// ended by capture-all (0-1)`.
 fn header(k: usize, state: &GameState, turns: &[Ply]) -> String {
     let when = if k == 0 {
@@ -152,7 +151,7 @@ fn header(k: usize, state: &GameState, turns: &[Ply]) -> String {
     let n = turns.len();
     let mut line = format!(
         "{when} ({}): {n} legal {}",
-        state.position().to_setup_string(),
+        state.setup(),
         if n == 1 { "turn" } else { "turns" }
     );
     if let Some(o) = state.outcome() {

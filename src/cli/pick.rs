@@ -2,7 +2,8 @@
 //! positions of it (`--turn`, `--all`, the final one by default), or a position string
 //! (`--position`), with the same words for each thing that is not there.
 
-use seega::engine::{Position, Ruleset, Size};
+use seega::GameState;
+use seega::engine::{Ruleset, Setup};
 use seega::notation::encoding::Encoding;
 use seega::notation::{Game, Scanner};
 use seega::render::terminal;
@@ -67,22 +68,21 @@ pub fn title(game: &Game<'_>, index: usize) -> String {
     terminal::escape(&format!("game {index}{players}")).into_owned()
 }
 
-/// The position a `--position` string gives under `rules`, on the board size the string has;
+/// The game a `--position` string gives under `rules`, on the board size the string has;
 /// `None` (reported) when it gives none.
-pub fn setup(rules: Ruleset, text: &str) -> Option<Position> {
-    let mut rules = rules;
-    let ranks = text
-        .split_ascii_whitespace()
-        .next()
-        .map_or(0, |b| b.split('/').count());
-    if let Some(size) = u8::try_from(ranks).ok().and_then(Size::new) {
-        rules.size = size;
-    }
-    match Position::from_setup(rules, text) {
-        Ok(pos) => Some(pos),
+pub fn setup(rules: Ruleset, text: &str) -> Option<GameState> {
+    let game = Setup::parse(text).and_then(|setup| {
+        let rules = Ruleset {
+            size: setup.size,
+            ..rules
+        };
+        GameState::from_setup(rules, &setup)
+    });
+    match game {
+        Ok(game) => Some(game),
         Err(e) => {
             trouble(format_args!(
-                "--position {text:?}: {e}\n  help: Write the ranks from the top, separated by `/`, each as `b`, `w` or a count of empty squares (one digit, 1 to 9), then a space and the side to move: `bbw1w/5/2b2/5/w3w b`."
+                "--position {text:?}: {e}\n  help: Write the ranks from the top, separated by `/`, each as `b`, `w` or a count of empty squares (one digit, 1 to 9), then a space and the side to move: `bbw1w/5/2b2/5/w3w b`; then, when a side has pieces in hand, black's and white's counts: `5/5/5/5/5 b 12/12`."
             ));
             None
         }

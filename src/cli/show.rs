@@ -309,16 +309,17 @@ fn draw(config: &Config, out: &mut impl Write) -> std::io::Result<Exit> {
 
 /// Draws a position string, its board's size taken from the string.
 fn draw_position(config: &Config, text: &str, out: &mut impl Write) -> std::io::Result<Exit> {
-    let Some(pos) = pick::setup(config.rules, text) else {
+    let Some(state) = pick::setup(config.rules, text) else {
         return Ok(Exit::Trouble);
     };
+    let pos = state.position();
     let what = format!("position {}", terminal::escape(text));
     let frame = Frame {
         what: &what,
         when: String::new(),
-        pos: &pos,
+        pos,
         hl: Highlight::default(),
-        outcome: setup_outcome(&pos),
+        outcome: state.outcome(),
     };
     Ok(if config.drawing.draw(&[frame], out, &[])? {
         Exit::Valid

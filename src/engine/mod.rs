@@ -29,7 +29,8 @@
 //!   - the end of a setup (R13, R21): [`setup_outcome`] — the referee's start and `show` of a
 //!     position string;
 //! - rulesets (R20): [`Ruleset`]; the centre's immunity (R8) is a mask a `Play` holds; a start
-//!   from a position string (R21): [`Position::from_setup`].
+//!   from a position string (R21): [`Setup`], checked against the rules by
+//!   `Between::from_setup` (`setup/check.rs`), which `GameState::from_setup` calls.
 //!
 //! [`Position`]'s own turn methods play one turn through a `Play` and know nothing of the game
 //! around it: they are for callers that judge a single turn (search, enumeration).
@@ -42,17 +43,19 @@ mod position;
 pub(crate) mod referee;
 mod ruleset;
 mod search;
+mod setup;
 mod square;
 mod symmetry;
 mod turn;
 
 pub use bitboard::{Bitboard, Squares};
 pub use outcome::{Outcome, Termination};
-pub use position::{Phase, Position, SetupError, SetupText};
+pub use position::{Phase, Position};
 pub use ruleset::{
     Barrier, Blocked, Centre, Chain, MAX_LIMIT, OPTION_KEYS, PRESETS, RulesError, Ruleset,
     limit_text,
 };
+pub use setup::{Setup, SetupError, SetupText};
 pub use square::{Color, DIRECTIONS, Size, Square};
 pub use symmetry::Symmetry;
 pub use turn::{IllegalTurn, Move};

@@ -80,7 +80,10 @@ mod tests {
     use crate::engine::Ruleset;
 
     fn pos(rules: &str, setup: &str) -> Position {
-        Position::from_setup(Ruleset::parse(rules).unwrap(), setup).unwrap()
+        let setup = crate::engine::Setup::parse(setup).unwrap();
+        (crate::engine::referee::Between::from_setup(Ruleset::parse(rules).unwrap(), &setup))
+            .unwrap()
+            .position
     }
 
     #[test]

@@ -220,6 +220,15 @@ impl<B: Board> Referee<B> {
         self.play.to_position()
     }
 
+    /// The game now as a setup: the position, the opening owed and the count toward a limit.
+    pub(crate) fn setup(&self) -> super::setup::Setup {
+        super::setup::Setup {
+            opening_owed: self.passer.is_some(),
+            quiet_turns: self.quiet,
+            ..self.play.to_position().setup()
+        }
+    }
+
     /// The number of the next turn, from 1.
     #[inline(always)]
     pub(crate) fn number(&self) -> u64 {

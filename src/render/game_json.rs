@@ -415,7 +415,7 @@ impl GameObject {
                 termination: o.termination.as_str().into(),
                 winner: o.winner.map(Side::from),
             }),
-            final_position: verdict.position.as_ref().map(|p| p.to_setup_string()),
+            final_position: verdict.final_setup().map(|s| s.to_string()),
             valid: verdict.is_valid(),
             errors: verdict.problems.iter().map(|p| at.diagnostic(p)).collect(),
             source: (!whole).then(|| verbatim(game, at.text).to_owned()),

@@ -14,7 +14,7 @@
 
 use super::game_json::{RulesObject, Side};
 use super::json_buf::{JsonBuf, is_plain};
-use crate::engine::{Color, Outcome, Position, Ruleset};
+use crate::engine::{Color, Outcome, Ruleset, Setup};
 use crate::notation::GameResult;
 
 mod clean;
@@ -142,7 +142,7 @@ fn result(out: &mut JsonBuf, r: Option<GameResult>) {
 }
 
 /// The `outcome` and `final` fields, from their leading comma.
-fn ending(out: &mut JsonBuf, outcome: Option<Outcome>, last: Option<&Position>) {
+fn ending(out: &mut JsonBuf, outcome: Option<Outcome>, last: Option<&Setup>) {
     out.raw(b",\"outcome\":");
     match outcome {
         Some(o) => {

@@ -317,7 +317,11 @@ mod tests {
     #[test]
     fn draws_every_piece_square_label_and_path() {
         let rules = Ruleset::preset("standard").expect("preset");
-        let pos = Position::from_setup(rules, "w1w2/5/bbbbb/5/5 w").expect("position");
+        let pos =
+            crate::GameState::from_setup(rules, &"w1w2/5/bbbbb/5/5 w".parse().expect("setup"))
+                .expect("position")
+                .position()
+                .clone();
         let mut captured = Bitboard::EMPTY;
         captured.insert(Square::new(1, 4));
         let mut touched = Bitboard::EMPTY;

@@ -287,7 +287,7 @@ impl MovesLine {
             game: at.map(|(_, g)| g),
             turn,
             rules: pos.rules().to_string(),
-            position: pos.to_setup_string(),
+            position: state.setup().to_string(),
             to_move: state.to_move().into(),
             phase: state.phase().as_str().to_owned(),
             outcome: state.outcome().map(|o| OutcomeObject {

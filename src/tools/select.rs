@@ -60,7 +60,12 @@ impl Filter {
     fn reaches(&self, c: &Checked<'_>, text: &str) -> bool {
         let v = &c.verdict;
         let Some(rules) = v.rules else { return false };
-        let Ok(target) = Position::from_setup(rules, text) else {
+        let start = crate::engine::Setup::parse(text)
+            .and_then(|s| crate::engine::referee::Between::from_setup(rules, &s));
+        let Ok(crate::engine::referee::Between {
+            position: target, ..
+        }) = start
+        else {
             return false;
         };
         let syms: &[Symmetry] = if self.symmetric {

@@ -2,7 +2,7 @@
 //! interface through which the lane hands it over ([`Recorder`]): `seega check` keeps nothing,
 //! so its lane compiles to the same code as without one.
 
-use crate::engine::{Bitboard, Color, Outcome, Position, Ruleset, Square};
+use crate::engine::{Bitboard, Color, Outcome, Ruleset, Setup, Square};
 use crate::notation::{Annotation, GameResult};
 
 /// What the lane tells about a game as it reads it, as a visitor: every call does nothing
@@ -31,7 +31,7 @@ pub(super) trait Recorder<'t> {
         _rules: Ruleset,
         _result: GameResult,
         _outcome: Option<Outcome>,
-        _last: &Position,
+        _last: &Setup,
     ) {
     }
 }
@@ -140,8 +140,9 @@ pub struct CleanGame<'t> {
     pub result: Option<GameResult>,
     /// How the game ended by rule, if it did.
     pub outcome: Option<Outcome>,
-    /// The position after the last turn.
-    pub last: Option<Position>,
+    /// The game after the last turn, as `final` writes it: the position and the game-level
+    /// state.
+    pub last: Option<Setup>,
 }
 
 impl CleanGame<'_> {
@@ -239,16 +240,10 @@ impl<'t> Recorder<'t> for CleanGame<'t> {
         t.steps += 1;
         self.steps.push((to, captured));
     }
-    fn end(
-        &mut self,
-        rules: Ruleset,
-        result: GameResult,
-        outcome: Option<Outcome>,
-        last: &Position,
-    ) {
+    fn end(&mut self, rules: Ruleset, result: GameResult, outcome: Option<Outcome>, last: &Setup) {
         self.rules = Some(rules);
         self.result = Some(result);
         self.outcome = outcome;
-        self.last = Some(last.clone());
+        self.last = Some(*last);
     }
 }

@@ -216,13 +216,13 @@ static TEXTS: &[(Code, &str, &[u8], &[u8])] = &[
     ),
     (
         Code::PositionMalformed,
-            "A Position tag lists the ranks from the top, separated by `/`, each as `b`, `w` or a digit for a run of empty squares, then a space and the side to move, `b` or `w`.",
+            "A Position tag lists the ranks from the top, separated by `/`, each as `b`, `w` or a digit for a run of empty squares, then a space and the side to move, `b` or `w`; then, optionally, the pieces in hand (`12/12`), the pass (`--` or `-`) and the count of turns without a capture.",
             b"[Rules \"standard\"]\n[Position \"5/5/5/5/5 x\"]\n\n*",
             b"[Rules \"standard\"]\n[Position \"4b/5/5/1w3/5 w\"]\n\n*",
     ),
     (
         Code::PositionImpossible,
-            "A Position tag must describe a board of the ruleset's size and give no side more pieces than it starts with.",
+            "A Position tag must describe a board of the ruleset's size, give no side more pieces than it starts with, and be a position a game under the rules can reach.",
             b"[Rules \"standard\"]\n[Position \"5/5/5/5 w\"]\n\n*",
             b"[Rules \"standard\"]\n[Position \"4b/5/5/1w3/5 w\"]\n\n*",
     ),

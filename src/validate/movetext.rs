@@ -194,7 +194,9 @@ impl<B: Board> Movetext<'_, '_, '_, B> {
             super::result_check::check_result(game, &self.referee, &mut self.cx);
         }
         verdict.outcome = self.referee.outcome();
+        let end = self.referee.setup();
         verdict.position = Some(self.referee.position());
+        (verdict.opening_owed, verdict.quiet_turns) = (end.opening_owed, end.quiet_turns);
         verdict.problems = self.cx.problems;
         verdict
     }

@@ -5,8 +5,9 @@ use super::place::{Place, Players};
 use super::problem::{Kind, Problem};
 use super::syntax_words::{syntax_code, syntax_help};
 use crate::engine::kernel::with_board;
+use crate::engine::referee::Between;
 use crate::engine::referee::Referee;
-use crate::engine::{Bitboard, Color, Outcome, Position, RulesError, Ruleset, SetupError};
+use crate::engine::{Bitboard, Color, Outcome, Position, RulesError, Ruleset, Setup, SetupError};
 use crate::notation::{Element, Game, Header, Span, SyntaxKind};
 
 /// How to check games.
@@ -62,6 +63,10 @@ pub struct Verdict {
     pub start: Option<Position>,
     /// The position after the last legal turn.
     pub position: Option<Position>,
+    /// Whether, after the last legal turn, the side to move owes an opening after a pass (R12).
+    pub opening_owed: bool,
+    /// The turns without a capture counted toward a limit after the last legal turn (R16a).
+    pub quiet_turns: u16,
     /// Turns checked and found legal.
     pub legal_turns: u64,
     /// Turns written after the first error, left unchecked.
@@ -79,6 +84,23 @@ impl Verdict {
     /// The number of errors.
     pub fn errors(&self) -> usize {
         self.problems.iter().filter(|p| p.is_error()).count()
+    }
+
+    /// The game after the last legal turn as a setup — its position and game-level state, as
+    /// `final` in JSON writes it — when the game was replayed.
+    ///
+    /// ```
+    /// let text = "[Rules \"standard\"]\n\n1. a1,b1 *\n";
+    /// let game = seega::parse(text).next().unwrap();
+    /// let verdict = seega::replay(&game, text);
+    /// assert_eq!(verdict.final_setup().unwrap().to_string(), "5/5/5/5/bb3 w 10/12");
+    /// ```
+    pub fn final_setup(&self) -> Option<Setup> {
+        self.position.as_ref().map(|p| Setup {
+            opening_owed: self.opening_owed,
+            quiet_turns: self.quiet_turns,
+            ..p.setup()
+        })
     }
 
     /// The number of warnings.
@@ -181,6 +203,8 @@ pub(super) fn replay_game(game: &Game<'_>, text: &str, index: usize, opts: &Opti
         outcome: None,
         start: None,
         position: None,
+        opening_owed: false,
+        quiet_turns: 0,
         legal_turns: 0,
         unchecked: total_turns,
         played: Vec::with_capacity(if opts.record { total_turns as usize } else { 0 }),
@@ -196,13 +220,13 @@ pub(super) fn replay_game(game: &Game<'_>, text: &str, index: usize, opts: &Opti
         verdict.problems = cx.problems;
         return verdict;
     };
-    verdict.start = Some(start.clone());
-    with_board!(start.size(), B => {
+    verdict.start = Some(start.position.clone());
+    with_board!(start.position.size(), B => {
         let replay = super::movetext::Movetext {
             game,
             text,
             record: opts.record,
-            referee: Referee::<B>::of(&start),
+            referee: Referee::<B>::resume(&start),
             cx,
             verdict,
         };
@@ -271,14 +295,14 @@ fn game_rules(game: &Game<'_>, text: &str, opts: &Options, cx: &mut Cx<'_, '_>) 
     None
 }
 
-/// The position before the game's first turn: its Position tag's, or the start of `rules`;
-/// `None`, reported, when the tag holds no position.
-fn start_position(game: &Game<'_>, rules: Ruleset, cx: &mut Cx<'_, '_>) -> Option<Position> {
+/// The game before its first turn: its Position tag's, or the start of `rules`; `None`,
+/// reported, when the tag holds no position the rules allow.
+fn start_position(game: &Game<'_>, rules: Ruleset, cx: &mut Cx<'_, '_>) -> Option<Between> {
     let Some(tag) = game.tag("Position") else {
-        return Some(Position::new(rules));
+        return Some(Between::new(Position::new(rules)));
     };
-    let e = match Position::from_setup(rules, &tag.value) {
-        Ok(p) => return Some(p),
+    let e = match Between::from_text(rules, &tag.value) {
+        Ok(b) => return Some(b),
         Err(e) => e,
     };
     let code = match e {

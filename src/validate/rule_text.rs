@@ -55,7 +55,7 @@ pub fn rule_text(code: Code) -> &'static str {
             "With `--rules auto`, a game without a Rules tag is replayed under each preset: when one fits it is checked under it (warning `seega::rules::inferred`), when several fit under the first of them (warning `seega::rules::ambiguous`), when none fits under the one that gets furthest."
         }
         Code::PositionMalformed | Code::PositionImpossible => {
-            "A string that does not follow this grammar is `seega::position::malformed`; one whose rank count does not match the board, or that gives a side more than (N²−1)/2 pieces, is `seega::position::impossible`."
+            "A string that does not follow this grammar is `seega::position::malformed`; one whose rank count does not match the board, that gives a side more than (N²−1)/2 pieces, or that no game under the rules reaches (N3 lists the cases) is `seega::position::impossible`."
         }
         Code::OffBoard => {
             "The board is N×N with N = 5, 7 or 9. Files are `a`…, ranks `1`…, `a1` bottom-left. The centre is the middle square (`c3`, `d4`, `e5`). A square off the board is illegal."

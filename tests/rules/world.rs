@@ -102,7 +102,7 @@ fn r16a_the_limit_ends_a_game_without_captures() {
     let lone = "4b/5/5/5/w4 w";
     check(
         &from("standard barrier=none limit=2", lone, "a1-a2 e5-e4 1/2-1/2"),
-        "ok final=5/4b/5/w4/5 w over=limit",
+        "ok final=5/4b/5/w4/5 w 0/0 - 2 over=limit",
     );
     check(
         &from("standard barrier=none limit=2", lone, "a1-a2 e5-e4 1-0"),
@@ -119,13 +119,13 @@ fn r16a_the_limit_ends_a_game_without_captures() {
             "4b/5/5/5/ww3 w",
             "a1-a2 1-0",
         ),
-        "ok final=4b/5/5/w4/1w3 b over=limit",
+        "ok final=4b/5/5/w4/1w3 b 0/0 - 1 over=limit",
     );
     // A capture sets the count back to zero.
     let capture = "4b/5/w4/b4/1w3 w";
     check(
         &from("standard barrier=none limit=2", capture, "b1-a1xa2 e5-e4 *"),
-        "ok final=5/4b/w4/5/w4 w over=none",
+        "ok final=5/4b/w4/5/w4 w 0/0 - 1 over=none",
     );
     check(
         &from(
@@ -133,12 +133,12 @@ fn r16a_the_limit_ends_a_game_without_captures() {
             capture,
             "b1-a1xa2 e5-e4 a1-a2 1-0",
         ),
-        "ok final=5/4b/w4/w4/5 b over=limit",
+        "ok final=5/4b/w4/w4/5 b 0/0 - 2 over=limit",
     );
     // On 7×7 and 9×9.
     check(
         &from("seesa limit=1", "6b/7/7/7/7/7/w6 w", "a1-a2 1/2-1/2"),
-        "ok final=6b/7/7/7/7/w6/7 b over=limit",
+        "ok final=6b/7/7/7/7/w6/7 b 0/0 - 1 over=limit",
     );
     check(
         &from(
@@ -146,7 +146,7 @@ fn r16a_the_limit_ends_a_game_without_captures() {
             "8b/9/9/9/9/9/9/9/w8 w",
             "a1-a2 i9-i8 a2-a3 1/2-1/2",
         ),
-        "ok final=9/8b/9/9/9/9/w8/9/9 b over=limit",
+        "ok final=9/8b/9/9/9/9/w8/9/9 b 0/0 - 3 over=limit",
     );
     // Placement turns are not counted: the count starts with the movement phase.
     check(
@@ -162,7 +162,7 @@ fn r16a_passes_count_and_a_reply_that_reaches_the_limit_answers_a_pass() {
     // limit, so it owes no opening.
     check(
         &from("standard barrier=none limit=2", blocked, "-- e5-e4 0-1"),
-        "ok final=5/4b/5/b4/wb3 w over=limit",
+        "ok final=5/4b/5/b4/wb3 w 0/0 - 2 over=limit",
     );
     // One quiet turn short of the limit, the same reply leaves the passer blocked.
     check(
@@ -174,7 +174,7 @@ fn r16a_passes_count_and_a_reply_that_reaches_the_limit_answers_a_pass() {
     let stuck = "5/5/b4/bb3/wbb2 w";
     check(
         &from("standard barrier=none limit=2", stuck, "-- a3-a4 0-1"),
-        "ok final=5/b4/5/bb3/wbb2 w over=limit",
+        "ok final=5/b4/5/bb3/wbb2 w 0/0 - 2 over=limit",
     );
     check(
         &from("standard barrier=none limit=3", stuck, "-- a3-a4 0-1"),

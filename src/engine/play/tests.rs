@@ -169,7 +169,10 @@ fn outcome_after_move_agrees_with_the_full_test() {
 fn crowded_position(rules: Ruleset, rng: &mut SplitMix64) -> Position {
     loop {
         // A draw with more pieces of a side than the rules give it is drawn again.
-        if let Ok(pos) = Position::from_setup(rules, &crowded_setup(rules, rng)) {
+        if let Ok(crate::engine::referee::Between { position: pos, .. }) =
+            crate::engine::Setup::parse(&crowded_setup(rules, rng))
+                .and_then(|s| crate::engine::referee::Between::from_setup(rules, &s))
+        {
             return pos;
         }
     }

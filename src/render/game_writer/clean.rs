@@ -9,7 +9,7 @@
 
 use super::super::json_buf::JsonBuf;
 use super::{GameWriter, List, begin, ending, result};
-use crate::engine::{Bitboard, Position, Square};
+use crate::engine::{Bitboard, Setup, Square};
 use crate::notation::{LineCol, LineStream};
 use crate::validate::{CleanGame, CleanKind, CleanTurn};
 use notes::{comments, header, nags};
@@ -388,8 +388,8 @@ fn steps(out: &mut JsonBuf, steps: &[(Square, Bitboard)]) {
 }
 
 /// The final position as a JSON string (a position string needs no escaping).
-pub(super) fn setup_string(out: &mut JsonBuf, p: &Position) {
-    let text = p.setup_text();
+pub(super) fn setup_string(out: &mut JsonBuf, s: &Setup) {
+    let text = s.text();
     out.raw(b"\"");
     out.raw_prefix(text.buffer(), text.len());
     out.raw(b"\"");

@@ -135,7 +135,7 @@ pub fn live_arrow(size: Size, path: &[Square]) -> Option<LiveArrow> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{Position, Ruleset};
+    use crate::engine::Ruleset;
     use crate::render::svg::{Highlight, svg};
 
     #[test]
@@ -161,7 +161,10 @@ mod tests {
     #[test]
     fn the_arrow_is_the_diagrams() {
         let rules = Ruleset::preset("standard").expect("preset");
-        let pos = Position::from_setup(rules, "5/5/5/5/5 b").expect("position");
+        let pos = crate::GameState::from_setup(rules, &"5/5/5/5/5 b".parse().expect("setup"))
+            .expect("position")
+            .position()
+            .clone();
         let paths = [
             vec![Square::new(2, 1), Square::new(2, 2)],
             vec![Square::new(1, 1), Square::new(1, 2), Square::new(1, 1)],

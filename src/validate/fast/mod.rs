@@ -26,7 +26,7 @@
 //! identical results.
 
 use crate::engine::kernel::with_board;
-use crate::engine::referee::Referee;
+use crate::engine::referee::{Between, Referee};
 use crate::engine::{Position, Ruleset};
 use crate::notation::Comment;
 use crate::notation::limits::MAX_HEADERS;
@@ -142,13 +142,17 @@ fn lane<'t, R: Recorder<'t>>(
         None if opts.auto_rules => return None,
         None => opts.default_rules,
     };
-    let pos = match position_tag {
-        None => Position::new(rules),
-        Some(setup) => Position::from_setup(rules, setup).ok()?,
+    let start = match position_tag {
+        None => None,
+        Some(text) => Some(Between::from_text(rules, text).ok()?),
     };
     with_board!(rules.size, B => {
+        let referee = match &start {
+            None => Referee::<B>::of(&Position::new(rules)),
+            Some(between) => Referee::<B>::resume(between),
+        };
         let mut game = Replay {
-            referee: Referee::<B>::of(&pos),
+            referee,
             rec,
             rules,
             result_tag,

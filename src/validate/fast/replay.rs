@@ -151,7 +151,7 @@ impl<'t, B: Board, R: Recorder<'t>> Visitor<'t> for Replay<'_, 't, B, R> {
             return None;
         }
         if R::KEEPS {
-            let (outcome, end) = (self.referee.outcome(), self.referee.position());
+            let (outcome, end) = (self.referee.outcome(), self.referee.setup());
             self.rec.end(self.rules, r.result, outcome, &end);
         }
         Some(())

@@ -5,7 +5,7 @@
 use arrow_array::{ArrayRef, RecordBatch};
 use arrow_schema::ArrowError;
 use seega::render::game_json::{GameObject, KindName, TurnObject, square};
-use seega::{GameState, Ply, PlyStep, Position, Ruleset};
+use seega::{GameState, Ply, PlyStep, Ruleset, Setup};
 
 use super::arrays::{boolean, i64_of, int, maybe_text, text};
 use super::games::{kind_name, side_name, tag};
@@ -26,11 +26,10 @@ struct Row<'g> {
 /// either cannot be read (the game was not replayed).
 fn start(g: &GameObject) -> Option<GameState> {
     let rules = Ruleset::parse(&g.rules.as_ref()?.text).ok()?;
-    let position = match tag(g, "Position") {
-        Some(setup) => Position::from_setup(rules, setup).ok()?,
-        None => Position::new(rules),
-    };
-    Some(GameState::from_position(position))
+    match tag(g, "Position") {
+        Some(text) => GameState::from_setup(rules, &Setup::parse(text).ok()?).ok(),
+        None => Some(GameState::new(rules)),
+    }
 }
 
 /// The turn as a ply to play, its captures left to the engine.
@@ -82,7 +81,7 @@ fn rows(g: &GameObject) -> impl Iterator<Item = Row<'_>> {
     g.turns.iter().map(move |turn| {
         let after = match (&mut state, turn.legal) {
             (Some(s), true) => match ply(turn).map(|p| s.play(&p)) {
-                Some(Ok(_)) => Some(s.position().to_setup_string()),
+                Some(Ok(_)) => Some(s.setup().to_string()),
                 _ => {
                     state = None;
                     None
