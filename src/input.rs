@@ -116,7 +116,7 @@ impl Input {
                         "it is a directory: name the directory among the paths to read its .sgn files",
                     ));
                 }
-                (Box::new(f), meta.is_file().then(|| meta.len()))
+                (Box::new(f), meta.is_file().then_some(meta.len()))
             }
         };
         let (format, reader) = compress::decompressed(raw)?;

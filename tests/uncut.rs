@@ -96,8 +96,11 @@ fn check_and_convert_report_a_stretch_past_the_limit_once() {
     assert_eq!(convert.status.code(), Some(2));
 }
 
+/// A stream made anew each time it is asked for.
+type MakeStream = Box<dyn Fn() -> Box<dyn Read + Send>>;
+
 /// Streams no line of which can be cut, each with what follows it.
-fn uncuttable() -> Vec<(&'static str, Box<dyn Fn() -> Box<dyn Read + Send>>)> {
+fn uncuttable() -> Vec<(&'static str, MakeStream)> {
     vec![
         (
             "70 MiB of text on one line, then a game",

@@ -3,7 +3,7 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use seega::engine::{Outcome, Position, Ruleset, setup_outcome};
+use seega::engine::{Outcome, Position, Ruleset};
 use seega::notation::Game;
 use seega::notation::encoding::Encoding;
 use seega::render::ascii::{Glyphs, Highlight, board, summary};
