@@ -617,7 +617,7 @@ fn the_library_reads_a_compressed_archive_as_the_command_does() {
         }
         std::fs::remove_file(dir.join("misnamed.sgn")).unwrap();
     }
-    let resolved: Vec<_> = seega::input::resolve(&[dir.clone()])
+    let resolved: Vec<_> = seega::input::resolve(std::slice::from_ref(&dir))
         .into_iter()
         .map(|r| r.unwrap())
         .collect();
