@@ -76,7 +76,7 @@ impl Sources {
     /// overwrite.
     pub fn stamps(&self) -> Vec<Stamp> {
         self.resolved()
-            .filter_map(|i| i.ok().and_then(|i| super::inputs::stamp(&i)))
+            .filter_map(|i| i.ok().and_then(super::inputs::stamp))
             .collect()
     }
 

@@ -126,7 +126,7 @@ fn stdout_is_an_input(command: &Command) -> Option<Exit> {
     let input = inputs::resolve(&paths)
         .into_iter()
         .flatten()
-        .find(|i| inputs::stamp(&i).is_some_and(|s| s.same_file(&out)))?;
+        .find(|i| inputs::stamp(i).is_some_and(|s| s.same_file(&out)))?;
     trouble(format_args!(
         "standard output is `{}`, an input of this run\n  help: Write the output to another file: seega would read what it writes.",
         input.name()
