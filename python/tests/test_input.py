@@ -170,7 +170,7 @@ def test_ctrl_c_stops_a_read_that_never_ends(call):
         sent = time.monotonic()
         proc.send_signal(signal.SIGINT)
         # A generous bound that only catches a read that does not stop (it stops in a few
-        # tens of milliseconds: see docs/performance.md).
+        # tens of milliseconds: docs/performance.md, "how quickly Ctrl-C stops a read").
         proc.wait(timeout=10)
         took = time.monotonic() - sent
     finally:
