@@ -133,7 +133,7 @@ impl Input {
     ///
     /// ```
     /// let whole = seega::input::Input::File("samples/standard.sgn".into()).read_whole()?;
-    /// assert!(whole.bytes.starts_with(b"["));
+    /// assert!(whole.bytes.starts_with(b"{ standard rules"));
     /// assert_eq!(whole.compression, None);
     /// assert!(whole.metadata.is_some());
     /// # Ok::<(), std::io::Error>(())
@@ -184,7 +184,7 @@ impl Input {
     ///
     /// ```
     /// let text = seega::input::Input::File("samples/standard.sgn".into()).read()?;
-    /// assert!(text.starts_with(b"["));
+    /// assert!(text.starts_with(b"{ standard rules"));
     /// # Ok::<(), std::io::Error>(())
     /// ```
     pub fn read(&self) -> std::io::Result<Vec<u8>> {

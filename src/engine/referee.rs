@@ -108,8 +108,9 @@ impl Between {
 /// use seega::engine::{Position, Ruleset, Termination, setup_outcome};
 ///
 /// let rules = Ruleset::parse("standard")?;
-/// let over = Position::from_setup(rules, "b4/5/5/5/5 w")?; // white has no pieces
-/// assert_eq!(setup_outcome(&over).map(|o| o.termination), Some(Termination::CaptureAll));
+/// let over = seega::GameState::from_setup(rules, &"b4/5/5/5/5 w".parse()?)?; // white has no pieces
+/// let over = over.position();
+/// assert_eq!(setup_outcome(over).map(|o| o.termination), Some(Termination::CaptureAll));
 /// assert_eq!(setup_outcome(&Position::new(rules)), None);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
