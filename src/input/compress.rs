@@ -7,7 +7,7 @@
 //! decompressed text, and a stream that is corrupt or cut short is an error of reading at the
 //! place it is found.
 //!
-//! The decoders and [`Encoder`] need the `compress` feature (on by default). Without it a
+//! The decoders and `Encoder` need the `compress` feature (on by default). Without it a
 //! compressed input is still told by its magic bytes, and reading it is an error that says so:
 //! it is never read as text.
 //!
