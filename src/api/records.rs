@@ -123,16 +123,8 @@ impl RecordedGame {
         let mut problem = uncut(Span::new(self.start, self.start + len), self.skipped);
         problem.game = self.number;
         Verdict {
-            rules: None,
             problems: vec![problem],
-            outcome: None,
-            start: None,
-            position: None,
-            opening_owed: false,
-            quiet_turns: 0,
-            legal_turns: 0,
-            unchecked: 0,
-            played: Vec::new(),
+            ..Verdict::nothing()
         }
     }
 

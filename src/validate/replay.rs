@@ -76,6 +76,27 @@ pub struct Verdict {
 }
 
 impl Verdict {
+    /// A verdict of nothing checked: no rules, no problem, no position, no turn.
+    ///
+    /// ```
+    /// let v = seega::Verdict::nothing();
+    /// assert!(v.is_valid() && v.problems.is_empty() && v.position.is_none());
+    /// ```
+    pub fn nothing() -> Verdict {
+        Verdict {
+            rules: None,
+            problems: Vec::new(),
+            outcome: None,
+            start: None,
+            position: None,
+            opening_owed: false,
+            quiet_turns: 0,
+            legal_turns: 0,
+            unchecked: 0,
+            played: Vec::new(),
+        }
+    }
+
     /// Whether the game has no errors (warnings allowed).
     pub fn is_valid(&self) -> bool {
         self.problems.iter().all(|p| !p.is_error())
@@ -198,16 +219,9 @@ pub(super) fn replay_game(game: &Game<'_>, text: &str, index: usize, opts: &Opti
         .filter(|e| matches!(e, Element::Turn(_)))
         .count() as u64;
     let mut verdict = Verdict {
-        rules: None,
-        problems: Vec::new(),
-        outcome: None,
-        start: None,
-        position: None,
-        opening_owed: false,
-        quiet_turns: 0,
-        legal_turns: 0,
         unchecked: total_turns,
         played: Vec::with_capacity(if opts.record { total_turns as usize } else { 0 }),
+        ..Verdict::nothing()
     };
     let stop = header_errors(game, text, &mut cx);
     verdict.rules = game_rules(game, text, opts, &mut cx);
