@@ -106,6 +106,27 @@ impl Input {
     /// # Ok::<(), std::io::Error>(())
     /// ```
     pub fn open(&self) -> std::io::Result<(Box<dyn Read + Send>, Option<u64>)> {
+        self.open_through(|raw| raw)
+    }
+
+    /// Opens the input as [`Input::open`] does, its bytes read through `wrap` before they are
+    /// decompressed: for a reader that must see every read of the file itself (one that a
+    /// signal stops, or that counts what it reads).
+    ///
+    /// ```
+    /// use std::io::Read;
+    ///
+    /// let input = seega::input::Input::File("samples/standard.sgn".into());
+    /// let (mut text, _) = input.open_through(|raw| Box::new(raw.take(10)))?;
+    /// let mut s = String::new();
+    /// text.read_to_string(&mut s)?;
+    /// assert_eq!(s, "{ standard");
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    pub fn open_through(
+        &self,
+        wrap: impl FnOnce(Box<dyn Read + Send>) -> Box<dyn Read + Send>,
+    ) -> std::io::Result<(Box<dyn Read + Send>, Option<u64>)> {
         let (raw, len): (Box<dyn Read + Send>, _) = match self {
             Input::Stdin => (Box::new(std::io::stdin()), None),
             Input::File(p) => {
@@ -119,7 +140,7 @@ impl Input {
                 (Box::new(f), meta.is_file().then_some(meta.len()))
             }
         };
-        let (format, reader) = compress::decompressed(raw)?;
+        let (format, reader) = compress::decompressed(wrap(raw))?;
         Ok((reader, len.filter(|_| format.is_none())))
     }
 

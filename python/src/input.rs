@@ -211,20 +211,13 @@ impl Inputs {
     }
 }
 
-/// `input` opened as a stream of text that stops when `interrupt` says so.
+/// `input` opened as a stream of text that stops when `interrupt` says so: the file is read
+/// through the interruptible reader, and decompressed after it.
 fn opened(input: &Input, interrupt: &Arc<Interrupt>) -> std::io::Result<Box<dyn Read + Send>> {
-    // The file is read through the interruptible reader, and decompressed after it.
-    let raw: Box<dyn Read + Send> = match input {
-        Input::Stdin => Box::new(std::io::stdin()),
-        Input::File(p) => {
-            if p.is_dir() {
-                return Err(std::io::Error::other("it is a directory"));
-            }
-            Box::new(std::fs::File::open(p)?)
-        }
-    };
-    let raw = Box::new(Interruptible::new(raw, Arc::clone(interrupt)));
-    input::compress::decompressed(raw).map(|(_, r)| r)
+    let interrupt = Arc::clone(interrupt);
+    input
+        .open_through(|raw| Box::new(Interruptible::new(raw, interrupt)))
+        .map(|(reader, _)| reader)
 }
 
 /// The `OSError` of an input that cannot be read.
