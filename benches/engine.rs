@@ -5,9 +5,9 @@
 //!
 //! Run with `cargo bench --bench engine`. Benchmarks only: nothing here asserts a time.
 
-use seega::engine::{Color, Position, Ruleset, Square};
 use seega::notation::{Element, Scanner, TurnKind};
 use seega::tools::generate::{GenOptions, Generator};
+use seega::{Color, Position, Ruleset, Square};
 
 fn main() {
     divan::main();

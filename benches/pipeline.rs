@@ -4,9 +4,9 @@
 //!
 //! Run with `cargo bench --bench pipeline`. Benchmarks only: nothing here asserts a time.
 
+use seega::Ruleset;
 use seega::archive::convert::{ConvertWork, Target, convert_stream};
 use seega::archive::stream::{check_stream, check_stream_in_blocks};
-use seega::engine::Ruleset;
 use seega::notation::{Game, Scanner, Source};
 use seega::tools::generate::{GenOptions, Generator};
 use seega::validate::{Options, check_game};

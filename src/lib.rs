@@ -97,18 +97,13 @@
 //! judges legality; the engine never sees text.
 
 mod api;
-#[doc(hidden)]
 pub mod archive;
-#[doc(hidden)]
-pub mod engine;
+pub(crate) mod engine;
 pub mod input;
 pub mod notation;
 mod numbering;
-#[doc(hidden)]
 pub mod render;
-#[doc(hidden)]
 pub mod tools;
-#[doc(hidden)]
 pub mod validate;
 
 pub use api::checking::{CheckReport, check_archive};
@@ -118,9 +113,9 @@ pub use api::ply::{ParseError, PlayError, PlayErrorKind, Ply, PlyStep};
 pub use api::reading::{parse, replay};
 pub use api::records::{GameReader, RecordedGame};
 pub use engine::{
-    Barrier, Bitboard, Chain, Color, IllegalTurn, Outcome, PRESETS, Phase, Position, RulesError,
-    Ruleset, Setup, SetupError, Size, Square, Squares, Termination, move_number_of_turn,
-    turn_number,
+    Barrier, Bitboard, Blocked, Centre, Chain, Color, IllegalTurn, Outcome, PRESETS, Phase,
+    Position, RulesError, Ruleset, Setup, SetupError, Size, Square, Squares, Termination,
+    move_number_of_turn, turn_number,
 };
 pub use notation::encoding::Encoding;
 pub use render::wire::{DiagnosticLine, SummaryLine};

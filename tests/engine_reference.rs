@@ -9,10 +9,10 @@ mod common;
 use std::collections::VecDeque;
 use std::path::Path;
 
-use seega::engine::{Barrier, Centre, Chain, Color, Position, Ruleset, Square, Termination};
 use seega::notation::{Scanner, Source};
 use seega::tools::generate::{GenOptions, Generator, SplitMix64};
 use seega::validate::{Options, check_game};
+use seega::{Barrier, Centre, Chain, Color, Position, Ruleset, Square, Termination};
 
 // ---------------------------------------------------------------------------------------------
 // The reference: squares as (file, rank), nothing shared with the engine but its public API.

@@ -8,9 +8,9 @@ mod common;
 use std::path::Path;
 
 use proptest::prelude::*;
+use seega::PRESETS;
 use seega::archive::convert::{ConvertWork, Target, convert_stream_in_blocks};
 use seega::archive::stream::{CheckedChunk, check_chunk_with};
-use seega::engine::PRESETS;
 use seega::notation::Scanner;
 use seega::tools::generate::{GenOptions, Generator};
 use seega::validate::{Options, RulesCache, clean_auto, clean_game};

@@ -2,9 +2,9 @@
 //! random single-turn mutation of one is reported exactly at the mutated turn.
 
 use proptest::prelude::*;
-use seega::engine::{Phase, Position, Ruleset, Square};
 use seega::notation::{Scanner, Source};
 use seega::validate::{Options, check_game};
+use seega::{Phase, Position, Ruleset, Square};
 
 /// A random legal game under `rules`, as tokens ending with its result, with the position
 /// before each turn.

@@ -1,9 +1,9 @@
 //! Streaming in chunks on threads finds exactly what one scan of the whole file finds: the same
 //! games, problems, game numbers, lines and columns, for any block size and thread count.
 
+use seega::Ruleset;
 use seega::archive::check_source;
 use seega::archive::stream::{check_stream_in_blocks, check_stream_reported_in_blocks};
-use seega::engine::Ruleset;
 use seega::notation::{LineIndex, Source};
 use seega::render::diagnostic::Renderer;
 use seega::render::file_report::{FileReport, Style};

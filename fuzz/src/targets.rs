@@ -4,7 +4,7 @@
 //! Each function panics when an invariant breaks; an input that makes one panic is a bug.
 
 use seega::archive::check_source;
-use seega::engine::PRESETS;
+use seega::PRESETS;
 use seega::notation::{
     Comment, Element, Game, Header, LineIndex, Scanner, Source, Span, SyntaxError, TurnKind,
 };

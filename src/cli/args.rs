@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use seega::engine::Ruleset;
+use seega::Ruleset;
 
 mod shared;
 

@@ -3,7 +3,7 @@
 
 use std::io::Write;
 
-use seega::engine::Ruleset;
+use seega::Ruleset;
 use seega::notation::encoding::Encoding;
 use seega::render::terminal;
 use seega::render::wire::{FileName, MovesLine};

@@ -3,11 +3,11 @@
 //! (`--position`), with the same words for each thing that is not there.
 
 use seega::GameState;
-use seega::engine::{Ruleset, Setup};
 use seega::notation::encoding::Encoding;
 use seega::notation::{Game, Scanner};
 use seega::render::terminal;
 use seega::validate::Verdict;
+use seega::{Ruleset, Setup};
 
 use super::args::GameArgs;
 use super::inputs::Input;

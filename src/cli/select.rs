@@ -3,8 +3,8 @@
 use std::io::Write;
 use std::path::PathBuf;
 
+use seega::Ruleset;
 use seega::archive::{Checked, check_source};
-use seega::engine::Ruleset;
 use seega::notation::{GameResult, LineIndex};
 use seega::tools::select::Filter;
 use seega::validate::Options;

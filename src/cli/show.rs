@@ -3,7 +3,6 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use seega::engine::{Outcome, Position, Ruleset};
 use seega::notation::Game;
 use seega::notation::encoding::Encoding;
 use seega::render::ascii::{Glyphs, Highlight, board, summary};
@@ -11,6 +10,7 @@ use seega::render::svg::svg;
 use seega::render::terminal;
 use seega::validate::played_text;
 use seega::validate::{Options, Verdict, check_game};
+use seega::{Outcome, Position, Ruleset};
 
 mod html;
 

@@ -51,13 +51,10 @@ mod turn;
 pub use bitboard::{Bitboard, Squares};
 pub use outcome::{Outcome, Termination};
 pub use position::{Phase, Position};
-pub use ruleset::{
-    Barrier, Blocked, Centre, Chain, MAX_LIMIT, OPTION_KEYS, PRESETS, RulesError, Ruleset,
-    limit_text,
-};
-pub use setup::{Setup, SetupError, SetupText};
+pub use ruleset::{Barrier, Blocked, Centre, Chain, PRESETS, RulesError, Ruleset};
+pub use setup::{Setup, SetupError};
 pub use square::{Color, DIRECTIONS, Size, Square};
 pub use symmetry::Symmetry;
 pub use turn::{IllegalTurn, Move};
 // The count of turns, the referee's rule, defined below the engine and the notation.
-pub use referee::{move_number_of_turn, setup_outcome, turn_number, turn_of_move_number};
+pub use referee::{move_number_of_turn, turn_number};

@@ -93,7 +93,7 @@ pub fn corpus_files() -> Vec<PathBuf> {
 
 /// The rulesets generated test archives mix: every preset, and 9×9 with forced captures and no
 /// chains.
-pub fn mixed_rules() -> Vec<seega::engine::Ruleset> {
+pub fn mixed_rules() -> Vec<seega::Ruleset> {
     [
         "standard",
         "ludus",
@@ -101,7 +101,7 @@ pub fn mixed_rules() -> Vec<seega::engine::Ruleset> {
         "seesa size=9 forced=yes chain=none",
     ]
     .iter()
-    .map(|r| seega::engine::Ruleset::parse(r).expect("a preset"))
+    .map(|r| seega::Ruleset::parse(r).expect("a preset"))
     .collect()
 }
 

@@ -6,8 +6,8 @@
 //! options it reads off a `Ruleset`: its own board, its own steps, captures, chains, passes,
 //! barriers and ends, and its own notation of a turn (`spec/notation.md`).
 
-use seega::engine::{Blocked, Centre};
 use seega::{Barrier, Chain, Ruleset};
+use seega::{Blocked, Centre};
 
 /// A side: 0 black, 1 white.
 pub type Side = u8;

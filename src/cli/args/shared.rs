@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use clap::Args;
 use clap::builder::{StringValueParser, TypedValueParser};
 use clap::error::ErrorKind;
-use seega::engine::Ruleset;
+use seega::Ruleset;
 use seega::notation::encoding::Encoding;
 use seega::validate::Options;
 
