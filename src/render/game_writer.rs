@@ -174,11 +174,6 @@ fn byte_array(out: &mut JsonBuf, bytes: &[u8]) {
 }
 
 impl GameWriter {
-    /// A writer for the games of an unnamed file (`"file":""`).
-    pub fn new() -> GameWriter {
-        GameWriter::for_file("", None)
-    }
-
     /// A writer for the games of the file named `file` (with `file_bytes`, its name's bytes
     /// when they are not UTF-8), as the objects' `file` and `file_bytes` say.
     pub(crate) fn for_file(file: &str, file_bytes: Option<&[u8]>) -> GameWriter {

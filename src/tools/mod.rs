@@ -14,6 +14,6 @@ pub mod canonical;
 pub mod dedupe;
 pub mod generate;
 pub mod ludii;
-pub mod results;
+pub(crate) mod results;
 pub mod select;
 pub mod stats;

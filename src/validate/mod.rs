@@ -26,17 +26,18 @@ mod turn_errors;
 pub use auto::clean_auto;
 pub use clean::{CleanComment, CleanGame, CleanHeader, CleanKind, CleanNote, CleanTurn};
 pub use code::Code;
-pub use doc::{canonical_doc, computed_captures, played_text};
+pub use doc::{canonical_doc, played_text};
+pub(crate) use doc::computed_captures;
 pub use explain::{Explanation, explain};
 #[doc(hidden)]
 pub use fast::{RulesCache, clean_game, clean_game_recorded};
-pub use fix::{Applied, Fixed, MAX_FIXES, fix_game};
+pub use fix::{Applied, Fixed, fix_game};
 pub use place::{Place, Players};
 pub use problem::Problem;
 pub use replay::{Options, Played, StepCaptures, Verdict, check_game};
 pub use rule_text::rule_text;
 pub use suggest::Fix;
-pub use syntax_words::{outside_games, uncut, uncut_message};
+pub(crate) use syntax_words::{outside_games, uncut, uncut_message};
 
 // For the library's turns (`crate::api::ply`): one way to play a written turn and word its failure.
 pub(crate) use games::{GameRead, Games, Lane};

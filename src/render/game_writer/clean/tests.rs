@@ -82,7 +82,7 @@ fn lines_and_columns_are_the_index_s() {
         let cell = std::cell::OnceCell::new();
         let mut lines = LineStream::new(&text, base, &cell, None);
         let mut out = JsonBuf::default();
-        GameWriter::new().write_clean(&mut out, &game, 1, &mut lines);
+        GameWriter::for_file("", None).write_clean(&mut out, &game, 1, &mut lines);
         let mut bytes = Vec::new();
         out.write_to(&mut bytes, 0, &mut || b"").unwrap();
         let v: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
