@@ -30,7 +30,7 @@ use std::io::Read;
 
 use super::pipeline::{ChunkLines, ChunkWork, for_each_chunk};
 use super::report::{Ledger, Rendered, Report, render};
-pub use super::split::{BLOCK, MAX_SPARE, Piece, Skipped, Splitter};
+pub(crate) use super::split::{BLOCK, Piece, Skipped, Splitter};
 
 use crate::notation::scan::{brace_comment_end, is_space, same_line_comments_end};
 use crate::notation::source::utf8;
@@ -453,3 +453,6 @@ pub(crate) fn too_long_checked(skipped: &Skipped) -> CheckedChunk {
         boundary: true,
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -1,15 +1,15 @@
 //! Streaming in chunks on threads finds exactly what one scan of the whole file finds: the same
 //! games, problems, game numbers, lines and columns, for any block size and thread count.
 
-use seega::Ruleset;
-use seega::archive::check_source;
-use seega::archive::stream::{check_stream_in_blocks, check_stream_reported_in_blocks};
-use seega::notation::{LineIndex, Source};
-use seega::render::diagnostic::Renderer;
-use seega::render::file_report::{FileReport, Style};
-use seega::render::wire::FileName;
-use seega::tools::generate::{GenOptions, Generator};
-use seega::validate::{Options, Problem};
+use super::{check_stream_in_blocks, check_stream_reported_in_blocks};
+use crate::Ruleset;
+use crate::archive::check_source;
+use crate::notation::{LineIndex, Source};
+use crate::render::diagnostic::Renderer;
+use crate::render::file_report::{FileReport, Style};
+use crate::render::wire::FileName;
+use crate::tools::generate::{GenOptions, Generator};
+use crate::validate::{Options, Problem};
 
 /// (game, code, label, line, column) of every problem, and the number of games.
 type Seen = (usize, Vec<(usize, String, String, usize, usize)>);
@@ -217,7 +217,7 @@ fn a_comment_line_before_a_game_goes_with_that_game() {
 /// Cuts `bytes` in blocks of 2000 and checks that there are many chunks and that each one's
 /// check finds it ends at a true game boundary.
 fn every_cut_is_verified(bytes: &[u8]) {
-    use seega::archive::stream::{Piece, Splitter, check_chunk_cut};
+    use super::{Piece, Splitter, check_chunk_cut};
     let mut splitter = Splitter::new(bytes, 2000);
     let (mut chunks, mut verified) = (0, 0);
     while let Some(piece) = splitter.next_chunk().unwrap() {
@@ -241,7 +241,7 @@ fn every_cut_is_verified(bytes: &[u8]) {
 
 #[test]
 fn a_comment_left_open_does_not_hold_the_chunks_after_it() {
-    use seega::archive::stream::check_chunk;
+    use super::check_chunk;
     // The comment stops at the next tag line, in the chunk: the chunk's end is a true game
     // boundary, so it is handed on at once instead of waiting for a `}` further on.
     let game = "[Event \"x\"]\n\n1. a1,a2 b1,b2 *\n\n";
