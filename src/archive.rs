@@ -1,7 +1,7 @@
 //! Checking whole archives: the scanner and the validator, one game at a time.
 
 pub mod convert;
-pub mod pipeline;
+pub(crate) mod pipeline;
 pub mod report;
 mod split;
 pub mod stream;

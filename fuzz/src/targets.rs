@@ -3,8 +3,8 @@
 //!
 //! Each function panics when an invariant breaks; an input that makes one panic is a bug.
 
-use seega::archive::check_source;
 use seega::PRESETS;
+use seega::archive::check_source;
 use seega::notation::{
     Comment, Element, Game, Header, LineIndex, Scanner, Source, Span, SyntaxError, TurnKind,
 };

@@ -26,8 +26,8 @@ mod turn_errors;
 pub use auto::clean_auto;
 pub use clean::{CleanComment, CleanGame, CleanHeader, CleanKind, CleanNote, CleanTurn};
 pub use code::Code;
-pub use doc::{canonical_doc, played_text};
 pub(crate) use doc::computed_captures;
+pub use doc::{canonical_doc, played_text};
 pub use explain::{Explanation, explain};
 #[doc(hidden)]
 pub use fast::{RulesCache, clean_game, clean_game_recorded};
