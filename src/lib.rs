@@ -117,7 +117,7 @@ pub use engine::{
     Position, RulesError, Ruleset, Setup, SetupError, Size, Square, Squares, Termination,
     move_number_of_turn, turn_number,
 };
-pub use notation::encoding::Encoding;
+pub use notation::Encoding;
 pub use render::wire::{DiagnosticLine, SummaryLine};
 pub use tools::generate::GenOptions;
 pub use validate::{Code, Fix, Options, Played, Problem, StepCaptures, Verdict, check_game};

@@ -4,7 +4,7 @@
 
 use std::io::IsTerminal;
 
-use seega::notation::encoding::Encoding;
+use seega::Encoding;
 
 use super::args::{ColorChoice, EncodingArg, InputArgs};
 use super::inputs::{Input, resolve};

@@ -7,10 +7,10 @@ use std::io::{BufRead, IsTerminal, Read, Write};
 use std::path::PathBuf;
 use std::sync::atomic::Ordering;
 
+use seega::Encoding;
 use seega::archive::convert::{ConvertWork, convert_stream};
-use seega::notation::encoding::Encoding;
+use seega::notation::BOM;
 use seega::notation::limits::MAX_FILE_BYTES;
-use seega::notation::source::BOM;
 use seega::notation::{LineIndex, Source};
 use seega::render::game_json::GameObject;
 use seega::render::terminal;

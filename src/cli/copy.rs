@@ -12,8 +12,8 @@
 use std::io::{self, Write};
 use std::ops::Range;
 
+use seega::notation::BOM;
 use seega::notation::Source;
-use seega::notation::source::BOM;
 
 /// One input file, read whole, with what its pieces need.
 pub struct File<'a> {

@@ -3,10 +3,10 @@
 use std::io::Write;
 
 use miette::GraphicalTheme;
+use seega::Encoding;
 use seega::archive::check_source;
 use seega::notation::LineCol;
 use seega::notation::LineIndex;
-use seega::notation::encoding::Encoding;
 use seega::render::diagnostic::{NamedText, Renderer};
 use seega::render::terminal;
 use seega::render::wire::{DiagnosticLine, FixLine, FixSummaryLine};

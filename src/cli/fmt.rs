@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use seega::notation::source::BOM;
+use seega::notation::BOM;
 use seega::notation::writer::WriteOptions;
 use seega::notation::{LineIndex, Source};
 use seega::render::terminal;

@@ -2,8 +2,8 @@
 //! identity of their files. Opening, decompressing, decoding and walking directories are the
 //! library's (`seega::input`), shared with every other user of it.
 
+use seega::Encoding;
 use seega::notation::Source;
-use seega::notation::encoding::Encoding;
 
 pub use seega::input::{Input, Whole, peek, read_in, resolve};
 

@@ -3,8 +3,8 @@
 
 use std::io::Write;
 
+use seega::Encoding;
 use seega::Ruleset;
-use seega::notation::encoding::Encoding;
 use seega::render::terminal;
 use seega::render::wire::{FileName, MovesLine};
 use seega::validate::{Options, Verdict, check_game};

@@ -2,8 +2,8 @@
 //! positions of it (`--turn`, `--all`, the final one by default), or a position string
 //! (`--position`), with the same words for each thing that is not there.
 
+use seega::Encoding;
 use seega::GameState;
-use seega::notation::encoding::Encoding;
 use seega::notation::{Game, Scanner};
 use seega::render::terminal;
 use seega::validate::Verdict;

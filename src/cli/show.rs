@@ -3,8 +3,8 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+use seega::Encoding;
 use seega::notation::Game;
-use seega::notation::encoding::Encoding;
 use seega::render::ascii::{Glyphs, Highlight, board, summary};
 use seega::render::svg::svg;
 use seega::render::terminal;

@@ -13,9 +13,9 @@
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
+use seega::Encoding;
+use seega::notation::BOM;
 use seega::notation::Scanner;
-use seega::notation::encoding::Encoding;
-use seega::notation::source::BOM;
 use serde::Serialize;
 
 use super::args::{PartCompression, SplitArgs};

@@ -147,7 +147,8 @@ impl<R: Read> Transcode<R> {
     }
 
     /// For `Auto`, the 1-based line from which the text was read as Windows-1252, once it was.
-    pub fn switched_at_line(&self) -> Option<u64> {
+    #[cfg(test)]
+    fn switched_at_line(&self) -> Option<u64> {
         self.switched.then_some(self.lines_before + 1)
     }
 

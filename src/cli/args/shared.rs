@@ -10,8 +10,8 @@ use std::path::PathBuf;
 use clap::Args;
 use clap::builder::{StringValueParser, TypedValueParser};
 use clap::error::ErrorKind;
+use seega::Encoding;
 use seega::Ruleset;
-use seega::notation::encoding::Encoding;
 use seega::validate::Options;
 
 /// The most threads a command runs: `--jobs` past it is refused, and the default (all cores)
