@@ -25,7 +25,7 @@ pub trait Report: Sync {
 
 /// A chunk's report, rendered on a worker that assumed the chunk's place in the file.
 #[derive(Debug)]
-pub struct Rendered {
+pub(crate) struct Rendered {
     /// The 0-based line and the games before the chunk that the worker assumed.
     pub placed_at: (usize, usize),
     /// The report.
@@ -34,7 +34,7 @@ pub struct Rendered {
 
 /// Renders `problems` (numbered within their chunk) as games and lines after `placed_at`
 /// (lines, games).
-pub fn render(
+pub(crate) fn render(
     report: &dyn Report,
     problems: &[Problem],
     text: &str,
@@ -55,7 +55,7 @@ pub fn render(
 
 /// The lines and games of each chunk, as the workers find them, summed in input order.
 #[derive(Debug, Default)]
-pub struct Ledger {
+pub(crate) struct Ledger {
     state: Mutex<State>,
     counted: Condvar,
 }

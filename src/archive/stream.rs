@@ -74,7 +74,7 @@ pub fn check_chunk(bytes: &[u8], opts: &Options) -> CheckedChunk {
 /// [`check_chunk`] of a chunk that a line starting with `[` follows when `tag_next` is set (the
 /// chunk was cut before one): a comment left open at its end stops at that line, and the cut
 /// is a true game boundary as far as the comment goes.
-pub fn check_chunk_cut(bytes: &[u8], opts: &Options, tag_next: bool) -> CheckedChunk {
+pub(crate) fn check_chunk_cut(bytes: &[u8], opts: &Options, tag_next: bool) -> CheckedChunk {
     check_piece(bytes, opts, true, tag_next)
 }
 
@@ -182,7 +182,7 @@ impl<'t> Lane<'t> for CheckLane<'_> {
 /// Whether a chunk's scan ends at a true game boundary (see the module documentation), seen
 /// game by game.
 #[derive(Debug, Default)]
-pub struct Boundary {
+pub(crate) struct Boundary {
     unterminated: bool,
     ends_well: bool,
     tag_next: bool,
@@ -364,7 +364,7 @@ pub fn check_stream_reported<R: Read + Send>(
 }
 
 /// [`check_stream_reported`] reading blocks of `block` bytes.
-pub fn check_stream_reported_in_blocks<R: Read + Send>(
+pub(crate) fn check_stream_reported_in_blocks<R: Read + Send>(
     reader: R,
     opts: &Options,
     jobs: usize,

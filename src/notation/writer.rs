@@ -210,7 +210,7 @@ fn doc_kind(kind: &TurnKind, computed: Option<Vec<Vec<Square>>>) -> DocKind {
 
 /// What a turn does, with `captures(i)` written after its step `i`: the captures a checker
 /// found, for a writer that writes them whatever the turn as written says.
-pub fn doc_kind_with(kind: &TurnKind, captures: impl Fn(usize) -> Vec<Square>) -> DocKind {
+pub(crate) fn doc_kind_with(kind: &TurnKind, captures: impl Fn(usize) -> Vec<Square>) -> DocKind {
     match kind {
         TurnKind::Place(a, b) => DocKind::Place(a.square, b.square),
         TurnKind::Pass => DocKind::Pass,

@@ -10,7 +10,7 @@
 
 mod data;
 
-pub use data::{PageArrow, PageGame, PagePosition, PageTurn};
+pub use data::PageGame;
 
 use crate::engine::Size;
 use crate::render::svg::live_board;
@@ -77,7 +77,7 @@ fn fill(template: &str, parts: &[(&str, &str)]) -> String {
 
 /// `t` as HTML text or a quoted attribute's value: `&`, `<`, `>`, `"` and `'` escaped, and
 /// control characters (which HTML forbids) replaced by U+FFFD.
-pub fn html_text(t: &str) -> String {
+pub(crate) fn html_text(t: &str) -> String {
     let mut s = String::with_capacity(t.len());
     for c in t.chars() {
         match c {
@@ -96,7 +96,7 @@ pub fn html_text(t: &str) -> String {
 /// JSON text made safe inside an HTML `<script>` element: `<`, `>` and `&` written as JSON's
 /// `\u` escapes, so that no `</script>`, `<!--` or `-->` can appear, and U+2028 and U+2029
 /// too. The JSON reads back the same.
-pub fn script_json(json: &str) -> String {
+pub(crate) fn script_json(json: &str) -> String {
     let mut s = String::with_capacity(json.len());
     for c in json.chars() {
         match c {

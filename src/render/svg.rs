@@ -11,7 +11,7 @@ use crate::engine::{Color, Position, Square};
 pub use super::highlight::Highlight;
 
 mod live;
-pub use live::{LiveArrow, live_arrow, live_board};
+pub(crate) use live::{live_arrow, live_board};
 
 /// Side of a square, in pixels.
 const CELL: u32 = 48;
