@@ -25,11 +25,7 @@ enum Op {
 /// 300 legal games under `rules`, as the start position and turns of each.
 fn games(rules: &str) -> Vec<(Position, Vec<Op>)> {
     let r = Ruleset::parse(rules).expect("a preset");
-    let mut g = Generator::new(GenOptions {
-        seed: 42,
-        rules: vec![r],
-        ..GenOptions::default()
-    });
+    let mut g = Generator::new(GenOptions::default().seed(42).rules(vec![r]));
     let mut text = String::new();
     for i in 1..=300 {
         g.write_game(i, &mut text);

@@ -19,11 +19,11 @@ const RULES: [&str; 3] = ["standard", "seesa", "seesa size=9"];
 
 /// 500 legal games under `rules`, as text.
 fn archive(rules: &str) -> String {
-    let mut g = Generator::new(GenOptions {
-        seed: 42,
-        rules: vec![Ruleset::parse(rules).expect("a preset")],
-        ..GenOptions::default()
-    });
+    let mut g = Generator::new(
+        GenOptions::default()
+            .seed(42)
+            .rules(vec![Ruleset::parse(rules).expect("a preset")]),
+    );
     let mut s = String::new();
     for i in 1..=500 {
         g.write_game(i, &mut s);
@@ -112,11 +112,11 @@ fn decode_source(bencher: divan::Bencher) {
 /// about 8 MB, so that a chunk no longer fits in a core's cache at the larger sizes.
 #[divan::bench(args = [64usize, 128, 256, 512, 1024, 2048], sample_count = 40)]
 fn check_block_kib(bencher: divan::Bencher, kib: usize) {
-    let mut g = Generator::new(GenOptions {
-        seed: 42,
-        rules: vec![Ruleset::parse("standard").expect("a preset")],
-        ..GenOptions::default()
-    });
+    let mut g = Generator::new(
+        GenOptions::default()
+            .seed(42)
+            .rules(vec![Ruleset::parse("standard").expect("a preset")]),
+    );
     let mut text = String::new();
     for i in 1..=12_000 {
         g.write_game(i, &mut text);

@@ -423,10 +423,7 @@ fn kernels_agree_with_the_reference_on_every_recorded_game() {
     );
     common::walk(&Path::new(common::ROOT).join("samples"), &mut files);
     assert!(files.len() >= 50, "{} files", files.len());
-    let opts = Options {
-        record: true,
-        ..Options::default()
-    };
+    let opts = Options::default().record(true);
     let mut positions = Vec::new();
     for f in &files {
         let bytes = std::fs::read(f).expect("readable");
@@ -451,18 +448,15 @@ fn kernels_agree_with_the_reference_on_generated_games() {
         "ludus size=9",
         "standard chain=any forced=yes",
     ];
-    let opts = Options {
-        record: true,
-        ..Options::default()
-    };
+    let opts = Options::default().record(true);
     for (k, preset) in presets.into_iter().enumerate() {
         let r = Ruleset::parse(preset).expect("preset");
-        let mut g = Generator::new(GenOptions {
-            seed: 7 + k as u64,
-            rules: vec![r],
-            max_turns: 200,
-            ..GenOptions::default()
-        });
+        let mut g = Generator::new(
+            GenOptions::default()
+                .seed(7 + k as u64)
+                .rules(vec![r])
+                .max_turns(200),
+        );
         let mut text = String::new();
         for i in 1..=25 {
             g.write_game(i, &mut text);

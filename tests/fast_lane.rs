@@ -19,15 +19,9 @@ use seega::validate::{Options, RulesCache, clean_auto, clean_game};
 fn option_sets() -> Vec<Options> {
     let mut sets = Vec::new();
     for (_, rules) in PRESETS {
-        sets.push(Options {
-            default_rules: rules,
-            ..Options::default()
-        });
+        sets.push(Options::default().default_rules(rules));
     }
-    sets.push(Options {
-        auto_rules: true,
-        ..Options::default()
-    });
+    sets.push(Options::default().auto_rules(true));
     sets
 }
 
@@ -139,12 +133,13 @@ fn without_comments(bytes: &[u8]) -> Vec<u8> {
 }
 
 fn generated(seed: u64, games: u64, invalid_rate: f64) -> String {
-    let mut g = Generator::new(GenOptions {
-        seed,
-        rules: PRESETS.iter().map(|(_, r)| *r).collect(),
-        invalid_rate,
-        max_turns: 60,
-    });
+    let mut g = Generator::new(
+        GenOptions::default()
+            .seed(seed)
+            .rules(PRESETS.iter().map(|(_, r)| *r).collect())
+            .invalid_rate(invalid_rate)
+            .max_turns(60),
+    );
     let mut out = String::new();
     for i in 1..=games {
         g.write_game(i, &mut out);
@@ -162,10 +157,7 @@ fn generated_archives_with_illegal_turns_give_the_same_verdicts() {
 
 #[test]
 fn games_without_rules_tags_give_the_same_verdicts_under_auto() {
-    let auto = Options {
-        auto_rules: true,
-        ..Options::default()
-    };
+    let auto = Options::default().auto_rules(true);
     for (seed, rate) in [(3, 0.0), (5, 0.2)] {
         let text: String = generated(seed, 300, rate)
             .lines()

@@ -17,10 +17,7 @@ use seega::validate::{
 /// Walks `text` as the chunk loops do: the lane where it can, the full way where it cannot.
 /// Returns how many games the lane took, and the first game the full way found clean.
 fn walk_text(text: &str, record: bool) -> (usize, Option<String>) {
-    let opts = Options {
-        record,
-        ..Options::default()
-    };
+    let opts = Options::default().record(record);
     let mut cache = RulesCache::default();
     let mut clean = CleanGame::default();
     let mut scanner = Scanner::new(text, &[]);
@@ -85,13 +82,13 @@ fn every_clean_game_of_the_corpus_and_samples_takes_the_fast_lane() {
 
 #[test]
 fn games_in_another_writer_s_style_take_the_fast_lane() {
-    let mut generator =
-        seega::tools::generate::Generator::new(seega::tools::generate::GenOptions {
-            seed: 5,
-            rules: common::mixed_rules(),
-            invalid_rate: 0.0,
-            max_turns: 80,
-        });
+    let mut generator = seega::tools::generate::Generator::new(
+        seega::tools::generate::GenOptions::default()
+            .seed(5)
+            .rules(common::mixed_rules())
+            .invalid_rate(0.0)
+            .max_turns(80),
+    );
     let mut text = String::new();
     for i in 1..=200 {
         generator.write_game(i, &mut text);

@@ -13,12 +13,11 @@ use seega::validate::Options;
 const BIN: &str = env!("CARGO_BIN_EXE_seega");
 
 fn options(rate: f64) -> GenOptions {
-    GenOptions {
-        seed: 5,
-        rules: common::mixed_rules(),
-        invalid_rate: rate,
-        max_turns: 80,
-    }
+    GenOptions::default()
+        .seed(5)
+        .rules(common::mixed_rules())
+        .invalid_rate(rate)
+        .max_turns(80)
 }
 
 #[test]

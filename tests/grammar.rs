@@ -95,12 +95,12 @@ fn files(dir: &Path, out: &mut Vec<String>) {
 }
 
 fn generated(invalid_rate: f64, games: u64) -> String {
-    let mut g = Generator::new(GenOptions {
-        seed: 17,
-        rules: seega::PRESETS.iter().map(|p| p.1).collect(),
-        invalid_rate,
-        ..GenOptions::default()
-    });
+    let mut g = Generator::new(
+        GenOptions::default()
+            .seed(17)
+            .rules(seega::PRESETS.iter().map(|p| p.1).collect())
+            .invalid_rate(invalid_rate),
+    );
     let mut out = String::new();
     for index in 1..=games {
         g.write_game(index, &mut out);

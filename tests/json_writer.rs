@@ -46,6 +46,7 @@ fn serde_bytes(objects: &[GameObject], target: Target) -> Vec<u8> {
                 }
                 out.extend_from_slice(&game_bytes(o, width).expect("writable"));
             }
+            _ => panic!("a target this test does not know"),
         }
     }
     out
@@ -170,12 +171,13 @@ fn awkward_text_is_escaped_as_serde_escapes_it() {
 
 #[test]
 fn generated_games_valid_and_invalid_are_written_as_serde_writes_them() {
-    let mut generator = Generator::new(GenOptions {
-        seed: 11,
-        rules: common::mixed_rules(),
-        invalid_rate: 0.3,
-        max_turns: 80,
-    });
+    let mut generator = Generator::new(
+        GenOptions::default()
+            .seed(11)
+            .rules(common::mixed_rules())
+            .invalid_rate(0.3)
+            .max_turns(80),
+    );
     let mut text = String::new();
     let mut mutated = 0;
     for i in 1..=300 {
@@ -197,12 +199,13 @@ fn generated_games_valid_and_invalid_are_written_as_serde_writes_them() {
 fn games_in_another_writer_s_style_are_written_as_serde_writes_them() {
     // Escaped tag values, comments, glyphs and annotations glued to turns, CRLF: the fast
     // lane records them all (`tests/fast_path.rs`), and writes them as serde does.
-    let mut generator = Generator::new(GenOptions {
-        seed: 23,
-        rules: common::mixed_rules(),
-        invalid_rate: 0.1,
-        max_turns: 80,
-    });
+    let mut generator = Generator::new(
+        GenOptions::default()
+            .seed(23)
+            .rules(common::mixed_rules())
+            .invalid_rate(0.1)
+            .max_turns(80),
+    );
     let mut text = String::new();
     for i in 1..=200 {
         generator.write_game(i, &mut text);

@@ -75,12 +75,11 @@ fn every_test_file_reads_as_check_reads_it() {
 #[test]
 fn a_generated_archive_of_many_chunks_reads_as_check_reads_it() {
     let rules = ["standard", "seesa size=7", "ludus"].map(|r| Ruleset::parse(r).unwrap());
-    let options = GenOptions {
-        seed: 3,
-        rules: rules.to_vec(),
-        invalid_rate: 0.1,
-        max_turns: 40,
-    };
+    let options = GenOptions::default()
+        .seed(3)
+        .rules(rules.to_vec())
+        .invalid_rate(0.1)
+        .max_turns(40);
     let text = seega::generate(&options, 3000);
     assert!(
         text.len() > 4 * (256 << 10),
@@ -141,11 +140,7 @@ fn scanned_texts(text: &str) -> Vec<String> {
 
 #[test]
 fn the_games_the_reader_finds_are_those_of_one_scan() {
-    let options = GenOptions {
-        seed: 9,
-        invalid_rate: 0.05,
-        ..GenOptions::default()
-    };
+    let options = GenOptions::default().seed(9).invalid_rate(0.05);
     let mut texts = vec![seega::generate(&options, 2500)];
     for (_, bytes) in corpus() {
         if let Ok(text) = String::from_utf8(bytes) {

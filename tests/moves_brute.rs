@@ -303,12 +303,10 @@ fn generated_games_of_every_option_have_the_models_turns() {
                     let rules = Ruleset::parse(&text).expect("rules");
                     k += 1;
                     let mut g = seega::tools::generate::Generator::new(
-                        seega::tools::generate::GenOptions {
-                            seed: 100 + k,
-                            rules: vec![rules],
-                            max_turns: 120,
-                            ..Default::default()
-                        },
+                        seega::tools::generate::GenOptions::default()
+                            .seed(100 + k)
+                            .rules(vec![rules])
+                            .max_turns(120),
                     );
                     let mut archive = String::new();
                     for i in 1..=4 {

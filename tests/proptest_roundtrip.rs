@@ -146,7 +146,7 @@ proptest! {
             trailing: Vec::new(),
         };
         let mut text = String::new();
-        write_game(&doc, &WriteOptions { width, reorder_tags: true }, &mut text);
+        write_game(&doc, &WriteOptions::default().width(width).reorder_tags(true), &mut text);
         let objs = objects(&text);
         prop_assert_eq!(objs.len(), 1);
         let o = &objs[0];

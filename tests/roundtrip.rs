@@ -82,10 +82,7 @@ fn without_layout(objs: &[GameObject]) -> Value {
 /// The canonical text of the games of `text` that have one, as `fmt` writes them.
 fn canonical_games(text: &str) -> (String, usize) {
     let source = Source::from_text(text);
-    let opts = Options {
-        record: true,
-        ..Options::default()
-    };
+    let opts = Options::default().record(true);
     let mut out = String::new();
     let mut n = 0;
     for (i, g) in Scanner::new(source.text(), &[]).enumerate() {

@@ -31,10 +31,7 @@ fn wants_auto(bytes: &[u8]) -> bool {
 /// Checks one file and renders its diagnostics (human) and its JSON Lines.
 fn check_file(path: &Path) -> (String, String, usize, usize) {
     let bytes = std::fs::read(path).expect("sample is readable");
-    let opts = Options {
-        auto_rules: wants_auto(&bytes),
-        ..Options::default()
-    };
+    let opts = Options::default().auto_rules(wants_auto(&bytes));
     let source = Source::from_bytes(&bytes);
     let text = source.text();
     let lines = LineIndex::new(text);

@@ -90,10 +90,7 @@ fn compare_text(renderers: &[(String, Renderer)], what: &str, bytes: &[u8], tall
     let source = Source::from_bytes(bytes);
     let text = source.text();
     for auto_rules in [false, true] {
-        let opts = Options {
-            auto_rules,
-            ..Options::default()
-        };
+        let opts = Options::default().auto_rules(auto_rules);
         let found = problems(&source, &opts);
         // Line numbers of other widths: a chunk deep in a file, its lines crossing 99 to 100.
         for base in [0, 95] {
@@ -115,12 +112,13 @@ fn compare_text(renderers: &[(String, Renderer)], what: &str, bytes: &[u8], tall
 /// Generated archives: invalid games under every preset, the same with CRLF line ends, in
 /// another writer's style, and without Rules tags.
 fn generated() -> Vec<(String, String)> {
-    let mut generator = Generator::new(GenOptions {
-        seed: 11,
-        rules: common::mixed_rules(),
-        invalid_rate: 0.3,
-        max_turns: 40,
-    });
+    let mut generator = Generator::new(
+        GenOptions::default()
+            .seed(11)
+            .rules(common::mixed_rules())
+            .invalid_rate(0.3)
+            .max_turns(40),
+    );
     let mut text = String::new();
     for i in 1..=120 {
         generator.write_game(i, &mut text);

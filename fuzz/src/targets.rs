@@ -41,6 +41,7 @@ fn game_spans_ok(text: &str, game: &Game<'_>) {
             }
             Header::Comment(c) => span_ok(text, c.span, "comment"),
             Header::Error(e) => error_ok(text, e),
+            _ => panic!("a syntax item this check does not know"),
         }
     }
     for el in &game.moves {
@@ -61,6 +62,7 @@ fn game_spans_ok(text: &str, game: &Game<'_>) {
             Element::Comment(c) => span_ok(text, c.span, "comment"),
             Element::Nag(_, s) => span_ok(text, *s, "nag"),
             Element::Error(e) => error_ok(text, e),
+            _ => panic!("a syntax item this check does not know"),
         }
     }
     if let Some(r) = game.result {
@@ -106,11 +108,10 @@ pub fn parse(data: &[u8]) {
 fn options(data: &[u8]) -> (Options, &[u8]) {
     let (first, rest) = data.split_first().map_or((0, data), |(f, r)| (*f, r));
     let rules = PRESETS[usize::from(first) % PRESETS.len()].1;
-    let opts = Options {
-        default_rules: rules,
-        record: first & 0x80 != 0,
-        auto_rules: first & 0x40 != 0,
-    };
+    let opts = Options::default()
+        .default_rules(rules)
+        .record(first & 0x80 != 0)
+        .auto_rules(first & 0x40 != 0);
     (opts, rest)
 }
 
@@ -208,6 +209,7 @@ fn items(game: &Game<'_>, text: &str) -> Vec<Item> {
             Header::Tag(t) => out.push(Item::Tag(t.name.to_owned(), t.value.to_string())),
             Header::Comment(c) => out.push(Item::Comment(c.text.to_owned(), c.line)),
             Header::Error(_) => {}
+            _ => panic!("a syntax item this check does not know"),
         }
     }
     for el in &game.moves {
@@ -217,6 +219,7 @@ fn items(game: &Game<'_>, text: &str) -> Vec<Item> {
             Element::Comment(c) => out.push(Item::Comment(c.text.to_owned(), c.line)),
             Element::Nag(n, _) => out.push(Item::Nag(*n)),
             Element::Error(_) => {}
+            _ => panic!("a syntax item this check does not know"),
         }
     }
     if let Some(r) = game.result {
@@ -265,6 +268,7 @@ pub fn rewrite(game: &Game<'_>, text: &str) -> String {
             }
             Header::Comment(c) => write_comment(&mut out, c),
             Header::Error(_) => {}
+            _ => panic!("a syntax item this check does not know"),
         }
     }
     for el in &game.moves {
@@ -284,6 +288,7 @@ pub fn rewrite(game: &Game<'_>, text: &str) -> String {
                 out.push(' ');
             }
             Element::Error(_) => {}
+            _ => panic!("a syntax item this check does not know"),
         }
     }
     if let Some(r) = game.result {

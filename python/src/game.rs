@@ -188,10 +188,7 @@ impl Game {
         if let Some(v) = self.verdict.get() {
             return v;
         }
-        let options = Options {
-            record: true,
-            ..self.options
-        };
+        let options = self.options.record(true);
         let v = py.detach(|| self.record.check(&options));
         self.verdict.get_or_init(|| v)
     }

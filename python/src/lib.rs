@@ -30,14 +30,8 @@ use summary::CheckSummary;
 fn options(rules: Option<&str>) -> PyResult<Options> {
     Ok(match rules.map(str::trim) {
         None => Options::default(),
-        Some("auto") => Options {
-            auto_rules: true,
-            ..Options::default()
-        },
-        Some(text) => Options {
-            default_rules: ruleset(text)?,
-            ..Options::default()
-        },
+        Some("auto") => Options::default().auto_rules(true),
+        Some(text) => Options::default().default_rules(ruleset(text)?),
     })
 }
 
@@ -160,12 +154,11 @@ fn generate(
         .iter()
         .map(|t| ruleset(t))
         .collect::<PyResult<Vec<_>>>()?;
-    let options = GenOptions {
-        seed,
-        rules,
-        invalid_rate,
-        max_turns,
-    };
+    let options = GenOptions::default()
+        .seed(seed)
+        .rules(rules)
+        .invalid_rate(invalid_rate)
+        .max_turns(max_turns);
     Ok(py.detach(|| seega::generate(&options, games)))
 }
 

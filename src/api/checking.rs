@@ -14,6 +14,7 @@ use crate::validate::Options;
 
 /// What checking one archive found: the lines of `seega check --format jsonl` as values.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct CheckReport {
     /// The counts of the closing `summary` line (one file).
     pub summary: SummaryLine,

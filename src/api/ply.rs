@@ -256,6 +256,7 @@ pub struct PlayError {
 
 /// What [`PlayError`] found, in the engine's words (its source).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum PlayErrorKind {
     /// A rule of the engine forbids the turn.
     #[error(transparent)]

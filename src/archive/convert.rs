@@ -33,6 +33,7 @@ const MAX_SPARE: usize = 4 << 20;
 
 /// What games are converted to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Target {
     /// A JSON array of game objects (`[`, `]` and separators are the caller's, see
     /// [`Converted::write_to`]).
@@ -68,6 +69,7 @@ pub struct ConvertWork<'a> {
 
 /// One chunk converted. Game numbers are the chunk's own until [`Converted::write_to`].
 #[derive(Debug)]
+#[non_exhaustive]
 pub struct Converted {
     out: JsonBuf,
     boundary: bool,

@@ -69,10 +69,7 @@ pub fn run(args: &ExplainArgs, global: &Global, out: &mut impl Write) -> std::io
         text,
         lines: &lines,
     };
-    let opts = Options {
-        auto_rules: e.auto_rules,
-        ..Options::default()
-    };
+    let opts = Options::default().auto_rules(e.auto_rules);
     if e.auto_rules {
         writeln!(out, "\nseega check --rules auto says:\n")?;
     } else {

@@ -151,10 +151,9 @@ impl Config {
         Some(Config {
             sources,
             check: args.rules.rules.options(true),
-            write: WriteOptions {
-                width: args.width.max(1),
-                reorder_tags: true,
-            },
+            write: WriteOptions::default()
+                .width(args.width.max(1))
+                .reorder_tags(true),
             fixing: Fixing {
                 results: args.fix_results,
                 renumber: args.renumber,

@@ -37,12 +37,11 @@ impl Config {
             return None;
         }
         Some(Config {
-            options: GenOptions {
-                seed: args.seed,
-                rules: args.rules.clone(),
-                invalid_rate: args.invalid_rate,
-                max_turns: args.max_turns,
-            },
+            options: GenOptions::default()
+                .seed(args.seed)
+                .rules(args.rules.clone())
+                .invalid_rate(args.invalid_rate)
+                .max_turns(args.max_turns),
             games: args.games,
             jobs: args.jobs.threads(),
             output: args.output.clone().filter(|p| !is_stdout(p)),

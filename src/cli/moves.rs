@@ -60,11 +60,10 @@ pub fn run(config: &Config, out: &mut impl Write) -> std::io::Result<Exit> {
             Ok(Exit::Valid)
         }
         None => pick::with_game(&config.input, config.encoding, config.game, |game, text| {
-            let opts = Options {
-                default_rules: config.rules,
-                record: false,
-                auto_rules: false,
-            };
+            let opts = Options::default()
+                .default_rules(config.rules)
+                .record(false)
+                .auto_rules(false);
             let verdict = check_game(game, text, config.game, &opts);
             let heading = pick::title(game, config.game);
             let states = GameState::replay_states(game, &verdict);

@@ -72,10 +72,8 @@ pub fn title(game: &Game<'_>, index: usize) -> String {
 /// `None` (reported) when it gives none.
 pub fn setup(rules: Ruleset, text: &str) -> Option<GameState> {
     let game = Setup::parse(text).and_then(|setup| {
-        let rules = Ruleset {
-            size: setup.size,
-            ..rules
-        };
+        let mut rules = rules;
+        rules.size = setup.size;
         GameState::from_setup(rules, &setup)
     });
     match game {

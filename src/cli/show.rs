@@ -332,11 +332,10 @@ fn draw_position(config: &Config, text: &str, out: &mut impl Write) -> std::io::
 fn draw_game(config: &Config, out: &mut impl Write) -> std::io::Result<Exit> {
     let index = config.game;
     pick::with_game(&config.input, config.encoding, index, |game, text| {
-        let opts = Options {
-            default_rules: config.rules,
-            record: true,
-            auto_rules: false,
-        };
+        let opts = Options::default()
+            .default_rules(config.rules)
+            .record(true)
+            .auto_rules(false);
         let verdict = check_game(game, text, index, &opts);
         let heading = pick::title(game, index);
         let Some(start) = verdict.start.clone() else {

@@ -8,6 +8,7 @@ use super::square::Color;
 
 /// The rule that ended a game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Termination {
     /// A side has no pieces left (R14).
     CaptureAll,
@@ -33,6 +34,7 @@ impl Termination {
 
 /// How a game ended by rule: the rule, and the winner (`None` for a draw).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct Outcome {
     /// The rule that ended the game.
     pub termination: Termination,

@@ -50,6 +50,7 @@ pub const MAX_LIMIT: u16 = 1000;
 
 /// A complete set of rule choices.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct Ruleset {
     /// Board size.
     pub size: Size,
@@ -147,6 +148,7 @@ pub const OPTION_KEYS: [&str; 9] = [
 
 /// Why a rules string was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum RulesError {
     /// The rules string is empty.
     #[error("the rules string is empty")]

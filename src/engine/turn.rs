@@ -10,6 +10,7 @@ use super::square::{Color, Square};
 
 /// Why a turn, or one step of it, is illegal. Each variant is one rule of `spec/rules.md`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum IllegalTurn {
     /// A square lies off the board of this game (R1).
     #[error("{0} is not on this board")]

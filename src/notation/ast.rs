@@ -35,6 +35,7 @@ impl Span {
 
 /// One game as written.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[non_exhaustive]
 pub struct Game<'a> {
     /// From the first item of the game to the end of its last one.
     pub span: Span,
@@ -50,6 +51,7 @@ pub struct Game<'a> {
 
 /// An item of the header section.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Header<'a> {
     /// A tag pair.
     Tag(Tag<'a>),
@@ -85,6 +87,7 @@ pub struct Comment<'a> {
 
 /// An item of the movetext.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Element<'a> {
     /// A move number, `7.` or `7...`.
     Number(MoveNumber),
@@ -277,6 +280,7 @@ pub struct ResultToken {
 
 /// What is wrong with some text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum SyntaxKind {
     /// A token that is no turn, number, result or annotation.
     UnknownToken,

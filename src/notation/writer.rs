@@ -24,13 +24,38 @@ pub(crate) const TAG_ORDER: [&str; 8] = [
     "Event", "Site", "Date", "Round", "Black", "White", "Result", "Rules",
 ];
 
-/// How to write.
+/// How to write: [`WriteOptions::default`] (80 columns, tags in canonical order), changed field
+/// by field.
+///
+/// ```
+/// use seega::notation::writer::WriteOptions;
+///
+/// let opts = WriteOptions::default().width(40).reorder_tags(false);
+/// assert_eq!((opts.width, opts.reorder_tags), (40, false));
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct WriteOptions {
     /// Columns to wrap the movetext at (a longer single token gets a line of its own).
     pub width: usize,
     /// Whether to put the tags in canonical order (`fmt`) or keep their order (`convert`).
     pub reorder_tags: bool,
+}
+
+impl WriteOptions {
+    /// These options wrapping the movetext at `width` columns.
+    #[must_use]
+    pub fn width(mut self, width: usize) -> WriteOptions {
+        self.width = width;
+        self
+    }
+
+    /// These options putting the tags in canonical order when `reorder` is true.
+    #[must_use]
+    pub fn reorder_tags(mut self, reorder: bool) -> WriteOptions {
+        self.reorder_tags = reorder;
+        self
+    }
 }
 
 impl Default for WriteOptions {

@@ -44,8 +44,19 @@ impl SplitMix64 {
     }
 }
 
-/// What to generate.
+/// What to generate: [`GenOptions::default`] (seed 0, `standard` games, all valid, 60 movement
+/// turns at most), changed field by field.
+///
+/// ```
+/// use seega::GenOptions;
+///
+/// let opts = GenOptions::default().seed(7).invalid_rate(0.5).max_turns(20);
+/// assert_eq!((opts.seed, opts.max_turns, opts.rules.len()), (7, 20, 1));
+/// let archive = seega::generate(&opts, 3);
+/// assert_eq!(seega::parse(&archive).count(), 3);
+/// ```
 #[derive(Debug, Clone)]
+#[non_exhaustive]
 pub struct GenOptions {
     /// The seed.
     pub seed: u64,
@@ -55,6 +66,36 @@ pub struct GenOptions {
     pub invalid_rate: f64,
     /// Movement turns after which a game stops with the result `*`.
     pub max_turns: u32,
+}
+
+impl GenOptions {
+    /// These options with the seed `seed`.
+    #[must_use]
+    pub fn seed(mut self, seed: u64) -> GenOptions {
+        self.seed = seed;
+        self
+    }
+
+    /// These options drawing each game's rules from `rules`.
+    #[must_use]
+    pub fn rules(mut self, rules: Vec<Ruleset>) -> GenOptions {
+        self.rules = rules;
+        self
+    }
+
+    /// These options giving a game one illegal turn with probability `rate`.
+    #[must_use]
+    pub fn invalid_rate(mut self, rate: f64) -> GenOptions {
+        self.invalid_rate = rate;
+        self
+    }
+
+    /// These options stopping a game with `*` after `turns` movement turns.
+    #[must_use]
+    pub fn max_turns(mut self, turns: u32) -> GenOptions {
+        self.max_turns = turns;
+        self
+    }
 }
 
 impl Default for GenOptions {

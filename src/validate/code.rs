@@ -2,6 +2,7 @@
 
 /// Every diagnostic the checker can emit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
 pub enum Code {
     /// Bytes that are not UTF-8.
     InvalidUtf8,

@@ -4,6 +4,7 @@ use super::code::Code;
 
 /// The explanation of one diagnostic code.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Explanation {
     /// The code.
     pub code: Code,

@@ -6,6 +6,7 @@ use crate::notation::Scanner;
 
 /// How fixing one game went.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Fixed {
     /// The corrected game text: all fixes applied when `complete`, else the text unchanged.
     pub text: String,
@@ -19,6 +20,7 @@ pub struct Fixed {
 
 /// One fix applied to a game.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Applied {
     /// The text replaced.
     pub old: String,

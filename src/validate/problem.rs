@@ -64,6 +64,7 @@ pub(crate) struct Illegal {
 /// It holds byte spans into the archive text; [`crate::notation::LineIndex`] turns them into
 /// lines and columns, and a source attached by the caller lets miette draw the caret.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Problem {
     /// The stable code.
     pub code: Code,

@@ -10,8 +10,19 @@ use crate::engine::referee::Referee;
 use crate::engine::{Bitboard, Color, Outcome, Position, RulesError, Ruleset, Setup, SetupError};
 use crate::notation::{Element, Game, Header, Span, SyntaxKind};
 
-/// How to check games.
+/// How to check games: [`Options::default`] (the `standard` rules for a game without a Rules
+/// tag, no turns kept), changed field by field.
+///
+/// ```
+/// use seega::{Options, Ruleset};
+///
+/// let opts = Options::default().default_rules(Ruleset::preset("ludii").unwrap()).record(true);
+/// assert!(opts.record && !opts.auto_rules);
+/// assert_eq!(opts.default_rules, "ludii".parse()?);
+/// # Ok::<(), seega::RulesError>(())
+/// ```
 #[derive(Debug, Clone, Copy)]
+#[non_exhaustive]
 pub struct Options {
     /// The rules for games without a `Rules` tag.
     pub default_rules: Ruleset,
@@ -19,6 +30,30 @@ pub struct Options {
     pub record: bool,
     /// Whether games without a Rules tag are tried under every preset (`--rules auto`).
     pub auto_rules: bool,
+}
+
+impl Options {
+    /// These options with `rules` for the games without a Rules tag.
+    #[must_use]
+    pub fn default_rules(mut self, rules: Ruleset) -> Options {
+        self.default_rules = rules;
+        self
+    }
+
+    /// These options keeping every played turn in [`Verdict::played`] when `record` is true.
+    #[must_use]
+    pub fn record(mut self, record: bool) -> Options {
+        self.record = record;
+        self
+    }
+
+    /// These options trying every preset on a game without a Rules tag when `auto` is true
+    /// (`--rules auto`).
+    #[must_use]
+    pub fn auto_rules(mut self, auto: bool) -> Options {
+        self.auto_rules = auto;
+        self
+    }
 }
 
 impl Default for Options {
@@ -36,6 +71,7 @@ pub type StepCaptures = smallvec::SmallVec<[Bitboard; 2]>;
 
 /// A turn that was played, as the engine saw it.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Played {
     /// Index of the turn in [`Game::moves`].
     pub element: usize,
@@ -52,6 +88,7 @@ pub struct Played {
 
 /// What checking a game found.
 #[derive(Debug, Clone)]
+#[non_exhaustive]
 pub struct Verdict {
     /// The rules the game was checked under, when they could be read.
     pub rules: Option<Ruleset>,

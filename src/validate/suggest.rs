@@ -9,6 +9,7 @@ use crate::notation::{Span, SquareAt, Step, Turn, TurnKind};
 
 /// A replacement for a span of the archive that makes the turn legal.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Fix {
     /// The text to replace: the whole turn token.
     pub span: Span,

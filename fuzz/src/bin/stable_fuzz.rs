@@ -69,11 +69,10 @@ fn hash_of(x: impl Hash) -> u64 {
 fn features(data: &[u8], out: &mut Vec<u64>) {
     out.clear();
     let (first, rest) = data.split_first().map_or((0, data), |(f, r)| (*f, r));
-    let opts = Options {
-        default_rules: PRESETS[usize::from(first) % PRESETS.len()].1,
-        record: false,
-        auto_rules: first & 0x40 != 0,
-    };
+    let opts = Options::default()
+        .default_rules(PRESETS[usize::from(first) % PRESETS.len()].1)
+        .record(false)
+        .auto_rules(first & 0x40 != 0);
     let source = Source::from_bytes(rest);
     let mut games = 0u32;
     for c in check_source(&source, &opts) {
@@ -105,7 +104,10 @@ fn features(data: &[u8], out: &mut Vec<u64>) {
             out.push(hash_of((7, prev, p.code.as_str())));
             prev = p.code.as_str();
         }
-        out.push(hash_of((8, 32 - checked.import.turn_lines.len().leading_zeros())));
+        out.push(hash_of((
+            8,
+            32 - checked.import.turn_lines.len().leading_zeros(),
+        )));
     }
 }
 

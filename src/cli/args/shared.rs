@@ -151,16 +151,11 @@ impl RulesChoice {
     /// The checking options for these rules; `record` keeps every played turn.
     pub fn options(self, record: bool) -> Options {
         match self {
-            RulesChoice::Rules(default_rules) => Options {
-                default_rules,
-                record,
-                auto_rules: false,
-            },
-            RulesChoice::Auto => Options {
-                record,
-                auto_rules: true,
-                ..Options::default()
-            },
+            RulesChoice::Rules(default_rules) => Options::default()
+                .default_rules(default_rules)
+                .record(record)
+                .auto_rules(false),
+            RulesChoice::Auto => Options::default().record(record).auto_rules(true),
         }
     }
 }

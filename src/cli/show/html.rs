@@ -28,11 +28,10 @@ pub(super) fn run(
     };
     let source = crate::cli::inputs::decode(input, &bytes, config.encoding);
     let text = source.text();
-    let opts = Options {
-        default_rules: config.rules,
-        record: true,
-        auto_rules: false,
-    };
+    let opts = Options::default()
+        .default_rules(config.rules)
+        .record(true)
+        .auto_rules(false);
     let mut games = Vec::new();
     let mut count = 0;
     for (i, game) in Scanner::new(text, source.invalid()).enumerate() {
