@@ -75,12 +75,7 @@ pub fn check_archive<R: Read + Send>(
         jobs.max(1),
         Some(&report),
         &mut |placed: Placed| {
-            let c = &placed.checked;
-            summary.games += c.games;
-            summary.valid += c.valid;
-            summary.invalid += c.games - c.valid;
-            summary.errors += c.errors;
-            summary.warnings += c.warnings;
+            placed.checked.count_into(&mut summary);
             for line in placed
                 .report
                 .split(|&b| b == b'\n')
@@ -115,12 +110,7 @@ fn check_trial(
     }
     let (source, _) = Source::decode(&bytes, encoding);
     let checked = ludii::check(source.text());
-    let errors = checked.problems.iter().filter(|p| p.is_error()).count();
-    summary.games += 1;
-    summary.valid += usize::from(checked.is_valid());
-    summary.invalid += usize::from(!checked.is_valid());
-    summary.errors += errors;
-    summary.warnings += checked.problems.len() - errors;
+    checked.count_into(summary);
     let mut out = Vec::new();
     report.report(&checked.problems, source.text(), 0, &mut out);
     for line in out.split(|&b| b == b'\n').filter(|l| !l.is_empty()) {

@@ -66,6 +66,17 @@ pub struct CheckedChunk {
     pub boundary: bool,
 }
 
+impl CheckedChunk {
+    /// Counts the chunk's games, errors and warnings into `summary`, as `check` counts them.
+    pub fn count_into(&self, summary: &mut crate::render::wire::SummaryLine) {
+        summary.games += self.games;
+        summary.valid += self.valid;
+        summary.invalid += self.games - self.valid;
+        summary.errors += self.errors;
+        summary.warnings += self.warnings;
+    }
+}
+
 /// Scans and checks the games of one chunk's bytes.
 pub fn check_chunk(bytes: &[u8], opts: &Options) -> CheckedChunk {
     check_chunk_with(bytes, opts, true)

@@ -113,13 +113,8 @@ impl Checking<'_> {
             config.jobs,
             report,
             &mut |placed: Placed| {
-                let c = &placed.checked;
-                bar.inc(c.bytes as u64);
-                sum.games += c.games;
-                sum.valid += c.valid;
-                sum.invalid += c.games - c.valid;
-                sum.errors += c.errors;
-                sum.warnings += c.warnings;
+                bar.inc(placed.checked.bytes as u64);
+                placed.checked.count_into(sum);
                 out.write_all(&placed.report)
             },
         );
@@ -150,16 +145,7 @@ impl Checking<'_> {
             return Ok(());
         };
         let checked = ludii::check(source.text());
-        let sum = &mut self.sum;
-        sum.games += 1;
-        if checked.is_valid() {
-            sum.valid += 1;
-        } else {
-            sum.invalid += 1;
-        }
-        let errors = checked.problems.iter().filter(|p| p.is_error()).count();
-        sum.errors += errors;
-        sum.warnings += checked.problems.len() - errors;
+        checked.count_into(&mut self.sum);
         if self.config.quiet {
             return Ok(());
         }

@@ -154,6 +154,16 @@ impl CheckedTrial {
     pub fn is_valid(&self) -> bool {
         self.import.game.is_some() && !self.problems.iter().any(Problem::is_error)
     }
+
+    /// Counts the trial into `summary` as one game, as `check` counts it.
+    pub fn count_into(&self, summary: &mut crate::render::wire::SummaryLine) {
+        let errors = self.problems.iter().filter(|p| p.is_error()).count();
+        summary.games += 1;
+        summary.valid += usize::from(self.is_valid());
+        summary.invalid += usize::from(!self.is_valid());
+        summary.errors += errors;
+        summary.warnings += self.problems.len() - errors;
+    }
 }
 
 /// What `seega check` says of a trial: [`import`](fn@import), then the imported game checked as
