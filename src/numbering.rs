@@ -24,14 +24,8 @@ pub fn turn_number(index: usize) -> u64 {
 }
 
 /// The number of the turn that a move number `number` announces (N5.1): `n.` the first turn
-/// of the pair `n` (turn 2n − 1), `n...` its second (turn 2n). The one reading of move numbers.
-///
-/// ```
-/// use seega::engine::turn_of_move_number;
-///
-/// assert_eq!(turn_of_move_number(1, false), 1);
-/// assert_eq!(turn_of_move_number(7, true), 14);
-/// ```
+/// of the pair `n` (turn 2n − 1), `n...` its second (turn 2n). The one reading of move numbers:
+/// `1.` announces turn 1, `7...` turn 14 (tested below).
 #[inline(always)]
 pub fn turn_of_move_number(number: u32, second: bool) -> u64 {
     2 * u64::from(number) - u64::from(!second)
@@ -49,4 +43,20 @@ pub fn turn_of_move_number(number: u32, second: bool) -> u64 {
 #[inline(always)]
 pub fn move_number_of_turn(turn: u64) -> (u64, bool) {
     (turn.div_ceil(2), turn % 2 == 0)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn move_numbers_announce_their_turns() {
+        assert_eq!(super::turn_of_move_number(1, false), 1);
+        assert_eq!(super::turn_of_move_number(7, true), 14);
+        for turn in 1..100 {
+            let (n, second) = super::move_number_of_turn(turn);
+            assert_eq!(
+                super::turn_of_move_number(u32::try_from(n).unwrap(), second),
+                turn
+            );
+        }
+    }
 }

@@ -102,18 +102,8 @@ impl Between {
 /// How a game from the setup `pos` has ended before its first turn, if it has (R13, R21): a
 /// setup is tested as the position after a turn that was no pass. The one test of a setup's
 /// end: the referee's start (`Referee::of`, `Between::new`) and `show` of a position string
-/// ask it.
-///
-/// ```
-/// use seega::engine::{Position, Ruleset, Termination, setup_outcome};
-///
-/// let rules = Ruleset::parse("standard")?;
-/// let over = seega::GameState::from_setup(rules, &"b4/5/5/5/5 w".parse()?)?; // white has no pieces
-/// let over = over.position();
-/// assert_eq!(setup_outcome(over).map(|o| o.termination), Some(Termination::CaptureAll));
-/// assert_eq!(setup_outcome(&Position::new(rules)), None);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
+/// ask it. A setup where white has no pieces has ended by capture-all; the start has not
+/// (tested below).
 pub fn setup_outcome(pos: &Position) -> Option<Outcome> {
     with_board!(pos.size(), B => setup_end(&Play::<B>::of(pos)))
 }
@@ -506,5 +496,23 @@ impl<B: Board> WrittenCaptures<B> {
         } else {
             self.got & !self.seen
         }
+    }
+}
+
+#[cfg(test)]
+mod setup_end_tests {
+    use super::setup_outcome;
+    use crate::engine::{Position, Ruleset, Setup, Termination};
+
+    #[test]
+    fn a_setup_without_white_pieces_has_ended_and_the_start_has_not() {
+        let rules = Ruleset::parse("standard").unwrap();
+        let setup: Setup = "b4/5/5/5/5 w".parse().unwrap();
+        let over = crate::GameState::from_setup(rules, &setup).unwrap();
+        assert_eq!(
+            setup_outcome(over.position()).map(|o| o.termination),
+            Some(Termination::CaptureAll)
+        );
+        assert_eq!(setup_outcome(&Position::new(rules)), None);
     }
 }

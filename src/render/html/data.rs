@@ -4,7 +4,7 @@
 use serde::Serialize;
 
 use crate::engine::referee::result_of;
-use crate::engine::{Color, Position, Size, Square};
+use crate::engine::{Color, Position, Size, Square, move_number_of_turn};
 use crate::notation::{Element, Game, Header};
 use crate::render::highlight::Highlight;
 use crate::render::svg::live_arrow;
@@ -47,6 +47,9 @@ pub struct PageTurn {
     pub side: char,
     /// Its notation, the captures found by the engine written out.
     pub t: String,
+    /// The move number written before it in the list (`3.` before a pair's first turn, `3...`
+    /// before a list that opens on a pair's second), or empty: the referee's numbering.
+    pub m: String,
 }
 
 /// One position and how it was reached.
@@ -125,10 +128,16 @@ impl PageGame {
         let turns = (1..=verdict.played.len())
             .map(|k| {
                 let p = &verdict.played[k - 1];
+                let (pair, second) = move_number_of_turn(p.number);
                 PageTurn {
                     n: p.number,
                     side: p.side.char(),
                     t: played_text(game, verdict, k),
+                    m: match (second, k) {
+                        (false, _) => format!("{pair}."),
+                        (true, 1) => format!("{pair}..."),
+                        (true, _) => String::new(),
+                    },
                 }
             })
             .collect();

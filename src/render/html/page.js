@@ -103,8 +103,8 @@
     list.textContent = '';
     g.turns.forEach(function (t, i) {
       var li = el('li');
-      if (t.n % 2 === 1 || i === 0) {
-        li.appendChild(el('span', Math.ceil(t.n / 2) + (t.n % 2 === 1 ? '.' : '...')));
+      if (t.m) {
+        li.appendChild(el('span', t.m));
         li.firstChild.className = 'num';
       }
       var a = el('a', t.t);
