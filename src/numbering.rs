@@ -32,7 +32,7 @@ pub fn turn_of_move_number(number: u32, second: bool) -> u64 {
 }
 
 /// The move number of turn `turn` (from 1) and whether it is the second of its pair (written
-/// `n...`): the inverse of [`turn_of_move_number`]. The one writing of move numbers: the
+/// `n...`): the inverse of `turn_of_move_number`. The one writing of move numbers: the
 /// canonical writer writes `n.` before each turn that is the first of its pair.
 ///
 /// ```

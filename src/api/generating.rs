@@ -8,7 +8,7 @@ use crate::tools::generate::{GenOptions, Generator};
 /// ```
 /// use seega::GenOptions;
 ///
-/// let options = GenOptions { seed: 7, ..GenOptions::default() };
+/// let options = GenOptions::default().seed(7);
 /// let text = seega::generate(&options, 3);
 /// assert_eq!(text.matches("[Rules \"standard\"]").count(), 3);
 /// assert_eq!(text, seega::generate(&options, 3)); // the same seed, the same games

@@ -1,4 +1,4 @@
-//! Converting an archive chunk by chunk on the worker threads of [`super::pipeline`]: every
+//! Converting an archive chunk by chunk on the worker threads of `super::pipeline`: every
 //! game is checked (recording the engine's captures) and written, as a JSON object or as
 //! canonical notation, into the chunk's own buffer; the buffers are written out in input order
 //! with the game numbers filled in ([`Converted::write_to`]).

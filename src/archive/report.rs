@@ -4,11 +4,11 @@
 //!
 //! A worker knows its chunk's lines and games once it has checked it, but its place in the
 //! file depends on the chunks before, checked on other threads. The workers tell a
-//! [`Ledger`] what each chunk holds as soon as they know it (before rendering), and a worker
+//! `Ledger` what each chunk holds as soon as they know it (before rendering), and a worker
 //! waits only for the counts of the chunks before its own, never for their reports. When a
 //! chunk's cut failed, its counts were not those of the joined chunk that takes its place, and
 //! the place a later worker assumed is wrong: the calling thread sees it
-//! ([`Rendered::placed_at`]) and renders that chunk again itself.
+//! (`Rendered::placed_at`) and renders that chunk again itself.
 
 use std::collections::BTreeMap;
 use std::sync::{Condvar, Mutex};

@@ -3,7 +3,7 @@
 //!
 //! # How chunks are cut, and why the games come out as from one scan
 //!
-//! The [`Splitter`] reads blocks and cuts the text at the start of a line that follows a result
+//! The `Splitter` reads blocks and cuts the text at the start of a line that follows a result
 //! token and blank space, or before a line that starts with `[` and whose last non-blank line
 //! before is no tag line: the usual starts of a game. That guess is
 //! cheap (a backward `memmem` search) but blind to comments, so every chunk's scan is then
@@ -20,7 +20,7 @@
 //! as in the whole file. An unverified chunk is joined to the next one and scanned again; a
 //! chunk is only as large as its longest game or comment needs, up to
 //! [`crate::notation::limits::MAX_UNCUT_BYTES`], past which the stretch is reported as too long
-//! and skipped (see [`Splitter`] and [`super::pipeline`]).
+//! and skipped (see `Splitter` and `super::pipeline`).
 //!
 //! Spans stay offsets into the chunk's text; a chunk knows the file line it starts on and the
 //! number of games before it, and [`crate::notation::LineIndex::with_base`] and

@@ -56,7 +56,7 @@ impl Bitboard {
     }
 
     /// The set moved one square in direction `d` (an index into
-    /// [`super::square::DIRECTIONS`]: up, right, down, left), dropping squares that leave the
+    /// `super::square::DIRECTIONS`: up, right, down, left), dropping squares that leave the
     /// board of `size`.
     pub fn shift(self, d: usize, size: Size) -> Bitboard {
         let b = self.0;

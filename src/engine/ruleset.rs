@@ -69,7 +69,7 @@ pub struct Ruleset {
     /// What a pass asks of the game.
     pub blocked: Blocked,
     /// The number of movement turns in a row without a capture that ends the game (R16a), from 1
-    /// to [`MAX_LIMIT`], or `None`.
+    /// to `MAX_LIMIT`, or `None`.
     pub limit: Option<u16>,
 }
 

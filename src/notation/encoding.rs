@@ -38,7 +38,7 @@ impl Encoding {
     /// `iso-8859-1`), `windows-1252` (also `cp1252`) or `auto`, in any case.
     ///
     /// ```
-    /// use seega::notation::encoding::Encoding;
+    /// use seega::Encoding;
     /// assert_eq!(Encoding::parse("Latin-1"), Some(Encoding::Latin1));
     /// assert_eq!(Encoding::parse("cp1252"), Some(Encoding::Windows1252));
     /// assert_eq!(Encoding::parse("ebcdic"), None);
@@ -75,7 +75,7 @@ impl Encoding {
     /// UTF-8 is the text itself; `Auto` writes Windows-1252.
     ///
     /// ```
-    /// use seega::notation::encoding::Encoding;
+    /// use seega::Encoding;
     /// assert_eq!(Encoding::Latin1.encode("café"), Some(b"caf\xe9".to_vec()));
     /// assert_eq!(Encoding::Windows1252.encode("€"), Some(vec![0x80]));
     /// assert_eq!(Encoding::Latin1.encode("€"), None);

@@ -80,7 +80,7 @@ impl Source {
     ///
     /// ```
     /// use seega::notation::Source;
-    /// use seega::notation::encoding::Encoding;
+    /// use seega::Encoding;
     /// let (s, _) = Source::decode(b"; caf\xe9\n", Encoding::Latin1);
     /// assert_eq!(s.text(), "; café\n");
     /// assert!(s.invalid().is_empty());
@@ -205,7 +205,7 @@ impl Source {
 /// A line ends at LF, at CRLF, or at a lone CR. The text may be a chunk of a larger file that
 /// starts at the beginning of a line: [`LineIndex::with_base`] then numbers lines as in the file.
 ///
-/// Lines longer than [`CHECKPOINT`] bytes carry checkpoints (a byte offset and its column)
+/// Lines longer than `CHECKPOINT` bytes carry checkpoints (a byte offset and its column)
 /// every `CHECKPOINT` bytes, so that finding a column costs at most that many bytes of counting
 /// however long the line is: many diagnostics on one 10 MB line stay linear.
 #[derive(Debug, Clone)]

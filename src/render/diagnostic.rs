@@ -364,7 +364,7 @@ impl Renderer {
         out
     }
 
-    /// Appends [`Renderer::render`] of `problem` to `out`: drawn by [`super::snippet`] when
+    /// Appends `Renderer::render` of `problem` to `out`: drawn by `super::snippet` when
     /// it is of the shape drawn there, else by miette.
     pub fn render_to(&self, problem: &Problem, source: NamedText<'_>, out: &mut String) {
         if let Some(pieces) = &self.pieces

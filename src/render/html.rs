@@ -4,7 +4,7 @@
 //! content security policy forbids loading anything else.
 //!
 //! Everything from a file reaches the page escaped: the title as HTML text
-//! ([`html_text`]), the games as JSON inside a `<script>` element ([`script_json`]), which
+//! (`html_text`), the games as JSON inside a `<script>` element (`script_json`), which
 //! the script puts on the page with `textContent` only. The data and the attributes the page
 //! sets are specified in `spec/replay.md`.
 

@@ -37,7 +37,7 @@ use std::path::Path;
 /// assert!(!is_bidi_control('\u{200f}'));
 /// assert!(!is_bidi_control('a'));
 /// ```
-pub(crate) fn is_bidi_control(c: char) -> bool {
+pub fn is_bidi_control(c: char) -> bool {
     matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
 }
 
@@ -54,7 +54,7 @@ pub(crate) fn is_bidi_control(c: char) -> bool {
 /// assert!(!is_hidden('é'));
 /// assert!(!is_hidden(' '));
 /// ```
-pub(crate) fn is_hidden(c: char) -> bool {
+pub fn is_hidden(c: char) -> bool {
     c.is_control()
         || is_bidi_control(c)
         || matches!(

@@ -106,7 +106,7 @@ impl Formatted {
 
 /// Every game of `source` in canonical form, or kept as written when it cannot be; with
 /// `fixing.results` the results of the games that ended by rule set from their outcome (see
-/// [`crate::tools::results`]); with `fixing.renumber` every game's move numbers follow its turns.
+/// `crate::tools::results`); with `fixing.renumber` every game's move numbers follow its turns.
 pub fn format_games(
     source: &Source,
     check: &Options,

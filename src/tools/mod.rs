@@ -2,7 +2,7 @@
 //! validator and the engine, and used by the command line.
 //!
 //! - [`canonical`]: every game of an archive in canonical form, or kept as written (`fmt`);
-//! - [`results`]: results set from the outcome (`fmt --fix-results`);
+//! - `results`: results set from the outcome (`fmt --fix-results`);
 //! - [`select`]: game filters and positions under symmetry (`select`);
 //! - [`stats`]: counts over an archive (`stats`);
 //! - [`dedupe`]: stable game identities (`dedupe`);
