@@ -32,11 +32,11 @@
 //!
 //! A [`Position`] is built from a [`Ruleset`] ([`Position::new`], the start of a game); a
 //! position string is read as a [`Setup`] and checked against the rules by
-//! [`GameState::from_setup`], which gives the game there (and its [`GameState::position`]). [`Position::legal_turns`] lists the turns of the
-//! side to move as [`Ply`] values, placements too, each movement with its captures; a ply is
-//! written in the notation by `Display` and read by `FromStr`, as are [`Square`] and
-//! [`Ruleset`]. [`Position::play`] plays one, or says why not with a [`PlayError`] that holds
-//! the engine's [`IllegalTurn`]. [`GameState`] adds the rules of a whole game: the turn after a
+//! [`GameState::from_setup`], which gives the game there (and its [`GameState::position`]).
+//! [`Position::legal_turns`] lists the turns of the side to move as [`Ply`] values, placements
+//! too, each movement with its captures; a ply is written in the notation by `Display` and read
+//! by `FromStr`, as are [`Square`] and [`Ruleset`]. [`Position::play`] plays one, or says why
+//! not with a [`PlayError`] that holds the engine's [`IllegalTurn`]. [`GameState`] adds the rules of a whole game: the turn after a
 //! pass, the end; [`GameState::replay_states`] gives a recorded game's state at each of its
 //! positions, whose [`GameState::legal_turns`] are what `seega moves` lists.
 //!
@@ -84,6 +84,12 @@
 //! # Ok::<(), std::io::Error>(())
 //! ```
 //!
+//! A [`Visitor`] is handed a game's pieces in order (tags, move numbers, turns, comments, the
+//! result) without building a tree, and may skip the movetext of a game whose tags it does not
+//! want, as pgn-reader's visitors do: [`GameReader::read_game`] reads the next game into one,
+//! [`GameReader::skip_game`] passes one over, and [`RecordedGame::visit`] hands over a game
+//! already read.
+//!
 //! The programs in `examples/` validate an archive, play a random game and list the legal
 //! turns of a position string.
 //!
@@ -112,6 +118,7 @@ pub use api::generating::generate;
 pub use api::ply::{ParseError, PlayError, PlayErrorKind, Ply, PlyStep};
 pub use api::reading::{parse, replay};
 pub use api::records::{GameReader, RecordedGame};
+pub use api::visiting::{Skip, Visitor};
 pub use engine::{
     Barrier, Bitboard, Blocked, Centre, Chain, Color, IllegalTurn, Outcome, PRESETS, Phase,
     Position, RulesError, Ruleset, Setup, SetupError, Size, Square, Squares, Termination,

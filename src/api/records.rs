@@ -4,6 +4,7 @@
 use std::collections::VecDeque;
 use std::io::Read;
 
+use super::visiting::{self, Visitor};
 use crate::archive::stream::{BLOCK, Boundary, Piece, Skipped, Splitter};
 use crate::notation::encoding::{Encoding, Transcode};
 use crate::notation::limits::MAX_UNCUT_BYTES;
@@ -100,6 +101,40 @@ impl RecordedGame {
         Scanner::new(&self.text, &self.invalid)
             .next()
             .unwrap_or_default()
+    }
+
+    /// Hands the game's pieces to `visitor` as they are read, in file order, without a syntax
+    /// tree when the game is well formed (see [`Visitor`]); gives what the visitor made of it.
+    ///
+    /// ```
+    /// struct Tags(Vec<String>);
+    ///
+    /// impl seega::Visitor for Tags {
+    ///     type Output = Vec<String>;
+    ///     fn tag(&mut self, tag: &seega::notation::Tag<'_>) {
+    ///         self.0.push(format!("{}={}", tag.name, tag.value));
+    ///     }
+    ///     fn end_tags(&mut self) -> seega::Skip {
+    ///         seega::Skip(true) // the movetext is not read
+    ///     }
+    ///     fn end_game(&mut self) -> Vec<String> {
+    ///         std::mem::take(&mut self.0)
+    ///     }
+    /// }
+    ///
+    /// let text = "[Event \"Cup\"]\n[Rules \"seesa\"]\n\n1. a1,b1 *\n";
+    /// let game = seega::GameReader::new(text.as_bytes()).next().unwrap()?;
+    /// assert_eq!(game.visit(&mut Tags(Vec::new())), ["Event=Cup", "Rules=seesa"]);
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    pub fn visit<V: Visitor>(&self, visitor: &mut V) -> V::Output {
+        visiting::visit(self, visitor)
+    }
+
+    /// The text the spans of the game count in (its text after [`RecordedGame::offset`]
+    /// spaces), and the spans of the bytes in it that were not UTF-8.
+    pub(crate) fn source(&self) -> (&str, &[Span]) {
+        (&self.text, &self.invalid)
     }
 
     /// How many bytes before [`RecordedGame::text`] the spans of [`RecordedGame::parse`] count.
@@ -256,6 +291,39 @@ impl<R: Read> GameReader<R> {
             games: 0,
             done: false,
         }
+    }
+
+    /// Reads the next game, handing its pieces to `visitor` ([`RecordedGame::visit`]): what the
+    /// visitor made of it, or `None` after the last game.
+    ///
+    /// ```
+    /// struct Turns(usize);
+    ///
+    /// impl seega::Visitor for Turns {
+    ///     type Output = usize;
+    ///     fn turn(&mut self, _: &seega::notation::Turn) {
+    ///         self.0 += 1;
+    ///     }
+    ///     fn end_game(&mut self) -> usize {
+    ///         std::mem::take(&mut self.0)
+    ///     }
+    /// }
+    ///
+    /// let text = "1. a1,b1 a2,b2 *\n\n1. c3,d4 *\n\n1. a1,b1 *\n";
+    /// let mut reader = seega::GameReader::new(text.as_bytes());
+    /// assert_eq!(reader.read_game(&mut Turns(0))?, Some(2));
+    /// assert!(reader.skip_game()?);
+    /// assert_eq!(reader.read_game(&mut Turns(0))?, Some(1));
+    /// assert_eq!(reader.read_game(&mut Turns(0))?, None);
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    pub fn read_game<V: Visitor>(&mut self, visitor: &mut V) -> std::io::Result<Option<V::Output>> {
+        self.next().transpose().map(|g| g.map(|g| g.visit(visitor)))
+    }
+
+    /// Skips the next game without handing its pieces to anyone; `false` after the last game.
+    pub fn skip_game(&mut self) -> std::io::Result<bool> {
+        self.next().transpose().map(|g| g.is_some())
     }
 
     /// Reads pieces until some games are ready or the stream ends.
