@@ -36,9 +36,10 @@
 //! [`Position::legal_turns`] lists the turns of the side to move as [`Ply`] values, placements
 //! too, each movement with its captures; a ply is written in the notation by `Display` and read
 //! by `FromStr`, as are [`Square`] and [`Ruleset`]. [`Position::play`] plays one, or says why
-//! not with a [`PlayError`] that holds the engine's [`IllegalTurn`]. [`GameState`] adds the rules of a whole game: the turn after a
-//! pass, the end; [`GameState::replay_states`] gives a recorded game's state at each of its
-//! positions, whose [`GameState::legal_turns`] are what `seega moves` lists.
+//! not with a [`PlayError`] that holds the engine's [`IllegalTurn`]. [`GameState`] adds the
+//! rules of a whole game: the turn after a pass, the end; [`GameState::replay_states`] gives a
+//! recorded game's state at each of its positions, whose [`GameState::legal_turns`] are what
+//! `seega moves` lists.
 //!
 //! ```
 //! use seega::{Color, GameState, Ply, Ruleset};
