@@ -91,8 +91,8 @@
 //! [`GameReader::skip_game`] passes one over, and [`RecordedGame::visit`] hands over a game
 //! already read.
 //!
-//! The programs in `examples/` validate an archive, play a random game and list the legal
-//! turns of a position string.
+//! The programs in `examples/` validate an archive, play a random game, list the legal turns
+//! of a position string and count each side's captures with a visitor.
 //!
 //! # Phases
 //!

@@ -138,3 +138,62 @@ fn position(rules: Ruleset, setup: &str) -> Position {
     let game = seega::GameState::from_setup(rules, &setup.parse().unwrap()).unwrap();
     game.position().clone()
 }
+
+/// The pieces each side captured in each game of `text`, from the states of its replay: what
+/// the side to move's opponent lost at each legal turn.
+fn captures_another_way(text: &str) -> Vec<(usize, usize)> {
+    let games = seega::parse(text);
+    let tallies = games.map(|game| {
+        let verdict = seega::replay(&game, text);
+        let states = seega::GameState::replay_states(&game, &verdict);
+        let mut tally = (0, 0);
+        for pair in states.windows(2) {
+            let (side, before, after) = (pair[0].to_move(), pair[0].position(), pair[1].position());
+            let lost = |p: &Position| p.pieces(side.other()).count() as usize;
+            let count = if side == Color::Black {
+                &mut tally.0
+            } else {
+                &mut tally.1
+            };
+            *count += lost(before) - lost(after);
+        }
+        tally
+    });
+    tallies.collect()
+}
+
+#[test]
+fn captures_are_those_the_replay_takes_away() {
+    let mut files: Vec<PathBuf> = ["samples", "samples/invalid", "tests/fixtures"]
+        .iter()
+        .flat_map(|dir| std::fs::read_dir(PathBuf::from(ROOT).join(dir)).expect("a directory"))
+        .map(|entry| entry.expect("an entry").path())
+        .filter(|path| path.extension().is_some_and(|e| e == "sgn"))
+        .collect();
+    files.sort();
+    let (mut games, mut captured, mut stopped) = (0, 0, 0);
+    for path in &files {
+        let out = run("captures", &[path.to_str().expect("a UTF-8 path")]);
+        assert_eq!(out.status.code(), Some(0), "{}", path.display());
+        let text = String::from_utf8_lossy(&std::fs::read(path).expect("readable")).into_owned();
+        let expected = captures_another_way(&text);
+        let listed = stdout(&out);
+        let got: Vec<(usize, usize)> = listed
+            .lines()
+            .map(|line| {
+                let counts = line.split(" (").next().expect("a line");
+                let (_, counts) = counts.split_once(": black ").expect("the counts");
+                let (black, white) = counts.split_once(", white ").expect("two counts");
+                (black.parse().unwrap(), white.parse().unwrap())
+            })
+            .collect();
+        assert_eq!(got, expected, "{}:\n{listed}", path.display());
+        games += got.len();
+        captured += got.iter().map(|(b, w)| b + w).sum::<usize>();
+        stopped += listed.lines().filter(|l| l.contains("(stopped")).count();
+    }
+    assert!(
+        games >= 50 && captured >= 100 && stopped >= 20,
+        "{games} {captured} {stopped}"
+    );
+}
