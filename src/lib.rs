@@ -113,6 +113,9 @@ pub mod render;
 pub mod tools;
 pub mod validate;
 
+#[cfg(test)]
+mod test_shapes;
+
 pub use api::checking::{CheckReport, check_archive};
 pub use api::game_state::GameState;
 pub use api::generating::generate;
@@ -121,7 +124,7 @@ pub use api::reading::{parse, replay};
 pub use api::records::{GameReader, RecordedGame};
 pub use api::visiting::{Skip, Visitor};
 pub use engine::{
-    Barrier, Bitboard, Blocked, Centre, Chain, Color, IllegalTurn, Outcome, PRESETS, Phase,
+    Barrier, Bitboard, Blocked, Centre, Chain, Color, IllegalTurn, Move, Outcome, PRESETS, Phase,
     Position, RulesError, Ruleset, Setup, SetupError, Size, Square, Squares, Termination,
     move_number_of_turn, turn_number,
 };

@@ -198,7 +198,7 @@ fn generated_games_valid_and_invalid_are_written_as_serde_writes_them() {
 #[test]
 fn games_in_another_writer_s_style_are_written_as_serde_writes_them() {
     // Escaped tag values, comments, glyphs and annotations glued to turns, CRLF: the fast
-    // lane records them all (`tests/fast_path.rs`), and writes them as serde does.
+    // lane records them all (`src/validate/fast/tests/corpus.rs`), and writes them as serde does.
     let mut generator = Generator::new(
         GenOptions::default()
             .seed(23)

@@ -141,7 +141,7 @@ pub(crate) fn visit<V: Visitor>(game: &RecordedGame, v: &mut V) -> V::Output {
         let from = a.handed;
         let tree = game.parse();
         a.token.take();
-        a.from_tree(&tree, from);
+        a.hand_on_tree(&tree, from);
     }
     a.v.end_game()
 }
@@ -207,7 +207,7 @@ impl<V: Visitor> Adapter<'_, V> {
     }
 
     /// Hands on the pieces of `game` from the `from`-th on, in file order.
-    fn from_tree(&mut self, game: &Game<'_>, from: usize) {
+    fn hand_on_tree(&mut self, game: &Game<'_>, from: usize) {
         let mut k = 0;
         let mut next = || {
             k += 1;

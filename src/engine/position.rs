@@ -187,18 +187,16 @@ impl Position {
     }
 
     /// [`Position::to_setup_string`] in a buffer of fixed size, without allocating.
-    #[doc(hidden)]
     #[inline]
-    pub fn setup_text(&self) -> SetupText {
+    pub(crate) fn setup_text(&self) -> SetupText {
         self.setup_text_with(false, 0)
     }
 
     /// The position string of a game at this position whose side to move owes an opening
     /// (`opening_owed`) and that has counted `quiet_turns` toward a limit, without allocating
     /// ([`crate::GameState::setup`]'s string).
-    #[doc(hidden)]
     #[inline]
-    pub fn setup_text_with(&self, opening_owed: bool, quiet_turns: u16) -> SetupText {
+    pub(crate) fn setup_text_with(&self, opening_owed: bool, quiet_turns: u16) -> SetupText {
         let mut t = SetupText::board(self.size(), self.pieces, self.to_move);
         t.game_fields(self.hands, opening_owed, quiet_turns);
         t

@@ -201,8 +201,7 @@ impl Setup {
     }
 
     /// The setup's position string, in a buffer of fixed size, without allocating.
-    #[doc(hidden)]
-    pub fn text(&self) -> SetupText {
+    pub(crate) fn text(&self) -> SetupText {
         let mut t = SetupText::board(self.size, self.pieces, self.to_move);
         t.game_fields(self.in_hand, self.opening_owed, self.quiet_turns);
         t
@@ -331,7 +330,7 @@ fn parse_count(text: &str) -> Result<u16, SetupError> {
 
 /// A position string (see [`Setup`]) held in a fixed buffer.
 #[derive(Debug, Clone, Copy)]
-pub struct SetupText {
+pub(crate) struct SetupText {
     bytes: [u8; SetupText::MAX],
     len: usize,
 }
@@ -431,11 +430,6 @@ impl SetupText {
     /// The length of the string in bytes.
     pub fn len(&self) -> usize {
         self.len
-    }
-
-    /// Whether the string is empty (never, for a position).
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
     }
 
     /// The string.

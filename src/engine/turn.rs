@@ -72,6 +72,10 @@ pub enum IllegalTurn {
 }
 
 /// A movement turn under way: the moving piece, where it stands, and how its steps went.
+///
+/// Made by [`Position::begin_move`], advanced by [`Position::step`] and finished by
+/// [`Position::end_move`]: the engine's own way of playing a movement one step at a time, which
+/// [`Position::play`] runs for a whole [`crate::Ply`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Move {
     pub(super) at: Square,
@@ -131,8 +135,27 @@ impl Position {
         on_play!(self, p => p.place(a, b))
     }
 
-    /// Starts a movement turn with the piece on `from` (R5).
-    #[doc(hidden)]
+    /// Starts a movement turn with the piece on `from` (R5); the position is unchanged until
+    /// the first [`Position::step`].
+    ///
+    /// A movement played step by step, as a board interface plays it while a player drags a
+    /// piece:
+    ///
+    /// ```
+    /// use seega::{GameState, Ruleset};
+    ///
+    /// let game = GameState::from_setup(Ruleset::parse("standard")?, &"5/1b3/1w3/5/1b3 b".parse()?)?;
+    /// let mut pos = game.position().clone();
+    /// let b1 = "b1".parse()?;
+    /// let mut mv = pos.begin_move(b1)?;
+    /// let captured = pos.step(&mut mv, "b2".parse()?)?;
+    /// assert_eq!(captured.squares().map(|s| s.to_string()).collect::<Vec<_>>(), ["b3"]);
+    /// assert_eq!(pos.continuation(&mv), (false, false)); // one step per turn in `standard`
+    /// pos.end_move(mv)?;
+    /// assert_eq!(pos.to_setup_string(), "5/1b3/5/1b3/5 w");
+    /// assert!(pos.begin_move(b1).is_err()); // no piece there now
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn begin_move(&self, from: Square) -> Result<Move, IllegalTurn> {
         with_board!(self.size(), B => Play::<B>::of(self).begin_move(from))
     }
@@ -182,20 +205,20 @@ impl Position {
         with_board!(self.size(), B => Play::<B>::of(self).has_step_for(color))
     }
 
-    /// Takes one step of `mv` to `to`, returning what it captured (R6–R10).
-    #[doc(hidden)]
+    /// Takes one step of `mv` to `to`, returning what it captured (R6–R10); the example is
+    /// [`Position::begin_move`]'s.
     pub fn step(&mut self, mv: &mut Move, to: Square) -> Result<Bitboard, IllegalTurn> {
         on_play!(self, p => p.step(mv, to).map(|c| Bitboard(c.widen())))
     }
 
-    /// Whether `mv` may take another step, and whether it must (R9, R10).
-    #[doc(hidden)]
+    /// Whether `mv` may take another step, and whether it must (R9, R10); the example is
+    /// [`Position::begin_move`]'s.
     pub fn continuation(&self, mv: &Move) -> (bool, bool) {
         with_board!(self.size(), B => Play::<B>::of(self).continuation(mv))
     }
 
-    /// Ends a movement turn (R10): the move must not stop while a capture is compulsory.
-    #[doc(hidden)]
+    /// Ends a movement turn (R10): the move must not stop while a capture is compulsory; the
+    /// example is [`Position::begin_move`]'s.
     pub fn end_move(&mut self, mv: Move) -> Result<(), IllegalTurn> {
         on_play!(self, p => p.end_move(mv))
     }

@@ -242,8 +242,7 @@ impl GameResult {
     }
 
     /// Every result, in the order of the enum.
-    #[doc(hidden)]
-    pub const ALL: [GameResult; 4] = [
+    pub(crate) const ALL: [GameResult; 4] = [
         GameResult::WhiteWins,
         GameResult::BlackWins,
         GameResult::Draw,
@@ -257,8 +256,7 @@ impl GameResult {
 
     /// The result written as the bytes `b`: the result tokens of the grammar, in one place
     /// (the lane's window reader matches the same bytes, and is tested to agree).
-    #[doc(hidden)]
-    pub fn parse_bytes(b: &[u8]) -> Option<GameResult> {
+    pub(crate) fn parse_bytes(b: &[u8]) -> Option<GameResult> {
         Some(match b {
             b"1-0" => GameResult::WhiteWins,
             b"0-1" => GameResult::BlackWins,

@@ -10,15 +10,13 @@ pub(crate) mod ast;
 pub(crate) mod encoding;
 pub mod limits;
 pub(crate) mod line_stream;
-#[doc(hidden)]
-pub mod read;
-#[doc(hidden)]
-pub mod scan;
+pub(crate) mod read;
+pub(crate) mod scan;
 pub(crate) mod source;
-#[doc(hidden)]
-pub mod token;
-#[doc(hidden)]
-pub mod window;
+#[cfg(test)]
+mod tests;
+pub(crate) mod token;
+pub(crate) mod window;
 pub mod writer;
 
 // Named one by one rather than by a glob, so that the docs show them here.

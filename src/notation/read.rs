@@ -23,7 +23,7 @@
 //! [`super::window`] alone, for the lane and the syntax tree alike, so the two cannot cut an
 //! archive differently; the visitors judge what is written (the lane: whether it is legal),
 //! never how it is written. The nom parser ([`super::token`]) stays the grammar's reference
-//! and the wording of what this reader refuses; `tests/grammar.rs` holds the two to agree on
+//! and the wording of what this reader refuses; `src/notation/tests.rs` holds the two to agree on
 //! every token.
 
 use super::ast::{Comment, MoveNumber, ResultToken, Span, SquareAt};

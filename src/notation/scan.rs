@@ -92,15 +92,13 @@ const fn is_line_space(b: u8) -> bool {
 /// Blank space, as the notation reads it (ASCII space, tab, line feed, carriage return, form
 /// feed and vertical tab): the one definition, which the fast lane's byte classes are built
 /// from.
-#[doc(hidden)]
-pub const fn is_space(b: u8) -> bool {
+pub(crate) const fn is_space(b: u8) -> bool {
     is_line_space(b) || matches!(b, b'\n' | b'\r')
 }
 
 /// Whether `b` ends a movetext token: blank space, or the start of a comment glued to it
 /// (`{` or `;`). The fast lane's byte classes are built from it.
-#[doc(hidden)]
-pub const fn ends_token(b: u8) -> bool {
+pub(crate) const fn ends_token(b: u8) -> bool {
     is_space(b) || matches!(b, b'{' | b';')
 }
 
@@ -121,7 +119,6 @@ impl<'a> Scanner<'a> {
     /// The same scanner over a text that a line starting with `[` follows (a chunk of a stream
     /// cut before one): a comment left open at the end stops there, as at a tag line in the
     /// text, and is reported as such.
-    #[doc(hidden)]
     pub(crate) fn tag_line_next(mut self, yes: bool) -> Scanner<'a> {
         self.tag_next = yes;
         self
@@ -129,14 +126,12 @@ impl<'a> Scanner<'a> {
 
     /// Moves the cursor forward to `offset`, a game boundary found by another reader (the fast
     /// lane of [`crate::validate::clean_game`]); never backward.
-    #[doc(hidden)]
-    pub fn seek(&mut self, offset: usize) {
+    pub(crate) fn seek(&mut self, offset: usize) {
         self.pos = self.pos.max(offset.min(self.text.len()));
     }
 
     /// Where the scan of the next game starts.
-    #[doc(hidden)]
-    pub fn offset(&self) -> usize {
+    pub(crate) fn offset(&self) -> usize {
         self.pos
     }
 

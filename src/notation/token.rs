@@ -282,8 +282,7 @@ pub(crate) fn parse_square(text: &str) -> Result<Square, SyntaxError> {
 }
 
 /// The nom parser: the reference for every token, and the only one for malformed tokens.
-#[doc(hidden)]
-pub fn parse_token_nom<'t>(tok: &'t str, base: usize) -> Result<Token, SyntaxError> {
+pub(crate) fn parse_token_nom<'t>(tok: &'t str, base: usize) -> Result<Token, SyntaxError> {
     if let Some(e) = misspelt(tok, base) {
         return Err(e);
     }
@@ -459,11 +458,6 @@ impl Span {
         tok.get(self.start - base..self.end - base).unwrap_or("")
     }
 }
-
-/// A hand-written reader for well-formed tokens, byte by byte and without backtracking. It
-/// accepts a token only when it reads all of it, and then gives the same [`Token`] as the nom
-/// parser; anything else (every malformed token) is left to nom, which words the error.
-pub use super::window::move_number;
 
 #[cfg(test)]
 mod tests {

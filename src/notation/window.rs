@@ -1,7 +1,7 @@
 //! The window reader of tokens: the next [`WIDTH`] bytes of the text as a fixed array, so that
 //! a well-formed token is read with no bounds to test at every byte. The reader of games
 //! ([`super::read`]) reads every token with it, for the fast lane of `seega check` as for the
-//! syntax tree, and hands what it refuses to nom, which words the errors. `tests/grammar.rs`
+//! syntax tree, and hands what it refuses to nom, which words the errors. `src/notation/tests.rs`
 //! holds it to the nom parser on every token of the corpora.
 //!
 //! A turn's token is read in the window that starts at it, and each further step of a move in
@@ -190,7 +190,7 @@ pub(crate) fn nag(w: &Window) -> Option<(usize, usize)> {
 
 /// The result token at the start of `w`, if one is written there, and its length. The tokens
 /// are those of [`GameResult::parse_bytes`], matched here on the window's fixed bytes, which
-/// runs fewer instructions (`tests/grammar.rs` holds them to agree).
+/// runs fewer instructions (`src/notation/tests.rs` holds them to agree).
 #[inline(always)]
 pub(crate) fn result(w: &Window) -> Option<(GameResult, usize)> {
     let (result, len) = match w {

@@ -379,15 +379,15 @@ impl Renderer {
 
     /// `problem` as miette alone draws it (wrapping with textwrap), for the tests that hold
     /// the cheap drawing to it.
-    #[doc(hidden)]
-    pub fn miette_only(&self, problem: &Problem, source: NamedText<'_>) -> String {
+    #[cfg(test)]
+    pub(crate) fn miette_only(&self, problem: &Problem, source: NamedText<'_>) -> String {
         self.render_wrapping(problem, source, false)
     }
 
     /// `problem` as [`super::snippet`] draws it, or `None` when it gives it up: for the
     /// tests that hold it to miette's drawing.
-    #[doc(hidden)]
-    pub fn snippet_only(&self, problem: &Problem, source: NamedText<'_>) -> Option<String> {
+    #[cfg(test)]
+    pub(crate) fn snippet_only(&self, problem: &Problem, source: NamedText<'_>) -> Option<String> {
         let mut out = String::new();
         let drawn = self.pieces.as_ref()?.draw(problem, source, &mut out);
         out.push('\n');
@@ -396,6 +396,7 @@ impl Renderer {
 
     /// [`Renderer::render`] by miette alone, wrapping the cheap way where it can when `cheap`
     /// is set, else always with textwrap.
+    #[cfg(test)]
     fn render_wrapping(&self, problem: &Problem, source: NamedText<'_>, cheap: bool) -> String {
         let mut out = String::new();
         let wrapped = cheap.then(|| self.wrapped(problem)).flatten();
@@ -432,6 +433,9 @@ impl Renderer {
         out.push('\n');
     }
 }
+
+#[cfg(test)]
+mod agreement;
 
 #[cfg(test)]
 mod tests {

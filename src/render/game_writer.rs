@@ -5,7 +5,7 @@
 //!
 //! The bytes are exactly those `serde_json` writes for the [`GameObject`] that
 //! [`GameObject::new`] builds from the same game's syntax tree and verdict (same field order,
-//! same escaping); `tests/json_writer.rs` and `tests/fast_lane.rs` check that. Every other game
+//! same escaping); `tests/json_writer.rs` and `src/validate/fast/tests/lane.rs` check that. Every other game
 //! is written from its [`GameObject`] by `serde_json`, which stays the reference and the type
 //! JSON is read back into.
 //!

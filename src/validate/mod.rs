@@ -23,14 +23,13 @@ mod suggest;
 mod syntax_words;
 mod turn_errors;
 
-pub use auto::clean_auto;
-pub use clean::{CleanComment, CleanGame, CleanHeader, CleanKind, CleanNote, CleanTurn};
+pub(crate) use auto::clean_auto;
+pub(crate) use clean::{CleanComment, CleanGame, CleanHeader, CleanKind, CleanNote, CleanTurn};
 pub use code::Code;
 pub(crate) use doc::computed_captures;
 pub use doc::{canonical_doc, played_text};
 pub use explain::{Explanation, explain};
-#[doc(hidden)]
-pub use fast::{RulesCache, clean_game, clean_game_recorded};
+pub(crate) use fast::{RulesCache, clean_game, clean_game_recorded};
 pub use fix::{Applied, Fixed, fix_game};
 pub use place::{Place, Players};
 pub use problem::Problem;

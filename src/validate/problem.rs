@@ -201,8 +201,7 @@ impl Problem {
     /// Gives the problem the game number `game`. Used when a chunk of a file was checked with
     /// games counted from 1. A problem outside any game of its chunk (game 0) takes the game
     /// before the chunk, which holds the comments after its result in a scan of the whole file.
-    #[doc(hidden)]
-    pub fn renumber(&mut self, game: usize) {
+    pub(crate) fn renumber(&mut self, game: usize) {
         self.game = game;
     }
 }

@@ -1,6 +1,6 @@
 //! The reader as a token parser: a visitor that builds the syntax tree's [`Token`] of one
 //! token from the pieces the reader hands it. It is the token parser's fast path, which the
-//! scanner reads every well-formed token through, and what `tests/grammar.rs` holds to the nom
+//! scanner reads every well-formed token through, and what `src/notation/tests.rs` holds to the nom
 //! parser: it reads what the fast lane reads, and refuses what the lane refuses for the
 //! text's sake alone.
 
@@ -103,8 +103,7 @@ impl Visitor<'_> for Builder {
 
 /// The token the reader reads at `i` of `text`: what it holds (with spans in `text`), and where it
 /// ends (at blank space, a comment or the end of `text`). `None` when the reader refuses it.
-#[doc(hidden)]
-pub fn read_token(text: &str, i: usize) -> Option<(Token, usize)> {
+pub(crate) fn read_token(text: &str, i: usize) -> Option<(Token, usize)> {
     let b = text.as_bytes();
     let mut pad = [0; window::WIDTH];
     let w = window::window(b, i, &mut pad);

@@ -398,7 +398,7 @@ pub(super) fn setup_string(out: &mut JsonBuf, s: &Setup) {
 impl GameWriter {
     /// Writes the object of game number `index` of its chunk, which the fast lane found clean
     /// (`crate::validate::clean_game_recorded`): the same bytes `serde_json` writes for the
-    /// `GameObject` of its syntax tree and verdict (`tests/fast_lane.rs` checks this). `lines`
+    /// `GameObject` of its syntax tree and verdict (`src/validate/fast/tests/lane.rs` checks this). `lines`
     /// is the stream of the chunk's lines, at or before the game.
     pub(crate) fn write_clean(
         &mut self,

@@ -21,7 +21,7 @@
 //! (the full path warns of it). Comments, annotations and glyphs, also glued to tokens, are
 //! read as the scanner reads them (a token ends at blank space or at a comment), and kept when
 //! recording for `convert`; comments before the first token are counted as the scanner counts
-//! them, among the headers. `tests/fast_lane.rs`
+//! them, among the headers. `src/validate/fast/tests/lane.rs`
 //! checks, over every corpus we have and over random mutations, that the two paths give
 //! identical results.
 
@@ -39,6 +39,8 @@ use replay::{Replay, clean_comment};
 
 mod bidi;
 mod replay;
+#[cfg(test)]
+mod tests;
 
 /// The rulesets of recently read Rules tags, so that an archive parses each text once.
 #[derive(Debug, Default)]

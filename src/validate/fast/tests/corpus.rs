@@ -4,13 +4,11 @@
 //! each file as `archive::stream` and `archive::convert` walk a chunk. A game the lane leaves
 //! to the full way must have something for the full path to say.
 
-mod common;
-
 use std::path::Path;
 
-use common::{ROOT, walk};
-use seega::notation::{Scanner, Source};
-use seega::validate::{
+use crate::notation::{Scanner, Source};
+use crate::test_shapes::{MIXED_RULES, other_writer, walk};
+use crate::validate::{
     CleanGame, Options, RulesCache, check_game, clean_game, clean_game_recorded,
 };
 
@@ -49,7 +47,10 @@ fn walk_text(text: &str, record: bool) -> (usize, Option<String>) {
 fn files() -> Vec<std::path::PathBuf> {
     let mut files = Vec::new();
     for dir in ["tests/conformance", "samples"] {
-        walk(Path::new(&format!("{ROOT}/{dir}")), &mut files);
+        walk(
+            Path::new(&format!("{}/{dir}", env!("CARGO_MANIFEST_DIR"))),
+            &mut files,
+        );
     }
     files.retain(|f| f.extension().is_some_and(|e| e == "sgn"));
     files.sort();
@@ -82,10 +83,15 @@ fn every_clean_game_of_the_corpus_and_samples_takes_the_fast_lane() {
 
 #[test]
 fn games_in_another_writer_s_style_take_the_fast_lane() {
-    let mut generator = seega::tools::generate::Generator::new(
-        seega::tools::generate::GenOptions::default()
+    let mut generator = crate::tools::generate::Generator::new(
+        crate::tools::generate::GenOptions::default()
             .seed(5)
-            .rules(common::mixed_rules())
+            .rules(
+                MIXED_RULES
+                    .iter()
+                    .map(|r| crate::Ruleset::parse(r).unwrap())
+                    .collect(),
+            )
             .invalid_rate(0.0)
             .max_turns(80),
     );
@@ -93,7 +99,7 @@ fn games_in_another_writer_s_style_take_the_fast_lane() {
     for i in 1..=200 {
         generator.write_game(i, &mut text);
     }
-    let text = common::other_writer(&text);
+    let text = other_writer(&text);
     for needle in [
         "\\\"",
         "\\\\",

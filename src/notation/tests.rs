@@ -10,12 +10,12 @@
 use std::cell::RefCell;
 use std::path::Path;
 
+use crate::notation::read::tree::{read_token, read_whole};
+use crate::notation::scan::ends_token;
+use crate::notation::token::{Token, parse_token, parse_token_nom};
+use crate::tools::generate::{GenOptions, Generator};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
-use seega::notation::read::tree::{read_token, read_whole};
-use seega::notation::scan::ends_token;
-use seega::notation::token::{Token, parse_token, parse_token_nom};
-use seega::tools::generate::{GenOptions, Generator};
 
 /// Tokens compared, and how many each reader read.
 #[derive(Debug, Default)]
@@ -98,7 +98,7 @@ fn generated(invalid_rate: f64, games: u64) -> String {
     let mut g = Generator::new(
         GenOptions::default()
             .seed(17)
-            .rules(seega::PRESETS.iter().map(|p| p.1).collect())
+            .rules(crate::PRESETS.iter().map(|p| p.1).collect())
             .invalid_rate(invalid_rate),
     );
     let mut out = String::new();

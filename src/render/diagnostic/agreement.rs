@@ -6,16 +6,14 @@
 //! Wherever the cheap drawing does not give up, its bytes are miette's; and it gives up on few
 //! of the corpus's reports of one label, so that it cannot silently stop being used.
 
-mod common;
-
 use std::path::Path;
 
+use crate::archive::check_source;
+use crate::notation::{LineIndex, Source, Span};
+use crate::render::diagnostic::{NamedText, Renderer};
+use crate::tools::generate::{GenOptions, Generator, SplitMix64};
+use crate::validate::{Options, Problem};
 use miette::GraphicalTheme;
-use seega::archive::check_source;
-use seega::notation::{LineIndex, Source, Span};
-use seega::render::diagnostic::{NamedText, Renderer};
-use seega::tools::generate::{GenOptions, Generator, SplitMix64};
-use seega::validate::{Options, Problem};
 
 /// The themes: the two `seega` draws with (colour or not) and miette's ASCII one.
 fn themes() -> Vec<(&'static str, GraphicalTheme)> {
@@ -115,7 +113,12 @@ fn generated() -> Vec<(String, String)> {
     let mut generator = Generator::new(
         GenOptions::default()
             .seed(11)
-            .rules(common::mixed_rules())
+            .rules(
+                crate::test_shapes::MIXED_RULES
+                    .iter()
+                    .map(|r| crate::Ruleset::parse(r).unwrap())
+                    .collect(),
+            )
             .invalid_rate(0.3)
             .max_turns(40),
     );
@@ -129,7 +132,10 @@ fn generated() -> Vec<(String, String)> {
         .collect();
     vec![
         ("crlf".into(), text.replace('\n', "\r\n")),
-        ("other writer".into(), common::other_writer(&text)),
+        (
+            "other writer".into(),
+            crate::test_shapes::other_writer(&text),
+        ),
         ("tagless".into(), tagless),
         ("generated".into(), text),
     ]
@@ -137,10 +143,10 @@ fn generated() -> Vec<(String, String)> {
 
 #[test]
 fn every_report_of_the_corpus_is_drawn_as_miette_draws_it() {
-    let root = Path::new(common::ROOT);
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut files = Vec::new();
     for dir in ["samples", "tests/conformance", "tests/fixtures"] {
-        common::walk(&root.join(dir), &mut files);
+        crate::test_shapes::walk(&root.join(dir), &mut files);
     }
     files.sort();
     assert!(files.len() > 60, "{} files", files.len());
@@ -216,9 +222,9 @@ fn boundary(text: &str, mut at: usize) -> usize {
 
 #[test]
 fn reports_of_random_texts_and_spans_are_drawn_as_miette_draws_them() {
-    let root = Path::new(common::ROOT);
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut files = Vec::new();
-    common::walk(&root.join("samples/invalid"), &mut files);
+    crate::test_shapes::walk(&root.join("samples/invalid"), &mut files);
     files.sort();
     let bases: Vec<Problem> = files
         .iter()

@@ -3,17 +3,15 @@
 //! mutations, checking a chunk with the lane gives exactly what checking it the full way gives
 //! (games, counts, problems, boundary), and converting gives the same bytes.
 
-mod common;
-
 use std::path::Path;
 
+use crate::PRESETS;
+use crate::archive::convert::{ConvertWork, Target, convert_stream_in_blocks};
+use crate::archive::stream::{CheckedChunk, check_chunk_with};
+use crate::notation::Scanner;
+use crate::tools::generate::{GenOptions, Generator};
+use crate::validate::{Options, RulesCache, clean_auto, clean_game};
 use proptest::prelude::*;
-use seega::PRESETS;
-use seega::archive::convert::{ConvertWork, Target, convert_stream_in_blocks};
-use seega::archive::stream::{CheckedChunk, check_chunk_with};
-use seega::notation::Scanner;
-use seega::tools::generate::{GenOptions, Generator};
-use seega::validate::{Options, RulesCache, clean_auto, clean_game};
 
 /// The ways of checking a chunk the CLI can ask for.
 fn option_sets() -> Vec<Options> {
@@ -71,7 +69,7 @@ fn check(bytes: &[u8], opts: &Options, what: &str) -> (usize, usize) {
 fn corpus_files() -> Vec<std::path::PathBuf> {
     let mut files = Vec::new();
     for dir in ["tests/conformance", "samples", "tests/fuzz-regressions"] {
-        common::walk(&Path::new(common::ROOT).join(dir), &mut files);
+        crate::test_shapes::walk(&Path::new(env!("CARGO_MANIFEST_DIR")).join(dir), &mut files);
     }
     files.retain(|f| f.extension().is_some_and(|e| e == "sgn"));
     files.sort();
@@ -361,7 +359,7 @@ fn edges_are_the_same_either_way() {
 
 #[test]
 fn movetext_and_header_limits_are_the_same_either_way() {
-    use seega::notation::limits::{MAX_HEADERS, MAX_MOVETEXT};
+    use crate::notation::limits::{MAX_HEADERS, MAX_MOVETEXT};
     let numbers = format!("{}a1,b1 *\n", "1. ".repeat(MAX_MOVETEXT));
     let (games, valid) = check(numbers.as_bytes(), &Options::default(), "numbers");
     assert_eq!((games, valid), (1, 0));
