@@ -105,6 +105,7 @@
 
 mod api;
 pub mod archive;
+mod board;
 pub(crate) mod engine;
 pub mod input;
 pub mod notation;

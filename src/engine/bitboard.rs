@@ -1,6 +1,6 @@
 //! A set of squares as the bits of a `u128` (81 bits used).
 
-use super::square::{Size, Square};
+use crate::board::{Size, Square};
 
 /// The squares of file `a` on every rank of the 9×9 grid.
 pub(crate) const FILE_A: u128 = {
@@ -56,7 +56,7 @@ impl Bitboard {
     }
 
     /// The set moved one square in direction `d` (an index into
-    /// `super::square::DIRECTIONS`: up, right, down, left), dropping squares that leave the
+    /// `crate::board::DIRECTIONS`: up, right, down, left), dropping squares that leave the
     /// board of `size`.
     pub fn shift(self, d: usize, size: Size) -> Bitboard {
         let b = self.0;

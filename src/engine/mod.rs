@@ -44,16 +44,15 @@ pub(crate) mod referee;
 mod ruleset;
 mod search;
 mod setup;
-mod square;
 mod symmetry;
 mod turn;
 
+pub use crate::board::{Color, DIRECTIONS, Size, Square};
 pub use bitboard::{Bitboard, Squares};
 pub use outcome::{Outcome, Termination};
 pub use position::{Phase, Position};
 pub use ruleset::{Barrier, Blocked, Centre, Chain, PRESETS, RulesError, Ruleset};
 pub use setup::{Setup, SetupError};
-pub use square::{Color, DIRECTIONS, Size, Square};
 pub use symmetry::Symmetry;
 pub use turn::{IllegalTurn, Move};
 // The count of turns, the referee's rule, defined below the engine and the notation.

@@ -4,7 +4,7 @@ use super::kernel::{self, Word, with_board};
 use super::play::Play;
 use super::position::Position;
 use super::ruleset::Barrier;
-use super::square::Color;
+use crate::board::Color;
 
 /// The rule that ended a game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

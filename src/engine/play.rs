@@ -14,8 +14,8 @@ use super::outcome::{Outcome, Termination};
 use super::position::{Phase, Position};
 use super::referee::can_open_for;
 use super::ruleset::{Barrier, Blocked, Centre, Chain, Ruleset};
-use super::square::{Color, Square};
 use super::turn::{IllegalTurn, Move};
+use crate::board::{Color, Square};
 
 /// A position in the words of board `B`, which must be its rules' board.
 #[derive(Debug)]

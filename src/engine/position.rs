@@ -3,7 +3,7 @@
 use super::bitboard::Bitboard;
 use super::ruleset::Ruleset;
 use super::setup::{Setup, SetupText};
-use super::square::{Color, Size, Square};
+use crate::board::{Color, Size, Square};
 
 /// The two phases of a game (rules R3 and R5).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

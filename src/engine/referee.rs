@@ -15,8 +15,8 @@ use super::outcome::{Outcome, Termination};
 use super::play::Play;
 use super::position::Position;
 use super::ruleset::Blocked;
-use super::square::{Color, Square};
 use super::turn::{IllegalTurn, Move};
+use crate::board::{Color, Square};
 
 /// How turns are numbered and how move numbers announce them (N5.1): the referee's count,
 /// defined in `crate::numbering`, below this module and the notation, so that the notation's

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use super::square::{Color, Size};
+use crate::board::{Color, Size};
 
 /// How a turn may go on after its first step (rule R9).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

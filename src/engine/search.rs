@@ -1,8 +1,8 @@
 //! Enumerating the legal turns of the side to move.
 
 use super::position::{Phase, Position};
-use super::square::Square;
 use super::turn::Move;
+use crate::board::Square;
 
 impl Position {
     /// Calls `visit` with the position after each legal movement turn of the side to move and

@@ -5,7 +5,7 @@
 
 use super::bitboard::Bitboard;
 use super::ruleset::MAX_LIMIT;
-use super::square::{Color, Size, Square};
+use crate::board::{Color, Size, Square};
 
 mod check;
 #[cfg(test)]

@@ -1,7 +1,7 @@
 //! The eight symmetries of the square board (rotations and reflections).
 
 use super::bitboard::Bitboard;
-use super::square::{Size, Square};
+use crate::board::{Size, Square};
 
 /// One of the eight symmetries of the board: `transpose` then `flip_file` then `flip_rank`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -6,7 +6,7 @@ use super::kernel::{self, B9, Word, with_board};
 use super::play::Play;
 use super::position::{Phase, Position};
 use super::ruleset::Centre;
-use super::square::{Color, Square};
+use crate::board::{Color, Square};
 
 /// Why a turn, or one step of it, is illegal. Each variant is one rule of `spec/rules.md`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]

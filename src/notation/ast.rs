@@ -1,6 +1,6 @@
 //! The syntax tree of a game: tags, turns, comments and the result, each with its byte span.
 
-use crate::engine::Square;
+use crate::board::Square;
 
 /// A byte range `start..end` in the source text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]

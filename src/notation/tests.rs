@@ -268,3 +268,39 @@ fn the_readers_agree_on_token_like_texts() {
     // Enough of them are tokens for the comparison to bite.
     assert!(counts.lane > 1000 && counts.whole > 1000, "{counts:?}");
 }
+
+/// The notation knows no rule: no file of it imports the engine (squares come from
+/// `crate::board`, below both).
+#[test]
+fn the_notation_imports_no_engine() {
+    fn files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+        for e in std::fs::read_dir(dir).expect("a directory").flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                files(&p, out);
+            } else if p.extension().is_some_and(|e| e == "rs") {
+                out.push(p);
+            }
+        }
+    }
+    let mut all = Vec::new();
+    files(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("src/notation"),
+        &mut all,
+    );
+    assert!(all.len() >= 10, "{all:?}");
+    // Built here, so that this file does not hold the words it looks for.
+    let (path_of, import_of) = (["engine", "::"].concat(), ["engine", "}"].concat());
+    for path in &all {
+        let text = std::fs::read_to_string(path).expect("readable");
+        for (n, line) in text.lines().enumerate() {
+            let code = line.split("//").next().unwrap_or("");
+            assert!(
+                !code.contains(&path_of) && !code.contains(&import_of),
+                "{}:{}: {line}",
+                path.display(),
+                n + 1
+            );
+        }
+    }
+}

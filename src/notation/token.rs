@@ -14,7 +14,7 @@ use super::ast::{
     Annotation, Captures, GameResult, MoveNumber, ResultToken, Span, SquareAt, Step, Steps,
     SyntaxError, SyntaxKind, Turn, TurnKind,
 };
-use crate::engine::Square;
+use crate::board::Square;
 
 /// What one token holds.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -12,7 +12,7 @@
 //! window holds is refused (and the game is checked the full way): a window never makes the
 //! lane accept what the text does not say.
 
-use crate::engine::Square;
+use crate::board::Square;
 use crate::notation::scan;
 use crate::notation::{Annotation, GameResult};
 

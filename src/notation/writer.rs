@@ -16,7 +16,7 @@
 //! - a `;` comment ends its line.
 
 use super::ast::{Annotation, Comment, Element, Game, GameResult, Header, TurnKind};
-use crate::engine::Square;
+use crate::board::Square;
 use crate::numbering::{move_number_of_turn, turn_number};
 
 /// The tags that come first in canonical order, in that order.

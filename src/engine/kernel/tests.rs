@@ -1,7 +1,7 @@
 //! The kernels' square tables and shortcuts against the plain kernels and square offsets.
 
 use super::*;
-use crate::engine::square::{DIRECTIONS, Size, Square};
+use crate::board::{DIRECTIONS, Size, Square};
 
 /// The squares `reach` away from `sq` in the four directions, by [`Square::offset`].
 fn away(sq: Square, reach: i8, size: Size) -> u128 {

@@ -1,4 +1,6 @@
-//! Board sizes, colours and squares.
+//! Board sizes, colours and squares: what the notation and the rules engine both speak of,
+//! below both, so that the notation knows no rule (`f2` is a square here on any board; whether
+//! it is on a 5×5 one is the engine's question).
 
 use std::fmt;
 
