@@ -18,7 +18,7 @@ fn main() -> ExitCode {
     };
     let (mut games, mut invalid) = (0, 0);
     for (i, game) in seega::parse(&text).enumerate() {
-        let verdict = seega::check_game(&game, &text, i + 1, &seega::Options::default());
+        let verdict = seega::check_game(&game, &seega::Options::default());
         for p in &verdict.problems {
             println!("{path}: game {}: {}: {}", i + 1, p.code, p.message());
         }

@@ -7,7 +7,7 @@ mod split;
 pub mod stream;
 
 use crate::notation::{Game, Scanner, Source};
-use crate::validate::{Options, Problem, Verdict, check_game, outside_games};
+use crate::validate::{Options, Problem, Verdict, check_game_at, outside_games};
 
 /// A game and its verdict.
 #[derive(Debug, Clone)]
@@ -29,7 +29,7 @@ pub fn check_source<'a>(
     Scanner::new(text, source.invalid())
         .enumerate()
         .map(move |(i, game)| {
-            let verdict = check_game(&game, text, i + 1, opts);
+            let verdict = check_game_at(&game, text, i + 1, opts);
             Checked {
                 index: i + 1,
                 game,

@@ -20,7 +20,7 @@
 //! ```
 //! let text = "[Rules \"standard\"]\n\n1. a1,b1 a2,b2 2. c1,d1 c2,d2 *\n";
 //! for game in seega::parse(text) {
-//!     let verdict = seega::replay(&game, text);
+//!     let verdict = seega::replay(&game);
 //!     assert!(verdict.is_valid());
 //!     assert_eq!(verdict.legal_turns, 4);
 //!     assert_eq!(verdict.position.unwrap().to_setup_string(), "5/5/5/wwww1/bbbb1 b 8/8");

@@ -24,7 +24,7 @@ fn check(dir: &str, file: &str, expected: &[Value]) -> Vec<String> {
     }
     for (i, (game, exp)) in games.iter().zip(expected).enumerate() {
         let n = i + 1;
-        let v = check_game(game, text, n, &Options::default());
+        let v = check_game(game, &Options::default());
         let here = format!("{file} game {n} ({})", exp["rules"]);
         let want_valid = exp["valid"].as_bool().unwrap();
         if v.is_valid() != want_valid {

@@ -407,8 +407,8 @@ fn kernels_agree_with_the_reference_on_random_positions() {
 /// Every position of every game in `text` (after each legal turn, and before the first).
 fn positions_of(text: &str, opts: &Options, out: &mut Vec<Position>) {
     let src = Source::from_text(text);
-    for (i, g) in Scanner::new(src.text(), src.invalid()).enumerate() {
-        let v = check_game(&g, src.text(), i + 1, opts);
+    for g in Scanner::new(src.text(), src.invalid()) {
+        let v = check_game(&g, opts);
         out.extend(v.start);
         out.extend(v.played.into_iter().map(|p| p.after));
     }

@@ -73,7 +73,7 @@ fn random_games_are_valid_and_repeatable() {
         assert_eq!(text, stdout(&run("random_game", &[seed])), "seed {seed}");
         let all: Vec<_> = seega::parse(&text).collect();
         assert_eq!(all.len(), 1, "{text}");
-        let verdict = seega::check_game(&all[0], &text, 1, &Options::default());
+        let verdict = seega::check_game(&all[0], &Options::default());
         assert!(
             verdict.is_valid(),
             "seed {seed}: {:?}\n{text}",
@@ -144,7 +144,7 @@ fn position(rules: Ruleset, setup: &str) -> Position {
 fn captures_another_way(text: &str) -> Vec<(usize, usize)> {
     let games = seega::parse(text);
     let tallies = games.map(|game| {
-        let verdict = seega::replay(&game, text);
+        let verdict = seega::replay(&game);
         let states = seega::GameState::replay_states(&game, &verdict);
         let mut tally = (0, 0);
         for pair in states.windows(2) {

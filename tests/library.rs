@@ -115,7 +115,7 @@ fn a_game_state_plays_games_as_the_validator_does() {
     for (name, text) in corpus() {
         for (i, game) in seega::parse(&text).enumerate() {
             let has_syntax_errors = game.moves.iter().any(|e| matches!(e, Element::Error(_)));
-            let verdict = seega::check_game(&game, &text, i + 1, &Options::default());
+            let verdict = seega::check_game(&game, &Options::default());
             let Some(state) = start(&game).filter(|_| !has_syntax_errors) else {
                 continue;
             };
@@ -190,7 +190,7 @@ fn every_position_string_reads_back_as_its_position() {
     let mut sizes = std::collections::BTreeSet::new();
     for (name, text) in corpus() {
         for (g, game) in seega::parse(&text).enumerate() {
-            let verdict = seega::replay(&game, &text);
+            let verdict = seega::replay(&game);
             let states = GameState::replay_states(&game, &verdict);
             for (k, state) in states.iter().enumerate() {
                 let at = format!("{name} game {} after {k} turns", g + 1);

@@ -59,7 +59,7 @@ fn every_valid_trial_imports_into_a_valid_game_with_every_capture() {
         );
         let game_text = imported.game.expect("a game");
         let game = seega::parse(&game_text).next().expect("one game");
-        let verdict = seega::replay(&game, &game_text);
+        let verdict = seega::replay(&game);
         assert!(verdict.is_valid(), "{name}: {:?}", verdict.problems);
         let rules = game.tag("Rules").map(|t| t.value.to_string());
         assert_eq!(

@@ -71,8 +71,8 @@ fn squares_of(ply: &Ply, n: usize) -> Vec<usize> {
 /// The model's count of legal turns at each position of `game`, checked position by position
 /// against the library's states (same position string, same set of turns); `None` when the
 /// game cannot be set up.
-fn model_counts(name: &str, index: usize, game: &Game<'_>, text: &str) -> Option<Vec<usize>> {
-    let verdict = seega::replay(game, text);
+fn model_counts(name: &str, index: usize, game: &Game<'_>) -> Option<Vec<usize>> {
+    let verdict = seega::replay(game);
     let states = GameState::replay_states(game, &verdict);
     let (Some(ruleset), false) = (verdict.rules, states.is_empty()) else {
         return None;
@@ -151,7 +151,7 @@ fn every_position_of_every_game_has_the_models_turns() {
             .to_string();
         for (i, game) in seega::parse(&text).enumerate() {
             let index = i + 1;
-            let model = model_counts(&name, index, &game, &text);
+            let model = model_counts(&name, index, &game);
             let path = file.to_str().expect("a UTF-8 path");
             assert_eq!(
                 binary_counts(path, None, index),
@@ -313,8 +313,8 @@ fn generated_games_of_every_option_have_the_models_turns() {
                         g.write_game(i, &mut archive);
                     }
                     for (i, game) in seega::parse(&archive).enumerate() {
-                        let counts = model_counts(&text, i + 1, &game, &archive)
-                            .expect("a generated game is set up");
+                        let counts =
+                            model_counts(&text, i + 1, &game).expect("a generated game is set up");
                         positions += counts.len();
                     }
                 }
@@ -356,7 +356,7 @@ const GAMES: &str = r#"[Rules "standard barrier=none limit=2"]
 fn games_under_a_limit_or_blocked_pass_have_the_models_turns() {
     let mut positions = 0;
     for (i, game) in seega::parse(GAMES).enumerate() {
-        let model = model_counts("GAMES", i + 1, &game, GAMES).expect("set up");
+        let model = model_counts("GAMES", i + 1, &game).expect("set up");
         assert_eq!(
             binary_counts("-", Some(GAMES), i + 1),
             Some(model.clone()),

@@ -65,7 +65,7 @@ fn first_error_turn(rules: &str, tokens: &[String]) -> Option<Option<u64>> {
     let game = Scanner::new(src.text(), src.invalid())
         .next()
         .expect("one game");
-    let v = check_game(&game, src.text(), 1, &Options::default());
+    let v = check_game(&game, &Options::default());
     v.problems.iter().find(|p| p.is_error()).map(|p| p.turn)
 }
 

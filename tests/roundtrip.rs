@@ -85,8 +85,8 @@ fn canonical_games(text: &str) -> (String, usize) {
     let opts = Options::default().record(true);
     let mut out = String::new();
     let mut n = 0;
-    for (i, g) in Scanner::new(source.text(), &[]).enumerate() {
-        let v = check_game(&g, source.text(), i + 1, &opts);
+    for g in Scanner::new(source.text(), &[]) {
+        let v = check_game(&g, &opts);
         if let Ok(doc) = canonical_doc(&g, &v) {
             let mut t = String::new();
             write_game(&doc, &WriteOptions::default(), &mut t);

@@ -11,7 +11,7 @@ fn check(input: &str, expected: &str) {
     let src = Source::from_text(input);
     let games: Vec<_> = Scanner::new(src.text(), src.invalid()).collect();
     assert_eq!(games.len(), 1, "one game in {input:?}");
-    let v = check_game(&games[0], src.text(), 1, &Options::default());
+    let v = check_game(&games[0], &Options::default());
     let actual = match v.problems.iter().find(|p| p.is_error()) {
         None => format!(
             "ok final={} over={}",

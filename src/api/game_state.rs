@@ -115,7 +115,7 @@ impl GameState {
     ///
     /// let text = "[Position \"5/1b3/1w3/5/1b3 b\"]\n\n1. b1-b2xb3 c2,d2 0-1\n";
     /// let game = seega::parse(text).next().unwrap();
-    /// let verdict = seega::replay(&game, text);
+    /// let verdict = seega::replay(&game);
     /// let states = GameState::replay_states(&game, &verdict);
     /// let counts: Vec<usize> = states.iter().map(|s| s.legal_turns().len()).collect();
     /// assert_eq!(counts, [6, 0]); // black's turns, then none: white has no piece left

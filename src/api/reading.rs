@@ -29,19 +29,18 @@ pub fn parse(text: &str) -> Scanner<'_> {
     Scanner::new(text, &[])
 }
 
-/// Replays `game`, read from `text`, under its `Rules` tag (`standard` without one) and says
-/// what is wrong with it, as `seega check` does: the [`Verdict`] holds the problems, the final
-/// position and the outcome. The game is numbered 1 in the problems' words; for another
-/// number or other options, see [`check_game`].
+/// Replays `game` under its `Rules` tag (`standard` without one) and says what is wrong with
+/// it, as `seega check` does: the [`Verdict`] holds the problems, the final position and the
+/// outcome. It is [`check_game`] under the default options; for others, see there.
 ///
 /// ```
 /// let text = "[Rules \"standard\"]\n\n1. c3,d4 *\n";
 /// let game = seega::parse(text).next().unwrap();
-/// let verdict = seega::replay(&game, text);
+/// let verdict = seega::replay(&game);
 /// assert!(!verdict.is_valid());
 /// assert_eq!(verdict.problems[0].code.as_str(), "seega::place::centre");
 /// assert_eq!(verdict.position.unwrap().to_setup_string(), "5/5/5/5/5 b 12/12");
 /// ```
-pub fn replay(game: &Game<'_>, text: &str) -> Verdict {
-    check_game(game, text, 1, &Options::default())
+pub fn replay(game: &Game<'_>) -> Verdict {
+    check_game(game, &Options::default())
 }

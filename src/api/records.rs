@@ -98,9 +98,11 @@ impl RecordedGame {
         if self.skipped > 0 {
             return Game::default();
         }
-        Scanner::new(&self.text, &self.invalid)
+        let mut game = Scanner::new(&self.text, &self.invalid)
             .next()
-            .unwrap_or_default()
+            .unwrap_or_default();
+        game.number = self.number;
+        game
     }
 
     /// Hands the game's pieces to `visitor` as they are read, in file order, without a syntax
@@ -148,7 +150,7 @@ impl RecordedGame {
         if self.skipped > 0 {
             return self.skipped_verdict();
         }
-        check_game(&self.parse(), &self.text, self.number, options)
+        check_game(&self.parse(), options)
     }
 
     /// The verdict of a stretch skipped unread: its `seega::limit::too-long` error on its first

@@ -17,7 +17,7 @@ use crate::render::game_writer::GameWriter;
 use crate::render::json_buf::JsonBuf;
 use crate::validate::canonical_doc;
 use crate::validate::{
-    CleanGame, GameRead, Games, Lane, Options, RulesCache, Verdict, check_game,
+    CleanGame, GameRead, Games, Lane, Options, RulesCache, Verdict, check_game_at,
     clean_game_recorded, uncut_message,
 };
 
@@ -155,7 +155,7 @@ impl<'a> ConvertWork<'a> {
     /// `serde_json` of its [`GameObject`], or as notation written from its syntax tree.
     fn full_way(&self, c: &mut Converted, game: &Game<'_>, chunk: &ChunkText<'_>) {
         let index = c.games;
-        let verdict = check_game(game, chunk.text, index, &self.opts);
+        let verdict = check_game_at(game, chunk.text, index, &self.opts);
         if self.valid_only && !verdict.is_valid() {
             c.dropped += 1;
             return;

@@ -38,7 +38,7 @@ use crate::notation::{
     Element, Game, Header, LineIndex, Scanner, Source, Span, SyntaxError, SyntaxKind,
 };
 use crate::validate::{
-    GameRead, Games, Lane, Options, Problem, RulesCache, check_game, clean_auto, clean_game,
+    GameRead, Games, Lane, Options, Problem, RulesCache, check_game_at, clean_auto, clean_game,
     outside_games, uncut,
 };
 
@@ -147,7 +147,7 @@ fn check_piece(bytes: &[u8], opts: &Options, fast: bool, tag_next: bool) -> Chec
                 boundary.see_clean(text, end);
             }
             GameRead::Full(game) => {
-                let v = check_game(&game, text, c.games, opts);
+                let v = check_game_at(&game, text, c.games, opts);
                 let errors = v.errors();
                 c.errors += errors;
                 c.warnings += v.problems.len() - errors;

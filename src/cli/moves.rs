@@ -59,12 +59,12 @@ pub fn run(config: &Config, out: &mut impl Write) -> std::io::Result<Exit> {
             Printer { config, at: None }.position(0, &state, false, out)?;
             Ok(Exit::Valid)
         }
-        None => pick::with_game(&config.input, config.encoding, config.game, |game, text| {
+        None => pick::with_game(&config.input, config.encoding, config.game, |game| {
             let opts = Options::default()
                 .default_rules(config.rules)
                 .record(false)
                 .auto_rules(false);
-            let verdict = check_game(game, text, config.game, &opts);
+            let verdict = check_game(game, &opts);
             let heading = pick::title(game, config.game);
             let states = GameState::replay_states(game, &verdict);
             let Some(last) = states.len().checked_sub(1) else {

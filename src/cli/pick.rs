@@ -87,13 +87,13 @@ pub fn setup(rules: Ruleset, text: &str) -> Option<GameState> {
     }
 }
 
-/// Reads `input` in `encoding` and hands its game `index` (from 1) and the decoded text to
-/// `each`; `None` (reported) when the input cannot be read or holds no such game.
+/// Reads `input` in `encoding` and hands its game `index` (from 1) to `each` (the game holds
+/// the decoded text); `None` (reported) when the input cannot be read or holds no such game.
 pub fn with_game<T>(
     input: &Input,
     encoding: Encoding,
     index: usize,
-    each: impl FnOnce(&Game<'_>, &str) -> T,
+    each: impl FnOnce(&Game<'_>) -> T,
 ) -> Option<T> {
     let name = input.name();
     let bytes = match input.read() {
@@ -116,7 +116,7 @@ pub fn with_game<T>(
         ));
         return None;
     };
-    Some(each(&game, text))
+    Some(each(&game))
 }
 
 /// Says that the game `heading` names cannot be set up (its rules or Position tag), with the

@@ -331,12 +331,12 @@ fn draw_position(config: &Config, text: &str, out: &mut impl Write) -> std::io::
 /// Draws the positions asked for of one game of the archive.
 fn draw_game(config: &Config, out: &mut impl Write) -> std::io::Result<Exit> {
     let index = config.game;
-    pick::with_game(&config.input, config.encoding, index, |game, text| {
+    pick::with_game(&config.input, config.encoding, index, |game| {
         let opts = Options::default()
             .default_rules(config.rules)
             .record(true)
             .auto_rules(false);
-        let verdict = check_game(game, text, index, &opts);
+        let verdict = check_game(game, &opts);
         let heading = pick::title(game, index);
         let Some(start) = verdict.start.clone() else {
             pick::cannot_set_up(&heading, &verdict);

@@ -47,6 +47,10 @@ pub struct Game<'a> {
     pub result: Option<ResultToken>,
     /// Comments after the result that no later game claims (end of file).
     pub trailing: Vec<Comment<'a>>,
+    /// The text the spans are offsets in ([`Game::text`]).
+    pub(crate) text: &'a str,
+    /// The game's number in its scan, from 1 ([`Game::number`]).
+    pub(crate) number: usize,
 }
 
 /// An item of the header section.

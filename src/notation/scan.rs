@@ -30,6 +30,8 @@ pub struct Scanner<'a> {
     outside: Vec<SyntaxError>,
     /// Whether a line starting with `[` follows the text (see [`Scanner::tag_line_next`]).
     tag_next: bool,
+    /// The games read so far.
+    games: usize,
 }
 
 /// Where the `{` comment at `start` of `b` ends (just after its `}`), or, when a line that
@@ -113,6 +115,7 @@ impl<'a> Scanner<'a> {
             hint: 16,
             outside: Vec::new(),
             tag_next: false,
+            games: 0,
         }
     }
 
@@ -254,6 +257,8 @@ impl<'a> Iterator for Scanner<'a> {
             game: Game {
                 headers: Vec::with_capacity(8),
                 moves: Vec::with_capacity(self.hint),
+                text: self.text,
+                number: self.games + 1,
                 ..Game::default()
             },
             started: false,
@@ -268,11 +273,34 @@ impl<'a> Iterator for Scanner<'a> {
         let end =
             read::headers(text, at, &mut tree).and_then(|i| read::movetext(text, i, &mut tree));
         let reading = tree.done();
-        self.finish(reading, end)
+        let game = self.finish(reading, end);
+        self.games += usize::from(game.is_some());
+        game
     }
 }
 
-impl Game<'_> {
+impl<'a> Game<'a> {
+    /// The text the game was read from, which its spans are offsets in: the whole text of
+    /// [`crate::parse`], or a [`crate::RecordedGame`]'s own.
+    ///
+    /// ```
+    /// let text = "1. a1,b1 *\n\n1. c1,d1 *\n";
+    /// let second = seega::parse(text).nth(1).unwrap();
+    /// assert_eq!(second.text(), text);
+    /// assert_eq!(second.span.of(second.text()), "1. c1,d1 *");
+    /// assert_eq!(second.number(), 2);
+    /// ```
+    pub fn text(&self) -> &'a str {
+        self.text
+    }
+
+    /// The game's number in the text it was read from, from 1 (a [`crate::RecordedGame`]'s, its
+    /// number in the stream); the number its problems are given ([`crate::check_game`]). The
+    /// example is [`Game::text`]'s.
+    pub fn number(&self) -> usize {
+        self.number
+    }
+
     /// The value of the first tag called `name`.
     pub fn tag(&self, name: &str) -> Option<&Tag<'_>> {
         self.headers.iter().find_map(|h| match h {

@@ -61,7 +61,7 @@ impl Highlight {
 mod tests {
     use super::*;
     use crate::notation::Scanner;
-    use crate::validate::{Options, check_game};
+    use crate::validate::{Options, check_game_at};
 
     #[test]
     fn placements_moves_and_passes() {
@@ -71,7 +71,7 @@ mod tests {
             record: true,
             ..Options::default()
         };
-        let v = check_game(&game, text, 1, &opts);
+        let v = check_game_at(&game, text, 1, &opts);
         assert_eq!(v.played.len(), 18, "{:?}", v.problems);
         assert_eq!(Highlight::of_played(&game, &v, 0), Highlight::default());
         let placed = Highlight::of_played(&game, &v, 1);

@@ -84,7 +84,7 @@ mod tests {
     use super::*;
     use crate::notation::Scanner;
     use crate::validate::canonical_doc;
-    use crate::validate::{Options, check_game};
+    use crate::validate::{Options, check_game_at};
 
     const PLAYED: &str =
         "1. e1,d2 a4,c5 2. d3,e5 b2,e4 3. a2,c2 d1,c4 4. b1,b5 c1,e2 5. a1,a3 e3,d4 6. b3,a5 b4,d5";
@@ -95,7 +95,7 @@ mod tests {
             record: true,
             ..Options::default()
         };
-        result_to_fix(&check_game(&game, text, 1, &opts))
+        result_to_fix(&check_game_at(&game, text, 1, &opts))
     }
 
     #[test]
@@ -134,7 +134,7 @@ mod tests {
             record: true,
             ..Options::default()
         };
-        let verdict = check_game(&game, text, 1, &opts);
+        let verdict = check_game_at(&game, text, 1, &opts);
         let mut doc = canonical_doc(&game, &verdict).expect("writable");
         let changed = set_result(&mut doc, GameResult::WhiteWins);
         assert_eq!(changed, ["*", "0-1"]);

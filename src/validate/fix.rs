@@ -1,7 +1,7 @@
 //! `check --fix`: apply the engine's suggestions to a game until it is valid.
 
 use super::problem::Problem;
-use super::replay::{Options, check_game};
+use super::replay::{Options, check_game_at};
 use crate::notation::Scanner;
 
 /// How fixing one game went.
@@ -42,7 +42,7 @@ pub fn fix_game(text: &str, index: usize, opts: &Options) -> Fixed {
         let Some(game) = Scanner::new(&current, &[]).next() else {
             break;
         };
-        let verdict = check_game(&game, &current, index, opts);
+        let verdict = check_game_at(&game, &current, index, opts);
         let Some(first) = verdict.problems.iter().find(|p| p.is_error()) else {
             return Fixed {
                 text: current,

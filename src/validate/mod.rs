@@ -33,6 +33,7 @@ pub(crate) use fast::{RulesCache, clean_game, clean_game_recorded};
 pub use fix::{Applied, Fixed, fix_game};
 pub use place::{Place, Players};
 pub use problem::Problem;
+pub(crate) use replay::check_game_at;
 pub use replay::{Options, Played, StepCaptures, Verdict, check_game};
 pub use rule_text::rule_text;
 pub use suggest::Fix;

@@ -150,7 +150,7 @@ impl Verdict {
     /// ```
     /// let text = "[Rules \"standard\"]\n\n1. a1,b1 *\n";
     /// let game = seega::parse(text).next().unwrap();
-    /// let verdict = seega::replay(&game, text);
+    /// let verdict = seega::replay(&game);
     /// assert_eq!(verdict.final_setup().unwrap().to_string(), "5/5/5/5/bb3 w 10/12");
     /// ```
     pub fn final_setup(&self) -> Option<Setup> {
@@ -217,19 +217,25 @@ fn rules_problem(e: &RulesError) -> Code {
     }
 }
 
-/// Checks the game numbered `index` (from 1) of a file whose text is `text`.
+/// Checks `game` under `opts`, its problems numbered as the game is ([`Game::number`]) and
+/// placed in the text it was read from ([`Game::text`]).
 ///
 /// ```
 /// let text = "[Rules \"ludus\"]\n\n1. a1,b1 *\n\n1. c3,d4 *\n";
 /// let opts = seega::Options::default();
 /// let problems: Vec<_> = seega::parse(text)
-///     .enumerate()
-///     .flat_map(|(i, game)| seega::check_game(&game, text, i + 1, &opts).problems)
+///     .flat_map(|game| seega::check_game(&game, &opts).problems)
 ///     .map(|p| (p.game, p.code.as_str()))
 ///     .collect();
 /// assert_eq!(problems, [(2, "seega::place::centre")]);
 /// ```
-pub fn check_game(game: &Game<'_>, text: &str, index: usize, opts: &Options) -> Verdict {
+pub fn check_game(game: &Game<'_>, opts: &Options) -> Verdict {
+    check_game_at(game, game.text(), game.number(), opts)
+}
+
+/// [`check_game`] of a game read from `text` and numbered `index`, for the chunk loops, whose
+/// scans skip the games the fast lane took and so count games themselves.
+pub(crate) fn check_game_at(game: &Game<'_>, text: &str, index: usize, opts: &Options) -> Verdict {
     let mut verdict = if opts.auto_rules && game.tag("Rules").is_none() {
         super::auto::check_auto(game, text, index, opts)
     } else {

@@ -273,7 +273,7 @@ fn the_final_position_of_an_invalid_game_is_after_its_last_legal_turn() {
     ] {
         let src = Source::from_text(input);
         let games: Vec<_> = Scanner::new(src.text(), src.invalid()).collect();
-        let v = check_game(&games[0], src.text(), 1, &Options::default());
+        let v = check_game(&games[0], &Options::default());
         assert!(!v.is_valid(), "{input}");
         let fin = v.position.as_ref().map(|p| p.to_setup_string());
         assert_eq!(fin.as_deref(), Some(last_legal), "{input}");

@@ -39,7 +39,7 @@ pub(super) fn run(
         if page_asked.game.is_some_and(|n| n != count) {
             continue;
         }
-        let verdict = check_game(&game, text, count, &opts);
+        let verdict = check_game(&game, &opts);
         games.push(PageGame::new(&game, &verdict, count));
     }
     if games.is_empty() {

@@ -26,7 +26,7 @@ mod parse;
 use crate::engine::{Ruleset, Size};
 use crate::notation::writer::{Doc, DocHeader, WriteOptions, write_game};
 use crate::notation::{LineIndex, Span};
-use crate::validate::{Code, Options, Problem, check_game};
+use crate::validate::{Code, Options, Problem, check_game_at};
 
 /// The rules every imported game is played under, without its size: Ludii's Seega
 /// (`spec/rules.md`, the `ludii` preset).
@@ -174,7 +174,7 @@ pub fn check(text: &str) -> CheckedTrial {
     let mut problems = import.problems.clone();
     if let Some(game_text) = &import.game {
         for game in crate::parse(game_text) {
-            let verdict = check_game(&game, game_text, 1, &Options::default());
+            let verdict = check_game_at(&game, game_text, 1, &Options::default());
             let lines = LineIndex::new(game_text);
             for mut p in verdict.problems {
                 let at = p

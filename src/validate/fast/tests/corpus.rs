@@ -9,7 +9,7 @@ use std::path::Path;
 use crate::notation::{Scanner, Source};
 use crate::test_shapes::{MIXED_RULES, other_writer, walk};
 use crate::validate::{
-    CleanGame, Options, RulesCache, check_game, clean_game, clean_game_recorded,
+    CleanGame, Options, RulesCache, check_game_at, clean_game, clean_game_recorded,
 };
 
 /// Walks `text` as the chunk loops do: the lane where it can, the full way where it cannot.
@@ -37,7 +37,7 @@ fn walk_text(text: &str, record: bool) -> (usize, Option<String>) {
             return (fast, None);
         };
         index += 1;
-        let verdict = check_game(&game, text, index, &opts);
+        let verdict = check_game_at(&game, text, index, &opts);
         if verdict.problems.is_empty() {
             return (fast, Some(game.span.of(text).to_owned()));
         }
