@@ -24,7 +24,7 @@
 //!
 //! Spans stay offsets into the chunk's text; a chunk knows the file line it starts on and the
 //! number of games before it, and [`crate::notation::LineIndex::with_base`] and
-//! [`crate::validate::Problem::renumber`] turn them into the file's lines and game numbers.
+//! `Problem::renumber` turn them into the file's lines and game numbers.
 
 use std::io::Read;
 
@@ -89,7 +89,7 @@ pub(crate) fn check_chunk_cut(bytes: &[u8], opts: &Options, tag_next: bool) -> C
     check_piece(bytes, opts, true, tag_next)
 }
 
-/// [`check_chunk`], with the fast lane ([`clean_game`]) on or off: the result is the same
+/// [`check_chunk`], with the fast lane (`validate::clean_game`) on or off: the result is the same
 /// either way (tests compare the two).
 pub fn check_chunk_with(bytes: &[u8], opts: &Options, fast: bool) -> CheckedChunk {
     check_piece(bytes, opts, fast, false)

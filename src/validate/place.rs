@@ -8,7 +8,7 @@ use crate::notation::Game;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Place {
     /// Outside any game of its chunk (bytes of a comment after the last result): worded
-    /// `outside any game` while its game is 0, `game N` once [`super::Problem::renumber`] gives
+    /// `outside any game` while its game is 0, `game N` once `Problem::renumber` gives
     /// it the game before it.
     Outside,
     /// In its game.
