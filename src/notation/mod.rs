@@ -5,6 +5,74 @@
 //!
 //! Its public face is the syntax tree of a game ([`Game`] and its parts), which
 //! [`crate::parse`] yields through a [`Scanner`], and the [`limits`] of what is read.
+//!
+//! Bytes become text through a [`Source`], which marks what is not UTF-8; a [`Scanner`] reads
+//! the text's games, each a [`Game`] of [`Header`]s and movetext [`Element`]s with their
+//! [`Span`]s; a [`LineIndex`] turns an offset into a [`LineCol`]:
+//!
+//! ```
+//! use seega::notation::{
+//!     Annotation, Element, GameResult, Header, LineCol, LineIndex, Scanner, Source, Span,
+//!     SyntaxKind, TurnKind,
+//! };
+//!
+//! let bytes = b"[Event \"Cup\"]\n{ before }\n\n1. a1,b1 a2,b2 2... b2-b3xc3! $1 zz 1-0\n";
+//! let source = Source::from_bytes(bytes);
+//! assert!(source.invalid().is_empty());
+//! let text = source.text();
+//! let mut games = Scanner::new(text, source.invalid());
+//! let game = games.next().unwrap();
+//! assert!(games.next().is_none());
+//!
+//! assert_eq!(game.number(), 1);
+//! assert_eq!(game.tag("Event").map(|t| t.value.as_ref()), Some("Cup"));
+//! let Header::Comment(c) = &game.headers[1] else { panic!() };
+//! assert_eq!((c.text, c.line), (" before ", false));
+//! assert_eq!(game.result_token().map(|r| r.result), Some(GameResult::WhiteWins));
+//! assert_eq!(GameResult::parse("1-0"), Some(GameResult::WhiteWins));
+//! assert_eq!(GameResult::Draw.as_str(), "1/2-1/2");
+//!
+//! let mut kinds = Vec::new();
+//! for el in &game.moves {
+//!     kinds.push(match el {
+//!         Element::Number(n) => format!("number {} (turn {})", n.number, n.turn()),
+//!         Element::Turn(t) => match &t.kind {
+//!             TurnKind::Place(a, b) => format!("place {} {}", a.square, b.square),
+//!             TurnKind::Move { from, steps } => format!(
+//!                 "move {} to {} capturing {}{}",
+//!                 from.square,
+//!                 steps[0].to.square,
+//!                 steps[0].captures[0].square,
+//!                 t.annotation.map_or("", Annotation::as_str),
+//!             ),
+//!             TurnKind::Pass => "pass".to_owned(),
+//!         },
+//!         Element::Nag(n, _) => format!("glyph {n}"),
+//!         Element::Comment(c) => format!("comment {}", c.text),
+//!         Element::Error(e) => {
+//!             assert_eq!(e.kind, SyntaxKind::UnknownToken);
+//!             format!("error at {}: {}", e.span.of(text), e.message)
+//!         }
+//!         _ => "something new".to_owned(),
+//!     });
+//! }
+//! assert_eq!(kinds, [
+//!     "number 1 (turn 1)",
+//!     "place a1 b1",
+//!     "place a2 b2",
+//!     "number 2 (turn 4)",
+//!     "move b2 to b3 capturing c3!",
+//!     "glyph 1",
+//!     "error at zz: `zz` is not a turn, a move number, an annotation or a result",
+//! ]);
+//! assert_eq!(Annotation::parse("!"), Some(Annotation::Good));
+//!
+//! let span = Span::new(text.find("zz").unwrap(), text.find("zz").unwrap() + 2);
+//! assert_eq!((span.len(), span.is_empty()), (2, false));
+//! let lines = LineIndex::new(text);
+//! assert_eq!(lines.line_col(text, span.start), LineCol { line: 4, column: 34 });
+//! assert_eq!(lines.lines(), 5); // four lines ending in a break, and the empty one after
+//! ```
 
 pub(crate) mod ast;
 pub(crate) mod encoding;

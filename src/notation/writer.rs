@@ -14,6 +14,42 @@
 //!   `N.` before every odd turn, each turn with all its captures, then its `$N` glyphs, then
 //!   its comments; the result; comments after the result;
 //! - a `;` comment ends its line.
+//!
+//! ```
+//! use seega::notation::writer::{
+//!     Doc, DocHeader, DocKind, NotWritable, WriteOptions, comment, push_game_text, turn_text,
+//!     write_game,
+//! };
+//!
+//! let text = "[Site \"Cairo\"] [Event \"Cup\"] 1.a1,b1 {ok}  a2,b2 2. c1-c2xc3! *";
+//! let game = seega::parse(text).next().unwrap();
+//! let doc = Doc::from_game(&game, &|_| None)?;
+//! assert!(matches!(&doc.headers[0], DocHeader::Tag { name, .. } if name == "Site"));
+//! assert_eq!(doc.turns[0].comments, [comment(&seega::notation::Comment {
+//!     text: "ok",
+//!     line: false,
+//!     span: Default::default(),
+//! })]);
+//! let DocKind::Move(from, steps) = &doc.turns[2].kind else { panic!() };
+//! assert_eq!((from.to_string(), steps.len()), ("c1".to_owned(), 1));
+//! assert_eq!(turn_text(&doc.turns[2].kind, doc.turns[2].annotation), "c1-c2xc3!");
+//!
+//! let mut out = String::new();
+//! write_game(&doc, &WriteOptions::default(), &mut out);
+//! assert_eq!(out, "[Event \"Cup\"]\n[Site \"Cairo\"]\n\n1. a1,b1 {ok} a2,b2 2. c1-c2xc3! *\n");
+//!
+//! let mut archive = String::new();
+//! push_game_text(&mut archive, &out);
+//! push_game_text(&mut archive, &out);
+//! assert_eq!(archive, format!("{out}\n{out}"));
+//!
+//! // A game with a syntax error cannot be rebuilt from its parts.
+//! let broken = seega::parse("1. a1,b1 zz *").next().unwrap();
+//! assert_eq!(Doc::from_game(&broken, &|_| None), Err(NotWritable));
+//! let (read, whole) = Doc::read(&broken, &|_| None);
+//! assert_eq!((read.turns.len(), whole), (1, false));
+//! # Ok::<(), NotWritable>(())
+//! ```
 
 use super::ast::{Annotation, Comment, Element, Game, GameResult, Header, TurnKind};
 use crate::board::Square;
