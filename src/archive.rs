@@ -1,4 +1,40 @@
 //! Checking whole archives: the scanner and the validator, one game at a time.
+//!
+//! A text checked game by game ([`check_source`]), a stream checked on threads chunk by chunk
+//! ([`stream::check_stream`]) and converted ([`convert::convert_stream`]):
+//!
+//! ```
+//! use seega::archive::convert::{ConvertWork, Target, convert_stream};
+//! use seega::archive::{check_source, outside_problems, stream};
+//! use seega::notation::Source;
+//! use seega::validate::Options;
+//!
+//! let archive = seega::generate(&seega::GenOptions::default(), 30);
+//! let opts = Options::default();
+//!
+//! let source = Source::from_text(archive.clone());
+//! let checked: Vec<_> = check_source(&source, &opts).collect();
+//! assert_eq!(checked.len(), 30);
+//! assert!(checked.iter().all(|c| c.verdict.is_valid() && c.index == c.game.number()));
+//! assert!(outside_problems(&source).is_empty());
+//!
+//! let (mut games, mut valid) = (0, 0);
+//! stream::check_stream(archive.as_bytes(), &opts, 2, &mut |placed| {
+//!     assert_eq!(placed.games_before, games);
+//!     games += placed.checked.games;
+//!     valid += placed.checked.valid;
+//!     Ok(())
+//! })?;
+//! assert_eq!((games, valid), (30, 30));
+//!
+//! let work = ConvertWork::new(&opts, "archive.sgn", Target::Jsonl, false);
+//! let (mut lines, mut written) = (Vec::new(), 0);
+//! convert_stream(archive.as_bytes(), &work, 2, &mut |chunk, before| {
+//!     chunk.write_to(&mut lines, Target::Jsonl, before, &mut written)
+//! })?;
+//! assert_eq!((written, lines.split(|&b| b == b'\n').filter(|l| !l.is_empty()).count()), (30, 30));
+//! # Ok::<(), std::io::Error>(())
+//! ```
 
 pub mod convert;
 pub(crate) mod pipeline;

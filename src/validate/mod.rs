@@ -1,5 +1,49 @@
 //! Validation: replays a game's syntax tree on the engine and returns a [`Verdict`] with
 //! [`Problem`]s, each with a stable [`Code`].
+//!
+//! A game checked, its problem read, explained and fixed:
+//!
+//! ```
+//! use seega::validate::{
+//!     Code, Options, Place, Players, canonical_doc, check_game, explain, fix_game,
+//!     played_text, rule_text,
+//! };
+//!
+//! let text = "[Black \"Aïcha\"]\n\n1. a1,b1 a2,b2 2. c3,d1 *\n";
+//! let game = seega::parse(text).next().unwrap();
+//! let verdict = check_game(&game, &Options::default().record(true));
+//! assert!(!verdict.is_valid());
+//! assert_eq!((verdict.errors(), verdict.warnings(), verdict.legal_turns), (1, 0, 2));
+//!
+//! let problem = &verdict.problems[0];
+//! assert_eq!(problem.code, Code::PlaceCentre);
+//! assert!(problem.is_error() && !problem.code.is_warning() && !problem.code.is_syntax());
+//! assert_eq!((problem.game, problem.turn), (1, Some(3)));
+//! assert_eq!(problem.span.of(text), "c3");
+//! assert_eq!(problem.message(), "c3 is the centre, which stays empty while pieces are placed");
+//! assert!(!problem.help().is_empty());
+//! let Place::Game { players: Players { black, .. }, .. } = &problem.place else { panic!() };
+//! assert_eq!(black.as_deref(), Some("Aïcha"));
+//!
+//! // The codes are stable strings, each with its rule and its explanation.
+//! assert_eq!(Code::parse("seega::place::centre"), Some(Code::PlaceCentre));
+//! assert_eq!(Code::PlaceCentre.as_str(), "seega::place::centre");
+//! assert!(Code::ALL.contains(&Code::PlaceCentre));
+//! assert_eq!(Code::PlaceCentre.rule(), "R4");
+//! assert!(!rule_text(Code::PlaceCentre).is_empty());
+//! assert_eq!(explain(Code::PlaceCentre).code, Code::PlaceCentre);
+//!
+//! // The turns played, as the engine recorded them, and the game in canonical text.
+//! let played = &verdict.played[1];
+//! assert_eq!((played.number, played.side), (2, seega::Color::White));
+//! assert_eq!(played_text(&game, &verdict, 2), "a2,b2"); // turns count from 1
+//! assert_eq!(canonical_doc(&game, &verdict).unwrap().turns.len(), 3);
+//!
+//! // A slip with one suggestion is fixed; this error has none, so nothing is applied.
+//! let fixed = fix_game(text, 1, &Options::default());
+//! assert!(fixed.applied.is_empty() && !fixed.complete);
+//! assert_eq!(fixed.stuck.map(|p| p.code), Some(Code::PlaceCentre));
+//! ```
 
 mod auto;
 mod bidi;
