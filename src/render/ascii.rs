@@ -4,6 +4,29 @@
 //! Each square is three characters: a bracket, the content, a bracket. `[b]` marks a square of
 //! the last turn (placed, started from, stepped on), `(x)` a piece it captured, `+` the empty
 //! centre; a piece on the centre is drawn `+b+` unless the last turn highlights it.
+//!
+//! ```
+//! use seega::render::ascii::{Glyphs, Highlight, board, summary};
+//! use seega::validate::Options;
+//!
+//! let text = "[Position \"5/1b3/1w3/5/1b3 b\"]\n\n1. b1-b2xb3 0-1\n";
+//! let game = seega::parse(text).next().unwrap();
+//! let verdict = seega::check_game(&game, &Options::default().record(true));
+//! let last = verdict.position.as_ref().unwrap();
+//! let highlight = Highlight::of_played(&game, &verdict, 1);
+//! let drawn = board(last, &highlight, Glyphs { unicode: false });
+//! let expected = [
+//!     "    a  b  c  d  e",
+//!     " 5  .  .  .  .  .  5",
+//!     " 4  .  b  .  .  .  4",
+//!     " 3  . (x) +  .  .  3",
+//!     " 2  . [b] .  .  .  2",
+//!     " 1  . [.] .  .  .  1",
+//!     "    a  b  c  d  e",
+//! ];
+//! assert_eq!(drawn.lines().collect::<Vec<_>>(), expected);
+//! assert!(summary(last, verdict.outcome).starts_with("game over: capture-all, black wins (0-1)"));
+//! ```
 
 use crate::engine::{Color, Outcome, Position, Square};
 

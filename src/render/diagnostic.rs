@@ -4,6 +4,24 @@
 //! returns count as line ends (as in [`LineIndex`]), and nothing from the file or its name
 //! reaches the terminal raw: snippets are drawn with hidden characters as `?` (see
 //! `drawable`), messages, help, labels and the name through [`terminal::escape`].
+//!
+//! ```
+//! use seega::notation::LineIndex;
+//! use seega::render::diagnostic::{NamedText, Renderer};
+//! use seega::validate::Options;
+//!
+//! let text = "1. c3,d1 *\n";
+//! let game = seega::parse(text).next().unwrap();
+//! let problem = &seega::check_game(&game, &Options::default()).problems[0];
+//! let lines = LineIndex::new(text);
+//! let source = NamedText { name: "club.sgn", text, lines: &lines };
+//! let drawn = Renderer::plain().render(problem, source);
+//! assert!(drawn.starts_with("seega::place::centre"));
+//! assert!(drawn.contains("[club.sgn:1:4]"));
+//! let mut again = String::new();
+//! Renderer::new(miette::GraphicalTheme::unicode_nocolor(), 80).render_to(problem, source, &mut again);
+//! assert_eq!(again, drawn);
+//! ```
 
 use miette::{
     Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, MietteError,

@@ -7,6 +7,19 @@
 //! (`html_text`), the games as JSON inside a `<script>` element (`script_json`), which
 //! the script puts on the page with `textContent` only. The data and the attributes the page
 //! sets are specified in `spec/replay.md`.
+//!
+//! ```
+//! use seega::render::html::{PageGame, page};
+//! use seega::validate::Options;
+//!
+//! let text = "[Event \"<Cup>\"]\n\n1. a1,b1 a2,b2 *\n";
+//! let game = seega::parse(text).next().unwrap();
+//! let verdict = seega::check_game(&game, &Options::default().record(true));
+//! let html = page("club night", &[PageGame::new(&game, &verdict, 1)]);
+//! assert!(html.starts_with("<!DOCTYPE html>"));
+//! assert!(html.contains("<title>club night</title>"));
+//! assert!(!html.contains("<Cup>")); // the tag's text is escaped in the page's data
+//! ```
 
 mod data;
 

@@ -3,6 +3,15 @@
 //!
 //! The highlight is the one the text boards draw ([`Highlight`]); a movement also gets an arrow
 //! along the moving piece's path.
+//!
+//! ```
+//! use seega::render::svg::{Highlight, svg};
+//!
+//! let start = seega::Position::new(seega::Ruleset::parse("standard").unwrap());
+//! let drawn = svg(&start, &Highlight::default(), Some("the empty board"));
+//! assert!(drawn.starts_with("<svg") && drawn.trim_end().ends_with("</svg>"));
+//! assert!(drawn.contains(">the empty board</text>")); // the title, above the board
+//! ```
 
 use std::fmt::Write;
 
