@@ -4,6 +4,45 @@
 //! Schema is `spec/game.schema.json`. A game object is built from a checked game
 //! ([`GameObject::new`]) and read back into a [`Doc`] for the canonical writer
 //! ([`GameObject::to_doc`]).
+//!
+//! ```
+//! use seega::notation::{LineIndex, Source};
+//! use seega::render::game_json::{
+//!     GameObject, HeaderItem, KindName, Origin, Side, for_each_object, game_text, square,
+//! };
+//! use seega::validate::Options;
+//!
+//! let text = "[Event \"Cup\"]\n\n1. a1,b1 a2,b2 2. c3,d1 *\n";
+//! let source = Source::from_text(text);
+//! let mut objects = Vec::new();
+//! for_each_object(&source, "cup.sgn", &Options::default(), &mut |o| {
+//!     objects.push(o);
+//!     Ok::<(), ()>(())
+//! })
+//! .unwrap();
+//! let obj = &objects[0];
+//! assert_eq!((obj.game, obj.file.as_str(), obj.valid), (1, "cup.sgn", false));
+//! assert!(matches!(&obj.headers[0], HeaderItem::Tag { name, .. } if name == "Event"));
+//! assert_eq!(obj.rules.as_ref().map(|r| (r.size, r.first_placer)), Some((5, Side::Black)));
+//! assert_eq!((obj.turns[1].kind, obj.turns[1].side), (KindName::Place, Some(Side::White)));
+//! assert_eq!(obj.turns[1].squares, ["a2", "b2"]);
+//! assert_eq!(obj.final_position.as_deref(), Some("5/5/5/ww3/bb3 b 10/10"));
+//! assert_eq!(obj.errors[0].code, "seega::place::centre");
+//! assert_eq!(square("c3").map(|s| s.to_string()), Ok("c3".to_owned()));
+//!
+//! // Back to notation: the game's turns as far as they were legal are what the JSON holds.
+//! let back = game_text(obj, 80).unwrap();
+//! assert!(back.starts_with("[Event \"Cup\"]\n\n1. a1,b1 a2,b2"));
+//!
+//! // The same object, built from a game and its verdict.
+//! let game = seega::parse(text).next().unwrap();
+//! let verdict = seega::check_game(&game, &Options::default().record(true));
+//! let lines = LineIndex::new(text);
+//! let at = Origin { file: "cup.sgn", file_bytes: None, text, lines: &lines, raw: None };
+//! assert_eq!(&GameObject::new(&game, &verdict, 1, at), obj);
+//! assert_eq!(at.diagnostic(&verdict.problems[0]), obj.errors[0]);
+//! assert_eq!(obj.to_doc().unwrap().turns.len(), 3);
+//! ```
 
 use serde::{Deserialize, Serialize};
 
