@@ -1,5 +1,39 @@
 //! JSON wire types for `check --format jsonl` and `moves --format jsonl`. Field names are part
 //! of the contract.
+//!
+//! ```
+//! use seega::notation::LineIndex;
+//! use seega::render::wire::{
+//!     DiagnosticLine, FileName, FixLine, FixSummaryLine, InputErrorLine, MovesLine, SummaryLine,
+//! };
+//! use seega::validate::Options;
+//!
+//! let text = "1. c3,d1 *\n";
+//! let game = seega::parse(text).next().unwrap();
+//! let problem = &seega::check_game(&game, &Options::default()).problems[0];
+//! let line = DiagnosticLine::new(problem, "cup.sgn", text, &LineIndex::new(text));
+//! assert_eq!((line.kind.as_str(), line.severity.as_str()), ("diagnostic", "error"));
+//! assert_eq!((line.code.as_str(), line.game, line.turn, line.line), ("seega::place::centre", 1, Some(1), 1));
+//! let json = serde_json::to_string(&line).unwrap();
+//! assert_eq!(serde_json::from_str::<DiagnosticLine>(&json).unwrap(), line);
+//!
+//! let name = FileName::text("cup.sgn");
+//! let unreadable = InputErrorLine::new(&name, "cannot read `cup.sgn`: gone".to_owned());
+//! assert_eq!(unreadable.kind, "input-error");
+//! let summary = SummaryLine { games: 1, invalid: 1, errors: 1, ..SummaryLine::default() };
+//! assert!(serde_json::to_string(&summary).unwrap().contains("\"invalid\":1"));
+//!
+//! // What `check --fix` and `moves` write, read back from their lines.
+//! let fix = r#"{"type":"fix","file":"cup.sgn","game":1,"line":6,"column":4,"old":"c4-c3xb3xd3","new":"c4-c3xc2xb3xd3"}"#;
+//! let fix: FixLine = serde_json::from_str(fix).unwrap();
+//! assert_eq!((fix.file.file.as_str(), fix.new.as_str()), ("cup.sgn", "c4-c3xc2xb3xd3"));
+//! let done = r#"{"type":"fix-summary","fixed":1,"left":0}"#;
+//! let done: FixSummaryLine = serde_json::from_str(done).unwrap();
+//! assert_eq!((done.fixed, done.left), (1, 0));
+//! let state = seega::GameState::new(seega::Ruleset::parse("standard").unwrap());
+//! let moves = MovesLine::new(Some((&name, 1)), 0, &state, &state.legal_turns(), false);
+//! assert_eq!((moves.position.as_str(), moves.game), ("5/5/5/5/5 b 12/12", Some(1)));
+//! ```
 
 use std::path::Path;
 
