@@ -1,6 +1,28 @@
 //! Canonical text of whole archives (`fmt`): each game's content with its computed captures
 //! ([`crate::validate::canonical_doc`]) through the notation's writer, or the game kept as
 //! written when it cannot be written from its parts.
+//!
+//! ```
+//! use seega::notation::Source;
+//! use seega::notation::writer::WriteOptions;
+//! use seega::tools::canonical::{Fixing, FormattedGame, format_games, format_source};
+//! use seega::validate::Options;
+//!
+//! let source = Source::from_text("[Rules \"standard\"]  1.a1,b1   a2,b2 *\n\n1. zz *\n");
+//! let (check, write) = (Options::default(), WriteOptions::default());
+//! let formatted = format_games(&source, &check, &write, Fixing::default());
+//! assert!(!formatted.is_complete()); // the second game is kept as written
+//! assert!(matches!(&formatted.games[0], FormattedGame::Canonical { text, .. }
+//!     if text == "[Rules \"standard\"]\n\n1. a1,b1 a2,b2 *\n"));
+//! assert!(matches!(&formatted.games[1], FormattedGame::Kept { index: 2, .. }));
+//! // The whole text is refused, with the reasons, while a game cannot be written.
+//! let problems = formatted.into_text(&source).unwrap_err();
+//! assert_eq!(problems[0].code.as_str(), "seega::syntax::token");
+//! assert_eq!(format_source(&source, &check, &write).unwrap_err(), problems);
+//!
+//! let clean = Source::from_text("1.a1,b1   a2,b2 *");
+//! assert_eq!(format_source(&clean, &check, &write).unwrap(), "1. a1,b1 a2,b2 *\n");
+//! ```
 
 use crate::notation::writer::{
     Doc, DocHeader, NotWritable, WriteOptions, comment, comment_text, numbers_of, push_game_text,

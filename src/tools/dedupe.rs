@@ -1,5 +1,19 @@
 //! Game identities: a stable hash of the rules and the turns, optionally the same for every
 //! symmetric copy of a game.
+//!
+//! ```
+//! use seega::Ruleset;
+//! use seega::tools::dedupe::{identity, richness};
+//!
+//! let text = "1. a1,b1 { first } *\n\n[Event \"again\"]\n\n1. b1,a1 *\n\n1. e5,d5 *\n";
+//! let games: Vec<_> = seega::parse(text).collect();
+//! let rules = Ruleset::parse("standard").unwrap();
+//! let ids: Vec<String> = games.iter().map(|g| identity(g, &rules, true)).collect();
+//! assert_eq!(ids[0], ids[1]); // the same placement, its squares in the other order
+//! assert_eq!(ids[0], ids[2]); // the image under a symmetry of the board
+//! assert_ne!(identity(&games[0], &rules, false), identity(&games[2], &rules, false));
+//! assert_eq!(richness(&games[0]), (1, 1, 0)); // turns, comments and annotations, tags
+//! ```
 
 use crate::engine::{Ruleset, Size, Square, Symmetry};
 use crate::notation::{Element, Game, TurnKind};

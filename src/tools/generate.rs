@@ -7,6 +7,21 @@
 //!
 //! Game `i` (from 1) is drawn from its own generator seeded by the seed and `i`, so a game does
 //! not depend on the games before it.
+//!
+//! ```
+//! use seega::tools::generate::{GenOptions, Generator, SplitMix64};
+//!
+//! let mut generator = Generator::new(GenOptions::default().seed(3).invalid_rate(1.0));
+//! let mut text = String::new();
+//! assert!(generator.write_game(1, &mut text)); // mutated: every game is invalid at rate 1
+//! let game = seega::parse(&text).next().unwrap();
+//! assert!(!seega::replay(&game).is_valid());
+//!
+//! // The same seed draws the same numbers on every platform.
+//! let (mut a, mut b) = (SplitMix64::new(9), SplitMix64::new(9));
+//! assert_eq!(a.next_u64(), b.next_u64());
+//! assert!(a.below(6) < 6);
+//! ```
 
 use std::fmt::Write as _;
 

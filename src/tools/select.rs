@@ -1,4 +1,20 @@
 //! Choosing games: by tag, result, ruleset, length, validity, or a position they reach.
+//!
+//! ```
+//! use seega::archive::check_source;
+//! use seega::notation::{GameResult, Source};
+//! use seega::tools::select::Filter;
+//! use seega::validate::Options;
+//!
+//! let source = Source::from_text("[Event \"Cup\"]\n\n1. a1,b1 1-0\n\n1. c3,d1 *\n");
+//! let opts = Options::default().record(true);
+//! let won = Filter { result: Some(GameResult::WhiteWins), ..Filter::default() };
+//! let valid = Filter { valid: Some(true), ..Filter::default() };
+//! let kept: Vec<usize> = check_source(&source, &opts).filter(|c| won.matches(c)).map(|c| c.index).collect();
+//! assert_eq!(kept, [1]);
+//! let valid: Vec<usize> = check_source(&source, &opts).filter(|c| valid.matches(c)).map(|c| c.index).collect();
+//! assert_eq!(valid, [1]); // the second places a piece on the centre
+//! ```
 
 use crate::archive::Checked;
 use crate::engine::{Position, Ruleset, Symmetry};

@@ -1,5 +1,21 @@
 //! Statistics over checked games: results by ruleset, terminations, phase lengths, captures,
 //! first-mover wins, longest chain.
+//!
+//! ```
+//! use seega::archive::check_source;
+//! use seega::notation::Source;
+//! use seega::tools::stats::Stats;
+//! use seega::validate::Options;
+//!
+//! let source = Source::from_text(seega::generate(&seega::GenOptions::default(), 12));
+//! let mut stats = Stats::default();
+//! for checked in check_source(&source, &Options::default().record(true)) {
+//!     stats.add(&checked);
+//! }
+//! assert_eq!((stats.games, stats.valid, stats.invalid), (12, 12, 0));
+//! assert_eq!(stats.rulesets["standard"].games, 12);
+//! assert_eq!(stats.avg_placement_turns, 12.0); // 24 pieces, two a turn
+//! ```
 
 use std::collections::BTreeMap;
 
