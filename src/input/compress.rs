@@ -21,6 +21,14 @@
 //! text.read_to_string(&mut s)?;
 //! assert_eq!(s, "1. a1,b1 *\n");
 //! assert_eq!(Compression::sniff(&[0x1F, 0x8B, 8]), Some(Compression::Gzip));
+//!
+//! // Names: what the extension says, and whether a file found in a directory is an archive.
+//! use std::path::Path;
+//! use seega::input::compress::{inner, is_archive_name};
+//! let path = Path::new("club/2024.SGN.zst");
+//! assert_eq!(Compression::of_path(path).map(Compression::name), Some("zstd"));
+//! assert_eq!(inner(path), Path::new("club/2024.SGN"));
+//! assert!(is_archive_name(path) && !is_archive_name(Path::new("notes.txt.gz")));
 //! # Ok::<(), std::io::Error>(())
 //! ```
 
