@@ -5,6 +5,17 @@
 use std::fmt;
 
 /// The side length of a board: 5, 7 or 9.
+///
+/// ```
+/// use seega::{Size, Square};
+///
+/// let size = Size::new(7).unwrap();
+/// assert_eq!((size, size.get(), Size::new(6)), (Size::SEVEN, 7, None));
+/// assert_eq!(size.pieces_per_side(), 24);
+/// assert_eq!(size.centre(), Square::new(3, 3));
+/// assert!(size.contains("g7".parse().unwrap()) && !Size::FIVE.contains("g7".parse().unwrap()));
+/// assert_eq!(Size::NINE.squares().count(), 81);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Size(u8);
 
@@ -76,6 +87,15 @@ const SMALLEST_BOARD: [u8; 81] = {
 };
 
 /// One of the two sides.
+///
+/// ```
+/// use seega::Color;
+///
+/// assert_eq!(Color::Black.other(), Color::White);
+/// assert_eq!((Color::White.index(), Color::White.char(), Color::White.name()), (1, 'w', "white"));
+/// assert_eq!(Color::from_char('b'), Some(Color::Black));
+/// assert_eq!(Color::from_char('x'), None);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Color {
     /// Black, written `b`.
@@ -134,6 +154,19 @@ impl fmt::Display for Color {
 ///
 /// The index is `rank * 9 + file`, so that one bit layout serves every board size. `Debug`
 /// writes it as `Display` does, `c3`.
+///
+/// ```
+/// use seega::{Size, Square};
+///
+/// let c3: Square = "c3".parse().unwrap();
+/// assert_eq!((c3, c3.file(), c3.rank(), c3.index()), (Square::new(2, 2), 2, 2, 20));
+/// assert_eq!(Square::from_index(20), Some(c3));
+/// assert_eq!(c3.offset(2, 0, Size::FIVE).map(|s| s.to_string()), Some("e3".to_owned()));
+/// assert_eq!(c3.offset(3, 0, Size::FIVE), None); // f3 is off a 5×5 board
+/// let around: Vec<String> = "a1".parse::<Square>().unwrap().neighbours(Size::FIVE).map(|s| s.to_string()).collect();
+/// assert_eq!(around, ["a2", "b1"]);
+/// assert!(c3.is_orthogonal_neighbour("c4".parse().unwrap()));
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Square(u8);
 

@@ -31,6 +31,21 @@ pub(super) const fn full_mask(n: u32) -> u128 {
 const FULL: [u128; 5] = [0, 0, full_mask(5), full_mask(7), full_mask(9)];
 
 /// A set of squares; bit `i` stands for the square with index `i`.
+///
+/// ```
+/// use seega::{Bitboard, Size, Square};
+///
+/// let c3: Square = "c3".parse().unwrap();
+/// let mut set = Bitboard::from_square(c3);
+/// assert!(set.contains(c3) && !set.is_empty() && Bitboard::EMPTY.is_empty());
+/// let names = |b: Bitboard| b.squares().map(|s| s.to_string()).collect::<Vec<_>>();
+/// assert_eq!(names(set.spread(Size::FIVE)), ["c2", "b3", "d3", "c4"]);
+/// assert_eq!(names(set.shift(0, Size::FIVE)), ["c4"]); // up, the first of the directions
+/// set.insert("e5".parse().unwrap());
+/// assert_eq!(names(set.shift(1, Size::FIVE)), ["d3"]); // e5 leaves the board to the right
+/// set.remove(c3);
+/// assert_eq!((set.count(), Bitboard::full(Size::FIVE).count()), (1, 25));
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Bitboard(pub u128);
 

@@ -36,6 +36,45 @@ impl std::fmt::Display for Phase {
 /// [`Setup`] checked by [`crate::GameState::from_setup`], so that its invariants hold: pieces
 /// lie on the board, no square holds both colours, and no side has more pieces than it started
 /// with.
+///
+/// Its questions, asked of a position in the movement phase:
+///
+/// ```
+/// use seega::{Color, GameState, Phase, Ruleset, Size, Square};
+///
+/// let rules = Ruleset::parse("standard").unwrap();
+/// let game = GameState::from_setup(rules, &"5/1b3/1w3/5/1b3 b".parse().unwrap()).unwrap();
+/// let mut pos = game.position().clone();
+/// let sq = |s: &str| s.parse::<Square>().unwrap();
+/// assert_eq!((pos.size(), pos.phase(), pos.to_move()), (Size::FIVE, Phase::Movement, Color::Black));
+/// assert_eq!((pos.piece_at(sq("b3")), pos.piece_at(sq("a1"))), (Some(Color::White), None));
+/// assert_eq!((pos.material(Color::Black), pos.empty().count()), (2, 22));
+/// assert!(pos.has_step() && pos.has_step_for(Color::White));
+/// assert!(pos.can_capture() && pos.piece_can_capture(sq("b1")) && !pos.piece_can_capture(sq("b4")));
+/// assert!(pos.captures_of_step(sq("b1"), sq("b2")).contains(sq("b3")));
+/// assert!(!pos.has_barrier(Color::Black));
+///
+/// // Every movement of the side to move, by the path of its piece.
+/// let mut paths = Vec::new();
+/// pos.for_each_turn(&mut |_, path| {
+///     paths.push(path.iter().map(|s| s.to_string()).collect::<Vec<_>>().join("-"));
+///     true
+/// });
+/// assert!(paths.contains(&"b1-b2".to_owned()));
+///
+/// // A pass is refused while a step exists; a movement that takes the last white piece ends
+/// // the game.
+/// assert!(pos.pass().is_err());
+/// let mut mv = pos.begin_move(sq("b1")).unwrap();
+/// pos.step(&mut mv, sq("b2")).unwrap();
+/// pos.end_move(mv).unwrap();
+/// assert_eq!(pos.outcome_after_turn(false).map(|o| o.winner), Some(Some(Color::Black)));
+///
+/// // Placements, in a new game.
+/// let mut start = seega::Position::new(rules);
+/// start.place(sq("a1"), sq("b1")).unwrap();
+/// assert!(start.place(sq("c3"), sq("d1")).is_err()); // the centre stays empty
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Position {
     pub(crate) rules: Ruleset,
