@@ -147,6 +147,17 @@ pub const OPTION_KEYS: [&str; 9] = [
 ];
 
 /// Why a rules string was refused.
+///
+/// ```
+/// use seega::{RulesError, Ruleset};
+///
+/// let text = "standard Size=7";
+/// let err = Ruleset::parse(text).unwrap_err();
+/// assert_eq!(err, RulesError::UnknownOption("Size=7".to_owned()));
+/// assert_eq!(err.word(text), Some("Size=7"));
+/// assert_eq!(err.meant().as_deref(), Some("size=7"));
+/// assert!(err.help().starts_with("Did you mean `size=7`?"));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum RulesError {

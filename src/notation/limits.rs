@@ -1,6 +1,18 @@
 //! The limits the scanner enforces, so that one game's syntax tree stays bounded in memory
 //! whatever the input. Each limit, when passed, gives a [`super::SyntaxKind::TooLong`] error
 //! and the rest of the game is skipped (scanned for its end, not stored). See `spec/limits.md`.
+//!
+//! ```
+//! use seega::notation::limits::{
+//!     MAX_FILE_BYTES, MAX_HEADERS, MAX_MOVETEXT, MAX_TOKEN_BYTES, MAX_UNCUT_BYTES,
+//! };
+//! use seega::notation::{Element, SyntaxKind};
+//!
+//! let long = format!("1. {} *\n", "a".repeat(MAX_TOKEN_BYTES + 1));
+//! let game = seega::parse(&long).next().unwrap();
+//! assert!(matches!(&game.moves[1], Element::Error(e) if e.kind == SyntaxKind::TokenTooLong));
+//! assert!(MAX_HEADERS < MAX_MOVETEXT && (MAX_UNCUT_BYTES as u64) < MAX_FILE_BYTES);
+//! ```
 
 /// Header items (tags, comments and broken tag lines) kept for one game.
 pub const MAX_HEADERS: usize = 100_000;
