@@ -2,6 +2,34 @@
 //! game is checked (recording the engine's captures) and written, as a JSON object or as
 //! canonical notation, into the chunk's own buffer; the buffers are written out in input order
 //! with the game numbers filled in ([`Converted::write_to`]).
+//!
+//! ```
+//! use seega::archive::convert::{ConvertWork, Target, convert_stream_in_blocks};
+//! use seega::validate::Options;
+//!
+//! let text = "1. a1,b1 *\n\n1. c3,d1 *\n";
+//! let opts = Options::default();
+//! // Valid games only, written as notation, read in blocks of 8 bytes without the fast lane.
+//! let work = ConvertWork::new(&opts, "cup.sgn", Target::Sgn { width: 80 }, true)
+//!     .with_file_bytes(None)
+//!     .without_fast_lane();
+//! let (mut out, mut written, mut dropped) = (Vec::new(), 0, 0);
+//! convert_stream_in_blocks(text.as_bytes(), &work, 1, 8, &mut |chunk, before| {
+//!     dropped += chunk.dropped;
+//!     chunk.write_to(&mut out, Target::Sgn { width: 80 }, before, &mut written)
+//! })?;
+//! assert_eq!((String::from_utf8(out).unwrap(), written, dropped), ("1. a1,b1 *\n".to_owned(), 1, 1));
+//!
+//! // JSON Lines, each chunk's games also read back into game objects on its worker.
+//! let work = ConvertWork::new(&opts, "cup.sgn", Target::Jsonl, false).with_objects(true);
+//! let mut objects = 0;
+//! seega::archive::convert::convert_stream(text.as_bytes(), &work, 2, &mut |chunk, _| {
+//!     objects += chunk.objects.as_ref().map_or(0, Vec::len);
+//!     Ok(())
+//! })?;
+//! assert_eq!(objects, 2);
+//! # Ok::<(), std::io::Error>(())
+//! ```
 
 use std::cell::OnceCell;
 use std::io::{Read, Write};

@@ -25,6 +25,40 @@
 //! Spans stay offsets into the chunk's text; a chunk knows the file line it starts on and the
 //! number of games before it, and [`crate::notation::LineIndex::with_base`] and
 //! `Problem::renumber` turn them into the file's lines and game numbers.
+//!
+//! ```
+//! use seega::archive::stream::{check_chunk, check_chunk_with, check_stream_in_blocks, check_stream_reported};
+//! use seega::render::wire::SummaryLine;
+//! use seega::validate::Options;
+//!
+//! let text = "1. a1,b1 *\n\n1. c3,d1 *\n";
+//! let opts = Options::default();
+//! let chunk = check_chunk(text.as_bytes(), &opts);
+//! assert_eq!((chunk.games, chunk.valid, chunk.errors, chunk.problems[0].game), (2, 1, 1, 2));
+//! let slow = check_chunk_with(text.as_bytes(), &opts, false); // without the fast lane
+//! assert_eq!(slow.problems, chunk.problems);
+//! let mut summary = SummaryLine::default();
+//! chunk.count_into(&mut summary);
+//! assert_eq!((summary.games, summary.invalid), (2, 1));
+//!
+//! // A stream cut into blocks of 8 bytes: the chunks are placed in the file as they come.
+//! let mut lines = Vec::new();
+//! check_stream_in_blocks(text.as_bytes(), &opts, 1, 8, &mut |placed| {
+//!     let index = placed.line_index();
+//!     for p in &placed.checked.problems {
+//!         lines.push((p.game, index.line_col(placed.source.text(), p.span.start).line));
+//!     }
+//!     Ok(())
+//! })?;
+//! assert_eq!(lines, [(2, 3)]);
+//! let mut games = 0;
+//! check_stream_reported(text.as_bytes(), &opts, 2, None, &mut |placed| {
+//!     games += placed.checked.games;
+//!     Ok(())
+//! })?;
+//! assert_eq!(games, 2);
+//! # Ok::<(), std::io::Error>(())
+//! ```
 
 use std::io::Read;
 
