@@ -21,6 +21,23 @@ pub(crate) fn utf8(bytes: &[u8]) -> Option<&str> {
 /// A leading byte-order mark is dropped. Each maximal run of bytes that is not UTF-8 is replaced
 /// by U+FFFD and its span remembered, so that offsets stay meaningful and the scanner can report
 /// the bad bytes where they were.
+///
+/// ```
+/// use seega::notation::{BOM, Encoding, Source, Span};
+///
+/// let bytes = [BOM, b"1. a1,b1 {caf\xE9} *\n"].concat();
+/// let source = Source::from_bytes(&bytes);
+/// assert_eq!(source.text(), "1. a1,b1 {caf\u{FFFD}} *\n");
+/// let bad = source.invalid()[0];
+/// assert!(source.holds_invalid(Span::new(0, source.text().len())));
+/// assert!(!source.holds_invalid(Span::new(0, 3)));
+/// assert_eq!(source.encoding_of(bad), Encoding::Utf8);
+/// assert_eq!(source.into_text().len(), 20); // U+FFFD is three bytes
+///
+/// // Text that is UTF-8 keeps its buffer; a `String` is taken as it is.
+/// assert_eq!(Source::from_vec(b"1. a1,b1 *".to_vec()).text(), "1. a1,b1 *");
+/// assert!(Source::from_text("1. a1,b1 *").invalid().is_empty());
+/// ```
 #[derive(Debug, Clone, Default)]
 pub struct Source {
     text: String,
@@ -208,6 +225,29 @@ impl Source {
 /// Lines longer than `CHECKPOINT` bytes carry checkpoints (a byte offset and its column)
 /// every `CHECKPOINT` bytes, so that finding a column costs at most that many bytes of counting
 /// however long the line is: many diagnostics on one 10 MB line stay linear.
+///
+/// ```
+/// use seega::notation::{LineCol, LineIndex};
+///
+/// let file = "[Event \"x\"]\r\n\r\n1. a1,b1\r2. c1,d1 *\n";
+/// let whole = LineIndex::new(file);
+/// let at = file.find("c1").unwrap();
+/// assert_eq!(whole.line_col(file, at), LineCol { line: 4, column: 4 }); // a lone CR ends a line
+/// assert!(LineIndex::has_lone_cr(file.as_bytes()));
+///
+/// // A chunk of the file that starts at its 0-based line 2 numbers lines as the file does.
+/// let start = file.find("1.").unwrap();
+/// assert_eq!(LineIndex::count_breaks(&file[..start]), 2);
+/// let chunk = LineIndex::with_base(&file[start..], 2);
+/// assert_eq!(chunk.line_col(&file[start..], at - start), whole.line_col(file, at));
+/// let part = LineIndex::part(file, start, file.len(), 2);
+/// assert_eq!(part.line_col(file, at), whole.line_col(file, at));
+///
+/// // Offsets asked for in order, each from the one before.
+/// let mut cursor = whole.cursor(file);
+/// assert_eq!(cursor.line_col(start).line, 3);
+/// assert_eq!(cursor.line_col(at), LineCol { line: 4, column: 4 });
+/// ```
 #[derive(Debug, Clone)]
 pub struct LineIndex {
     starts: Vec<usize>,
