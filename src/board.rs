@@ -163,7 +163,8 @@ impl fmt::Display for Color {
 /// assert_eq!(Square::from_index(20), Some(c3));
 /// assert_eq!(c3.offset(2, 0, Size::FIVE).map(|s| s.to_string()), Some("e3".to_owned()));
 /// assert_eq!(c3.offset(3, 0, Size::FIVE), None); // f3 is off a 5×5 board
-/// let around: Vec<String> = "a1".parse::<Square>().unwrap().neighbours(Size::FIVE).map(|s| s.to_string()).collect();
+/// let a1: Square = "a1".parse().unwrap();
+/// let around: Vec<String> = a1.neighbours(Size::FIVE).map(|s| s.to_string()).collect();
 /// assert_eq!(around, ["a2", "b1"]);
 /// assert!(c3.is_orthogonal_neighbour("c4".parse().unwrap()));
 /// ```

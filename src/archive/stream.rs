@@ -27,13 +27,16 @@
 //! `Problem::renumber` turn them into the file's lines and game numbers.
 //!
 //! ```
-//! use seega::archive::stream::{check_chunk, check_chunk_with, check_stream_in_blocks, check_stream_reported};
+//! use seega::archive::stream::{
+//!     CheckedChunk, Placed, check_chunk, check_chunk_with, check_stream, check_stream_in_blocks,
+//!     check_stream_reported,
+//! };
 //! use seega::render::wire::SummaryLine;
 //! use seega::validate::Options;
 //!
 //! let text = "1. a1,b1 *\n\n1. c3,d1 *\n";
 //! let opts = Options::default();
-//! let chunk = check_chunk(text.as_bytes(), &opts);
+//! let chunk: CheckedChunk = check_chunk(text.as_bytes(), &opts);
 //! assert_eq!((chunk.games, chunk.valid, chunk.errors, chunk.problems[0].game), (2, 1, 1, 2));
 //! let slow = check_chunk_with(text.as_bytes(), &opts, false); // without the fast lane
 //! assert_eq!(slow.problems, chunk.problems);
@@ -43,7 +46,7 @@
 //!
 //! // A stream cut into blocks of 8 bytes: the chunks are placed in the file as they come.
 //! let mut lines = Vec::new();
-//! check_stream_in_blocks(text.as_bytes(), &opts, 1, 8, &mut |placed| {
+//! check_stream_in_blocks(text.as_bytes(), &opts, 1, 8, &mut |placed: Placed| {
 //!     let index = placed.line_index();
 //!     for p in &placed.checked.problems {
 //!         lines.push((p.game, index.line_col(placed.source.text(), p.span.start).line));
@@ -57,6 +60,7 @@
 //!     Ok(())
 //! })?;
 //! assert_eq!(games, 2);
+//! check_stream(text.as_bytes(), &opts, 2, &mut |_| Ok(()))?;
 //! # Ok::<(), std::io::Error>(())
 //! ```
 

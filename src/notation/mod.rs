@@ -12,8 +12,9 @@
 //!
 //! ```
 //! use seega::notation::{
-//!     Annotation, Element, GameResult, Header, LineCol, LineIndex, Scanner, Source, Span,
-//!     SyntaxKind, TurnKind,
+//!     Annotation, BOM, Captures, Element, Encoding, Game, GameResult, Header, LineCol,
+//!     LineIndex, MoveNumber, ResultToken, Scanner, Source, Span, SquareAt, Step, Steps,
+//!     SyntaxError, SyntaxKind, Tag, TurnKind,
 //! };
 //!
 //! let bytes = b"[Event \"Cup\"]\n{ before }\n\n1. a1,b1 a2,b2 2... b2-b3xc3! $1 zz 1-0\n";
@@ -21,35 +22,46 @@
 //! assert!(source.invalid().is_empty());
 //! let text = source.text();
 //! let mut games = Scanner::new(text, source.invalid());
-//! let game = games.next().unwrap();
-//! assert!(games.next().is_none());
+//! let game: Game<'_> = games.next().unwrap();
+//! assert!(games.next().is_none() && games.outside_games().is_empty());
 //!
 //! assert_eq!(game.number(), 1);
-//! assert_eq!(game.tag("Event").map(|t| t.value.as_ref()), Some("Cup"));
+//! let event: &Tag<'_> = game.tag("Event").unwrap();
+//! assert_eq!((event.value.as_ref(), event.value_span.of(text)), ("Cup", "Cup"));
 //! let Header::Comment(c) = &game.headers[1] else { panic!() };
 //! assert_eq!((c.text, c.line), (" before ", false));
-//! assert_eq!(game.result_token().map(|r| r.result), Some(GameResult::WhiteWins));
+//! let result: ResultToken = game.result_token().unwrap();
+//! assert_eq!((result.result, result.span.of(text)), (GameResult::WhiteWins, "1-0"));
 //! assert_eq!(GameResult::parse("1-0"), Some(GameResult::WhiteWins));
 //! assert_eq!(GameResult::Draw.as_str(), "1/2-1/2");
 //!
 //! let mut kinds = Vec::new();
 //! for el in &game.moves {
 //!     kinds.push(match el {
-//!         Element::Number(n) => format!("number {} (turn {})", n.number, n.turn()),
+//!         Element::Number(n) => {
+//!             let n: &MoveNumber = n;
+//!             format!("number {} (turn {})", n.number, n.turn())
+//!         }
 //!         Element::Turn(t) => match &t.kind {
 //!             TurnKind::Place(a, b) => format!("place {} {}", a.square, b.square),
-//!             TurnKind::Move { from, steps } => format!(
-//!                 "move {} to {} capturing {}{}",
-//!                 from.square,
-//!                 steps[0].to.square,
-//!                 steps[0].captures[0].square,
-//!                 t.annotation.map_or("", Annotation::as_str),
-//!             ),
+//!             TurnKind::Move { from, steps } => {
+//!                 let (from, steps): (&SquareAt, &Steps) = (from, steps);
+//!                 let step: &Step = &steps[0];
+//!                 let captures: &Captures = &step.captures;
+//!                 format!(
+//!                     "move {} to {} capturing {}{}",
+//!                     from.square,
+//!                     step.to.square,
+//!                     captures[0].square,
+//!                     t.annotation.map_or("", Annotation::as_str),
+//!                 )
+//!             }
 //!             TurnKind::Pass => "pass".to_owned(),
 //!         },
 //!         Element::Nag(n, _) => format!("glyph {n}"),
 //!         Element::Comment(c) => format!("comment {}", c.text),
 //!         Element::Error(e) => {
+//!             let e: &SyntaxError = e;
 //!             assert_eq!(e.kind, SyntaxKind::UnknownToken);
 //!             format!("error at {}: {}", e.span.of(text), e.message)
 //!         }
@@ -72,6 +84,11 @@
 //! let lines = LineIndex::new(text);
 //! assert_eq!(lines.line_col(text, span.start), LineCol { line: 4, column: 34 });
 //! assert_eq!(lines.lines(), 5); // four lines ending in a break, and the empty one after
+//!
+//! // A byte-order mark is dropped; the encoding is UTF-8 unless another is asked for.
+//! let marked = Source::from_bytes(&[BOM, b"1. a1,b1 *"].concat());
+//! assert_eq!(marked.text(), "1. a1,b1 *");
+//! assert_eq!(Encoding::Utf8.as_str(), "UTF-8");
 //! ```
 
 pub(crate) mod ast;

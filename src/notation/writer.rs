@@ -17,8 +17,8 @@
 //!
 //! ```
 //! use seega::notation::writer::{
-//!     Doc, DocHeader, DocKind, NotWritable, WriteOptions, comment, push_game_text, turn_text,
-//!     write_game,
+//!     Doc, DocComment, DocHeader, DocKind, DocTurn, NotWritable, WriteOptions, comment,
+//!     push_game_text, turn_text, write_game,
 //! };
 //!
 //! let text = "[Site \"Cairo\"] [Event \"Cup\"] 1.a1,b1 {ok}  a2,b2 2. c1-c2xc3! *";
@@ -30,7 +30,10 @@
 //!     line: false,
 //!     span: Default::default(),
 //! })]);
-//! let DocKind::Move(from, steps) = &doc.turns[2].kind else { panic!() };
+//! let third: &DocTurn = &doc.turns[2];
+//! let ok: &DocComment = &doc.turns[0].comments[0];
+//! assert_eq!((ok.text.as_str(), ok.line), ("ok", false));
+//! let DocKind::Move(from, steps) = &third.kind else { panic!() };
 //! assert_eq!((from.to_string(), steps.len()), ("c1".to_owned(), 1));
 //! assert_eq!(turn_text(&doc.turns[2].kind, doc.turns[2].annotation), "c1-c2xc3!");
 //!

@@ -19,7 +19,8 @@
 //! assert!(drawn.starts_with("seega::place::centre"));
 //! assert!(drawn.contains("[club.sgn:1:4]"));
 //! let mut again = String::new();
-//! Renderer::new(miette::GraphicalTheme::unicode_nocolor(), 80).render_to(problem, source, &mut again);
+//! let unicode = Renderer::new(miette::GraphicalTheme::unicode_nocolor(), 80);
+//! unicode.render_to(problem, source, &mut again);
 //! assert_eq!(again, drawn);
 //! ```
 

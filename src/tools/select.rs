@@ -10,10 +10,11 @@
 //! let opts = Options::default().record(true);
 //! let won = Filter { result: Some(GameResult::WhiteWins), ..Filter::default() };
 //! let valid = Filter { valid: Some(true), ..Filter::default() };
-//! let kept: Vec<usize> = check_source(&source, &opts).filter(|c| won.matches(c)).map(|c| c.index).collect();
-//! assert_eq!(kept, [1]);
-//! let valid: Vec<usize> = check_source(&source, &opts).filter(|c| valid.matches(c)).map(|c| c.index).collect();
-//! assert_eq!(valid, [1]); // the second places a piece on the centre
+//! let kept = |f: &Filter| -> Vec<usize> {
+//!     check_source(&source, &opts).filter(|c| f.matches(c)).map(|c| c.index).collect()
+//! };
+//! assert_eq!(kept(&won), [1]);
+//! assert_eq!(kept(&valid), [1]); // the second places a piece on the centre
 //! ```
 
 use crate::archive::Checked;

@@ -5,17 +5,20 @@
 //!
 //! ```
 //! use seega::validate::{
-//!     Code, Options, Place, Players, canonical_doc, check_game, explain, fix_game,
-//!     played_text, rule_text,
+//!     Applied, Code, Explanation, Fix, Fixed, Options, Place, Played, Players, Problem,
+//!     StepCaptures, Verdict, canonical_doc, check_game, explain, fix_game, played_text,
+//!     rule_text,
 //! };
 //!
 //! let text = "[Black \"Aïcha\"]\n\n1. a1,b1 a2,b2 2. c3,d1 *\n";
 //! let game = seega::parse(text).next().unwrap();
-//! let verdict = check_game(&game, &Options::default().record(true));
+//! let verdict: Verdict = check_game(&game, &Options::default().record(true));
 //! assert!(!verdict.is_valid());
 //! assert_eq!((verdict.errors(), verdict.warnings(), verdict.legal_turns), (1, 0, 2));
 //!
-//! let problem = &verdict.problems[0];
+//! let problem: &Problem = &verdict.problems[0];
+//! let suggested: Option<&Fix> = problem.fix.as_ref();
+//! assert!(suggested.is_none()); // a placement on the centre has no one fix
 //! assert_eq!(problem.code, Code::PlaceCentre);
 //! assert!(problem.is_error() && !problem.code.is_warning() && !problem.code.is_syntax());
 //! assert_eq!((problem.game, problem.turn), (1, Some(3)));
@@ -31,17 +34,21 @@
 //! assert!(Code::ALL.contains(&Code::PlaceCentre));
 //! assert_eq!(Code::PlaceCentre.rule(), "R4");
 //! assert!(!rule_text(Code::PlaceCentre).is_empty());
-//! assert_eq!(explain(Code::PlaceCentre).code, Code::PlaceCentre);
+//! let explanation: Explanation = explain(Code::PlaceCentre);
+//! assert_eq!(explanation.code, Code::PlaceCentre);
 //!
 //! // The turns played, as the engine recorded them, and the game in canonical text.
-//! let played = &verdict.played[1];
+//! let played: &Played = &verdict.played[1];
+//! let captures: &StepCaptures = &played.captures;
+//! assert!(captures.is_empty()); // a placement's steps: none
 //! assert_eq!((played.number, played.side), (2, seega::Color::White));
 //! assert_eq!(played_text(&game, &verdict, 2), "a2,b2"); // turns count from 1
 //! assert_eq!(canonical_doc(&game, &verdict).unwrap().turns.len(), 3);
 //!
 //! // A slip with one suggestion is fixed; this error has none, so nothing is applied.
-//! let fixed = fix_game(text, 1, &Options::default());
-//! assert!(fixed.applied.is_empty() && !fixed.complete);
+//! let fixed: Fixed = fix_game(text, 1, &Options::default());
+//! let applied: &[Applied] = &fixed.applied;
+//! assert!(applied.is_empty() && !fixed.complete);
 //! assert_eq!(fixed.stuck.map(|p| p.code), Some(Code::PlaceCentre));
 //! ```
 
