@@ -13,6 +13,17 @@ use crate::tools::ludii;
 use crate::validate::Options;
 
 /// What checking one archive found: the lines of `seega check --format jsonl` as values.
+///
+/// ```
+/// use seega::{CheckReport, Options, check_archive, notation::Encoding};
+///
+/// let text = "1. a1,b1 *\n\n1. c3,d1 *\n";
+/// let opts = Options::default();
+/// let report: CheckReport = check_archive(text.as_bytes(), "cup.sgn", &opts, Encoding::Utf8, 1)?;
+/// assert_eq!((report.summary.games, report.summary.invalid), (2, 1));
+/// assert_eq!(report.diagnostics.len(), 1);
+/// # Ok::<(), std::io::Error>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct CheckReport {

@@ -20,9 +20,12 @@ use crate::validate::{Code, Failure, play_from, syntax_code};
 /// It displays as a token of the notation: `c2,d4`, `b2-b3xb4`, `--`.
 ///
 /// ```
-/// use seega::{Ply, Square};
+/// use seega::{Ply, PlyStep, Square};
 ///
 /// let ply: Ply = "b2-b3xb4".parse()?;
+/// let Ply::Move { steps, .. } = &ply else { panic!() };
+/// let first: &PlyStep = &steps[0];
+/// assert_eq!((first.to.to_string(), first.captures.len()), ("b3".to_owned(), 1));
 /// assert_eq!(ply.squares(), ["b2".parse::<Square>()?, "b3".parse()?]);
 /// assert_eq!(ply.captures(), ["b4".parse::<Square>()?]);
 /// assert_eq!(ply.to_string(), "b2-b3xb4");
@@ -149,6 +152,7 @@ impl fmt::Display for Ply {
 /// ```
 /// let err = "c2,c2x".parse::<seega::Ply>().unwrap_err();
 /// assert_eq!(err.to_string(), "unexpected `x` in the placement `c2,c2x`");
+/// assert_eq!(err.syntax().kind, seega::notation::SyntaxKind::BadPlacement);
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{}", .0.message)]
@@ -242,6 +246,8 @@ impl FromStr for Ruleset {
 /// let err = pos.play(&"c3,d4".parse()?).unwrap_err();
 /// assert_eq!(err.code().as_str(), "seega::place::centre");
 /// assert_eq!(err.rule(), Some(seega::IllegalTurn::PlaceCentre("c3".parse()?)));
+/// assert!(matches!(err.kind(), seega::PlayErrorKind::Rule(_)));
+/// assert!(err.help().contains("centre"));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

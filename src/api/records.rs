@@ -30,6 +30,12 @@ use crate::validate::{
 /// let verdict = games[1].check(&seega::Options::default());
 /// let d = games[1].diagnostic(&verdict.problems[0], "cup.sgn");
 /// assert_eq!((d.code.as_str(), d.line, d.column), ("seega::place::centre", 5, 4));
+///
+/// // The spans of its tree count `offset` bytes before its text; its lines are the file's.
+/// let tree = games[1].parse();
+/// let start = tree.span.start - games[1].offset();
+/// assert!(games[1].text()[start..].starts_with("1. c3,d4"));
+/// assert_eq!(games[1].line_col(verdict.problems[0].span.start), (5, 4));
 /// # Ok::<(), std::io::Error>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -324,6 +330,14 @@ impl<R: Read> GameReader<R> {
     }
 
     /// Skips the next game without handing its pieces to anyone; `false` after the last game.
+    ///
+    /// ```
+    /// let mut reader = seega::GameReader::new(&b"1. a1,b1 *\n\n1. c1,d1 *\n"[..]);
+    /// assert!(reader.skip_game()?);
+    /// assert_eq!(reader.next().transpose()?.map(|g| g.number()), Some(2));
+    /// assert!(!reader.skip_game()?);
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
     pub fn skip_game(&mut self) -> std::io::Result<bool> {
         self.next().transpose().map(|g| g.is_some())
     }

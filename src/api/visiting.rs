@@ -22,6 +22,39 @@ use super::records::RecordedGame;
 
 /// Whether to skip what follows: answered by [`Visitor::end_tags`]. `Skip(true)` skips the
 /// game's movetext: [`Visitor::end_game`] comes next.
+///
+/// ```
+/// use seega::{Skip, Visitor};
+///
+/// /// The number of turns of the games whose Event is "Cup", `None` for the others.
+/// #[derive(Default)]
+/// struct CupTurns { cup: bool, turns: usize }
+///
+/// impl Visitor for CupTurns {
+///     type Output = Option<usize>;
+///     fn tag(&mut self, tag: &seega::notation::Tag<'_>) {
+///         self.cup |= tag.name == "Event" && tag.value == "Cup";
+///     }
+///     fn end_tags(&mut self) -> Skip {
+///         Skip(!self.cup)
+///     }
+///     fn turn(&mut self, _: &seega::notation::Turn) {
+///         self.turns += 1;
+///     }
+///     fn end_game(&mut self) -> Option<usize> {
+///         let done = std::mem::take(self);
+///         done.cup.then_some(done.turns)
+///     }
+/// }
+///
+/// let text = "[Event \"Cup\"]\n\n1. a1,b1 a2,b2 *\n\n[Event \"Club\"]\n\n1. c1,d1 *\n";
+/// let mut reader = seega::GameReader::new(text.as_bytes());
+/// let mut visitor = CupTurns::default();
+/// assert_eq!(reader.read_game(&mut visitor)?, Some(Some(2)));
+/// assert_eq!(reader.read_game(&mut visitor)?, Some(None));
+/// assert_eq!(reader.read_game(&mut visitor)?, None);
+/// # Ok::<(), std::io::Error>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Skip(pub bool);
 

@@ -142,7 +142,14 @@ impl std::ops::Not for Bitboard {
     }
 }
 
-/// Iterator over the squares of a [`Bitboard`].
+/// Iterator over the squares of a [`Bitboard`], lowest index first (a1, b1, … rank by rank).
+///
+/// ```
+/// let board = seega::Bitboard::full(seega::Size::FIVE);
+/// let squares: seega::Squares = board.squares();
+/// let first: Vec<String> = squares.map(|s| s.to_string()).take(6).collect();
+/// assert_eq!(first, ["a1", "b1", "c1", "d1", "e1", "a2"]);
+/// ```
 #[derive(Debug, Clone)]
 pub struct Squares(u128);
 

@@ -33,6 +33,17 @@ impl Termination {
 }
 
 /// How a game ended by rule: the rule, and the winner (`None` for a draw).
+///
+/// ```
+/// use seega::{Color, GameState, Ruleset, Termination};
+///
+/// let mut game = GameState::from_setup(Ruleset::parse("standard")?, &"5/1b3/1w3/5/1b3 b".parse()?)?;
+/// game.play(&"b1-b2xb3".parse()?)?;
+/// let outcome = game.outcome().unwrap();
+/// assert_eq!((outcome.termination, outcome.winner), (Termination::CaptureAll, Some(Color::Black)));
+/// assert_eq!((outcome.result_token(), Termination::CaptureAll.as_str()), ("0-1", "capture-all"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub struct Outcome {

@@ -6,6 +6,14 @@ use super::setup::{Setup, SetupText};
 use crate::board::{Color, Size, Square};
 
 /// The two phases of a game (rules R3 and R5).
+///
+/// ```
+/// use seega::{GameState, Phase, Ruleset};
+///
+/// let game = GameState::new(Ruleset::parse("standard").unwrap());
+/// assert_eq!((game.phase(), game.position().phase()), (Phase::Placement, Phase::Placement));
+/// assert_eq!((Phase::Placement.as_str(), Phase::Movement.as_str()), ("placement", "movement"));
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Phase {
     /// Pieces are still in hand and are put on the board two at a time.

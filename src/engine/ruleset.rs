@@ -49,6 +49,25 @@ pub enum Blocked {
 pub const MAX_LIMIT: u16 = 1000;
 
 /// A complete set of rule choices.
+///
+/// ```
+/// use seega::{Barrier, Blocked, Centre, Chain, PRESETS, Ruleset, Size};
+///
+/// let names: Vec<&str> = PRESETS.iter().map(|(name, _)| *name).collect();
+/// assert_eq!(names, ["standard", "ludus", "seesa", "ludii"]);
+/// let mut rules = Ruleset::preset("standard").unwrap();
+/// assert_eq!(rules.size, Size::FIVE);
+/// assert_eq!(
+///     (rules.chain, rules.barrier, rules.centre, rules.blocked),
+///     (Chain::Capture, Barrier::Wall, Centre::Immune, Blocked::Open),
+/// );
+/// rules.set("chain", "none").unwrap();
+/// rules.set("size", "7").unwrap();
+/// assert!(rules.set("size", "6").is_err());
+/// assert_eq!(rules, Ruleset::parse("standard chain=none size=7").unwrap());
+/// assert_eq!((Chain::Any.as_str(), Barrier::Line.as_str()), ("any", "line"));
+/// assert_eq!((Centre::Plain.as_str(), Blocked::Pass.as_str()), ("plain", "pass"));
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub struct Ruleset {

@@ -76,6 +76,22 @@ pub enum IllegalTurn {
 /// Made by [`Position::begin_move`], advanced by [`Position::step`] and finished by
 /// [`Position::end_move`]: the engine's own way of playing a movement one step at a time, which
 /// [`Position::play`] runs for a whole [`crate::Ply`].
+///
+/// ```
+/// use seega::{GameState, Move, Ruleset};
+///
+/// let rules = Ruleset::parse("standard chain=any")?;
+/// let game = GameState::from_setup(rules, &"5/1b3/1w3/5/1b3 b".parse()?)?;
+/// let mut pos = game.position().clone();
+/// let mut mv: Move = pos.begin_move("b1".parse()?)?;
+/// assert_eq!((mv.at().to_string(), mv.steps()), ("b1".to_owned(), 0));
+/// pos.step(&mut mv, "b2".parse()?)?;
+/// assert_eq!((mv.at().to_string(), mv.steps()), ("b2".to_owned(), 1));
+/// // It captured, so under `chain=any` it may go on, and need not.
+/// assert_eq!(pos.continuation(&mv), (true, false));
+/// pos.end_move(mv)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Move {
     pub(super) at: Square,
