@@ -160,7 +160,8 @@ impl Position {
     /// ```
     /// use seega::{GameState, Ruleset};
     ///
-    /// let game = GameState::from_setup(Ruleset::parse("standard")?, &"5/1b3/1w3/5/1b3 b".parse()?)?;
+    /// let rules = Ruleset::parse("standard")?;
+    /// let game = GameState::from_setup(rules, &"5/1b3/1w3/5/1b3 b".parse()?)?;
     /// let mut pos = game.position().clone();
     /// let b1 = "b1".parse()?;
     /// let mut mv = pos.begin_move(b1)?;
