@@ -5,7 +5,7 @@
 //!
 //! ```
 //! use seega::archive::convert::{ConvertWork, Target, convert_stream};
-//! use seega::archive::{check_source, outside_problems, stream};
+//! use seega::archive::{Checked, check_source, outside_problems, stream};
 //! use seega::notation::Source;
 //! use seega::validate::Options;
 //!
@@ -13,7 +13,7 @@
 //! let opts = Options::default();
 //!
 //! let source = Source::from_text(archive.clone());
-//! let checked: Vec<_> = check_source(&source, &opts).collect();
+//! let checked: Vec<Checked<'_>> = check_source(&source, &opts).collect();
 //! assert_eq!(checked.len(), 30);
 //! assert!(checked.iter().all(|c| c.verdict.is_valid() && c.index == c.game.number()));
 //! assert!(outside_problems(&source).is_empty());

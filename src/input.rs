@@ -24,7 +24,8 @@
 //! std::fs::write(dir.join("club/notes.txt"), "not an archive")?;
 //!
 //! // A directory stands for its archives, compressed or not; other files are passed over.
-//! let inputs: Vec<Input> = seega::input::resolve(&[dir.join("club")])
+//! let resolved: Vec<seega::input::Resolved> = seega::input::resolve(&[dir.join("club")]);
+//! let inputs: Vec<Input> = resolved
 //!     .into_iter()
 //!     .collect::<Result<_, _>>()
 //!     .map_err(|(_, e)| e)?;
@@ -34,6 +35,13 @@
 //! let games: Vec<_> = seega::GameReader::new(open_path(dir.join("club/night.sgn.gz"))?)
 //!     .collect::<Result<_, _>>()?;
 //! assert_eq!(games[0].text(), "1. a1,b1 *");
+//!
+//! // Read whole, with what it was compressed with; or peeked at, then read from the start.
+//! let whole: seega::input::Whole = inputs[0].read_whole()?;
+//! assert_eq!(whole.bytes, b"1. a1,b1 *\n");
+//! assert_eq!(whole.compression.map(|c| c.name()), Some("gzip"));
+//! let (head, _all): (Vec<u8>, seega::input::Peeked<_>) = seega::input::peek(&whole.bytes[..])?;
+//! assert_eq!(head, whole.bytes);
 //! std::fs::remove_dir_all(&dir)?;
 //! # Ok::<(), std::io::Error>(())
 //! ```

@@ -4,7 +4,7 @@
 //! with the game numbers filled in ([`Converted::write_to`]).
 //!
 //! ```
-//! use seega::archive::convert::{ConvertWork, Target, convert_stream_in_blocks};
+//! use seega::archive::convert::{ConvertWork, Converted, Target, convert_stream_in_blocks};
 //! use seega::validate::Options;
 //!
 //! let text = "1. a1,b1 *\n\n1. c3,d1 *\n";
@@ -14,10 +14,11 @@
 //!     .with_file_bytes(None)
 //!     .without_fast_lane();
 //! let (mut out, mut written, mut dropped) = (Vec::new(), 0, 0);
-//! convert_stream_in_blocks(text.as_bytes(), &work, 1, 8, &mut |chunk, before| {
+//! let mut each = |chunk: &mut Converted, before| {
 //!     dropped += chunk.dropped;
 //!     chunk.write_to(&mut out, Target::Sgn { width: 80 }, before, &mut written)
-//! })?;
+//! };
+//! convert_stream_in_blocks(text.as_bytes(), &work, 1, 8, &mut each)?;
 //! assert_eq!(String::from_utf8(out).unwrap(), "1. a1,b1 *\n");
 //! assert_eq!((written, dropped), (1, 1));
 //!

@@ -1,5 +1,22 @@
 //! The problems of a chunk of a file written as `seega check` writes them: graphical reports,
 //! short lines or JSON Lines. It runs on the worker threads ([`crate::archive::report`]).
+//!
+//! ```
+//! use seega::archive::report::Report;
+//! use seega::render::file_report::{FileReport, Style};
+//! use seega::render::wire::FileName;
+//! use seega::validate::Options;
+//!
+//! let text = "1. c3,d1 *\n";
+//! let game = seega::parse(text).next().unwrap();
+//! let problems = seega::check_game(&game, &Options::default()).problems;
+//! let json_name = FileName::text("cup.sgn");
+//! let report = FileReport { style: Style::Short, name: "cup.sgn", json_name: &json_name };
+//! let mut out = Vec::new();
+//! report.report(&problems, text, 0, &mut out);
+//! let line = String::from_utf8(out).unwrap();
+//! assert!(line.starts_with("cup.sgn:1:4: error[seega::place::centre]"));
+//! ```
 
 use std::io::Write;
 

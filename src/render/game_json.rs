@@ -8,7 +8,9 @@
 //! ```
 //! use seega::notation::{LineIndex, Source};
 //! use seega::render::game_json::{
-//!     GameObject, HeaderItem, KindName, Origin, Side, for_each_object, game_text, square,
+//!     CommentObject, GameObject, HeaderItem, KindName, Origin, OutcomeObject, RulesObject, Side,
+//!     StepObject, TurnObject, for_each_object, for_each_object_of_bytes, game_bytes, game_text,
+//!     square,
 //! };
 //! use seega::validate::Options;
 //!
@@ -23,9 +25,15 @@
 //! let obj = &objects[0];
 //! assert_eq!((obj.game, obj.file.as_str(), obj.valid), (1, "cup.sgn", false));
 //! assert!(matches!(&obj.headers[0], HeaderItem::Tag { name, .. } if name == "Event"));
-//! assert_eq!(obj.rules.as_ref().map(|r| (r.size, r.first_placer)), Some((5, Side::Black)));
-//! assert_eq!((obj.turns[1].kind, obj.turns[1].side), (KindName::Place, Some(Side::White)));
-//! assert_eq!(obj.turns[1].squares, ["a2", "b2"]);
+//! let rules: &RulesObject = obj.rules.as_ref().unwrap();
+//! assert_eq!((rules.size, rules.first_placer), (5, Side::Black));
+//! let second: &TurnObject = &obj.turns[1];
+//! assert_eq!((second.kind, second.side), (KindName::Place, Some(Side::White)));
+//! assert_eq!(second.squares, ["a2", "b2"]);
+//! let (steps, comments): (&[StepObject], &[CommentObject]) = (&second.steps, &second.comments);
+//! assert!(steps.is_empty() && comments.is_empty());
+//! let outcome: Option<&OutcomeObject> = obj.outcome.as_ref();
+//! assert!(outcome.is_none()); // the game did not end by rule
 //! assert_eq!(obj.final_position.as_deref(), Some("5/5/5/ww3/bb3 b 10/10"));
 //! assert_eq!(obj.errors[0].code, "seega::place::centre");
 //! assert_eq!(square("c3").map(|s| s.to_string()), Ok("c3".to_owned()));
@@ -33,6 +41,16 @@
 //! // Back to notation: the game's turns as far as they were legal are what the JSON holds.
 //! let back = game_text(obj, 80).unwrap();
 //! assert!(back.starts_with("[Event \"Cup\"]\n\n1. a1,b1 a2,b2"));
+//! assert_eq!(game_bytes(obj, 80).unwrap(), back.as_bytes());
+//!
+//! // From bytes, decoded as the command decodes them.
+//! let mut again = Vec::new();
+//! for_each_object_of_bytes(text.as_bytes(), "cup.sgn", &Options::default(), &mut |o| {
+//!     again.push(o);
+//!     Ok::<(), ()>(())
+//! })
+//! .unwrap();
+//! assert_eq!(again, objects);
 //!
 //! // The same object, built from a game and its verdict.
 //! let game = seega::parse(text).next().unwrap();

@@ -5,12 +5,12 @@
 //! ```
 //! use seega::notation::Source;
 //! use seega::notation::writer::WriteOptions;
-//! use seega::tools::canonical::{Fixing, FormattedGame, format_games, format_source};
+//! use seega::tools::canonical::{Fixing, Formatted, FormattedGame, format_games, format_source};
 //! use seega::validate::Options;
 //!
 //! let source = Source::from_text("[Rules \"standard\"]  1.a1,b1   a2,b2 *\n\n1. zz *\n");
 //! let (check, write) = (Options::default(), WriteOptions::default());
-//! let formatted = format_games(&source, &check, &write, Fixing::default());
+//! let formatted: Formatted = format_games(&source, &check, &write, Fixing::default());
 //! assert!(!formatted.is_complete()); // the second game is kept as written
 //! assert!(matches!(&formatted.games[0], FormattedGame::Canonical { text, .. }
 //!     if text == "[Rules \"standard\"]\n\n1. a1,b1 a2,b2 *\n"));

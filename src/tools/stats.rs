@@ -4,7 +4,7 @@
 //! ```
 //! use seega::archive::check_source;
 //! use seega::notation::Source;
-//! use seega::tools::stats::Stats;
+//! use seega::tools::stats::{RulesetStats, Stats};
 //! use seega::validate::Options;
 //!
 //! let source = Source::from_text(seega::generate(&seega::GenOptions::default(), 12));
@@ -13,7 +13,8 @@
 //!     stats.add(&checked);
 //! }
 //! assert_eq!((stats.games, stats.valid, stats.invalid), (12, 12, 0));
-//! assert_eq!(stats.rulesets["standard"].games, 12);
+//! let standard: &RulesetStats = &stats.rulesets["standard"];
+//! assert_eq!(standard.games, 12);
 //! assert_eq!(stats.avg_placement_turns, 12.0); // 24 pieces, two a turn
 //! ```
 

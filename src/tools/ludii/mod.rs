@@ -15,15 +15,15 @@
 //!     LEGAL MOVES LIST SIZE = 24\n\
 //!     LEGAL MOVES LIST SIZE = 23\n\
 //!     numInitialPlacementMoves=2\n";
-//! use seega::tools::ludii::{RULES, check, import, is_trial, rules_text};
+//! use seega::tools::ludii::{CheckedTrial, Import, RULES, check, import, is_trial, rules_text};
 //!
 //! assert!(is_trial(trial.as_bytes()) && !is_trial(b"1. a1,b1 *\n"));
-//! let imported = import(trial);
+//! let imported: Import = import(trial);
 //! assert!(imported.problems.is_empty() && !imported.has_error());
 //! assert!(imported.game.unwrap().ends_with("1. a1,b1 *\n"));
 //! assert_eq!((RULES, rules_text(seega::Size::new(5).unwrap())), ("ludii", "ludii".to_owned()));
 //!
-//! let checked = check(trial);
+//! let checked: CheckedTrial = check(trial);
 //! assert!(checked.is_valid());
 //! let mut summary = seega::render::wire::SummaryLine::default();
 //! checked.count_into(&mut summary);
