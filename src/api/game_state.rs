@@ -164,6 +164,11 @@ impl GameState {
     }
 
     /// The phase the game is in.
+    ///
+    /// ```
+    /// let game = seega::GameState::new(seega::Ruleset::parse("standard").unwrap());
+    /// assert_eq!(game.phase(), seega::Phase::Placement);
+    /// ```
     pub fn phase(&self) -> Phase {
         self.game.position.phase()
     }

@@ -47,6 +47,15 @@ pub enum Ply {
 }
 
 /// One step of a movement: where the piece goes and the pieces the step captures.
+///
+/// ```
+/// let ply: seega::Ply = "c1-c2xc3-d2".parse()?;
+/// let seega::Ply::Move { steps, .. } = ply else { panic!() };
+/// let to: Vec<String> = steps.iter().map(|s| s.to.to_string()).collect();
+/// assert_eq!(to, ["c2", "d2"]);
+/// assert_eq!((steps[0].captures.len(), steps[1].captures.len()), (1, 0));
+/// # Ok::<(), seega::ParseError>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct PlyStep {
     /// The square the step goes to.
@@ -261,6 +270,16 @@ pub struct PlayError {
 }
 
 /// What [`PlayError`] found, in the engine's words (its source).
+///
+/// ```
+/// use seega::{GameState, PlayErrorKind, Ruleset};
+///
+/// let rules = Ruleset::parse("standard")?;
+/// let mut game = GameState::from_setup(rules, &"5/1b3/1w3/5/1b3 b".parse()?)?;
+/// let err = game.play(&"b1-b2xa2".parse()?).unwrap_err(); // the step captures b3, not a2
+/// assert_eq!(err.kind(), &PlayErrorKind::CaptureWrong("a2".parse()?));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum PlayErrorKind {

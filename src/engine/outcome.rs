@@ -7,6 +7,12 @@ use super::ruleset::Barrier;
 use crate::board::Color;
 
 /// The rule that ended a game.
+///
+/// ```
+/// use seega::Termination;
+/// assert_eq!(Termination::Barrier.as_str(), "barrier");
+/// assert_eq!(Termination::Limit.as_str(), "limit");
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Termination {

@@ -5,6 +5,12 @@ use std::fmt;
 use crate::board::{Color, Size};
 
 /// How a turn may go on after its first step (rule R9).
+///
+/// ```
+/// use seega::{Chain, Ruleset};
+/// assert_eq!(Ruleset::parse("standard chain=none").unwrap().chain, Chain::None);
+/// assert_eq!(Chain::Capture.as_str(), "capture");
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Chain {
     /// One step per turn.
@@ -16,6 +22,12 @@ pub enum Chain {
 }
 
 /// Which barriers end the game (rule R15).
+///
+/// ```
+/// use seega::{Barrier, Ruleset};
+/// assert_eq!(Ruleset::parse("standard barrier=line").unwrap().barrier, Barrier::Line);
+/// assert_eq!(Barrier::Wall.as_str(), "wall");
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Barrier {
     /// Barriers do not end the game.
@@ -27,6 +39,12 @@ pub enum Barrier {
 }
 
 /// Whether a piece on the centre can be captured (rule R8).
+///
+/// ```
+/// use seega::{Centre, Ruleset};
+/// assert_eq!(Ruleset::parse("standard centre=plain").unwrap().centre, Centre::Plain);
+/// assert_eq!(Centre::Immune.as_str(), "immune");
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Centre {
     /// A piece on the centre is never captured.
@@ -36,6 +54,12 @@ pub enum Centre {
 }
 
 /// What a pass asks of the game (rules R12 and R16).
+///
+/// ```
+/// use seega::{Blocked, Ruleset};
+/// assert_eq!(Ruleset::parse("standard blocked=pass").unwrap().blocked, Blocked::Pass);
+/// assert_eq!(Blocked::Open.as_str(), "open");
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Blocked {
     /// The turn after a pass must open the game for the passer (R12), and the game ends at a
@@ -93,6 +117,12 @@ pub struct Ruleset {
 }
 
 /// The named presets.
+///
+/// ```
+/// let (name, rules) = seega::PRESETS[0];
+/// assert_eq!((name, rules.size.get()), ("standard", 5));
+/// assert_eq!(seega::Ruleset::preset(name), Some(rules));
+/// ```
 pub const PRESETS: [(&str, Ruleset); 4] = [
     (
         "standard",

@@ -228,8 +228,22 @@ impl Position {
         on_play!(self, p => p.step(mv, to).map(|c| Bitboard(c.widen())))
     }
 
-    /// Whether `mv` may take another step, and whether it must (R9, R10); the example is
-    /// [`Position::begin_move`]'s.
+    /// Whether `mv` may take another step, and whether it must (R9, R10).
+    ///
+    /// ```
+    /// use seega::{GameState, Ruleset};
+    ///
+    /// for (chain, may_go_on) in [("capture", false), ("any", true)] {
+    ///     let rules = Ruleset::parse(&format!("standard chain={chain}"))?;
+    ///     let game = GameState::from_setup(rules, &"5/1b3/1w3/5/1b3 b".parse()?)?;
+    ///     let mut pos = game.position().clone();
+    ///     let mut mv = pos.begin_move("b1".parse()?)?;
+    ///     // It captures b3; no step from b2 captures again, which `chain=capture` asks for.
+    ///     pos.step(&mut mv, "b2".parse()?)?;
+    ///     assert_eq!(pos.continuation(&mv), (may_go_on, false));
+    /// }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn continuation(&self, mv: &Move) -> (bool, bool) {
         with_board!(self.size(), B => Play::<B>::of(self).continuation(mv))
     }
