@@ -6,8 +6,8 @@
 use std::io::Read;
 
 use crate::notation::LineIndex;
+use crate::notation::lex::is_space;
 use crate::notation::limits::MAX_UNCUT_BYTES;
-use crate::notation::scan::is_space;
 
 /// The first bytes of a skipped stretch kept to show where it starts.
 const HEAD: usize = 256;

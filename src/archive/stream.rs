@@ -70,7 +70,7 @@ use super::pipeline::{ChunkLines, ChunkWork, for_each_chunk};
 use super::report::{Ledger, Rendered, Report, render};
 pub(crate) use super::split::{BLOCK, Piece, Skipped, Splitter};
 
-use crate::notation::scan::{brace_comment_end, is_space, same_line_comments_end};
+use crate::notation::lex::{brace_comment_end, is_space, same_line_comments_end};
 use crate::notation::source::utf8;
 use crate::notation::{
     Element, Game, Header, LineIndex, Scanner, Source, Span, SyntaxError, SyntaxKind,

@@ -93,6 +93,7 @@
 
 pub(crate) mod ast;
 pub(crate) mod encoding;
+pub(crate) mod lex;
 pub mod limits;
 pub(crate) mod line_stream;
 pub(crate) mod read;

@@ -27,7 +27,7 @@
 //! every token.
 
 use super::ast::{Comment, MoveNumber, ResultToken, Span, SquareAt};
-use super::scan::{brace_comment_end, line_end};
+use super::lex::{brace_comment_end, line_end};
 use super::window::{self, Window, is_space};
 use super::{Annotation, GameResult};
 

@@ -10,9 +10,10 @@
 use std::cell::RefCell;
 use std::path::Path;
 
+use crate::notation::lex::ends_token;
+use crate::notation::read::tree::parse_token;
 use crate::notation::read::tree::{read_token, read_whole};
-use crate::notation::scan::ends_token;
-use crate::notation::token::{Token, parse_token, parse_token_nom};
+use crate::notation::token::{Token, parse_token_nom};
 use crate::tools::generate::{GenOptions, Generator};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
@@ -301,6 +302,45 @@ fn the_notation_imports_no_engine() {
                 path.display(),
                 n + 1
             );
+        }
+    }
+}
+
+/// The notation's modules import one way: `lex` and `token` nothing of the reader, the window
+/// reader or the scanner; `window` nothing of the reader or the scanner; the reader nothing of
+/// the scanner. (Lines of comments and of tests are not imports.)
+#[test]
+fn the_notation_imports_one_way() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/notation");
+    let code = |file: &str| -> String {
+        let text = std::fs::read_to_string(root.join(file)).expect("readable");
+        let text = text.split("#[cfg(test)]").next().unwrap_or("").to_owned();
+        let lines = text.lines().map(|l| l.split("//").next().unwrap_or(""));
+        lines.collect::<Vec<_>>().join("\n")
+    };
+    let names = |module: &str| {
+        [
+            format!("::{module}::"),
+            format!("::{module};"),
+            format!("::{module}}}"),
+        ]
+    };
+    let below: [(&str, &[&str]); 8] = [
+        ("lex.rs", &["read", "scan", "window", "token"]),
+        ("token.rs", &["read", "scan", "window"]),
+        ("window.rs", &["read", "scan", "token"]),
+        ("read.rs", &["scan"]),
+        ("read/tree.rs", &["scan"]),
+        ("read/turn.rs", &["scan"]),
+        ("read/tag.rs", &["scan"]),
+        ("read/trailing.rs", &["scan"]),
+    ];
+    for (file, not) in below {
+        let text = code(file);
+        for module in not {
+            for name in names(module) {
+                assert!(!text.contains(&name), "{file} imports {module} ({name})");
+            }
         }
     }
 }

@@ -13,7 +13,7 @@
 //! lane accept what the text does not say.
 
 use crate::board::Square;
-use crate::notation::scan;
+use crate::notation::lex;
 use crate::notation::{Annotation, GameResult};
 
 /// Blank space, as a bit of [`CLASS`].
@@ -21,16 +21,16 @@ const SPACE: u8 = 1;
 /// A byte that ends a movetext token: blank space, or the start of a comment.
 const TOKEN_END: u8 = 2;
 
-/// The classes of every byte ([`scan::is_space`], [`scan::ends_token`]) as bits of one table.
+/// The classes of every byte ([`lex::is_space`], [`lex::ends_token`]) as bits of one table.
 const CLASS: [u8; 256] = {
     let mut t = [0u8; 256];
     let mut k = 0;
     while k < 256 {
         let c = k as u8;
-        if scan::is_space(c) {
+        if lex::is_space(c) {
             t[k] |= SPACE;
         }
-        if scan::ends_token(c) {
+        if lex::ends_token(c) {
             t[k] |= TOKEN_END;
         }
         k += 1;
@@ -38,14 +38,14 @@ const CLASS: [u8; 256] = {
     t
 };
 
-/// Whether `b` is blank space ([`scan::is_space`]), told by the table: fewer instructions
+/// Whether `b` is blank space ([`lex::is_space`]), told by the table: fewer instructions
 /// than the tests of each byte.
 #[inline(always)]
 pub(crate) fn is_space(b: u8) -> bool {
     CLASS[b as usize] & SPACE != 0
 }
 
-/// Whether `b` ends a movetext token, as the scanner reads one ([`scan::ends_token`]).
+/// Whether `b` ends a movetext token, as the scanner reads one ([`lex::ends_token`]).
 #[inline(always)]
 fn ends_token(b: u8) -> bool {
     CLASS[b as usize] & TOKEN_END != 0

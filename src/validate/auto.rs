@@ -5,7 +5,7 @@ use super::place::{Place, Players};
 use super::problem::{Kind, Problem};
 use super::replay::{Options, Verdict, replay_game};
 use crate::engine::PRESETS;
-use crate::notation::scan::is_space;
+use crate::notation::lex::is_space;
 use crate::notation::{Element, Game, Span};
 
 /// Checks `game`, which has no Rules tag, under each preset; keeps the verdict of the preset it

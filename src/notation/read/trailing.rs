@@ -1,6 +1,6 @@
 //! Where a game ends after its result: the comments that follow it and are the game's own.
 
-use crate::notation::scan::same_line_comments;
+use crate::notation::lex::same_line_comments;
 
 use super::{Visitor, comment, comment_end, skip_space};
 

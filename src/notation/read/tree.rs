@@ -5,10 +5,11 @@
 //! text's sake alone.
 
 use crate::notation::Annotation;
+use crate::notation::ast::SyntaxError;
 use crate::notation::ast::{
     Captures, MoveNumber, ResultToken, Span, SquareAt, Step, Steps, Turn, TurnKind,
 };
-use crate::notation::token::{Body, Token};
+use crate::notation::token::{Body, Token, parse_token_nom};
 use crate::notation::window;
 
 use super::{Read, Visitor};
@@ -117,7 +118,7 @@ pub(crate) fn read_token(text: &str, i: usize) -> Option<(Token, usize)> {
 }
 
 /// The token `tok`, which starts at byte `base` of its text, when the reader reads all of it:
-/// the token parser's fast path ([`crate::notation::token::parse_token`]).
+/// the token parser's fast path ([`parse_token`]).
 pub fn read_whole(tok: &str, base: usize) -> Option<Token> {
     let (token, end) = read_token(tok, 0)?;
     (end == tok.len()).then(|| shifted(token, base))
@@ -156,3 +157,27 @@ fn shifted(mut t: Token, by: usize) -> Token {
     }
     t
 }
+
+/// Parses one whitespace-free token that starts at byte `base` of the source.
+///
+/// A well-formed token is read by the window reader ([`crate::notation::window`]), which the fast lane
+/// reads every token with; anything it refuses, every malformed token among them, by the nom
+/// parser, the grammar's reference, which words the error.
+pub fn parse_token(tok: &str, base: usize) -> Result<Token, SyntaxError> {
+    if let Some(t) = read_whole(tok, base) {
+        return Ok(t);
+    }
+    parse_token_nom(tok, base)
+}
+
+/// [`parse_token`] of the token from `start` to `end` of `text`, read in place: the window
+/// reader reads the text itself rather than a copy of the token's last bytes.
+pub(crate) fn parse_token_in(text: &str, start: usize, end: usize) -> Result<Token, SyntaxError> {
+    match read_token(text, start) {
+        Some((t, to)) if to == end => Ok(t),
+        _ => parse_token_nom(&text[start..end], start),
+    }
+}
+
+#[cfg(test)]
+mod tests;

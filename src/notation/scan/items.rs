@@ -2,9 +2,11 @@
 //! with the limits of one game, and the end of the game.
 
 use super::super::ast::{Comment, Element, Game, Header, Span, SyntaxError, SyntaxKind, Tag};
+use super::super::lex::ends_token;
 use super::super::limits::{MAX_HEADERS, MAX_MOVETEXT, MAX_TOKEN_BYTES};
-use super::super::token::{Body, Token, parse_token_in};
-use super::{Scanner, ends_token, limit_message, too_long};
+use super::super::read::tree::parse_token_in;
+use super::super::token::{Body, Token};
+use super::{Scanner, limit_message, too_long};
 
 /// A game being read by [`Scanner::next`], and where the reading stands.
 pub(super) struct Reading<'a> {
