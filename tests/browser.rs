@@ -9,7 +9,7 @@
 //! `.ci/run` installs `chromium` and `chromium-driver`. `SEEGA_CHROMIUM` and
 //! `SEEGA_CHROMEDRIVER` name another browser and driver than Debian's `/usr/bin` ones.
 
-mod common;
+use super::common;
 #[path = "browser/webdriver.rs"]
 mod webdriver;
 

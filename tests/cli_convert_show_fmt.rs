@@ -1,6 +1,6 @@
 //! The `convert`, `show` and `fmt` commands, run as a user runs them; outputs are snapshots.
 
-mod common;
+use super::common;
 use common::run_with as run;
 use common::{ROOT, files_in, scratch, stderr, stdout};
 

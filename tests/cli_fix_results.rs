@@ -1,6 +1,6 @@
 //! `seega fmt --fix-results`, run as a user runs it; outputs are snapshots.
 
-mod common;
+use super::common;
 use common::{ROOT, files_in, scratch, stderr, stdout};
 
 fn run(args: &[&str]) -> std::process::Output {

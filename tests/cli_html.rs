@@ -2,7 +2,7 @@
 //! games, what the page may hold (nothing loaded from elsewhere, nothing from a file unescaped),
 //! its size, and its writing. The page in a real browser is `tests/browser.rs`.
 
-mod common;
+use super::common;
 use common::{ROOT, scratch, stderr, stdout};
 use serde_json::Value;
 

@@ -2,7 +2,7 @@
 //! choice of game and position as `show` makes it, its words for what is not there, and a
 //! reader that goes away.
 
-mod common;
+use super::common;
 
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};

@@ -1,6 +1,6 @@
 //! `seega show --svg` and `--svg-dir`, run as a user runs them; diagrams are snapshots.
 
-mod common;
+use super::common;
 use common::{ROOT, files_in, scratch, stderr, stdout};
 
 fn run(args: &[&str]) -> std::process::Output {

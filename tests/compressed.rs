@@ -11,7 +11,7 @@ use std::io::{Read, Write};
 use std::path::Path;
 use std::sync::OnceLock;
 
-mod common;
+use super::common;
 use common::{run_in, run_with, scratch, stderr, stdout};
 
 /// A compression format, with the extension of its files.

@@ -3,7 +3,7 @@
 
 use std::process::Command;
 
-mod common;
+use super::common;
 use common::{run_in as seega, scratch};
 
 const SEEGA: &str = env!("CARGO_BIN_EXE_seega");

@@ -4,7 +4,7 @@
 //! built to hold walls and lines, and on every position of every game in `tests/conformance/`,
 //! `samples/` and a set of generated games.
 
-mod common;
+use super::common;
 
 use std::collections::VecDeque;
 use std::path::Path;

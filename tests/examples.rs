@@ -10,7 +10,7 @@ use seega::{Bitboard, Color, Options, Ply, Position, Ruleset, Square};
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
 /// The example binary `name`, next to this test's binary (`cargo test` builds the examples
-/// with the tests); built here when it is not there, as after `cargo test --test examples`.
+/// with the tests); built here when it is not there, as after `cargo test --test library`.
 fn example(name: &str) -> PathBuf {
     let exe = std::env::current_exe().expect("the test binary");
     let profile_dir = exe

@@ -4,7 +4,7 @@
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
-mod common;
+use super::common;
 use common::{ROOT, scratch};
 
 const SEEGA: &str = env!("CARGO_BIN_EXE_seega");

@@ -1,7 +1,7 @@
 //! `seega generate`: legal games are valid for the checker, mutated games are invalid, and the
 //! bytes depend only on the seed and the options.
 
-mod common;
+use super::common;
 
 use std::process::Command;
 

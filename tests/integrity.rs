@@ -6,7 +6,7 @@ use std::os::unix::fs::FileTypeExt;
 use std::path::Path;
 use std::process::{Command, Output};
 
-mod common;
+use super::common;
 use common::{run_in as seega, scratch};
 
 const SEEGA: &str = env!("CARGO_BIN_EXE_seega");

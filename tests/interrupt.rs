@@ -4,7 +4,7 @@
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-mod common;
+use super::common;
 use common::{files_in, scratch};
 
 #[test]

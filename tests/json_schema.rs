@@ -15,7 +15,7 @@ fn validator() -> jsonschema::Validator {
     jsonschema::validator_for(&schema).expect("schema compiles")
 }
 
-mod common;
+use super::common;
 use common::walk;
 
 fn all_objects() -> Vec<Value> {

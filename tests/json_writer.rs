@@ -13,7 +13,7 @@ use seega::render::game_json::{GameObject, for_each_object_of_bytes, game_bytes}
 use seega::tools::generate::{GenOptions, Generator};
 use seega::validate::Options;
 
-mod common;
+use super::common;
 use common::{ROOT, walk};
 
 /// The objects of every game of `bytes`, built by the wire struct's constructor.

@@ -5,7 +5,7 @@
 use seega::notation::{Element, Game};
 use seega::{GameState, Options, PlayErrorKind, Ply, Ruleset, Verdict};
 
-mod common;
+use super::common;
 
 /// The text of every `.sgn` file of the samples, the invalid samples and the conformance corpus.
 fn corpus() -> Vec<(String, String)> {

@@ -5,7 +5,7 @@
 
 use seega::{DiagnosticLine, Encoding, GameReader, GenOptions, Options, Ruleset, check_archive};
 
-mod common;
+use super::common;
 
 /// The bytes of every `.sgn` file of the samples, the invalid samples and the conformance
 /// corpus, with their names.

@@ -8,7 +8,7 @@ use seega::notation::LineIndex;
 use seega::render::diagnostic::{NamedText, Renderer};
 use seega::tools::ludii;
 
-mod common;
+use super::common;
 use common::{run_with, stderr, stdout};
 
 /// The trials that make valid games, each with its board size and result.

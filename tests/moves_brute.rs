@@ -4,7 +4,7 @@
 //! `GameState::legal_turns` turn by turn), and on position strings of every size under every
 //! chain and forced mode.
 
-mod common;
+use super::common;
 #[path = "moves_brute/model.rs"]
 mod model;
 

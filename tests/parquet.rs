@@ -3,7 +3,7 @@
 //! conformance corpora, row for row and field for field; row groups of a large archive;
 //! refusals.
 
-mod common;
+use super::common;
 use std::path::{Path, PathBuf};
 
 use arrow_array::cast::AsArray;

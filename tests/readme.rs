@@ -10,7 +10,7 @@
 use std::path::Path;
 use std::process::{Command, Output};
 
-mod common;
+use super::common;
 use common::ROOT;
 
 /// Commands of the README this test does not run, and why: each must appear in the README

@@ -11,7 +11,7 @@ use serde_json::Value;
 
 use common::ROOT;
 
-mod common;
+use super::common;
 use common::walk;
 
 /// Every `*.sgn` file under the corpus, the samples and the test fixtures, sorted; fails when

@@ -1,7 +1,7 @@
 //! `seega split`: parts cut at game boundaries that give back the input byte for byte, a
 //! manifest that maps each part's games to the input's, and refusals that leave no file.
 
-mod common;
+use super::common;
 use std::path::{Path, PathBuf};
 
 use common::{ROOT, corpus_files, files_in, run_with, scratch, stderr};

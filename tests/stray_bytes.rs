@@ -3,7 +3,7 @@
 //! holds). `check`, and `convert` to JSON and back, count the same games as without the bad
 //! bytes.
 
-mod common;
+use super::common;
 
 use common::{run_with, stdout};
 

@@ -8,7 +8,7 @@ use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
-mod common;
+use super::common;
 use common::{ROOT, run_with};
 
 /// A fresh directory of this test's own under the target directory.

@@ -2,7 +2,7 @@
 //! boundary, `check` and `convert` report the stretch once as too long and read on from the
 //! next one, so that what they hold stays bounded whatever arrives.
 
-mod common;
+use super::common;
 
 use std::io::Read;
 

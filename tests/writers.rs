@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-mod common;
+use super::common;
 use common::scratch;
 
 const SEEGA: &str = env!("CARGO_BIN_EXE_seega");

@@ -1,0 +1,23 @@
+//! What seega writes and reads back: JSON, JSON Lines, Parquet, notation, compressed input and
+//! output, and the integrity of every file a command writes.
+//!
+//! One test binary of several files (each a module below), so that the dependencies are
+//! linked once for all of them.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+#[path = "../parquet.rs"]
+mod parquet;
+#[path = "../json_schema.rs"]
+mod json_schema;
+#[path = "../json_writer.rs"]
+mod json_writer;
+#[path = "../writers.rs"]
+mod writers;
+#[path = "../compressed.rs"]
+mod compressed;
+#[path = "../roundtrip.rs"]
+mod roundtrip;
+#[path = "../integrity.rs"]
+mod integrity;
