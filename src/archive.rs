@@ -65,7 +65,7 @@ pub fn check_source<'a>(
     Scanner::new(text, source.invalid())
         .enumerate()
         .map(move |(i, game)| {
-            let verdict = check_game_at(&game, text, i + 1, opts);
+            let verdict = check_game_at(&game, i + 1, opts);
             Checked {
                 index: i + 1,
                 game,

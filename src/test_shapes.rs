@@ -18,11 +18,16 @@ pub const MIXED_RULES: [&str; 4] = [
 
 /// Adds every `*.sgn` file under `dir`, recursively, to `out`.
 pub fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+    walk_ext(dir, "sgn", out);
+}
+
+/// Adds every file under `dir` whose extension is `ext`, recursively, to `out`.
+pub fn walk_ext(dir: &Path, ext: &str, out: &mut Vec<PathBuf>) {
     for e in std::fs::read_dir(dir).expect("directory exists").flatten() {
         let p = e.path();
         if p.is_dir() {
-            walk(&p, out);
-        } else if p.extension().is_some_and(|e| e == "sgn") {
+            walk_ext(&p, ext, out);
+        } else if p.extension().is_some_and(|e| e == ext) {
             out.push(p);
         }
     }

@@ -185,7 +185,7 @@ impl<'a> ConvertWork<'a> {
     /// `serde_json` of its [`GameObject`], or as notation written from its syntax tree.
     fn full_way(&self, c: &mut Converted, game: &Game<'_>, chunk: &ChunkText<'_>) {
         let index = c.games;
-        let verdict = check_game_at(game, chunk.text, index, &self.opts);
+        let verdict = check_game_at(game, index, &self.opts);
         if self.valid_only && !verdict.is_valid() {
             c.dropped += 1;
             return;

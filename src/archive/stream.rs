@@ -185,7 +185,7 @@ fn check_piece(bytes: &[u8], opts: &Options, fast: bool, tag_next: bool) -> Chec
                 boundary.see_clean(text, end);
             }
             GameRead::Full(game) => {
-                let v = check_game_at(&game, text, c.games, opts);
+                let v = check_game_at(&game, c.games, opts);
                 let errors = v.errors();
                 c.errors += errors;
                 c.warnings += v.problems.len() - errors;

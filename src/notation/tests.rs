@@ -274,21 +274,9 @@ fn the_readers_agree_on_token_like_texts() {
 /// `crate::board`, below both).
 #[test]
 fn the_notation_imports_no_engine() {
-    fn files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
-        for e in std::fs::read_dir(dir).expect("a directory").flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                files(&p, out);
-            } else if p.extension().is_some_and(|e| e == "rs") {
-                out.push(p);
-            }
-        }
-    }
     let mut all = Vec::new();
-    files(
-        &Path::new(env!("CARGO_MANIFEST_DIR")).join("src/notation"),
-        &mut all,
-    );
+    let notation = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/notation");
+    crate::test_shapes::walk_ext(&notation, "rs", &mut all);
     assert!(all.len() >= 10, "{all:?}");
     // Built here, so that this file does not hold the words it looks for.
     let (path_of, import_of) = (["engine", "::"].concat(), ["engine", "}"].concat());

@@ -71,7 +71,7 @@ mod tests {
             record: true,
             ..Options::default()
         };
-        let v = check_game_at(&game, text, 1, &opts);
+        let v = check_game_at(&game, 1, &opts);
         assert_eq!(v.played.len(), 18, "{:?}", v.problems);
         assert_eq!(Highlight::of_played(&game, &v, 0), Highlight::default());
         let placed = Highlight::of_played(&game, &v, 1);

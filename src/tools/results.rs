@@ -95,7 +95,7 @@ mod tests {
             record: true,
             ..Options::default()
         };
-        result_to_fix(&check_game_at(&game, text, 1, &opts))
+        result_to_fix(&check_game_at(&game, 1, &opts))
     }
 
     #[test]
@@ -134,7 +134,7 @@ mod tests {
             record: true,
             ..Options::default()
         };
-        let verdict = check_game_at(&game, text, 1, &opts);
+        let verdict = check_game_at(&game, 1, &opts);
         let mut doc = canonical_doc(&game, &verdict).expect("writable");
         let changed = set_result(&mut doc, GameResult::WhiteWins);
         assert_eq!(changed, ["*", "0-1"]);

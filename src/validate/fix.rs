@@ -42,7 +42,7 @@ pub fn fix_game(text: &str, index: usize, opts: &Options) -> Fixed {
         let Some(game) = Scanner::new(&current, &[]).next() else {
             break;
         };
-        let verdict = check_game_at(&game, &current, index, opts);
+        let verdict = check_game_at(&game, index, opts);
         let Some(first) = verdict.problems.iter().find(|p| p.is_error()) else {
             return Fixed {
                 text: current,

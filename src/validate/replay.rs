@@ -230,12 +230,13 @@ fn rules_problem(e: &RulesError) -> Code {
 /// assert_eq!(problems, [(2, "seega::place::centre")]);
 /// ```
 pub fn check_game(game: &Game<'_>, opts: &Options) -> Verdict {
-    check_game_at(game, game.text(), game.number(), opts)
+    check_game_at(game, game.number(), opts)
 }
 
-/// [`check_game`] of a game read from `text` and numbered `index`, for the chunk loops, whose
-/// scans skip the games the fast lane took and so count games themselves.
-pub(crate) fn check_game_at(game: &Game<'_>, text: &str, index: usize, opts: &Options) -> Verdict {
+/// [`check_game`] of a game numbered `index`, for the chunk loops, whose scans skip the games
+/// the fast lane took and so count games themselves.
+pub(crate) fn check_game_at(game: &Game<'_>, index: usize, opts: &Options) -> Verdict {
+    let text = game.text();
     let mut verdict = if opts.auto_rules && game.tag("Rules").is_none() {
         super::auto::check_auto(game, text, index, opts)
     } else {

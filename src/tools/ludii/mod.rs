@@ -184,7 +184,7 @@ pub fn check(text: &str) -> CheckedTrial {
     let mut problems = import.problems.clone();
     if let Some(game_text) = &import.game {
         for game in crate::parse(game_text) {
-            let verdict = check_game_at(&game, game_text, 1, &Options::default());
+            let verdict = check_game_at(&game, 1, &Options::default());
             let lines = LineIndex::new(game_text);
             for mut p in verdict.problems {
                 let at = p

@@ -37,7 +37,7 @@ fn walk_text(text: &str, record: bool) -> (usize, Option<String>) {
             return (fast, None);
         };
         index += 1;
-        let verdict = check_game_at(&game, text, index, &opts);
+        let verdict = check_game_at(&game, index, &opts);
         if verdict.problems.is_empty() {
             return (fast, Some(game.span.of(text).to_owned()));
         }
