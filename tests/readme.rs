@@ -1,11 +1,13 @@
-//! The README's examples, run as a reader pastes them: every command of every ```sh block, in
-//! order, with `seega` on the `PATH`, in a scratch directory holding a copy of `samples/` (so
-//! that nothing the README writes lands in the repository). Each must exit as its comment says
-//! (`exit N`; 0 when it says nothing). The few commands this test cannot run are listed in
-//! `NOT_RUN`, and the test fails when the README's set of them differs; the ```python blocks
-//! are not run here (the Python section's is run by `python/tests/test_readme.py`; DuckDB's
-//! is not a dependency of the project). The outputs the README prints in
-//! ```text blocks are compared with what their commands print.
+//! The examples of the README and of the guide (`docs/guide.md`), run as a reader pastes them:
+//! every command of every ```sh block, the README's then the guide's, in order, with `seega` on
+//! the `PATH`, in a scratch directory holding a copy of `samples/` (so that nothing they write
+//! lands in the repository); both files' commands run from there, as from the repository's
+//! top directory. Each must exit as its comment says (`exit N`; 0 when it says nothing). The
+//! few commands this test cannot run are listed in `NOT_RUN`, and the test fails when the two
+//! files' set of them differs; the ```python blocks are not run here (the guide's Python
+//! section's is run by `python/tests/test_readme.py`; DuckDB's is not a dependency of the
+//! project). The outputs the two files print in ```text blocks are compared with what their
+//! commands print.
 
 use std::path::Path;
 use std::process::{Command, Output};
@@ -13,8 +15,8 @@ use std::process::{Command, Output};
 use super::common;
 use common::ROOT;
 
-/// Commands of the README this test does not run, and why: each must appear in the README
-/// exactly as written here.
+/// Commands of the README and the guide this test does not run, and why, in the order they
+/// appear (the README's first): each must appear in one of them exactly as written here.
 const NOT_RUN: &[(&str, &str)] = &[
     (
         "cargo install --path . --locked",
@@ -26,7 +28,7 @@ const NOT_RUN: &[(&str, &str)] = &[
     ),
     (
         "pip install ./python",
-        "builds the Python package; .ci/run installs it into a virtual environment and runs its tests, the README's example among them",
+        "builds the Python package; .ci/run installs it into a virtual environment and runs its tests, the guide's example among them",
     ),
     (
         "jq -r '.[] | select(.valid) | [.game, (.headers[] | select(.name == \"Event\") | .value), (.turns | length), .outcome.termination] | @tsv' games.json",
@@ -34,7 +36,7 @@ const NOT_RUN: &[(&str, &str)] = &[
     ),
 ];
 
-/// The commands of the README's ```sh blocks, in order: continuation lines (a trailing `\`, or
+/// The commands of a file's ```sh blocks, in order: continuation lines (a trailing `\`, or
 /// a quote left open) joined, whitespace runs collapsed.
 fn readme_commands(readme: &str) -> Vec<String> {
     let mut commands = Vec::new();
@@ -115,10 +117,24 @@ fn sh(command: &str, dir: &Path) -> Output {
         .expect("sh runs")
 }
 
+/// The files whose examples this test runs, from the repository's top directory, in order.
+const FILES: &[&str] = &["README.md", "docs/guide.md"];
+
+/// The text of every file of `FILES`, one after the other.
+fn docs() -> String {
+    FILES
+        .iter()
+        .map(|f| std::fs::read_to_string(format!("{ROOT}/{f}")).expect(f))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 #[test]
 fn every_command_of_the_readme_runs_as_it_says() {
-    let readme = std::fs::read_to_string(format!("{ROOT}/README.md")).expect("README.md");
-    let commands = readme_commands(&readme);
+    let commands: Vec<String> = FILES
+        .iter()
+        .flat_map(|f| readme_commands(&std::fs::read_to_string(format!("{ROOT}/{f}")).expect(f)))
+        .collect();
     assert!(commands.len() >= 40, "{} commands", commands.len());
     let dir = common::scratch("readme");
     copy_dir(&Path::new(ROOT).join("samples"), &dir.join("samples"));
@@ -135,7 +151,7 @@ fn every_command_of_the_readme_runs_as_it_says() {
         let want = expected_exit(command);
         if out.status.code() != Some(want) {
             failures.push(format!(
-                "`{command}`: exit {:?}, the README says {want}\n{}",
+                "`{command}`: exit {:?}, its comment says {want}\n{}",
                 out.status.code(),
                 String::from_utf8_lossy(&out.stderr)
             ));
@@ -145,10 +161,10 @@ fn every_command_of_the_readme_runs_as_it_says() {
     let found: Vec<&str> = not_run.iter().map(|(c, _)| c.as_str()).collect();
     assert_eq!(
         found, listed,
-        "the README's commands this test does not run"
+        "the commands of the README and the guide this test does not run"
     );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
-    // The README's own samples stay as they were: it writes new files only.
+    // The samples stay as they were: the examples write new files only.
     for entry in std::fs::read_dir(dir.join("samples")).expect("listable") {
         let path = entry.expect("an entry").path();
         if path.is_file() {
@@ -157,7 +173,7 @@ fn every_command_of_the_readme_runs_as_it_says() {
             assert_eq!(
                 std::fs::read(&path).expect("readable"),
                 std::fs::read(&original).expect("readable"),
-                "the README's commands changed {}",
+                "the examples changed {}",
                 original.display()
             );
         }
@@ -165,7 +181,7 @@ fn every_command_of_the_readme_runs_as_it_says() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// The ```text block of the README that starts with `first`.
+/// The ```text block of the README or the guide that starts with `first`.
 fn text_block<'a>(readme: &'a str, first: &str) -> &'a str {
     let start = readme
         .find(&format!("```text\n{first}"))
@@ -177,7 +193,7 @@ fn text_block<'a>(readme: &'a str, first: &str) -> &'a str {
 
 #[test]
 fn the_outputs_the_readme_shows_are_what_the_commands_print() {
-    let readme = std::fs::read_to_string(format!("{ROOT}/README.md")).expect("README.md");
+    let readme = docs();
     let root = Path::new(ROOT);
     let summary = "6 files, 51 games: 51 valid, 0 invalid (0 errors, 0 warnings)";
     assert!(readme.contains(&format!("`{summary}`")));
@@ -206,7 +222,7 @@ fn the_outputs_the_readme_shows_are_what_the_commands_print() {
         let block = text_block(&readme, first);
         assert!(
             readme.contains(&format!("`{command}`")),
-            "the README names `{command}`"
+            "the README or the guide names `{command}`"
         );
         let out = sh(command, root);
         let printed = format!(
@@ -216,7 +232,7 @@ fn the_outputs_the_readme_shows_are_what_the_commands_print() {
         );
         assert!(
             printed.contains(block),
-            "`{command}` does not print the README's block:\n{block}\nit prints:\n{printed}"
+            "`{command}` does not print the block shown:\n{block}\nit prints:\n{printed}"
         );
     }
 
@@ -229,7 +245,7 @@ fn the_outputs_the_readme_shows_are_what_the_commands_print() {
         "<stdin>:6:4: game 1: `c4-c3xb3xd3` → `c4-c3xc2xb3xd3`",
         "fixed 1 game; 0 games still invalid",
     ] {
-        assert!(readme.contains(line), "the README shows {line:?}");
+        assert!(readme.contains(line), "the guide shows {line:?}");
         assert!(stderr.contains(line), "--fix prints {line:?}:\n{stderr}");
     }
 }

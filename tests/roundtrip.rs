@@ -180,7 +180,7 @@ fn bundled_samples() -> Vec<std::path::PathBuf> {
     found
 }
 
-/// What the README promises of the samples: `seega fmt --check samples/*.sgn` lists nothing,
+/// What the guide promises of the samples: `seega fmt --check samples/*.sgn` lists nothing,
 /// and `seega convert` to JSON (and to JSON Lines) and back to notation gives every sample's
 /// bytes back, except that line ends come back as LF (the CRLF sample).
 #[test]

@@ -1,5 +1,5 @@
-"""The README's Python section: its example runs from the top of the checkout, and prints what
-its comments say."""
+"""The Python section of the guide (docs/guide.md): its example runs from the top of the
+checkout, and prints what its comments say."""
 
 import contextlib
 import io
@@ -10,8 +10,8 @@ from conftest import ROOT
 
 
 def example():
-    """The ```python block of the README's section "Python"."""
-    readme = (ROOT / "README.md").read_text()
+    """The ```python block of the guide's section "Python"."""
+    readme = (ROOT / "docs" / "guide.md").read_text()
     section = readme[readme.index("\n## Python\n") :]
     return re.search(r"```python\n(.*?)```", section, re.S).group(1)
 
@@ -23,7 +23,7 @@ def test_the_readme_example_runs_and_prints_what_it_says():
     try:
         os.chdir(ROOT)
         with contextlib.redirect_stdout(out):
-            exec(compile(code, "README.md", "exec"), {})
+            exec(compile(code, "docs/guide.md", "exec"), {})
     finally:
         os.chdir(here)
     lines = out.getvalue().splitlines()

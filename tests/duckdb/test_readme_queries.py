@@ -1,6 +1,6 @@
-"""The README's DuckDB queries on the Parquet files of `seega convert`, and the worked example of
-docs/scale.md, run through DuckDB's Python package; each answer is held to the same figures
-counted in plain Python from `convert --to jsonl`.
+"""The guide's DuckDB queries (docs/guide.md) on the Parquet files of `seega convert`, and the
+worked example of docs/scale.md, run through DuckDB's Python package; each answer is held to the
+same figures counted in plain Python from `convert --to jsonl`.
 
 Needs `duckdb` (`.ci/run` installs it) and the `seega` command (SEEGA_BIN, else target/debug):
 with CI set, a missing one fails the test instead of skipping it.
@@ -53,8 +53,8 @@ def run(seega, *args, cwd=None):
 
 
 def readme_queries():
-    """The SQL of the README's DuckDB queries on Parquet, in order."""
-    readme = (ROOT / "README.md").read_text()
+    """The SQL of the guide's DuckDB queries on Parquet, in order."""
+    readme = (ROOT / "docs" / "guide.md").read_text()
     section = readme[readme.index("\n### Parquet\n") :]
     block = re.search(r"```python\n(.*?)```", section, re.S).group(1)
     return re.findall(r'duckdb\.sql\("""(.*?)"""\)', block, re.S)
