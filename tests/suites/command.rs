@@ -19,23 +19,23 @@ mod cli_html;
 mod cli_moves;
 #[path = "../cli_svg.rs"]
 mod cli_svg;
-#[path = "../split.rs"]
-mod split;
-#[path = "../first_hour.rs"]
-mod first_hour;
-#[path = "../readme.rs"]
-mod readme;
-#[path = "../terminal.rs"]
-mod terminal;
-#[path = "../hostile_cli.rs"]
-mod hostile_cli;
-#[path = "../stray_bytes.rs"]
-mod stray_bytes;
-#[path = "../uncut.rs"]
-mod uncut;
-#[path = "../interrupt.rs"]
-mod interrupt;
 #[path = "../encoding.rs"]
 mod encoding;
+#[path = "../first_hour.rs"]
+mod first_hour;
 #[path = "../generate.rs"]
 mod generate;
+#[path = "../hostile_cli.rs"]
+mod hostile_cli;
+#[path = "../interrupt.rs"]
+mod interrupt;
+#[path = "../readme.rs"]
+mod readme;
+#[path = "../split.rs"]
+mod split;
+#[path = "../stray_bytes.rs"]
+mod stray_bytes;
+#[path = "../terminal.rs"]
+mod terminal;
+#[path = "../uncut.rs"]
+mod uncut;

@@ -7,17 +7,17 @@
 #[path = "../common/mod.rs"]
 mod common;
 
-#[path = "../parquet.rs"]
-mod parquet;
+#[path = "../compressed.rs"]
+mod compressed;
+#[path = "../integrity.rs"]
+mod integrity;
 #[path = "../json_schema.rs"]
 mod json_schema;
 #[path = "../json_writer.rs"]
 mod json_writer;
-#[path = "../writers.rs"]
-mod writers;
-#[path = "../compressed.rs"]
-mod compressed;
+#[path = "../parquet.rs"]
+mod parquet;
 #[path = "../roundtrip.rs"]
 mod roundtrip;
-#[path = "../integrity.rs"]
-mod integrity;
+#[path = "../writers.rs"]
+mod writers;

@@ -7,13 +7,13 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+#[path = "../engine_reference.rs"]
+mod engine_reference;
+#[path = "../examples.rs"]
+mod examples;
 #[path = "../library.rs"]
 mod library;
 #[path = "../library_records.rs"]
 mod library_records;
-#[path = "../examples.rs"]
-mod examples;
-#[path = "../engine_reference.rs"]
-mod engine_reference;
 #[path = "../moves_brute.rs"]
 mod moves_brute;

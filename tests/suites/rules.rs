@@ -4,21 +4,21 @@
 //! One test binary of several files (each a module below), so that the dependencies are
 //! linked once for all of them.
 
-#[path = "../rules.rs"]
-mod rules;
 #[path = "../conformance.rs"]
 mod conformance;
-#[path = "../samples.rs"]
-mod samples;
 #[path = "../every_syntax_error.rs"]
 mod every_syntax_error;
 #[path = "../fuzz_regressions.rs"]
 mod fuzz_regressions;
-#[path = "../proptest_mutations.rs"]
-mod proptest_mutations;
-#[path = "../proptest_roundtrip.rs"]
-mod proptest_roundtrip;
 #[path = "../hostile.rs"]
 mod hostile;
 #[path = "../hostile_ludii.rs"]
 mod hostile_ludii;
+#[path = "../proptest_mutations.rs"]
+mod proptest_mutations;
+#[path = "../proptest_roundtrip.rs"]
+mod proptest_roundtrip;
+#[path = "../rules.rs"]
+mod rules;
+#[path = "../samples.rs"]
+mod samples;
