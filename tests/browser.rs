@@ -161,7 +161,19 @@ fn board_of(position: &str) -> BTreeMap<String, String> {
 /// Asserts that the page shows turn `turn` of game `game` of `file`, as `seega show` does.
 fn assert_shows(d: &Driver, file: &str, game: usize, turn: usize, how: &str) {
     let want = expected(file, game, turn);
-    let (got, attrs) = shown(d);
+    // A click on a link changes the page's hash, and the page follows on the `hashchange`
+    // event, after the click has returned: wait (a few seconds at most) for the board to name
+    // the game and turn asked for, then hold all of it to what was asked.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    let (got, attrs) = loop {
+        let (got, attrs) = shown(d);
+        let there =
+            attrs["game"] == json!(game.to_string()) && attrs["turn"] == json!(turn.to_string());
+        if there || std::time::Instant::now() > deadline {
+            break (got, attrs);
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
     assert_eq!(got, want, "{file} game {game} turn {turn} ({how})");
     assert_eq!(attrs["game"], json!(game.to_string()), "{how}");
     assert_eq!(attrs["turn"], json!(turn.to_string()), "{how}");
