@@ -285,17 +285,12 @@ impl<V: Visitor> Adapter<'_, V> {
 
 impl<'t, V: Visitor> ReadHeaders<'t> for Adapter<'_, V> {
     fn tag(&mut self, t: TagAt, text: &'t str) -> Option<()> {
-        if t.escaped || self.headers >= MAX_HEADERS {
+        if self.headers >= MAX_HEADERS {
             return None;
         }
         self.headers += 1;
         self.handed += 1;
-        self.v.tag(&Tag {
-            name: &text[t.name],
-            value: std::borrow::Cow::Borrowed(&text[t.value.clone()]),
-            span: Span::new(t.start, t.end),
-            value_span: Span::new(t.value.start, t.value.end),
-        });
+        self.v.tag(&t.tag(text));
         Some(())
     }
 

@@ -12,8 +12,8 @@
 //!   thing it cannot take: a visitor answers `None` to give up, and the reader stops there;
 //! - the scanner's syntax tree (`scan/tree.rs`), which recovers
 //!   (`Visitor::RECOVERS`): whatever the reader refuses (a malformed tag, token or comment,
-//!   a limit passed) it reads itself the full way, which words the error, and tells the
-//!   reader where to go on;
+//!   a limit passed) it words — a tag from the reader's [`tag::Refusal`], a comment from
+//!   [`comment_end`]'s, a token through nom — and tells the reader where to go on;
 //! - the token parser's fast path ([`tree`]), which builds the syntax tree's token of one
 //!   token.
 //!
@@ -205,19 +205,19 @@ pub(crate) fn headers<'t, V: Headers<'t>>(text: &'t str, mut i: usize, v: &mut V
         i = skip_space(b, i);
         i = match b.get(i)? {
             b'[' => match tag::tag(b, i) {
-                Some(t) => {
+                Ok(t) => {
                     let end = t.end;
                     v.tag(t, text)?;
                     end
                 }
-                None => v.refused(i)?,
+                Err(_) => v.refused(i)?,
             },
             b'{' | b';' => match comment_end(b, i) {
-                Some(end) => {
-                    v.comment(comment(text, i, end)?)?;
+                Ok(end) => {
+                    v.comment(comment(text, i, end))?;
                     end
                 }
-                None => v.refused(i)?,
+                Err(_) => v.refused(i)?,
             },
             _ => return Some(i),
         };
@@ -268,11 +268,11 @@ pub(crate) fn movetext<'t, V: Visitor<'t>>(
             },
             b'$' => read_or_refused!(nag(i, w, v)),
             b'{' | b';' => match comment_end(b, i) {
-                Some(end) => {
-                    v.comment(comment(text, i, end)?)?;
+                Ok(end) => {
+                    v.comment(comment(text, i, end))?;
                     skip_space(b, end)
                 }
-                None => read_or_refused!(None),
+                Err(_) => read_or_refused!(None),
             },
             // More blank space between two tokens (past the end, the text has no result).
             c if is_space(c) && i < b.len() => skip_space(b, i),
@@ -288,15 +288,17 @@ pub(crate) fn token_end(b: &[u8], next: usize) -> usize {
     next - usize::from(b.get(next - 1).is_none_or(|&c| is_space(c)))
 }
 
-/// The comment from `start` to `end` of `text` (`{...}` or `;...`).
+/// The comment from `start` to `end` of `text` (`{...}` or `;...`), where [`comment_end`] put
+/// them: both ends are at ASCII bytes (`{` or `;`, and `}` or a line's end), so the text between
+/// is cut on character boundaries.
 #[inline]
-pub(crate) fn comment(text: &str, start: usize, end: usize) -> Option<Comment<'_>> {
-    let line = text.as_bytes().get(start) == Some(&b';');
-    Some(Comment {
-        text: text.get(start + 1..end - usize::from(!line))?,
+pub(crate) fn comment(text: &str, start: usize, end: usize) -> Comment<'_> {
+    let line = text.as_bytes()[start] == b';';
+    Comment {
+        text: &text[start + 1..end - usize::from(!line)],
         line,
         span: Span::new(start, end),
-    })
+    }
 }
 
 /// The first byte from `i` on that is not blank space, or the end of `b`.
@@ -315,11 +317,12 @@ pub(crate) fn skip_space(b: &[u8], mut i: usize) -> usize {
 }
 
 /// The end of the comment at `i` (`{` to `}`, or `;` to the end of the line), as the scanner
-/// reads it. `None` for a `{` not closed before the next line that starts with `[` or the end:
-/// the full path reports it.
-pub(crate) fn comment_end(b: &[u8], i: usize) -> Option<usize> {
+/// reads it. `Err` for a `{` not closed before the next line that starts with `[` or the end,
+/// with where that line starts (or the end): the full path reports it and goes on there.
+#[inline]
+pub(crate) fn comment_end(b: &[u8], i: usize) -> Result<usize, usize> {
     if b[i] == b';' {
-        return Some(line_end(b, i));
+        return Ok(line_end(b, i));
     }
-    brace_comment_end(b, i).ok()
+    brace_comment_end(b, i)
 }

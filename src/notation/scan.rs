@@ -8,7 +8,7 @@
 //! scanning recovers at the next line.
 
 use super::ast::{Comment, Game, Header, ResultToken, Span, SyntaxError, SyntaxKind, Tag};
-use super::lex::{brace_comment_end, line_end};
+use super::lex::line_end;
 use super::limits::{MAX_HEADERS, MAX_MOVETEXT};
 use super::read;
 use items::Reading;
@@ -101,45 +101,30 @@ impl<'a> Scanner<'a> {
         })
     }
 
-    /// Scans a `{...}` or `;...` comment at the cursor.
+    /// Scans a `{...}` or `;...` comment at the cursor, with the reader's
+    /// ([`read::comment_end`], [`read::comment`]).
     fn comment(&mut self) -> Result<Comment<'a>, SyntaxError> {
         let start = self.pos;
-        let b = self.bytes();
-        let comment = if b[start] == b';' {
-            let end = self.line_end(start);
-            self.pos = end;
-            Comment {
-                text: &self.text[start + 1..end],
-                line: true,
-                span: Span::new(start, end),
+        match read::comment_end(self.bytes(), start) {
+            Ok(end) => {
+                self.pos = end;
+                self.checked_comment(read::comment(self.text, start, end))
             }
-        } else {
-            match brace_comment_end(b, start) {
-                Ok(end) => {
-                    self.pos = end;
-                    Comment {
-                        text: &self.text[start + 1..end - 1],
-                        line: false,
-                        span: Span::new(start, end),
-                    }
-                }
-                Err(next) => {
-                    // Reading resumes at the tag line, or at the end.
-                    self.pos = next;
-                    let message = if next < b.len() || self.tag_next {
-                        "this comment is not closed with `}` before the next tag line"
-                    } else {
-                        "this comment is never closed with `}`"
-                    };
-                    return Err(SyntaxError {
-                        kind: SyntaxKind::UnterminatedComment,
-                        span: Span::new(start, start + 1),
-                        message: message.to_owned(),
-                    });
-                }
+            Err(next) => {
+                // Reading resumes at the tag line, or at the end.
+                self.pos = next;
+                let message = if next < self.text.len() || self.tag_next {
+                    "this comment is not closed with `}` before the next tag line"
+                } else {
+                    "this comment is never closed with `}`"
+                };
+                Err(SyntaxError {
+                    kind: SyntaxKind::UnterminatedComment,
+                    span: Span::new(start, start + 1),
+                    message: message.to_owned(),
+                })
             }
-        };
-        self.checked_comment(comment)
+        }
     }
 
     /// The comment `comment`, or the error of the bytes in it that are not UTF-8.
@@ -156,15 +141,13 @@ impl<'a> Scanner<'a> {
     /// Scans a tag pair at the cursor; on error the cursor moves to the end of the line.
     fn tag(&mut self) -> Result<Tag<'a>, SyntaxError> {
         let start = self.pos;
-        let end_of_line = self.line_end(start);
-        let line = &self.text[start..end_of_line];
-        let result = parse_tag(line, start);
-        match result {
-            Ok((tag, len)) => {
-                self.pos = start + len;
+        match parse_tag(self.text, start) {
+            Ok(tag) => {
+                self.pos = tag.span.end;
                 self.checked_tag(tag)
             }
             Err(e) => {
+                let end_of_line = self.line_end(start);
                 self.pos = end_of_line;
                 Err(self.tainted(Span::new(start, end_of_line)).unwrap_or(e))
             }

@@ -1,12 +1,14 @@
-//! The reader of a tag, `[Name "value"]` with the escapes `\"` and `\\` in its value, straight
-//! from the text's bytes. It reads what the full way's tag parser (`scan/tag.rs`) reads
-//! without error, with the same spans; anything else it refuses, and that parser words. It
+//! The one reader of a tag, `[Name "value"]` with the escapes `\"` and `\\` in its value,
+//! straight from the text's bytes. What it refuses it says where and at which part
+//! ([`Refusal`]), which the scanner words (`scan/tag.rs`) without reading the tag again. It
 //! also tells whether the value holds a bidirectional control, found in the same scan of the
 //! value (the fast lane gives such a game up: the full path warns of it).
 
+use std::borrow::Cow;
 use std::ops::Range;
 
 use super::swar;
+use crate::notation::ast::{Span, Tag};
 
 /// A byte of a tag name, as a bit of [`CLASS`].
 const NAME: u8 = 2;
@@ -50,11 +52,63 @@ pub(crate) struct TagAt {
     pub(crate) bidi: bool,
 }
 
+impl TagAt {
+    /// The tag in the syntax tree's shape, its value unescaped, in `text` (the text it was read
+    /// from).
+    pub(crate) fn tag<'t>(&self, text: &'t str) -> Tag<'t> {
+        let raw = &text[self.value.clone()];
+        Tag {
+            name: &text[self.name.clone()],
+            value: if self.escaped {
+                Cow::Owned(unescaped(raw))
+            } else {
+                Cow::Borrowed(raw)
+            },
+            span: Span::new(self.start, self.end),
+            value_span: Span::new(self.value.start, self.value.end),
+        }
+    }
+}
+
+/// A tag value as written, its escapes (`\"`, `\\`) decoded.
+fn unescaped(raw: &str) -> String {
+    let mut out = String::with_capacity(raw.len());
+    let mut chars = raw.chars();
+    while let Some(c) = chars.next() {
+        out.push(if c == '\\' { chars.next().unwrap_or(c) } else { c });
+    }
+    out
+}
+
+/// Where and at which part the reader refused a tag that starts at a `[`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Refusal {
+    /// The part it was reading.
+    pub(crate) part: Part,
+    /// Where it stopped: the first byte it does not take.
+    pub(crate) at: usize,
+    /// The tag's name, as far as it was read (empty when there is none).
+    pub(crate) name: Range<usize>,
+}
+
+/// The part of a tag the reader refused at.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Part {
+    /// No name of ASCII letters, digits or `_` follows the `[`.
+    Name,
+    /// No `"` opens the value after the name.
+    Value,
+    /// Inside the value: at a backslash that starts no escape, a line break or the end.
+    InValue,
+    /// No `]` closes the tag after the value.
+    Close,
+}
+
 /// Reads `[Name "value"]` at `at`, whose value may hold the escapes `\"` and `\\` (any other
 /// backslash is an error the full path words). Inline in the reader of headers, which is itself
 /// out of line: the movetext loop, which runs far more often, keeps the registers.
 #[inline(always)]
-pub(crate) fn tag(b: &[u8], at: usize) -> Option<TagAt> {
+pub(crate) fn tag(b: &[u8], at: usize) -> Result<TagAt, Refusal> {
     let blank = |mut i: usize| {
         while i < b.len() && (b[i] == b' ' || b[i] == b'\t') {
             i += 1;
@@ -72,23 +126,32 @@ pub(crate) fn tag(b: &[u8], at: usize) -> Option<TagAt> {
         Some(b" \"") => name_end + 1,
         _ => blank(name_end),
     };
-    if name_end == name_start || b.get(i) != Some(&b'"') {
-        return None;
+    let refused = |part, at| Refusal {
+        part,
+        at,
+        name: name_start..name_end,
+    };
+    if name_end == name_start {
+        return Err(refused(Part::Name, name_start));
+    }
+    if b.get(i) != Some(&b'"') {
+        return Err(refused(Part::Value, i));
     }
     let value_start = i + 1;
     let mut value_end = value_stop(b, value_start);
     let (mut escaped, mut bidi) = (false, false);
     if b.get(value_end) != Some(&b'"') {
-        (value_end, escaped, bidi) = past_stops(b, value_end)?;
+        (value_end, escaped, bidi) =
+            past_stops(b, value_end).map_err(|at| refused(Part::InValue, at))?;
     }
     i = match b.get(value_end + 1) {
         Some(b']') => value_end + 1,
         _ => blank(value_end + 1),
     };
     if b.get(i) != Some(&b']') {
-        return None;
+        return Err(refused(Part::Close, i));
     }
-    Some(TagAt {
+    Ok(TagAt {
         start: at,
         name: name_start..name_end,
         value: value_start..value_end,
@@ -101,14 +164,14 @@ pub(crate) fn tag(b: &[u8], at: usize) -> Option<TagAt> {
 /// Where a tag value ends (its closing `"`) when its scan stopped at `at` on anything else,
 /// whether it holds escapes, and whether it holds a bidirectional control: a backslash that
 /// starts an escape (`\"`, `\\`) goes on, and so does a `0xE2` byte; any other backslash, a
-/// line break or the end of the text makes the reader refuse the tag.
+/// line break or the end of the text makes the reader refuse the tag there (`Err` with where).
 #[cold]
 #[inline(never)]
-fn past_stops(b: &[u8], mut at: usize) -> Option<(usize, bool, bool)> {
+fn past_stops(b: &[u8], mut at: usize) -> Result<(usize, bool, bool), usize> {
     let (mut escaped, mut bidi) = (false, false);
     loop {
-        match b.get(at)? {
-            b'"' => return Some((at, escaped, bidi)),
+        match b.get(at).ok_or(at)? {
+            b'"' => return Ok((at, escaped, bidi)),
             b'\\' if matches!(b.get(at + 1), Some(b'"' | b'\\')) => {
                 escaped = true;
                 at = value_stop(b, at + 2);
@@ -117,7 +180,7 @@ fn past_stops(b: &[u8], mut at: usize) -> Option<(usize, bool, bool)> {
                 bidi |= bidi_at(b, at);
                 at = value_stop(b, at + 1);
             }
-            _ => return None,
+            _ => return Err(at),
         }
     }
 }
@@ -190,7 +253,7 @@ mod tests {
                 true,
             ),
         ] {
-            let t = tag(text.as_bytes(), 0).unwrap_or_else(|| panic!("{text:?} refused"));
+            let t = tag(text.as_bytes(), 0).unwrap_or_else(|e| panic!("{text:?} refused: {e:?}"));
             assert_eq!(&text[t.value.clone()], value, "{text:?}");
             assert_eq!((t.escaped, t.bidi), (escaped, bidi), "{text:?}");
             assert_eq!(t.end, text.len(), "{text:?}");
@@ -205,7 +268,7 @@ mod tests {
             "[Event \"\u{2013}",
             "[Event \"x\u{e2}",
         ] {
-            assert!(tag(text.as_bytes(), 0).is_none(), "{text:?}");
+            assert!(tag(text.as_bytes(), 0).is_err(), "{text:?}");
         }
     }
 }

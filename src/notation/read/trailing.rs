@@ -18,18 +18,16 @@ pub(crate) fn after_result<'t, V: Visitor<'t>>(
 ) -> Option<usize> {
     let b = text.as_bytes();
     let end = same_line_comments(b, end, |from, to| {
-        if let Some(c) = comment(text, from, to) {
-            v.trailing(c);
-        }
+        v.trailing(comment(text, from, to));
     });
     let mut next = skip_space(b, end);
     let mut comments = false;
     while matches!(b.get(next), Some(b'{' | b';')) {
         comments = true;
         match comment_end(b, next) {
-            Some(after) => next = skip_space(b, after),
+            Ok(after) => next = skip_space(b, after),
             // A comment left open is the next game's, which reports it.
-            None => return V::RECOVERS.then_some(end),
+            Err(_) => return V::RECOVERS.then_some(end),
         }
     }
     if !comments || next < b.len() {
@@ -48,8 +46,8 @@ fn text_trailing<'t, V: Visitor<'t>>(text: &'t str, end: usize, v: &mut V) -> Op
     let b = text.as_bytes();
     let (mut at, mut last) = (skip_space(b, end), end);
     while at < b.len() {
-        let after = comment_end(b, at)?;
-        v.trailing(comment(text, at, after)?);
+        let after = comment_end(b, at).ok()?;
+        v.trailing(comment(text, at, after));
         (last, at) = (after, skip_space(b, after));
     }
     Some(last)

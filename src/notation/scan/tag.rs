@@ -1,9 +1,9 @@
-//! A tag line, `[Name "value"]`, read the full way: escapes decoded, every error worded and
-//! placed: what the reader (`read/tag.rs`) refuses, or reads with escapes.
-
-use std::borrow::Cow;
+//! The words for a tag line the reader (`read/tag.rs`) refuses: which error, placed where. The
+//! tag is read once, by the reader; this file only says what is wrong where it stopped.
 
 use super::super::ast::{Span, SyntaxError, SyntaxKind, Tag};
+use super::super::lex::line_end;
+use super::super::read::tag::{self, Part, Refusal};
 
 /// The first character boundary of `s` at or after `i` (the length past the end).
 fn ceil_char(s: &str, mut i: usize) -> usize {
@@ -13,156 +13,148 @@ fn ceil_char(s: &str, mut i: usize) -> usize {
     i.min(s.len())
 }
 
-/// Parses `[Name "value"]` at the start of `line` (which starts at byte `base`); returns the tag
-/// and its length in bytes.
-pub(super) fn parse_tag(line: &str, base: usize) -> Result<(Tag<'_>, usize), SyntaxError> {
-    let bad = |at: usize, end: usize, kind: SyntaxKind, message: String| {
-        error_at(line, base, at, end, kind, message)
+/// Reads the tag `[Name "value"]` at `start` of `text`, its value unescaped; returns the tag,
+/// or the error that says why the reader refused it.
+pub(super) fn parse_tag(text: &str, start: usize) -> Result<Tag<'_>, SyntaxError> {
+    match tag::tag(text.as_bytes(), start) {
+        Ok(t) => Ok(t.tag(text)),
+        Err(refusal) => Err(worded(text, start, &refusal)),
+    }
+}
+
+/// The error for the tag at `start` of `text` that the reader refused.
+fn worded(text: &str, start: usize, refusal: &Refusal) -> SyntaxError {
+    let b = text.as_bytes();
+    let end = line_end(b, start);
+    let at = refusal.at;
+    let name = &text[refusal.name.clone()];
+    let bad = |from: usize, to: usize, kind: SyntaxKind, message: String| SyntaxError {
+        kind,
+        // Spans end on a character boundary: past the whole character that `to` falls in.
+        span: Span::new(from, ceil_char(text, to.min(end))),
+        message,
     };
-    let b = line.as_bytes();
-    let mut i = 1;
-    while i < b.len() && (b[i] == b' ' || b[i] == b'\t') {
-        i += 1;
-    }
-    let name_start = i;
-    while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
-        i += 1;
-    }
-    if i == name_start {
-        return Err(bad(
-            0,
-            line.len(),
+    match refusal.part {
+        Part::Name => bad(
+            start,
+            end,
             SyntaxKind::BadTag,
             "a tag needs a name of ASCII letters, digits or `_` after `[`".to_owned(),
-        ));
+        ),
+        Part::Value => match stray_before_quote(b, at) {
+            // Punctuation between the name and the quote, like the `:` of `[Site: "Luxor"]`.
+            Some(stray) => bad(
+                at,
+                at + stray,
+                SyntaxKind::TagStray,
+                format!(
+                    "unexpected `{}` between the tag name `{name}` and its value",
+                    &text[at..at + stray]
+                ),
+            ),
+            None => bad(
+                at,
+                end,
+                SyntaxKind::BadTag,
+                format!("the tag `{name}` needs a value in double quotes"),
+            ),
+        },
+        Part::InValue if b.get(at) == Some(&b'\\') => bad(
+            at,
+            at + 2,
+            SyntaxKind::BadEscape,
+            "only `\\\"` and `\\\\` may follow a backslash in a tag value".to_owned(),
+        ),
+        Part::InValue => bad(
+            start,
+            end,
+            SyntaxKind::UnterminatedTag,
+            format!("the value of the tag `{name}` is never closed with `\"`"),
+        ),
+        Part::Close => bad(
+            at,
+            at + 1,
+            SyntaxKind::BadTag,
+            format!("the tag `{name}` is not closed with `]`"),
+        ),
     }
-    let name = &line[name_start..i];
-    while i < b.len() && (b[i] == b' ' || b[i] == b'\t') {
-        i += 1;
-    }
-    // Punctuation between the name and the quote, like the `:` of `[Site: "Luxor"]`.
-    let stray = b[i..]
+}
+
+/// The length of a run of ASCII punctuation (not `"`, `[` or `]`) at `at` of `b` that only
+/// blank space separates from a `"`, if there is one.
+fn stray_before_quote(b: &[u8], at: usize) -> Option<usize> {
+    let rest = b.get(at..)?;
+    let stray = rest
         .iter()
         .take_while(|c| c.is_ascii_punctuation() && !matches!(c, b'"' | b'[' | b']'))
         .count();
-    let after = b[i + stray..]
+    let blank = rest[stray..]
         .iter()
-        .take_while(|c| matches!(c, b' ' | b'\t'));
-    if stray > 0 && b.get(i + stray + after.count()) == Some(&b'"') {
-        return Err(bad(
-            i,
-            i + stray,
-            SyntaxKind::TagStray,
-            format!(
-                "unexpected `{}` between the tag name `{name}` and its value",
-                &line[i..i + stray]
+        .take_while(|c| matches!(c, b' ' | b'\t'))
+        .count();
+    (stray > 0 && rest.get(stray + blank) == Some(&b'"')).then_some(stray)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_refusal_is_worded_where_the_reader_stopped() {
+        // (text, kind, what the span covers, message)
+        for (text, kind, covers, message) in [
+            (
+                "[ \"x\"]\n",
+                SyntaxKind::BadTag,
+                "[ \"x\"]",
+                "a tag needs a name of ASCII letters, digits or `_` after `[`",
             ),
-        ));
-    }
-    if b.get(i) != Some(&b'"') {
-        return Err(bad(
-            i,
-            line.len().max(i + 1).min(line.len()),
-            SyntaxKind::BadTag,
-            format!("the tag `{name}` needs a value in double quotes"),
-        ));
-    }
-    let value_start = i + 1;
-    let (owned, value_end) = tag_value(line, base, value_start, name)?;
-    i = value_end + 1;
-    while i < b.len() && (b[i] == b' ' || b[i] == b'\t') {
-        i += 1;
-    }
-    if b.get(i) != Some(&b']') {
-        return Err(bad(
-            i,
-            (i + 1).min(line.len()),
-            SyntaxKind::BadTag,
-            format!("the tag `{name}` is not closed with `]`"),
-        ));
-    }
-    i += 1;
-    let value = match owned {
-        Some(s) => Cow::Owned(s),
-        None => Cow::Borrowed(&line[value_start..value_end]),
-    };
-    Ok((
-        Tag {
-            name,
-            value,
-            span: Span::new(base, base + i),
-            value_span: Span::new(base + value_start, base + value_end),
-        },
-        i,
-    ))
-}
-
-/// Reads the value of the tag `name` from `value_start`, just past its opening quote, up to its
-/// closing quote; returns the value unescaped when it held an escape, and where it ends.
-fn tag_value(
-    line: &str,
-    base: usize,
-    value_start: usize,
-    name: &str,
-) -> Result<(Option<String>, usize), SyntaxError> {
-    let b = line.as_bytes();
-    let mut i = value_start;
-    let mut owned: Option<String> = None;
-    loop {
-        match b.get(i) {
-            None => {
-                return Err(error_at(
-                    line,
-                    base,
-                    0,
-                    line.len(),
-                    SyntaxKind::UnterminatedTag,
-                    format!("the value of the tag `{name}` is never closed with `\"`"),
-                ));
-            }
-            Some(b'"') => break,
-            Some(b'\\') => match b.get(i + 1) {
-                Some(&c @ (b'"' | b'\\')) => {
-                    let s = owned.get_or_insert_with(|| line[value_start..i].to_owned());
-                    s.push(c as char);
-                    i += 2;
-                }
-                _ => {
-                    return Err(error_at(
-                        line,
-                        base,
-                        i,
-                        (i + 2).min(line.len()),
-                        SyntaxKind::BadEscape,
-                        "only `\\\"` and `\\\\` may follow a backslash in a tag value".to_owned(),
-                    ));
-                }
-            },
-            Some(_) => {
-                let ch = line[i..].chars().next().map_or(1, char::len_utf8);
-                if let Some(s) = owned.as_mut() {
-                    s.push_str(&line[i..i + ch]);
-                }
-                i += ch;
-            }
+            (
+                "[Site: \"Luxor\"]",
+                SyntaxKind::TagStray,
+                ":",
+                "unexpected `:` between the tag name `Site` and its value",
+            ),
+            (
+                "[Site Luxor]\nc2,d4 *",
+                SyntaxKind::BadTag,
+                "Luxor]",
+                "the tag `Site` needs a value in double quotes",
+            ),
+            (
+                "[Site \"Lu\\xor\"]",
+                SyntaxKind::BadEscape,
+                "\\x",
+                "only `\\\"` and `\\\\` may follow a backslash in a tag value",
+            ),
+            (
+                "[Site \"Lu\\é\"]",
+                SyntaxKind::BadEscape,
+                "\\é",
+                "only `\\\"` and `\\\\` may follow a backslash in a tag value",
+            ),
+            (
+                "[Site \"Luxor\r\n",
+                SyntaxKind::UnterminatedTag,
+                "[Site \"Luxor",
+                "the value of the tag `Site` is never closed with `\"`",
+            ),
+            (
+                "[Site \"Luxor\" x]",
+                SyntaxKind::BadTag,
+                "x",
+                "the tag `Site` is not closed with `]`",
+            ),
+        ] {
+            let e = parse_tag(text, 0).expect_err(text);
+            assert_eq!(
+                (e.kind, e.span.of(text), e.message.as_str()),
+                (kind, covers, message),
+                "{text:?}"
+            );
         }
-    }
-    Ok((owned, i))
-}
-
-/// The error `kind` from `at` to `end` of `line` (which starts at byte `base`). Spans end on a
-/// character boundary: past the whole character that `end` falls in.
-fn error_at(
-    line: &str,
-    base: usize,
-    at: usize,
-    end: usize,
-    kind: SyntaxKind,
-    message: String,
-) -> SyntaxError {
-    SyntaxError {
-        kind,
-        span: Span::new(base + at, base + ceil_char(line, end)),
-        message,
+        let t = parse_tag("[Site \"a\\\"b\\\\c\"] x", 0).expect("an escaped tag");
+        assert_eq!((t.name, t.value.as_ref()), ("Site", "a\"b\\c"));
+        assert_eq!(t.span, Span::new(0, 16));
     }
 }

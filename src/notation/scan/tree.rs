@@ -2,10 +2,8 @@
 //! become its syntax tree, and whatever the reader refuses (a malformed tag, token or comment,
 //! bytes that are not UTF-8, a limit passed) is read here the full way, which words the error.
 
-use std::borrow::Cow;
-
 use super::super::Annotation;
-use super::super::ast::{Comment, Element, MoveNumber, ResultToken, Span, SquareAt, Tag};
+use super::super::ast::{Comment, Element, MoveNumber, ResultToken, Span, SquareAt};
 use super::super::limits::MAX_MOVETEXT;
 use super::super::read::tree::Builder;
 use super::super::read::{Headers, Resume, TagAt, Visitor};
@@ -65,21 +63,9 @@ impl<'s, 'a> Tree<'s, 'a> {
 impl<'a> Headers<'a> for Tree<'_, 'a> {
     fn tag(&mut self, t: TagAt, text: &'a str) -> Option<()> {
         self.item(t.start);
-        if t.escaped {
-            // Unescaped the full way, from the tag's start.
-            self.s.pos = t.start;
-            self.s.header_tag(&mut self.r, t.start);
-        } else {
-            let tag = Tag {
-                name: &text[t.name],
-                value: Cow::Borrowed(&text[t.value.clone()]),
-                span: Span::new(t.start, t.end),
-                value_span: Span::new(t.value.start, t.value.end),
-            };
-            self.s.pos = t.end;
-            let item = self.s.checked_tag(tag);
-            self.s.header_tag_read(&mut self.r, t.start, item);
-        }
+        self.s.pos = t.end;
+        let item = self.s.checked_tag(t.tag(text));
+        self.s.header_tag_read(&mut self.r, t.start, item);
         self.item_end();
         Some(())
     }
