@@ -47,6 +47,7 @@
 //! ```
 
 pub mod compress;
+pub mod content;
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -135,6 +136,27 @@ impl Input {
         &self,
         wrap: impl FnOnce(Box<dyn Read + Send>) -> Box<dyn Read + Send>,
     ) -> std::io::Result<(Box<dyn Read + Send>, Option<u64>)> {
+        self.opened(wrap, false)
+    }
+
+    /// Opens the input as [`Input::open`] does, but takes seega's JSON and JSON Lines as well
+    /// as notation (it still refuses what is no archive at all): for a reader of both, as
+    /// `seega convert` is.
+    ///
+    /// ```
+    /// let input = seega::input::Input::File("docs/diagram-5x5.png".into());
+    /// let e = input.open_any().err().unwrap();
+    /// assert_eq!(e.to_string(), "it looks like a PNG image, not an archive of games");
+    /// ```
+    pub fn open_any(&self) -> std::io::Result<(Box<dyn Read + Send>, Option<u64>)> {
+        self.opened(|raw| raw, true)
+    }
+
+    fn opened(
+        &self,
+        wrap: impl FnOnce(Box<dyn Read + Send>) -> Box<dyn Read + Send>,
+        json: bool,
+    ) -> std::io::Result<(Box<dyn Read + Send>, Option<u64>)> {
         let (raw, len): (Box<dyn Read + Send>, _) = match self {
             Input::Stdin => (Box::new(std::io::stdin()), None),
             Input::File(p) => {
@@ -148,7 +170,7 @@ impl Input {
                 (Box::new(f), meta.is_file().then_some(meta.len()))
             }
         };
-        let (format, reader) = compress::decompressed(wrap(raw))?;
+        let (format, reader) = text_in(wrap(raw), json)?;
         Ok((reader, len.filter(|_| format.is_none())))
     }
 
@@ -202,6 +224,7 @@ impl Input {
         if bytes.len() as u64 > MAX_FILE_BYTES {
             return Err(too_big(bytes.len() as u64));
         }
+        content::refuse(&bytes, false)?;
         Ok(Whole {
             bytes,
             metadata,
@@ -260,6 +283,35 @@ impl Whole {
 /// ```
 pub fn open_path(path: impl AsRef<Path>) -> std::io::Result<Box<dyn Read + Send>> {
     Input::File(path.as_ref().to_owned()).open().map(|(r, _)| r)
+}
+
+/// The text of a stream of bytes, as [`Input::open`] reads a file's: decompressed when its first
+/// bytes are a compression format's magic, and refused when it holds no notation
+/// ([`content::NotAnArchive`]: an image, a document, binary data, seega's JSON).
+///
+/// ```
+/// use std::io::Read;
+///
+/// let mut s = String::new();
+/// seega::input::text(Box::new(&b"1. a1,b1 *\n"[..]))?.read_to_string(&mut s)?;
+/// assert_eq!(s, "1. a1,b1 *\n");
+/// let e = seega::input::text(Box::new(&b"%PDF-1.7\n"[..])).err().unwrap();
+/// assert_eq!(e.to_string(), "it looks like a PDF document, not an archive of games");
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub fn text(raw: Box<dyn Read + Send>) -> std::io::Result<Box<dyn Read + Send>> {
+    text_in(raw, false).map(|(_, reader)| reader)
+}
+
+/// [`text`], with the compression read, taking JSON too when `json` says so.
+fn text_in(
+    raw: Box<dyn Read + Send>,
+    json: bool,
+) -> std::io::Result<(Option<Compression>, Box<dyn Read + Send>)> {
+    let (format, reader) = compress::decompressed(raw)?;
+    let (head, reader) = peek(reader)?;
+    content::refuse(&head, json)?;
+    Ok((format, Box::new(reader)))
 }
 
 /// The first bytes of `raw` that one read gives (up to 64 KiB: what a terminal holds so far),

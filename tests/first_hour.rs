@@ -235,3 +235,111 @@ fn check_fix_mends_the_common_slips() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn when_no_input_can_be_read_only_the_error_is_written() {
+    let commands: &[&[&str]] = &[
+        &["check"],
+        &["check", "--format", "short"],
+        &["convert", "--to", "json"],
+        &["convert", "--to", "jsonl"],
+        &["stats"],
+        &["stats", "--format", "json"],
+        &["dedupe"],
+        &["select", "--result", "1-0"],
+        &["fmt"],
+        &["show"],
+        &["moves", "--all"],
+    ];
+    // (the input, what the error says it is)
+    let inputs = [
+        ("nope.sgn", "cannot read `nope.sgn`: No such file"),
+        (
+            "docs/diagram-5x5.png",
+            "cannot read `docs/diagram-5x5.png`: it looks like a PNG image, not an archive of games",
+        ),
+    ];
+    for command in commands {
+        for (input, said) in inputs {
+            let args: Vec<&str> = command.iter().copied().chain([input]).collect();
+            let o = seega(&args, Path::new(ROOT), None);
+            assert_eq!(o.status.code(), Some(2), "{args:?}: {}", err(&o));
+            assert_eq!(out(&o), "", "{args:?}: nothing on stdout");
+            assert!(
+                err(&o).starts_with(&format!("seega: error: {said}")),
+                "{args:?}: {}",
+                err(&o)
+            );
+        }
+    }
+}
+
+#[test]
+fn a_json_archive_is_named_with_the_command_that_reads_it() {
+    let dir = scratch("json-archive");
+    let json = dir.join("games.json");
+    let o = seega(
+        &["convert", "--to", "json", "samples/standard.sgn", "-o"]
+            .into_iter()
+            .chain([json.to_str().expect("a UTF-8 path")])
+            .collect::<Vec<_>>(),
+        Path::new(ROOT),
+        None,
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    for command in [&["check"][..], &["stats"], &["fmt"], &["show"]] {
+        let o = seega(
+            &command
+                .iter()
+                .copied()
+                .chain(["games.json"])
+                .collect::<Vec<_>>(),
+            &dir,
+            None,
+        );
+        assert_eq!(o.status.code(), Some(2), "{command:?}");
+        assert!(
+            err(&o).contains("it holds JSON games as `seega convert --to json` writes them, not notation; `seega convert` reads them"),
+            "{command:?}: {}",
+            err(&o)
+        );
+    }
+    // convert reads it back.
+    let o = seega(&["convert", "--to", "sgn", "games.json"], &dir, None);
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    assert!(out(&o).contains("[Event "));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn explain_finds_a_code_by_any_unambiguous_part_and_suggests_the_nearest() {
+    // (the query, the exit status, what stdout starts with, what stderr holds)
+    for (query, code, stdout, stderr) in [
+        ("too-far", 0, "seega::move::too-far (error", ""),
+        ("place-centre", 0, "seega::place::centre (error", ""),
+        ("seega::syntax::tag", 0, "seega::syntax::tag (error", ""),
+        (
+            "occupied",
+            2,
+            "",
+            "`occupied` could be any of 2 codes: `seega::place::occupied`, `seega::move::occupied`",
+        ),
+        (
+            "place-center",
+            2,
+            "",
+            "help: Did you mean `seega::place::centre`?",
+        ),
+        (
+            "xyzzy",
+            2,
+            "",
+            "help: Run `seega explain` to list every code.",
+        ),
+    ] {
+        let o = seega(&["explain", query], Path::new(ROOT), None);
+        assert_eq!(o.status.code(), Some(code), "{query}: {}", err(&o));
+        assert!(out(&o).starts_with(stdout), "{query}: {}", out(&o));
+        assert!(err(&o).contains(stderr), "{query}: {}", err(&o));
+    }
+}

@@ -68,7 +68,9 @@ fn a_comment_left_open_past_the_limit_is_given_up_and_the_games_after_it_are_rea
 
 #[test]
 fn check_and_convert_report_a_stretch_past_the_limit_once() {
-    let mut input = Vec::new();
+    // A game first: an archive whose games a run of NUL bytes follows (a file cut short by a
+    // crash) is read, where one that starts with them is binary data (below).
+    let mut input = b"1. c2,d4 *\n".to_vec();
     nul_line_then_a_game()
         .read_to_end(&mut input)
         .expect("from memory");
@@ -76,7 +78,7 @@ fn check_and_convert_report_a_stretch_past_the_limit_once() {
     let out = stdout(&check);
     let summary = out.lines().last().expect("a summary");
     assert!(
-        summary.contains("\"games\":2,\"valid\":0,\"invalid\":2,\"errors\":2"),
+        summary.contains("\"games\":3,\"valid\":1,\"invalid\":2,\"errors\":2"),
         "{summary}"
     );
     assert_eq!(out.matches("seega::limit::too-long").count(), 1, "{out}");
@@ -85,15 +87,38 @@ fn check_and_convert_report_a_stretch_past_the_limit_once() {
     let convert = run_with(&["convert", "--to", "json", "-"], Some(&input));
     let games: Vec<serde_json::Value> =
         serde_json::from_slice(&convert.stdout).expect("an array of games");
-    assert_eq!(games.len(), 1);
-    assert_eq!(games[0]["game"], 2);
+    let numbers: Vec<_> = games.iter().map(|g| g["game"].clone()).collect();
+    assert_eq!(numbers, [1, 3]);
     let said = stderr(&convert);
     assert!(
-        said.contains("game 1: this text runs 71303169 bytes"),
+        said.contains("game 2: this text runs 71303169 bytes"),
         "{said}"
     );
     assert!(said.contains("it was skipped"), "{said}");
     assert_eq!(convert.status.code(), Some(2));
+}
+
+#[test]
+fn an_input_that_starts_as_binary_data_is_one_error_naming_it() {
+    let mut input = Vec::new();
+    nul_line_then_a_game()
+        .read_to_end(&mut input)
+        .expect("from memory");
+    for args in [
+        &["check", "-"][..],
+        &["convert", "--to", "json", "-"],
+        &["stats", "-"],
+        &["fmt", "-"],
+    ] {
+        let out = run_with(args, Some(&input));
+        let said = stderr(&out);
+        assert!(
+            said.contains("seega: error: cannot read `<stdin>`: it looks like binary data, not an archive of games"),
+            "{args:?}: {said}"
+        );
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(!stdout(&out).contains("\"game\""), "{args:?}");
+    }
 }
 
 /// A stream made anew each time it is asked for.

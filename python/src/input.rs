@@ -200,9 +200,7 @@ impl Inputs {
                 }
             },
         };
-        let reader = input::compress::decompressed(raw)
-            .map(|(_, r)| r)
-            .map_err(|e| {
+        let reader = input::text(raw).map_err(|e| {
                 interrupt
                     .take()
                     .unwrap_or_else(|| PyOSError::new_err(format!("cannot read `{name}`: {e}")))

@@ -1,6 +1,6 @@
 """What the package reads is what the command reads: compressed archives (told by their bytes),
 directories, file objects; a stretch no reader can cut comes back as a game with its error; a
-signal stops a read that would never end."""
+signal stops a read that would never end; bytes that are no archive are one error naming them."""
 
 import bz2
 import gzip
@@ -125,7 +125,7 @@ def test_jobs_are_checked_as_the_command_checks_them(jobs):
 
 UNCUTTABLE = {
     "70 MiB without a line break": b"a" * (70 << 20) + b'\n\n[Event "after"]\n\n1. xyz *\n',
-    "200 MB of NUL": bytes(200_000_000),
+    "a game, then 200 MB of NUL": b"1. c2,d4 *\n" + bytes(200_000_000),
 }
 
 
@@ -138,9 +138,9 @@ def test_a_stretch_no_reader_can_cut_is_a_game_with_its_error(cli, tmp_path, nam
     assert as_lines(seega.check_file(path)) == expected
     games = list(seega.read_games(path))
     assert len(games) == expected[-1]["games"]
-    assert games[0].skipped is not None and games[0].skipped > 64 << 20
+    (uncut,) = [g for g in games if g.skipped is not None]
+    assert uncut.skipped > 64 << 20
     assert [p.to_dict() for g in games for p in g.check().problems] == expected[:-1]
-    assert all(g.skipped is None for g in games[1:])
 
 
 def test_a_text_too_long_to_cut_is_not_silently_empty():
@@ -150,18 +150,58 @@ def test_a_text_too_long_to_cut_is_not_silently_empty():
     assert (problem.code, problem.line, problem.column) == ("seega::limit::too-long", 1, 1)
 
 
-READ_FOREVER = {
-    "read_games": "for g in seega.read_games('/dev/zero'): pass",
-    "check_file": "seega.check_file('/dev/zero', jobs=2)",
+NOT_ARCHIVES = {
+    "a PNG image": (ROOT / "docs" / "diagram-5x5.png").read_bytes(),
+    "binary data": bytes(1 << 20),
+    "seega's JSON": b'[{"game": 1}]\n',
 }
 
 
+@pytest.mark.parametrize("name", sorted(NOT_ARCHIVES))
+def test_bytes_that_are_no_archive_are_one_error_naming_them(cli, tmp_path, name):
+    path = tmp_path / "games.sgn"
+    path.write_bytes(NOT_ARCHIVES[name])
+    lines = cli("check", "--format", "jsonl", path, check=False).splitlines()
+    (error, _summary) = map(json.loads, lines)
+    assert error["type"] == "input-error"
+    packed = tmp_path / "games.sgn.gz"
+    packed.write_bytes(gzip.compress(NOT_ARCHIVES[name]))
+    for source in (path, packed, "file object"):
+        with pytest.raises(OSError) as raised:
+            list(seega.read_games(open(path, "rb") if source == "file object" else source))
+        assert name.removeprefix("seega's ") in str(raised.value)
+        with pytest.raises(OSError) as checked:
+            seega.check_file(open(path, "rb") if source == "file object" else source)
+        assert str(raised.value) == str(checked.value)
+    assert str(raised.value).split("`: ", 1)[1] in error["message"]
+
+
 @pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="no /dev/zero on this system")
+def test_an_endless_stream_of_nul_is_refused_at_once():
+    started = time.monotonic()
+    with pytest.raises(OSError, match="binary data"):
+        list(seega.read_games("/dev/zero"))
+    assert time.monotonic() - started < 10
+
+
+READ_FOREVER = {
+    "read_games": "for g in seega.read_games(sys.argv[1]): pass",
+    "check_file": "seega.check_file(sys.argv[1], jobs=2)",
+}
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this system")
 @pytest.mark.parametrize("call", sorted(READ_FOREVER))
-def test_ctrl_c_stops_a_read_that_never_ends(call):
+def test_ctrl_c_stops_a_read_that_never_ends(call, tmp_path):
+    # A FIFO that a writer fills with games for ever.
+    fifo = tmp_path / "endless.sgn"
+    os.mkfifo(fifo)
+    writer = subprocess.Popen(
+        ["sh", "-c", 'yes "1. a1,b1 *" > "$1"', "sh", str(fifo)], stderr=subprocess.DEVNULL
+    )
     code = f"import sys, seega\nprint('reading', flush=True)\n{READ_FOREVER[call]}\n"
     proc = subprocess.Popen(
-        [sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE
+        [sys.executable, "-c", code, str(fifo)], stdout=subprocess.PIPE, stderr=subprocess.PIPE
     )
     try:
         assert proc.stdout.readline() == b"reading\n"
@@ -176,6 +216,8 @@ def test_ctrl_c_stops_a_read_that_never_ends(call):
     finally:
         proc.kill()
         proc.wait()
+        writer.kill()
+        writer.wait()
     err = proc.stderr.read().decode()
     assert "KeyboardInterrupt" in err, err
     assert proc.returncode != 0

@@ -175,7 +175,12 @@ pub fn run(config: &Config, out: &mut impl Write) -> std::io::Result<Exit> {
             Err((input, e)) => checking.unreadable(out, input, e)?,
         }
     }
-    checking.printer.summary(out, &checking.sum)?;
+    // When no input could be read, the errors say so; a summary of no games on stdout would
+    // read as an empty archive checked (JSON Lines keeps its summary: a program reads it).
+    let none_read = checking.sum.files == 0 && checking.io_trouble;
+    if !none_read || config.format == Format::Jsonl {
+        checking.printer.summary(out, &checking.sum)?;
+    }
     let sum = &checking.sum;
     Ok(if checking.io_trouble {
         Exit::Trouble

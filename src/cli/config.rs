@@ -81,12 +81,13 @@ impl Sources {
     }
 
     /// Reads each input in turn and hands it to `each`; inputs that cannot be read are
-    /// reported on standard error and skipped. Returns whether any could not be read.
+    /// reported on standard error and skipped. Returns whether any could not be read, and
+    /// whether any could.
     pub fn for_each(
         &self,
         each: &mut dyn FnMut(&Input, Vec<u8>) -> std::io::Result<()>,
-    ) -> std::io::Result<bool> {
-        let mut trouble = false;
+    ) -> std::io::Result<Reads> {
+        let (mut trouble, mut opened) = (false, 0);
         for input in self.resolved() {
             let read = match input {
                 Ok(i) => i
@@ -96,13 +97,29 @@ impl Sources {
                 Err((i, e)) => Err((i, e.to_string())),
             };
             match read {
-                Ok((input, bytes)) => each(input, bytes)?,
+                Ok((input, bytes)) => {
+                    opened += 1;
+                    each(input, bytes)?
+                }
                 Err((input, e)) => {
                     super::trouble(format_args!("cannot read `{}`: {e}", input.name()));
                     trouble = true;
                 }
             }
         }
-        Ok(trouble)
+        Ok(Reads {
+            trouble,
+            none: opened == 0,
+        })
     }
+}
+
+/// How reading the inputs went ([`Sources::for_each`]).
+#[derive(Debug, Clone, Copy)]
+pub struct Reads {
+    /// An input could not be read.
+    pub trouble: bool,
+    /// No input could be read: a command then prints no result (an empty table or report
+    /// would read as an empty archive), only the errors.
+    pub none: bool,
 }

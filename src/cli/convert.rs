@@ -9,6 +9,7 @@ use std::sync::atomic::Ordering;
 
 use seega::Encoding;
 use seega::archive::convert::{ConvertWork, convert_stream};
+use seega::input::content::Content;
 use seega::notation::BOM;
 use seega::notation::limits::MAX_FILE_BYTES;
 use seega::notation::{LineIndex, Source};
@@ -44,24 +45,16 @@ fn format_of(input: &Input, bytes: &[u8], from: Option<InputFormat>) -> InputFor
     sniff(bytes)
 }
 
-/// Guesses the format from the first bytes: a Ludii trial ([`ludii::is_trial`]), else `{`
-/// followed by `"` is JSON Lines, `[` followed by `{` or `]` is a JSON array, anything else (a
-/// tag `[Event ...`, a comment, a turn) is notation.
+/// Guesses the format from the first bytes: a Ludii trial ([`ludii::is_trial`]), else seega's
+/// JSON or JSON Lines as the library tells them ([`seega::input::content::sniff`]), else
+/// notation.
 pub fn sniff(bytes: &[u8]) -> InputFormat {
     if ludii::is_trial(bytes) {
         return InputFormat::Ludii;
     }
-    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-    let mut rest = bytes.iter().skip_while(|b| b.is_ascii_whitespace());
-    match rest.next() {
-        Some(b'{') => match rest.find(|b| !b.is_ascii_whitespace()) {
-            Some(b'"' | b'}') => InputFormat::Jsonl,
-            _ => InputFormat::Sgn,
-        },
-        Some(b'[') => match rest.find(|b| !b.is_ascii_whitespace()) {
-            Some(b'{' | b']') | None => InputFormat::Json,
-            _ => InputFormat::Sgn,
-        },
+    match seega::input::content::sniff(bytes) {
+        Content::Json => InputFormat::Json,
+        Content::Jsonl => InputFormat::Jsonl,
         _ => InputFormat::Sgn,
     }
 }
@@ -151,19 +144,33 @@ struct Converter<'a> {
     printer: Box<dyn GamePrinter>,
     w: &'a mut dyn Write,
     tally: &'a mut Tally,
+    /// Whether the output has begun: once an input could be opened. When none can, nothing is
+    /// written (not even an empty JSON array).
+    begun: bool,
 }
 
 impl Converter<'_> {
     /// Converts every input.
     fn all(mut self) -> std::io::Result<()> {
-        self.printer.begin(self.w)?;
         for input in self.config.sources.resolved() {
             match input {
                 Ok(input) => self.input(input)?,
                 Err((input, e)) => self.unreadable(&input.name(), e),
             }
         }
-        self.printer.end(self.w)
+        if self.begun {
+            self.printer.end(self.w)?;
+        }
+        Ok(())
+    }
+
+    /// Begins the output, the first time an input is read.
+    fn begin(&mut self) -> std::io::Result<()> {
+        if !self.begun {
+            self.begun = true;
+            self.printer.begin(self.w)?;
+        }
+        Ok(())
     }
 
     fn unreadable(&mut self, name: &str, e: &dyn std::fmt::Display) {
@@ -174,7 +181,7 @@ impl Converter<'_> {
     /// Converts one input, in the format it is written in.
     fn input(&mut self, input: &Input) -> std::io::Result<()> {
         let name = input.name();
-        let mut reader = match input.open() {
+        let mut reader = match input.open_any() {
             Ok((r, _)) => std::io::BufReader::with_capacity(1 << 16, r),
             Err(e) => {
                 self.unreadable(&name, &e);
@@ -188,6 +195,7 @@ impl Converter<'_> {
                 return Ok(());
             }
         };
+        self.begin()?;
         // Every format streams: notation in blocks, JSON one object at a time, JSON Lines one
         // line at a time; a byte-order mark before JSON is skipped.
         let json = matches!(format, InputFormat::Json | InputFormat::Jsonl);
@@ -464,6 +472,7 @@ fn convert_all(config: &Config, w: &mut dyn Write, tally: &mut Tally) -> std::io
         printer: print::game_printer(config.to, config.width, config.row_group),
         w,
         tally,
+        begun: false,
     }
     .all()
 }

@@ -13,7 +13,7 @@ use seega::tools::dedupe::{identity, richness};
 use seega::validate::Options;
 
 use super::args::{DedupeArgs, DedupeFormat};
-use super::config::Sources;
+use super::config::{Reads, Sources};
 use super::copy::{Copier, File};
 use super::output::{OutputError, Transaction, is_stdout};
 use super::{Exit, shown, trouble};
@@ -83,8 +83,8 @@ impl Config {
 }
 
 /// The games of every input, and with --drop the inputs' bytes (the games kept are copied from
-/// them as they are); whether an input could not be read.
-fn read(config: &Config) -> std::io::Result<(Vec<Seen>, Vec<Vec<u8>>, bool)> {
+/// them as they are); how reading the inputs went.
+fn read(config: &Config) -> std::io::Result<(Vec<Seen>, Vec<Vec<u8>>, Reads)> {
     let opts = &config.options;
     let mut games: Vec<Seen> = Vec::new();
     let mut files: Vec<Vec<u8>> = Vec::new();
@@ -221,7 +221,11 @@ pub fn run(config: &Config, out: &mut impl Write) -> std::io::Result<Exit> {
         },
         None => None,
     };
-    let (games, files, io_trouble) = read(config)?;
+    let (games, files, reads) = read(config)?;
+    if reads.none {
+        return Ok(Exit::Trouble);
+    }
+    let io_trouble = reads.trouble;
     let kept = kept(&games);
     let duplicates = (0..games.len()).filter(|&i| kept[i] != i).count();
     let not_compared = match games.iter().filter(|g| !g.valid).count() {

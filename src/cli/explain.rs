@@ -8,7 +8,7 @@ use seega::notation::{LineIndex, Source};
 use seega::render::diagnostic::{NamedText, Renderer};
 use seega::render::terminal;
 use seega::tools::ludii;
-use seega::validate::{Code, Options, explain, rule_text};
+use seega::validate::{Code, NotACode, Options, explain, rule_text};
 
 use super::args::ExplainArgs;
 use super::{Exit, Global, trouble};
@@ -27,12 +27,12 @@ pub fn run(args: &ExplainArgs, global: &Global, out: &mut impl Write) -> std::io
         }
         return Ok(Exit::Valid);
     };
-    let Some(code) = Code::parse(name.trim()) else {
-        trouble(format_args!(
-            "`{}` is not a diagnostic code\n  help: Run `seega explain` to list every code.",
-            terminal::escape(name)
-        ));
-        return Ok(Exit::Trouble);
+    let code = match Code::lookup(name) {
+        Ok(code) => code,
+        Err(not) => {
+            not_a_code(name, &not);
+            return Ok(Exit::Trouble);
+        }
     };
     let e = explain(code);
     let kind = if code.is_warning() {
@@ -92,6 +92,33 @@ pub fn run(args: &ExplainArgs, global: &Global, out: &mut impl Write) -> std::io
 
 /// Writes an example indented, each line made safe for a terminal (the example of
 /// `seega::input::bidi-control` holds one).
+/// Says on stderr that `name` names no one code: the codes it could mean, or the nearest.
+fn not_a_code(name: &str, not: &NotACode) {
+    let list = |codes: &[Code]| {
+        codes
+            .iter()
+            .map(|c| format!("`{c}`"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let name = terminal::escape(name);
+    match not {
+        NotACode::Ambiguous(codes) => trouble(format_args!(
+            "`{name}` could be any of {} codes: {}\n  help: Name one of them, as `seega explain {}`.",
+            codes.len(),
+            list(codes),
+            codes[0]
+        )),
+        NotACode::Unknown(nearest) if !nearest.is_empty() => trouble(format_args!(
+            "`{name}` is not a diagnostic code\n  help: Did you mean {}? Run `seega explain` to list every code.",
+            list(nearest).replace(", ", " or ")
+        )),
+        _ => trouble(format_args!(
+            "`{name}` is not a diagnostic code\n  help: Run `seega explain` to list every code."
+        )),
+    }
+}
+
 fn write_example(out: &mut impl Write, bytes: &[u8]) -> std::io::Result<()> {
     for line in String::from_utf8_lossy(bytes).lines() {
         writeln!(out, "    {}", terminal::escape(line))?;

@@ -234,7 +234,7 @@ pub fn run(config: &Config, out: &mut impl Write) -> std::io::Result<Exit> {
         e.report();
         return Ok(Exit::Trouble);
     }
-    let io_trouble = io_trouble?;
+    let io_trouble = io_trouble?.trouble;
     let (kept, total) = (sorting.kept, sorting.total);
     let mut note = format!("selected {kept} of {total} games");
     if let Some(path) = &config.invalid_to {

@@ -35,13 +35,16 @@ impl Config {
 /// Runs `seega stats`.
 pub fn run(config: &Config, out: &mut impl Write) -> std::io::Result<Exit> {
     let mut stats = Stats::default();
-    let io_trouble = config.sources.for_each(&mut |input, bytes| {
+    let reads = config.sources.for_each(&mut |input, bytes| {
         let source = decode(input, &bytes, config.sources.encoding);
         for checked in check_source(&source, &config.options) {
             stats.add(&checked);
         }
         Ok(())
     })?;
+    if reads.none {
+        return Ok(Exit::Trouble);
+    }
     match config.format {
         StatsFormat::Json => {
             serde_json::to_writer_pretty(&mut *out, &stats)?;
@@ -49,7 +52,7 @@ pub fn run(config: &Config, out: &mut impl Write) -> std::io::Result<Exit> {
         }
         StatsFormat::Human => write_table(out, &stats)?,
     }
-    Ok(if io_trouble {
+    Ok(if reads.trouble {
         Exit::Trouble
     } else {
         Exit::Valid

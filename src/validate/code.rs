@@ -1,5 +1,9 @@
 //! Stable diagnostic codes. A code, once published, never changes meaning.
 
+mod lookup;
+
+pub use lookup::NotACode;
+
 /// Every diagnostic the checker can emit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[non_exhaustive]

@@ -76,7 +76,7 @@ mod turn_errors;
 
 pub(crate) use auto::clean_auto;
 pub(crate) use clean::{CleanComment, CleanGame, CleanHeader, CleanKind, CleanNote, CleanTurn};
-pub use code::Code;
+pub use code::{Code, NotACode};
 pub(crate) use doc::computed_captures;
 pub use doc::{canonical_doc, played_text};
 pub use explain::{Explanation, explain};
