@@ -343,3 +343,62 @@ fn explain_finds_a_code_by_any_unambiguous_part_and_suggests_the_nearest() {
         assert!(err(&o).contains(stderr), "{query}: {}", err(&o));
     }
 }
+
+#[test]
+fn rules_tags_win_over_rules_unless_forced_and_the_run_says_so() {
+    // (arguments, the summary, whether the note is given)
+    let note = "seega: note: 10 games named other rules in a Rules tag, which win over --rules; --force-rules applies --rules to every game";
+    for (args, summary, noted) in [
+        (
+            &["check", "--rules", "ludii", "samples/standard.sgn"][..],
+            "10 games: 10 valid, 0 invalid",
+            true,
+        ),
+        (
+            &[
+                "check",
+                "--rules",
+                "ludii",
+                "--force-rules",
+                "samples/standard.sgn",
+            ],
+            "10 games: 1 valid, 9 invalid",
+            false,
+        ),
+        (
+            &["check", "samples/standard.sgn"],
+            "10 games: 10 valid",
+            false,
+        ),
+        (
+            &["check", "--rules", "standard", "samples/standard.sgn"],
+            "10 games: 10 valid",
+            false,
+        ),
+    ] {
+        let o = seega(args, Path::new(ROOT), None);
+        assert!(out(&o).contains(summary), "{args:?}: {}", out(&o));
+        assert_eq!(err(&o).contains(note), noted, "{args:?}: {}", err(&o));
+    }
+    let forced = seega(
+        &[
+            "convert",
+            "--to",
+            "jsonl",
+            "--rules",
+            "ludii",
+            "--force-rules",
+            "samples/standard.sgn",
+        ],
+        Path::new(ROOT),
+        None,
+    );
+    assert_eq!(
+        out(&forced)
+            .matches("\"rules\":{\"text\":\"ludii\"")
+            .count(),
+        10,
+        "{}",
+        out(&forced)
+    );
+}

@@ -100,6 +100,9 @@ pub struct CheckedChunk {
     pub warnings: usize,
     /// Problems, game by game, numbered from 1 within the chunk.
     pub problems: Vec<Problem>,
+    /// Games whose Rules tag named other rules than the default ones, which it won over
+    /// (`--rules` applies to games without a tag unless `--force-rules`).
+    pub tag_ruled: usize,
     /// Whether the chunk ends at a true game boundary (see the module documentation).
     pub boundary: bool,
 }
@@ -143,6 +146,7 @@ fn check_piece(bytes: &[u8], opts: &Options, fast: bool, tag_next: bool) -> Chec
         errors: 0,
         warnings: 0,
         problems: Vec::new(),
+        tag_ruled: 0,
         boundary: false,
     };
     let mut rules = RulesCache::default();
@@ -155,6 +159,7 @@ fn check_piece(bytes: &[u8], opts: &Options, fast: bool, tag_next: bool) -> Chec
         while let Some(end) = clean_game(text, at, opts, &mut rules) {
             c.games += 1;
             c.valid += 1;
+            c.tag_ruled += usize::from(rules.tag_ruled);
             boundary.see_clean(text, end);
             at = end;
         }
@@ -173,11 +178,12 @@ fn check_piece(bytes: &[u8], opts: &Options, fast: bool, tag_next: bool) -> Chec
     scanner.seek(at);
     let lane = fast.then_some(CheckLane { opts, rules });
     let mut games = Games::new(text, scanner, lane).after(c.games);
-    for read in games.by_ref() {
+    while let Some(read) = games.next() {
         c.games += 1;
         match read {
             GameRead::Lane { end, took, .. } => {
                 c.valid += 1;
+                c.tag_ruled += usize::from(games.lane().is_some_and(|l| l.rules.tag_ruled));
                 if let Some(p) = took {
                     c.warnings += 1;
                     c.problems.push(p);
@@ -186,6 +192,9 @@ fn check_piece(bytes: &[u8], opts: &Options, fast: bool, tag_next: bool) -> Chec
             }
             GameRead::Full(game) => {
                 let v = check_game_at(&game, c.games, opts);
+                c.tag_ruled += usize::from(
+                    opts.tag_decides(&game) && v.rules.is_some_and(|r| r != opts.default_rules),
+                );
                 let errors = v.errors();
                 c.errors += errors;
                 c.warnings += v.problems.len() - errors;
@@ -499,6 +508,7 @@ pub(crate) fn too_long_checked(skipped: &Skipped) -> CheckedChunk {
         valid: 0,
         errors: 1,
         warnings: 0,
+        tag_ruled: 0,
         boundary: true,
     }
 }

@@ -36,6 +36,9 @@ pub struct Config {
     pub fix: bool,
     /// Colour and width.
     pub global: Global,
+    /// Whether `--rules` was given, without `--force-rules`: a run then says once if Rules
+    /// tags overrode it.
+    pub rules_given: bool,
 }
 
 impl Config {
@@ -43,12 +46,13 @@ impl Config {
     pub fn new(args: &CheckArgs, global: &Global) -> Config {
         Config {
             sources: Sources::new(&args.input, args.encoding),
-            options: args.rules.rules.options(false),
+            options: args.rules.options(false),
             jobs: args.jobs.threads(),
             format: args.format,
             quiet: args.quiet,
             fix: args.fix,
             global: *global,
+            rules_given: args.rules.rules.is_some() && !args.rules.force_rules,
         }
     }
 }
@@ -58,6 +62,8 @@ struct Checking<'a> {
     config: &'a Config,
     printer: Box<dyn DiagnosticPrinter>,
     sum: SummaryLine,
+    /// Games whose Rules tag won over the default rules.
+    tag_ruled: usize,
     /// Whether an input could not be read.
     io_trouble: bool,
 }
@@ -106,7 +112,7 @@ impl Checking<'_> {
         let (reader, switched) = read_in(raw, config.sources.encoding);
         let report = (!config.quiet).then_some(&report as &dyn Report);
         let mut bar = Progress::new(len);
-        let sum = &mut self.sum;
+        let (sum, tag_ruled) = (&mut self.sum, &mut self.tag_ruled);
         let result = check_stream_reported(
             reader,
             &config.options,
@@ -115,6 +121,7 @@ impl Checking<'_> {
             &mut |placed: Placed| {
                 bar.inc(placed.checked.bytes as u64);
                 placed.checked.count_into(sum);
+                *tag_ruled += placed.checked.tag_ruled;
                 out.write_all(&placed.report)
             },
         );
@@ -167,6 +174,7 @@ pub fn run(config: &Config, out: &mut impl Write) -> std::io::Result<Exit> {
             kind: "summary".into(),
             ..SummaryLine::default()
         },
+        tag_ruled: 0,
         io_trouble: false,
     };
     for input in config.sources.resolved() {
@@ -180,6 +188,14 @@ pub fn run(config: &Config, out: &mut impl Write) -> std::io::Result<Exit> {
     let none_read = checking.sum.files == 0 && checking.io_trouble;
     if !none_read || config.format == Format::Jsonl {
         checking.printer.summary(out, &checking.sum)?;
+    }
+    if config.rules_given && checking.tag_ruled > 0 {
+        let n = checking.tag_ruled;
+        super::note(format_args!(
+            "{n} {} named other rules in a Rules tag, which {} over --rules; --force-rules applies --rules to every game",
+            if n == 1 { "game" } else { "games" },
+            if n == 1 { "wins" } else { "win" },
+        ));
     }
     let sum = &checking.sum;
     Ok(if checking.io_trouble {

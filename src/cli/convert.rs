@@ -117,7 +117,7 @@ impl Config {
     pub fn new(args: &ConvertArgs) -> Config {
         Config {
             sources: Sources::new(&args.input, args.encoding),
-            options: args.rules.rules.options(true),
+            options: args.rules.options(true),
             from: args.from,
             to: args.to,
             output: args.output.clone().filter(|p| !is_stdout(p)),

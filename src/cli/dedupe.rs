@@ -73,7 +73,7 @@ impl Config {
     pub fn new(args: &DedupeArgs) -> Config {
         Config {
             sources: Sources::new(&args.input, args.encoding),
-            options: args.rules.rules.options(false),
+            options: args.rules.options(false),
             symmetric: args.symmetric,
             drop: args.drop,
             output: args.output.clone().filter(|p| !is_stdout(p)),

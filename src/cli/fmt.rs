@@ -150,7 +150,7 @@ impl Config {
         }
         Some(Config {
             sources,
-            check: args.rules.rules.options(true),
+            check: args.rules.options(true),
             write: WriteOptions::default()
                 .width(args.width.max(1))
                 .reorder_tags(true),

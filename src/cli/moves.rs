@@ -27,6 +27,8 @@ pub struct Config {
     when: When,
     /// The rules of a game without a Rules tag, and of the position string.
     rules: Ruleset,
+    /// Whether `rules` applies to a game whatever its Rules tag says.
+    force_rules: bool,
     encoding: Encoding,
     /// Only the number of turns of each position.
     count: bool,
@@ -42,6 +44,7 @@ impl Config {
             game: args.at.game(),
             when: When::of(&args.at, false),
             rules: args.setup.rules,
+            force_rules: args.setup.force_rules,
             encoding: args.encoding.encoding,
             count: args.count,
             format: args.format,
@@ -63,7 +66,8 @@ pub fn run(config: &Config, out: &mut impl Write) -> std::io::Result<Exit> {
             let opts = Options::default()
                 .default_rules(config.rules)
                 .record(false)
-                .auto_rules(false);
+                .auto_rules(false)
+                .force_rules(config.force_rules);
             let verdict = check_game(game, &opts);
             let heading = pick::title(game, config.game);
             let states = GameState::replay_states(game, &verdict);

@@ -115,7 +115,7 @@ impl Config {
             .ok()?;
         Some(Config {
             sources: Sources::new(&args.input, args.encoding),
-            options: args.rules.rules.options(args.position.is_some()),
+            options: args.rules.options(args.position.is_some()),
             filter,
             output: args.output.clone(),
             invalid_to: args.invalid_to.clone(),

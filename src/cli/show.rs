@@ -195,6 +195,8 @@ pub struct Config {
     when: When,
     /// The rules of a game without a Rules tag, and of the position string.
     rules: Ruleset,
+    /// Whether `rules` applies to a game whatever its Rules tag says.
+    force_rules: bool,
     encoding: Encoding,
     drawing: Drawing,
     /// The file text boards are written to, at once when all are drawn.
@@ -222,6 +224,7 @@ impl Config {
             game: args.at.game(),
             when: When::of(&args.at, args.svg_dir.is_some()),
             rules: args.setup.rules,
+            force_rules: args.setup.force_rules,
             encoding: args.encoding.encoding,
             drawing,
             boards_to: args.output.clone().filter(|p| !args.svg && !is_stdout(p)),
@@ -335,7 +338,8 @@ fn draw_game(config: &Config, out: &mut impl Write) -> std::io::Result<Exit> {
         let opts = Options::default()
             .default_rules(config.rules)
             .record(true)
-            .auto_rules(false);
+            .auto_rules(false)
+            .force_rules(config.force_rules);
         let verdict = check_game(game, &opts);
         let heading = pick::title(game, index);
         let Some(start) = verdict.start.clone() else {

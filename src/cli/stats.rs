@@ -26,7 +26,7 @@ impl Config {
     pub fn new(args: &StatsArgs) -> Config {
         Config {
             sources: Sources::new(&args.input, args.encoding),
-            options: args.rules.rules.options(true),
+            options: args.rules.options(true),
             format: args.format,
         }
     }

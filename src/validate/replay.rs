@@ -30,6 +30,9 @@ pub struct Options {
     pub record: bool,
     /// Whether games without a Rules tag are tried under every preset (`--rules auto`).
     pub auto_rules: bool,
+    /// Whether [`Options::default_rules`] (or `auto`) applies to every game, its Rules tag
+    /// ignored (`--force-rules`).
+    pub force_rules: bool,
 }
 
 impl Options {
@@ -54,6 +57,31 @@ impl Options {
         self.auto_rules = auto;
         self
     }
+
+    /// These options applying the default rules (or `auto`) to every game, whatever its Rules
+    /// tag says, when `force` is true (`--force-rules`): for an archive whose tags are known to
+    /// be wrong, or to see how its games fare under other rules.
+    ///
+    /// ```
+    /// use seega::{Ruleset, validate::{Options, check_game}};
+    ///
+    /// let text = "[Rules \"standard\"]\n\n1. c3,d4 *\n"; // the centre, refused by standard
+    /// let game = seega::parse(text).next().unwrap();
+    /// let ludii = Options::default().default_rules(Ruleset::preset("ludii").unwrap());
+    /// assert!(!check_game(&game, &ludii).is_valid(), "the tag wins");
+    /// let forced = check_game(&game, &ludii.force_rules(true));
+    /// assert_eq!(forced.rules.map(|r| r.to_string()), Some("ludii".to_owned()));
+    /// ```
+    #[must_use]
+    pub fn force_rules(mut self, force: bool) -> Options {
+        self.force_rules = force;
+        self
+    }
+
+    /// Whether `game`'s own Rules tag decides its rules under these options.
+    pub(crate) fn tag_decides(&self, game: &Game<'_>) -> bool {
+        !self.force_rules && game.tag("Rules").is_some()
+    }
 }
 
 impl Default for Options {
@@ -62,6 +90,7 @@ impl Default for Options {
             default_rules: Ruleset::preset("standard").unwrap_or(crate::engine::PRESETS[0].1),
             record: false,
             auto_rules: false,
+            force_rules: false,
         }
     }
 }
@@ -237,7 +266,7 @@ pub fn check_game(game: &Game<'_>, opts: &Options) -> Verdict {
 /// the fast lane took and so count games themselves.
 pub(crate) fn check_game_at(game: &Game<'_>, index: usize, opts: &Options) -> Verdict {
     let text = game.text();
-    let mut verdict = if opts.auto_rules && game.tag("Rules").is_none() {
+    let mut verdict = if opts.auto_rules && !opts.tag_decides(game) {
         super::auto::check_auto(game, text, index, opts)
     } else {
         replay_game(game, text, index, opts)
@@ -334,7 +363,7 @@ fn header_errors(game: &Game<'_>, text: &str, cx: &mut Cx<'_, '_>) -> bool {
 /// The game's rules: its Rules tag's, or the default; `None`, reported, when the tag names
 /// none.
 fn game_rules(game: &Game<'_>, text: &str, opts: &Options, cx: &mut Cx<'_, '_>) -> Option<Ruleset> {
-    let Some(tag) = game.tag("Rules") else {
+    let Some(tag) = game.tag("Rules").filter(|_| !opts.force_rules) else {
         return Some(opts.default_rules);
     };
     let e = match Ruleset::parse(&tag.value) {

@@ -79,6 +79,9 @@ pub struct PositionArgs {
     /// string).
     #[arg(long, default_value = "standard", value_parser = RulesetParser)]
     pub rules: Ruleset,
+    /// Apply --rules to the game even when its Rules tag names other rules
+    #[arg(long)]
+    pub force_rules: bool,
 }
 
 /// The help of `fmt`'s paths, which go to standard output only when read from standard input.
@@ -97,19 +100,32 @@ pub struct EncodingArg {
 /// The rules of games that do not name theirs: a ruleset, or `auto`.
 #[derive(Debug, Clone, Copy, Args)]
 pub struct RulesArg {
-    /// Rules for games without a Rules tag: a preset, then key=value options.
-    #[arg(long, default_value = "standard", value_parser = RulesParser)]
-    pub rules: RulesChoice,
+    /// Rules for games without a Rules tag: a preset, then key=value options [default:
+    /// standard].
+    #[arg(long, value_parser = RulesParser)]
+    pub rules: Option<RulesChoice>,
+    /// Apply --rules to every game, even one whose Rules tag names other rules
+    #[arg(long)]
+    pub force_rules: bool,
+}
+
+impl RulesArg {
+    /// The checking options these arguments ask for; `record` keeps every played turn.
+    pub fn options(self, record: bool) -> Options {
+        let rules = self
+            .rules
+            .unwrap_or(RulesChoice::Rules(Options::default().default_rules));
+        rules.options(record).force_rules(self.force_rules)
+    }
 }
 
 /// The help of `check`'s `--rules`.
-pub const CHECK_RULES_HELP: &str = "Rules for games without a Rules tag: a preset, then key=value options; or `auto` to try every preset and say which fit";
+pub const CHECK_RULES_HELP: &str = "Rules for games without a Rules tag: a preset, then key=value options; or `auto` to try every preset and say which fit [default: standard]";
 /// The help of `select`'s `--rules`.
-pub const SELECT_RULES_HELP: &str =
-    "Rules for games without a Rules tag: a preset, then key=value options; or `auto`";
+pub const SELECT_RULES_HELP: &str = "Rules for games without a Rules tag: a preset, then key=value options; or `auto` [default: standard]";
 /// The help of `fmt`'s `--rules`.
 pub const FMT_RULES_HELP: &str =
-    "Rules for games without a Rules tag (captures are computed under them)";
+    "Rules for games without a Rules tag (captures are computed under them) [default: standard]";
 
 /// How many threads a command runs.
 #[derive(Debug, Clone, Copy, Args)]

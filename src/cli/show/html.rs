@@ -31,7 +31,8 @@ pub(super) fn run(
     let opts = Options::default()
         .default_rules(config.rules)
         .record(true)
-        .auto_rules(false);
+        .auto_rules(false)
+        .force_rules(config.force_rules);
     let mut games = Vec::new();
     let mut count = 0;
     for (i, game) in Scanner::new(text, source.invalid()).enumerate() {

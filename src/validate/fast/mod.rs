@@ -46,6 +46,9 @@ mod tests;
 #[derive(Debug, Default)]
 pub struct RulesCache {
     entries: Vec<(Box<str>, Ruleset)>,
+    /// Whether the last game the lane took had its rules from a Rules tag that names other
+    /// rules than the default ones.
+    pub(crate) tag_ruled: bool,
 }
 
 impl RulesCache {
@@ -140,10 +143,11 @@ fn lane<'t, R: Recorder<'t>>(
         ..
     } = heads;
     let rules = match rules_tag {
-        Some(t) => cache.get(t)?,
-        None if opts.auto_rules => return None,
-        None => opts.default_rules,
+        Some(t) if !opts.force_rules => cache.get(t)?,
+        _ if opts.auto_rules => return None,
+        _ => opts.default_rules,
     };
+    cache.tag_ruled = rules_tag.is_some() && !opts.force_rules && rules != opts.default_rules;
     let start = match position_tag {
         None => None,
         Some(text) => Some(Between::from_text(rules, text).ok()?),

@@ -18,16 +18,18 @@ fn option_sets() -> Vec<Options> {
     let mut sets = Vec::new();
     for (_, rules) in PRESETS {
         sets.push(Options::default().default_rules(rules));
+        sets.push(Options::default().default_rules(rules).force_rules(true));
     }
     sets.push(Options::default().auto_rules(true));
+    sets.push(Options::default().auto_rules(true).force_rules(true));
     sets
 }
 
 /// What a check found, in a form two runs can be compared by.
 fn summary(c: &CheckedChunk) -> String {
     format!(
-        "games {} valid {} errors {} warnings {} boundary {} bytes {}\n{:#?}",
-        c.games, c.valid, c.errors, c.warnings, c.boundary, c.bytes, c.problems
+        "games {} valid {} errors {} warnings {} boundary {} bytes {} tag-ruled {}\n{:#?}",
+        c.games, c.valid, c.errors, c.warnings, c.boundary, c.bytes, c.tag_ruled, c.problems
     )
 }
 
