@@ -597,7 +597,9 @@ fn the_library_reads_a_compressed_archive_as_the_command_does() {
                 let record = record.unwrap();
                 games += 1;
                 for p in record.check(&seega::Options::default()).problems {
-                    got.push(serde_json::to_string(&record.diagnostic(&p, file)).unwrap());
+                    got.push(
+                        seega::render::json_text::to_string(&record.diagnostic(&p, file)).unwrap(),
+                    );
                 }
             }
             assert_eq!(got, diagnostics, "{f:?} {name}");
@@ -613,7 +615,10 @@ fn the_library_reads_a_compressed_archive_as_the_command_does() {
                 2,
             )
             .unwrap();
-            assert_eq!(serde_json::to_string(&report.summary).unwrap(), *summary);
+            assert_eq!(
+                seega::render::json_text::to_string(&report.summary).unwrap(),
+                *summary
+            );
         }
         std::fs::remove_file(dir.join("misnamed.sgn")).unwrap();
     }

@@ -34,10 +34,10 @@ fn serde_bytes(objects: &[GameObject], target: Target) -> Vec<u8> {
         match target {
             Target::Json => {
                 out.extend_from_slice(if i == 0 { b"\n" } else { b",\n" });
-                serde_json::to_writer(&mut out, o).expect("serializes");
+                seega::render::json_text::to_writer(&mut out, o).expect("serializes");
             }
             Target::Jsonl => {
-                serde_json::to_writer(&mut out, o).expect("serializes");
+                seega::render::json_text::to_writer(&mut out, o).expect("serializes");
                 out.push(b'\n');
             }
             Target::Sgn { width } => {

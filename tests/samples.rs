@@ -61,7 +61,9 @@ fn check_file(path: &Path) -> (String, String, usize, usize) {
         for p in &problems {
             human.push_str(&renderer.render(p, named));
             let line = DiagnosticLine::new(p, &name, text, &lines);
-            jsonl.push_str(&serde_json::to_string(&line).expect("wire types serialize"));
+            jsonl.push_str(
+                &seega::render::json_text::to_string(&line).expect("wire types serialize"),
+            );
             jsonl.push('\n');
         }
     }

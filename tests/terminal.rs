@@ -335,3 +335,66 @@ fn explain_escapes_what_it_is_given() {
     let (out, _) = clean(&o, "explain input::bidi-control");
     assert!(out.contains("{ \\u{202e}ten\\u{202c} }"), "{out}");
 }
+
+/// A game whose tags and comments hold a C1 control, bidirectional controls, a direction mark
+/// and a line separator, each of which JSON passes raw unless told otherwise.
+const HIDDEN: &str = "[Event \"cup \u{9b}31m\u{202e}x\"]\n[Site \"\u{2066}Luxor\u{2069}\"]\n\n1. c2,d4 { \u{200f}\u{2028} } a1,a2 *\n";
+
+#[test]
+fn every_json_output_escapes_what_a_terminal_obeys_and_keeps_the_value() {
+    let dir = scratch("json-escapes");
+    let input = dir.join("hidden.sgn");
+    std::fs::write(&input, HIDDEN).expect("writable");
+    let path = input.to_str().expect("a UTF-8 path");
+    let runs: &[&[&str]] = &[
+        &["check", "--format", "jsonl", path],
+        &["convert", "--to", "json", path],
+        &["convert", "--to", "jsonl", path],
+        &["stats", "--format", "json", path],
+        &["dedupe", "--format", "jsonl", path],
+        &["moves", "--format", "jsonl", "--all", path],
+        &["show", "--html", path, "-o", "-"],
+    ];
+    for args in runs {
+        let o = run_in(&dir, &args.iter().map(|a| os(a)).collect::<Vec<_>>());
+        let (out, err) = clean(&o, &args.join(" "));
+        assert!(o.status.code().is_some_and(|c| c < 2), "{args:?}: {err}");
+        assert!(!out.is_empty(), "{args:?}");
+    }
+    // A game with no bidirectional control is written by the fast lane's writer: the same.
+    let lane = dir.join("lane.sgn");
+    std::fs::write(
+        &lane,
+        "[Event \"x\u{9b}y\"]\n\n1. c2,d4 { \u{2028} } a1,a2 *\n",
+    )
+    .expect("writable");
+    for to in ["json", "jsonl"] {
+        let o = run_in(&dir, &[os("convert"), os("--to"), os(to), lane.as_os_str()]);
+        let (out, _) = clean(&o, "convert of a clean game");
+        assert!(
+            out.contains(r#""x\u009by""#) && out.contains(r" \u2028 "),
+            "{out}"
+        );
+    }
+    // The values are the same: the JSON reads back as what the archive holds.
+    let o = run_in(&dir, &[os("convert"), os("--to"), os("json"), os(path)]);
+    let games: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON");
+    let headers = &games[0]["headers"];
+    assert_eq!(headers[0]["value"], "cup \u{9b}31m\u{202e}x");
+    assert_eq!(headers[1]["value"], "\u{2066}Luxor\u{2069}");
+    let text = String::from_utf8(o.stdout).expect("UTF-8");
+    assert!(text.contains(r"cup \u009b31m\u202ex"), "{text}");
+    // And the notation written back from it is the archive's.
+    let json = dir.join("games.json");
+    std::fs::write(&json, text).expect("writable");
+    let o = run_in(
+        &dir,
+        &[os("convert"), os("--to"), os("sgn"), os("games.json")],
+    );
+    let back = String::from_utf8(o.stdout).expect("UTF-8");
+    assert!(
+        back.contains("[Event \"cup \u{9b}31m\u{202e}x\"]"),
+        "{back:?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -212,7 +212,7 @@ impl RecordedGame {
             raw: None,
         };
         let object = GameObject::new(&game, &verdict, self.number, at);
-        serde_json::to_string(&object).unwrap_or_default()
+        crate::render::json_text::to_string(&object).unwrap_or_default()
     }
 
     /// The game in canonical notation, as `seega fmt` writes a game (tags in canonical order,

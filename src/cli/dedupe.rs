@@ -202,7 +202,7 @@ fn report_jsonl(out: &mut impl Write, games: &[Seen], kept: &[usize]) -> std::io
             valid: g.valid,
             duplicate_of: (k != i).then(|| games[k].place.clone()),
         };
-        serde_json::to_writer(&mut *out, &e)?;
+        seega::render::json_text::to_writer(&mut *out, &e)?;
         writeln!(out)?;
     }
     Ok(())

@@ -45,7 +45,7 @@ impl Report {
                 old: fix.old.clone(),
                 new: fix.new.clone(),
             };
-            if let Ok(json) = serde_json::to_string(&line) {
+            if let Ok(json) = seega::render::json_text::to_string(&line) {
                 stdio::line(format_args!("{json}"));
             }
         } else {
@@ -65,7 +65,7 @@ impl Report {
         if self.jsonl {
             let line =
                 DiagnosticLine::new(p, "", named.text, named.lines).in_file(&input.json_name());
-            if let Ok(json) = serde_json::to_string(&line) {
+            if let Ok(json) = seega::render::json_text::to_string(&line) {
                 stdio::line(format_args!("{json}"));
             }
         } else {
@@ -81,7 +81,7 @@ impl Report {
                 fixed,
                 left,
             };
-            if let Ok(json) = serde_json::to_string(&line) {
+            if let Ok(json) = seega::render::json_text::to_string(&line) {
                 stdio::line(format_args!("{json}"));
             }
         } else {

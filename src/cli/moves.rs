@@ -118,7 +118,7 @@ impl Printer<'_> {
         match self.config.format {
             MovesFormat::Jsonl => {
                 let line = MovesLine::new(self.at, k, state, &turns, !self.config.count);
-                serde_json::to_writer(&mut *out, &line)?;
+                seega::render::json_text::to_writer(&mut *out, &line)?;
                 writeln!(out)
             }
             MovesFormat::Text if self.config.count => {

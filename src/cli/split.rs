@@ -199,9 +199,11 @@ fn write_parts(
             first_byte: range.start,
             end_byte: range.end,
         };
-        manifest.push_str(&serde_json::to_string(&line).map_err(|e| OutputError {
-            path: path.clone(),
-            why: std::io::Error::other(e).into(),
+        manifest.push_str(&seega::render::json_text::to_string(&line).map_err(|e| {
+            OutputError {
+                path: path.clone(),
+                why: std::io::Error::other(e).into(),
+            }
         })?);
         manifest.push('\n');
     }

@@ -47,7 +47,7 @@ pub fn run(config: &Config, out: &mut impl Write) -> std::io::Result<Exit> {
     }
     match config.format {
         StatsFormat::Json => {
-            serde_json::to_writer_pretty(&mut *out, &stats)?;
+            seega::render::json_text::to_writer_pretty(&mut *out, &stats)?;
             writeln!(out)?;
         }
         StatsFormat::Human => write_table(out, &stats)?,

@@ -182,7 +182,7 @@ impl FileReport<'_> {
             }
             Style::Jsonl => {
                 let line = DiagnosticLine::new(p, "", text, lines).in_file(self.json_name);
-                serde_json::to_writer(&mut *out, &line)
+                crate::render::json_text::to_writer(&mut *out, &line)
                     .map_err(std::io::Error::from)
                     .and_then(|()| out.write_all(b"\n"))
             }

@@ -38,7 +38,8 @@ pub fn page(title: &str, games: &[PageGame]) -> String {
     struct Data<'a> {
         games: &'a [PageGame],
     }
-    let json = serde_json::to_string(&Data { games }).unwrap_or_else(|_| "{\"games\":[]}".into());
+    let json = crate::render::json_text::to_string(&Data { games })
+        .unwrap_or_else(|_| "{\"games\":[]}".into());
     let mut sizes: Vec<u8> = games.iter().map(|g| g.size).collect();
     sizes.sort_unstable();
     sizes.dedup();

@@ -38,10 +38,14 @@ pub(crate) fn is_plain(s: &[u8]) -> bool {
     s.iter().fold(0, |e, &c| e | ESCAPE[c as usize]) == 0
 }
 
-/// How `serde_json` writes each byte inside a string: 0 as is, `u` as `\u00XX`, any other
-/// byte `e` as a backslash followed by `e`.
+/// How each byte is written inside a string, as [`super::json_text`] writes it: 0 as is, `u` as
+/// `\u00XX`, `?` the lead byte of a character that may be escaped as `\uXXXX`
+/// ([`super::json_text::escaped`]), any other byte `e` as a backslash followed by `e`.
 const ESCAPE: [u8; 256] = {
     let mut t = [0u8; 256];
+    t[0xC2] = b'?';
+    t[0xD8] = b'?';
+    t[0xE2] = b'?';
     let mut b = 0;
     while b < 0x20 {
         t[b] = b'u';
@@ -211,8 +215,9 @@ impl JsonBuf {
         }
     }
 
-    /// Appends `s` as a JSON string, quoted and escaped as `serde_json` does (the control
-    /// characters, `"` and `\`; nothing else).
+    /// Appends `s` as a JSON string, quoted and escaped as [`super::json_text`] escapes it (the
+    /// control characters, `"` and `\`, as `serde_json` does; and the characters a terminal
+    /// obeys rather than shows, as `\uXXXX`).
     pub fn str(&mut self, s: &str) {
         let b = s.as_bytes();
         self.byte(b'"');
@@ -223,6 +228,25 @@ impl JsonBuf {
             for (i, &c) in b.iter().enumerate() {
                 let e = ESCAPE[c as usize];
                 if e == 0 {
+                    continue;
+                }
+                if e == b'?' {
+                    // A lead byte: escaped when its character is one to escape.
+                    let c = s[i..].chars().next().unwrap_or_default();
+                    if !super::json_text::escaped(c) {
+                        continue;
+                    }
+                    self.raw_slice(&b[from..i]);
+                    let n = u32::from(c);
+                    self.raw(&[
+                        b'\\',
+                        b'u',
+                        HEX[(n >> 12) as usize & 0xF],
+                        HEX[(n >> 8) as usize & 0xF],
+                        HEX[(n >> 4) as usize & 0xF],
+                        HEX[n as usize & 0xF],
+                    ]);
+                    from = i + c.len_utf8();
                     continue;
                 }
                 self.raw_slice(&b[from..i]);
@@ -341,12 +365,12 @@ mod tests {
     }
 
     #[test]
-    fn strings_are_escaped_as_serde_json_escapes_them() {
+    fn strings_are_escaped_as_json_text_escapes_them() {
         let mut all = String::new();
-        for c in (0u8..0x80)
-            .map(char::from)
-            .chain(['é', 'ḥ', '\u{7f}', '\u{2028}', '😀'])
-        {
+        for c in (0u8..0x80).map(char::from).chain([
+            'é', 'ḥ', '\u{7f}', '\u{2028}', '😀', '\u{80}', '\u{9b}', '\u{a0}', '\u{202e}', '–',
+            '\u{2066}', '\u{61c}', 'ب', '\u{200f}',
+        ]) {
             all.push(c);
         }
         for s in [
@@ -354,13 +378,14 @@ mod tests {
             "plain text",
             "a\"b\\c/d",
             "\u{0}\u{1f}\t\n\r\u{8}\u{c}",
+            "\u{9b}[31m\u{202e}",
             &all,
         ] {
             let mut b = JsonBuf::default();
             b.str(s);
             assert_eq!(
                 String::from_utf8(b.bytes().to_vec()).unwrap(),
-                serde_json::to_string(s).unwrap()
+                crate::render::json_text::to_string(s).unwrap()
             );
         }
     }

@@ -11,6 +11,7 @@ pub(crate) mod game_writer;
 pub(crate) mod highlight;
 pub mod html;
 pub(crate) mod json_buf;
+pub mod json_text;
 mod snippet;
 pub mod svg;
 pub mod terminal;

@@ -6,7 +6,8 @@
 //! output, or a bidirectional control that shows the text around it in another order than it
 //! is written. [`escape`] writes each of them visibly; [`path`] does the same for a path and
 //! writes its bytes that are not UTF-8 as `\xNN`. Every human output of seega goes through
-//! one of the two; machine output (JSON) keeps the text as it is, escaped by JSON's rules.
+//! one of the two; machine output (JSON) keeps the text's value, with these characters written
+//! as JSON escapes ([`super::json_text`]).
 //!
 //! Written visibly ([`is_hidden`]):
 //!

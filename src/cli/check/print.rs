@@ -101,7 +101,7 @@ impl DiagnosticPrinter for Jsonl {
 
 /// `value` as JSON on a line of its own.
 fn json_line(out: &mut dyn Write, value: &impl serde::Serialize) -> std::io::Result<()> {
-    serde_json::to_writer(&mut *out, value)?;
+    seega::render::json_text::to_writer(&mut *out, value)?;
     out.write_all(b"\n")
 }
 

@@ -98,7 +98,7 @@ impl GamePrinter for JsonArray {
     fn game(&mut self, w: &mut dyn Write, g: &GameObject) -> Result<(), NotWritten> {
         w.write_all(if self.written > 0 { b",\n" } else { b"\n" })
             .map_err(Err)?;
-        serde_json::to_writer(&mut *w, g).map_err(|e| Err(e.into()))?;
+        seega::render::json_text::to_writer(&mut *w, g).map_err(|e| Err(e.into()))?;
         self.written += 1;
         Ok(())
     }
@@ -123,7 +123,7 @@ struct JsonLines {
 
 impl GamePrinter for JsonLines {
     fn game(&mut self, w: &mut dyn Write, g: &GameObject) -> Result<(), NotWritten> {
-        serde_json::to_writer(&mut *w, g).map_err(|e| Err(e.into()))?;
+        seega::render::json_text::to_writer(&mut *w, g).map_err(|e| Err(e.into()))?;
         w.write_all(b"\n").map_err(Err)?;
         self.written += 1;
         Ok(())

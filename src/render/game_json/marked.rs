@@ -74,7 +74,7 @@ impl Formatter for GameNumbers<'_> {
                 _ => Key::NotGame,
             };
         }
-        CompactFormatter.write_string_fragment(writer, fragment)
+        crate::render::json_text::write_fragment(writer, fragment)
     }
 
     fn end_object_key<W: ?Sized + Write>(&mut self, writer: &mut W) -> std::io::Result<()> {
@@ -178,7 +178,7 @@ mod tests {
                 for e in &mut o.errors {
                     e.game += before;
                 }
-                want += &serde_json::to_string(&o).expect("serializes");
+                want += &crate::render::json_text::to_string(&o).expect("serializes");
                 Ok(())
             },
         )

@@ -72,20 +72,27 @@ impl Code {
             .into_iter()
             .map(|c| (c, normal(c.as_str())))
             .collect();
-        let at_end: Vec<Code> = names
+        // First the codes whose last parts are what was written (`tag` is `syntax::tag`, not
+        // `syntax::unterminated-tag`), then those that end with it, then those that hold it.
+        let tiers: [&dyn Fn(&Code, &str) -> bool; 3] = [
+            &|c, _| {
+                let parts: Vec<&str> = c.as_str().split("::").collect();
+                (0..parts.len()).any(|k| normal(&parts[k..].join("::")) == want)
+            },
+            &|_, n| n.ends_with(&format!("-{want}")),
+            &|_, n| format!("-{n}-").contains(&format!("-{want}-")),
+        ];
+        let found = tiers
             .iter()
-            .filter(|(_, n)| *n == want || n.ends_with(&format!("-{want}")))
-            .map(|(c, _)| *c)
-            .collect();
-        let found = if at_end.is_empty() {
-            names
-                .iter()
-                .filter(|(_, n)| format!("-{n}-").contains(&format!("-{want}-")))
-                .map(|(c, _)| *c)
-                .collect()
-        } else {
-            at_end
-        };
+            .map(|tier| {
+                names
+                    .iter()
+                    .filter(|(c, n)| tier(c, n))
+                    .map(|(c, _)| *c)
+                    .collect::<Vec<_>>()
+            })
+            .find(|found| !found.is_empty())
+            .unwrap_or_default();
         match found[..] {
             [one] => return Ok(one),
             [_, _, ..] if !want.is_empty() => return Err(NotACode::Ambiguous(found)),
@@ -144,7 +151,14 @@ mod tests {
         assert_eq!(
             Code::lookup("tag"),
             Ok(Code::SyntaxTag),
-            "a code that ends with it comes before one that holds it"
+            "a code whose last part it is comes before one that ends with it"
+        );
+        assert_eq!(
+            Code::lookup("unterminated"),
+            Err(NotACode::Ambiguous(vec![
+                Code::SyntaxUnterminatedTag,
+                Code::SyntaxUnterminatedComment
+            ]))
         );
         let Err(NotACode::Ambiguous(codes)) = Code::lookup("ludii") else {
             panic!("ludii names many codes")

@@ -164,7 +164,7 @@ mod tests {
             annotation(&mut out, a);
             let want = format!(
                 ",\"annotation\":{}",
-                serde_json::to_string(a.as_str()).unwrap()
+                crate::render::json_text::to_string(a.as_str()).unwrap()
             );
             assert_eq!(std::str::from_utf8(out.bytes()).unwrap(), want);
         }
@@ -185,7 +185,7 @@ mod tests {
                     &mut out,
                     &[CleanComment { text, line }, CleanComment { text, line }],
                 );
-                let text_json = serde_json::to_string(text).unwrap();
+                let text_json = crate::render::json_text::to_string(text).unwrap();
                 let one = format!("{{\"text\":{text_json},\"line\":{line}}}");
                 let want = format!("[{one},{one}]");
                 assert_eq!(std::str::from_utf8(out.bytes()).unwrap(), want);
