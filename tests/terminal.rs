@@ -398,3 +398,65 @@ fn every_json_output_escapes_what_a_terminal_obeys_and_keeps_the_value() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// What `seega` prints under a pseudo-terminal (util-linux's `script`), run in `dir` with
+/// `args`. A machine without `script` fails the test unless `SEEGA_TESTS_WITHOUT_PTY` is set.
+fn on_a_terminal(dir: &Path, args: &str) -> Option<Vec<u8>> {
+    let seega = env!("CARGO_BIN_EXE_seega");
+    match Command::new("script")
+        .args(["-qec", &format!("{seega} {args}"), "/dev/null"])
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .output()
+    {
+        Ok(o) => Some(o.stdout),
+        Err(e) if std::env::var_os("SEEGA_TESTS_WITHOUT_PTY").is_some() => {
+            println!(
+                "skipped (SEEGA_TESTS_WITHOUT_PTY): no `script` to give seega a terminal: {e}"
+            );
+            None
+        }
+        Err(e) => panic!(
+            "cannot run `script` to give seega a terminal ({e}): install util-linux, or set SEEGA_TESTS_WITHOUT_PTY=1 to skip"
+        ),
+    }
+}
+
+#[test]
+fn archive_text_is_shown_visibly_on_a_terminal_and_copied_byte_for_byte_elsewhere() {
+    let dir = scratch("archive-text-on-a-terminal");
+    let text: &[u8] =
+        b"[Event \"a\x1b]0;pwned\x07\"]\r\n\r\n1. c2,d4 {\xc2\x9b31m \xe2\x80\xae red} *\r\n";
+    std::fs::write(dir.join("esc.sgn"), text).expect("writable");
+    for args in [
+        "fmt esc.sgn",
+        "convert --to sgn esc.sgn",
+        "select esc.sgn",
+        "dedupe --drop esc.sgn",
+    ] {
+        let Some(shown) = on_a_terminal(&dir, args) else {
+            return;
+        };
+        if let Some(i) = raw_control(&shown) {
+            panic!(
+                "{args}: a raw control at byte {i}: {:?}",
+                String::from_utf8_lossy(&shown)
+            );
+        }
+        let shown = String::from_utf8_lossy(&shown);
+        assert!(
+            shown.contains(r#"[Event "a\u{1b}]0;pwned\u{7}"]"#),
+            "{args}: {shown}"
+        );
+        assert!(shown.contains(r"\u{9b}31m \u{202e} red"), "{args}: {shown}");
+        // To a pipe, the bytes as they are.
+        let piped = run_in(&dir, &args.split(' ').map(os).collect::<Vec<_>>());
+        let out = &piped.stdout;
+        assert!(
+            out.windows(10).any(|w| w == b"a\x1b]0;pwned"),
+            "{args}: {:?}",
+            String::from_utf8_lossy(out)
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -23,7 +23,7 @@ mod split;
 mod stats;
 mod stdio;
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
 use clap::Parser;
@@ -72,7 +72,13 @@ pub fn main() -> ExitCode {
     let global = Global::new(cli.color);
     let stdout = std::io::stdout();
     let mut out = stdio::Quiet(std::io::BufWriter::with_capacity(1 << 16, stdout.lock()));
-    let result = run(cli.command, &global, &mut out);
+    let result = if copies_archive_text(&cli.command) && std::io::stdout().is_terminal() {
+        let mut shown = stdio::Visible::new(&mut out);
+        let result = run(cli.command, &global, &mut shown);
+        result.and_then(|exit| shown.flush().map(|_| exit))
+    } else {
+        run(cli.command, &global, &mut out)
+    };
     let result = result.and_then(|exit| out.flush().map(|_| exit));
     match result {
         Ok(exit) => exit.into(),
@@ -80,6 +86,16 @@ pub fn main() -> ExitCode {
             trouble(format_args!("cannot write standard output: {e}"));
             Exit::Trouble.into()
         }
+    }
+}
+
+/// Whether `command` copies archive text to standard output, which a terminal is then shown
+/// visibly ([`stdio::Visible`]); the other commands escape what they print themselves.
+fn copies_archive_text(command: &Command) -> bool {
+    match command {
+        Command::Fmt(_) | Command::Select(_) | Command::Dedupe(_) | Command::Convert(_) => true,
+        Command::Check(args) => args.fix,
+        _ => false,
     }
 }
 

@@ -10,6 +10,10 @@
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 
+mod visible;
+
+pub use visible::Visible;
+
 /// Set when standard output was found closed.
 static STDOUT_CLOSED: AtomicBool = AtomicBool::new(false);
 
