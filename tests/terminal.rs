@@ -460,3 +460,23 @@ fn archive_text_is_shown_visibly_on_a_terminal_and_copied_byte_for_byte_elsewher
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn arguments_quoted_in_errors_are_escaped() {
+    let dir = scratch("arguments-in-errors");
+    for args in [
+        &["show", "--position", "\u{1b}[31m5/5/5/5/5 b"][..],
+        &["moves", "--position", "5/5/5/5/5 \u{9b}"],
+        &["select", "--tag-regex", "Event=(\u{1b}", "-"],
+        &["check", "--rules", "stan\u{1b}dard", "-"],
+        &["fmt", "--width", "\u{1b}[2J"],
+        &["explain", "\u{202e}too-far"],
+        &["check", "nope\u{7}.sgn"],
+    ] {
+        let o = run_in(&dir, &args.iter().map(|a| os(a)).collect::<Vec<_>>());
+        let (_, err) = clean(&o, &args.join(" "));
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.starts_with("seega: error: "), "{args:?}: {err}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -56,7 +56,7 @@ pub fn main() -> ExitCode {
             // Usage errors look like every other error of seega's: `seega: error: …`.
             let text = e.render().to_string();
             let text = text.strip_prefix("error: ").unwrap_or(&text);
-            stdio::raw(format!("seega: error: {text}").as_bytes());
+            stdio::raw(stdio::visibly(&format!("seega: error: {text}")).as_bytes());
             return Exit::Trouble.into();
         }
         Err(e) => {

@@ -12,6 +12,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 mod visible;
 
+use seega::render::terminal;
+
 pub use visible::Visible;
 
 /// Set when standard output was found closed.
@@ -71,11 +73,22 @@ impl<W: Write> Write for Quiet<W> {
     }
 }
 
-/// Writes one line on standard error, ignoring any failure.
+/// Writes one line on standard error (a message and the lines of its help), ignoring any
+/// failure. Whatever the message quotes (an argument, a file's text, a library's error) reaches
+/// the terminal escaped ([`visibly`]).
 pub fn line(args: std::fmt::Arguments<'_>) {
     let mut err = io::stderr().lock();
-    let _ = err.write_fmt(args);
+    let _ = err.write_all(visibly(&args.to_string()).as_bytes());
     let _ = err.write_all(b"\n");
+}
+
+/// `text` with each of its lines escaped for a terminal ([`terminal::escape`]): the line
+/// breaks it is laid out with stay, any other control character is written visibly.
+pub fn visibly(text: &str) -> String {
+    text.split('\n')
+        .map(|l| terminal::escape(l))
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// Writes bytes on standard error, ignoring any failure.

@@ -74,20 +74,19 @@ impl Code {
             .collect();
         // First the codes whose last parts are what was written (`tag` is `syntax::tag`, not
         // `syntax::unterminated-tag`), then those that end with it, then those that hold it.
-        let tiers: [&dyn Fn(&Code, &str) -> bool; 3] = [
-            &|c, _| {
-                let parts: Vec<&str> = c.as_str().split("::").collect();
-                (0..parts.len()).any(|k| normal(&parts[k..].join("::")) == want)
-            },
-            &|_, n| n.ends_with(&format!("-{want}")),
-            &|_, n| format!("-{n}-").contains(&format!("-{want}-")),
-        ];
-        let found = tiers
-            .iter()
-            .map(|tier| {
+        let tier = |k: usize, code: Code, n: &str| match k {
+            0 => {
+                let parts: Vec<&str> = code.as_str().split("::").collect();
+                (0..parts.len()).any(|p| normal(&parts[p..].join("::")) == want)
+            }
+            1 => n.ends_with(&format!("-{want}")),
+            _ => format!("-{n}-").contains(&format!("-{want}-")),
+        };
+        let found = (0..3)
+            .map(|k| {
                 names
                     .iter()
-                    .filter(|(c, n)| tier(c, n))
+                    .filter(|(c, n)| tier(k, *c, n))
                     .map(|(c, _)| *c)
                     .collect::<Vec<_>>()
             })
