@@ -32,7 +32,7 @@ fn fixes_only_games_ended_by_rule_with_only_result_errors() {
     assert!(o.status.success(), "{}", stderr(&o));
     insta::assert_snapshot!("fix_results_stdout", stdout(&o));
     insta::assert_snapshot!("fix_results_stderr", stderr(&o));
-    assert!(stderr(&o).ends_with("seega: fixed 3 results\n"));
+    assert!(stderr(&o).ends_with("seega: note: fixed 3 results\n"));
 
     // without the flag, fmt leaves every result as written
     let plain = run(&["fmt", RESULTS]);
@@ -65,7 +65,7 @@ fn in_place_rewrites_atomically_and_check_agrees() {
     let o = run(&["fmt", "--fix-results", "--check", path]);
     assert_eq!(o.status.code(), Some(1), "not canonical once fixed");
     assert!(
-        stderr(&o).ends_with("seega: 3 results would be fixed\n"),
+        stderr(&o).ends_with("seega: note: 3 results would be fixed\n"),
         "{}",
         stderr(&o)
     );
@@ -89,6 +89,6 @@ fn in_place_rewrites_atomically_and_check_agrees() {
     );
     let again = run(&["fmt", "--fix-results", "--in-place", path]);
     assert!(again.status.success());
-    assert_eq!(stderr(&again), "seega: fixed 0 results\n");
+    assert_eq!(stderr(&again), "seega: note: fixed 0 results\n");
     std::fs::remove_dir_all(&dir).expect("cleaned");
 }

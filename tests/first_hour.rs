@@ -90,7 +90,7 @@ const CASES: &[(&[&str], i32, &str, &str)] = &[
         ],
         1,
         "",
-        "selected 0 of 1 games",
+        "seega: note: selected 0 of 1 games",
     ),
     // A page for every command, with its exit status and examples.
     (&["man", "check"], 0, ".SH \"EXIT STATUS\"", ""),
@@ -400,5 +400,32 @@ fn rules_tags_win_over_rules_unless_forced_and_the_run_says_so() {
         10,
         "{}",
         out(&forced)
+    );
+}
+
+#[test]
+fn man_on_a_terminal_is_a_formatted_page_and_roff_only_to_a_pipe() {
+    // Through `man` when there is one (its pager made `cat`), else plain text: never roff.
+    let Some(page) = on_a_terminal(&format!("MANPAGER=cat {SEEGA} man check")) else {
+        panic!("cannot run `script` to give seega a terminal: install util-linux");
+    };
+    let has_man = Command::new("man").arg("--version").output().is_ok();
+    assert!(!page.contains(".SH") && !page.contains(".TH"), "{page}");
+    if has_man {
+        assert!(page.contains("seega-check(1)"), "formatted by man: {page}");
+    }
+    let plain =
+        on_a_terminal(&format!("env -i PATH=/nonexistent {SEEGA} man check")).expect("script ran");
+    assert!(!plain.contains(".SH"), "{plain}");
+    assert!(plain.contains("Usage: seega check"), "{plain}");
+    assert!(
+        plain.contains("Exit status:") && plain.contains("Examples:"),
+        "{plain}"
+    );
+    let piped = seega(&["man", "check"], Path::new(ROOT), None);
+    assert!(
+        out(&piped).starts_with(".ie"),
+        "roff to a pipe: {}",
+        out(&piped)
     );
 }

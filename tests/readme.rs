@@ -214,7 +214,7 @@ fn the_outputs_the_readme_shows_are_what_the_commands_print() {
             "seega moves samples/positions.sgn --game 9 --all",
         ),
         (
-            "seega: `samples/invalid/result-wrong.sgn`",
+            "seega: note: `samples/invalid/result-wrong.sgn`",
             "seega fmt --fix-results samples/invalid/result-wrong.sgn",
         ),
     ];

@@ -511,7 +511,7 @@ pub fn run(config: &Config, out: &mut impl Write) -> std::io::Result<Exit> {
     }
     if config.valid_only {
         super::stdio::line(format_args!(
-            "seega: dropped {} invalid {} of {}",
+            "seega: note: dropped {} invalid {} of {}",
             tally.dropped,
             if tally.dropped == 1 { "game" } else { "games" },
             tally.games

@@ -263,7 +263,7 @@ pub fn run(config: &Config, out: &mut impl Write) -> std::io::Result<Exit> {
             }
             None => write_kept(out, &games, &kept, &files)?,
         }
-        super::stdio::line(format_args!(
+        super::note(format_args!(
             "dropped {duplicates} duplicate {} of {}{not_compared}",
             plural("game", "games"),
             games.len()

@@ -85,7 +85,7 @@ impl Report {
                 stdio::line(format_args!("{json}"));
             }
         } else {
-            stdio::line(format_args!(
+            super::note(format_args!(
                 "fixed {fixed} {}; {left} {} still invalid",
                 if fixed == 1 { "game" } else { "games" },
                 if left == 1 { "game" } else { "games" }

@@ -14,7 +14,7 @@ use super::config::Sources;
 use super::copy::line_end_of;
 use super::inputs::{Input, stamp_of};
 use super::output::{OutputError, Transaction, commit_rewrites};
-use super::{Exit, stdio, trouble};
+use super::{Exit, trouble};
 
 /// Canonical text (already in the file's encoding) as the file writes text: every line ended
 /// as its first line is (LF, CRLF or CR).
@@ -207,8 +207,8 @@ impl Formatting<'_> {
                 .outcome
                 .winner
                 .map_or("draw".to_owned(), |c| format!("{c} wins"));
-            stdio::line(format_args!(
-                "seega: `{name}`: game {}: {} ({}, {who})",
+            super::note(format_args!(
+                "`{name}`: game {}: {} ({}, {who})",
                 f.game,
                 f.changes(),
                 f.outcome.termination.as_str()
@@ -287,9 +287,9 @@ pub fn run(config: &Config, out: &mut impl Write) -> std::io::Result<Exit> {
         let fixed = formatting.fixed;
         let results = if fixed == 1 { "result" } else { "results" };
         if config.mode == Mode::Check {
-            stdio::line(format_args!("seega: {fixed} {results} would be fixed"));
+            super::note(format_args!("{fixed} {results} would be fixed"));
         } else {
-            stdio::line(format_args!("seega: fixed {fixed} {results}"));
+            super::note(format_args!("fixed {fixed} {results}"));
         }
     }
     Ok(exit)

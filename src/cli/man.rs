@@ -1,7 +1,7 @@
 //! `seega man`: the manual pages, one for seega and one for each command, with their exit
 //! status and examples.
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 
 use clap::CommandFactory;
 
@@ -120,6 +120,40 @@ fn page(name: Option<&str>) -> Option<Vec<u8>> {
     Some(buf)
 }
 
+/// Shows the page `roff` with `man -l -` on the terminal (its pager, its width); whether `man`
+/// could be run.
+fn shown_by_man(roff: &[u8]) -> bool {
+    let child = std::process::Command::new("man")
+        .args(["-l", "-"])
+        .stdin(std::process::Stdio::piped())
+        .spawn();
+    let Ok(mut child) = child else {
+        return false;
+    };
+    if let Some(mut stdin) = child.stdin.take() {
+        // A pager quit early closes the pipe: not an error.
+        let _ = stdin.write_all(roff);
+    }
+    child.wait().is_ok_and(|s| s.success())
+}
+
+/// The page of the command `name` as plain text: its long help, exit status and examples.
+fn text_page(name: Option<&str>) -> String {
+    let top = Cli::command();
+    let mut cmd = match name.and_then(|n| top.find_subcommand(n)) {
+        Some(c) => c.clone().bin_name(format!("seega {}", c.get_name())),
+        None => top,
+    };
+    let mut text = cmd.render_long_help().to_string();
+    if let Some((_, status, examples)) = EXTRA.iter().find(|e| Some(e.0) == name) {
+        text.push_str(&format!("\nExit status:\n  {status}\n\nExamples:\n"));
+        for e in *examples {
+            text.push_str(&format!("  {e}\n"));
+        }
+    }
+    text
+}
+
 /// The commands that have a page.
 fn commands() -> Vec<String> {
     Cli::command()
@@ -169,6 +203,15 @@ pub fn run(args: &ManArgs, out: &mut impl Write) -> std::io::Result<Exit> {
         });
     }
     match page(args.command.as_deref()) {
+        Some(bytes) if std::io::stdout().is_terminal() => {
+            out.flush()?;
+            // A terminal is shown the page formatted: by `man` when there is one, else as plain
+            // text. Roff goes only to a pipe or a file.
+            if !shown_by_man(&bytes) {
+                out.write_all(text_page(args.command.as_deref()).as_bytes())?;
+            }
+            Ok(Exit::Valid)
+        }
         Some(bytes) => {
             out.write_all(&bytes)?;
             Ok(Exit::Valid)

@@ -256,7 +256,7 @@ pub fn run(config: &Config, out: &mut impl Write) -> std::io::Result<Exit> {
         e.report();
         return Ok(Exit::Trouble);
     }
-    super::stdio::line(format_args!("{note}"));
+    super::note(format_args!("{note}"));
     // As grep: 1 when nothing was selected.
     Ok(if kept == 0 {
         Exit::Invalid

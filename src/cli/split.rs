@@ -252,8 +252,8 @@ pub fn run(config: &Config) -> std::io::Result<Exit> {
         return Ok(Exit::Trouble);
     }
     let n = if games { pieces.len() } else { 0 };
-    super::stdio::line(format_args!(
-        "seega: {n} {} into {} {} in `{}` (listed in {MANIFEST})",
+    super::note(format_args!(
+        "{n} {} into {} {} in `{}` (listed in {MANIFEST})",
         if n == 1 { "game" } else { "games" },
         parts.len(),
         if parts.len() == 1 { "part" } else { "parts" },
