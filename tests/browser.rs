@@ -252,15 +252,17 @@ fn browser() -> Option<(PathBuf, PathBuf)> {
         return Some((b, d));
     }
     let why = format!(
-        "{} or {} is missing (Debian: apt-get install chromium chromium-driver)",
+        "{} or {} is missing (Debian: apt-get install chromium chromium-driver; `.ci/run` installs them)",
         b.display(),
         d.display()
     );
+    // A test that cannot run fails, unless the one who runs it says to skip it; never in CI.
+    let skip = std::env::var_os("SEEGA_SKIP_BROWSER").is_some_and(|v| !v.is_empty());
     assert!(
-        std::env::var_os("CI").is_none(),
-        "the browser test cannot run in CI: {why}"
+        skip && std::env::var_os("CI").is_none(),
+        "the browser test cannot run: {why}; set SEEGA_SKIP_BROWSER=1 to skip it (not in CI)"
     );
-    eprintln!("browser test DID NOT RUN: {why}");
+    eprintln!("browser test skipped (SEEGA_SKIP_BROWSER): {why}");
     None
 }
 

@@ -204,7 +204,10 @@ fn on_a_terminal(command: &str) -> Option<String> {
 #[test]
 fn a_terminal_is_told_what_is_read_and_a_quick_run_shows_no_bar() {
     let Some(waiting) = on_a_terminal(&format!("{SEEGA} check")) else {
-        println!("skipped: no `script` command to give seega a terminal");
+        assert!(
+            std::env::var_os("SEEGA_TESTS_WITHOUT_PTY").is_some(),
+            "cannot run `script` to give seega a terminal: install util-linux, or set SEEGA_TESTS_WITHOUT_PTY=1 to skip"
+        );
         return;
     };
     assert!(
@@ -407,7 +410,11 @@ fn rules_tags_win_over_rules_unless_forced_and_the_run_says_so() {
 fn man_on_a_terminal_is_a_formatted_page_and_roff_only_to_a_pipe() {
     // Through `man` when there is one (its pager made `cat`), else plain text: never roff.
     let Some(page) = on_a_terminal(&format!("MANPAGER=cat {SEEGA} man check")) else {
-        panic!("cannot run `script` to give seega a terminal: install util-linux");
+        assert!(
+            std::env::var_os("SEEGA_TESTS_WITHOUT_PTY").is_some(),
+            "cannot run `script` to give seega a terminal: install util-linux, or set SEEGA_TESTS_WITHOUT_PTY=1 to skip"
+        );
+        return;
     };
     let has_man = Command::new("man").arg("--version").output().is_ok();
     assert!(!page.contains(".SH") && !page.contains(".TH"), "{page}");
@@ -428,4 +435,72 @@ fn man_on_a_terminal_is_a_formatted_page_and_roff_only_to_a_pipe() {
         "roff to a pipe: {}",
         out(&piped)
     );
+}
+
+/// Every `--format` of every command, with one vocabulary: `human` for people, `short` one line
+/// per diagnostic, `json` one JSON document, `jsonl` one JSON object a line. (`convert --to`
+/// names the formats it writes: `sgn`, `json`, `jsonl`, `parquet`, `parquet-turns`.)
+const FORMATS: &[(&[&str], &[&str])] = &[
+    (
+        &["check", "samples/standard.sgn"],
+        &["human", "short", "jsonl"],
+    ),
+    (&["stats", "samples/standard.sgn"], &["human", "json"]),
+    (
+        &["dedupe", "samples/standard.sgn"],
+        &["human", "json", "jsonl"],
+    ),
+    (
+        &["moves", "samples/positions.sgn", "--game", "9", "--all"],
+        &["human", "jsonl"],
+    ),
+    (&["convert", "samples/standard.sgn"], &[]),
+];
+
+#[test]
+fn one_format_vocabulary_on_every_command() {
+    for (run, formats) in FORMATS {
+        let (command, rest) = (run[0], &run[1..]);
+        let help = out(&seega(&[command, "--help"], Path::new(ROOT), None));
+        let listed: Vec<&str> = help
+            .split("--format <FORMAT>")
+            .nth(1)
+            .map(|after| after.split("[default:").next().unwrap_or(""))
+            .map(|values| {
+                values
+                    .lines()
+                    .filter_map(|l| l.trim().strip_prefix("- "))
+                    .filter_map(|l| l.split(':').next())
+                    .collect()
+            })
+            .unwrap_or_default();
+        assert_eq!(listed, *formats, "{command} --format");
+        for format in *formats {
+            let args: Vec<&str> = [command, "--format", format]
+                .into_iter()
+                .chain(rest.iter().copied())
+                .collect();
+            let o = seega(&args, Path::new(ROOT), None);
+            assert!(
+                o.status.code().is_some_and(|c| c < 2),
+                "{args:?}: {}",
+                err(&o)
+            );
+            let text = out(&o);
+            match *format {
+                "json" => {
+                    serde_json::from_str::<serde_json::Value>(&text)
+                        .unwrap_or_else(|e| panic!("{args:?}: one JSON document: {e}"));
+                }
+                "jsonl" => {
+                    for line in text.lines() {
+                        serde_json::from_str::<serde_json::Value>(line)
+                            .unwrap_or_else(|e| panic!("{args:?}: a JSON line: {e}: {line}"));
+                    }
+                    assert!(text.lines().count() >= 1, "{args:?}");
+                }
+                _ => assert!(serde_json::from_str::<serde_json::Value>(&text).is_err()),
+            }
+        }
+    }
 }

@@ -176,8 +176,9 @@ pub struct DedupeArgs {
 pub enum DedupeFormat {
     /// One line per duplicate and a count.
     Human,
-    /// JSON Lines: one object per game (`json` is the same).
-    #[value(alias = "json")]
+    /// One JSON array of an object per game.
+    Json,
+    /// JSON Lines: one object per game, a line each.
     Jsonl,
 }
 
@@ -321,7 +322,7 @@ pub struct MovesArgs {
     #[arg(long)]
     pub count: bool,
     /// Output format.
-    #[arg(long, value_enum, default_value_t = MovesFormat::Text)]
+    #[arg(long, value_enum, default_value_t = MovesFormat::Human)]
     pub format: MovesFormat,
     #[command(flatten)]
     pub encoding: EncodingArg,
@@ -330,8 +331,10 @@ pub struct MovesArgs {
 /// Output formats of `moves`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum MovesFormat {
-    /// One turn (or count) a line; with --all, each position's turns after a line naming it.
-    Text,
+    /// One turn (or count) a line; with --all, each position's turns after a line naming it
+    /// (`text` is the same).
+    #[value(alias = "text")]
+    Human,
     /// JSON Lines: one object per position.
     Jsonl,
 }

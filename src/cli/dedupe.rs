@@ -169,6 +169,7 @@ fn report(
 ) -> std::io::Result<()> {
     match format {
         DedupeFormat::Human => report_human(out, games, kept, summary),
+        DedupeFormat::Json => report_json(out, games, kept),
         DedupeFormat::Jsonl => report_jsonl(out, games, kept),
     }
 }
@@ -184,28 +185,41 @@ fn report_human(
         let (place, d) = (&g.place, &games[kept[i]].place);
         writeln!(
             out,
-            "{} game {} is a copy of {} game {}, the copy kept ({})",
+            "{} game {} is a copy of {} game {}, which is kept ({})",
             place.name, place.game, d.name, d.game, g.identity
         )?;
     }
     writeln!(out, "{summary}")
 }
 
-/// One JSON object per game: its identity and the copy kept in its place, if another.
-fn report_jsonl(out: &mut impl Write, games: &[Seen], kept: &[usize]) -> std::io::Result<()> {
-    for (i, g) in games.iter().enumerate() {
+/// The entry of each game: its identity and the copy kept in its place, if another.
+fn entries<'g>(games: &'g [Seen], kept: &'g [usize]) -> impl Iterator<Item = Entry> + 'g {
+    games.iter().enumerate().map(|(i, g)| {
         let k = kept[i];
-        let e = Entry {
+        Entry {
             file: g.place.file.clone(),
             game: g.place.game,
             identity: g.identity.clone(),
             valid: g.valid,
             duplicate_of: (k != i).then(|| games[k].place.clone()),
-        };
+        }
+    })
+}
+
+/// One JSON object per game, a line each.
+fn report_jsonl(out: &mut impl Write, games: &[Seen], kept: &[usize]) -> std::io::Result<()> {
+    for e in entries(games, kept) {
         seega::render::json_text::to_writer(&mut *out, &e)?;
         writeln!(out)?;
     }
     Ok(())
+}
+
+/// One JSON array of the objects [`report_jsonl`] writes a line each.
+fn report_json(out: &mut impl Write, games: &[Seen], kept: &[usize]) -> std::io::Result<()> {
+    let all: Vec<Entry> = entries(games, kept).collect();
+    seega::render::json_text::to_writer(&mut *out, &all)?;
+    writeln!(out)
 }
 
 /// Runs `seega dedupe`.

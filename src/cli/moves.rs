@@ -121,13 +121,13 @@ impl Printer<'_> {
                 seega::render::json_text::to_writer(&mut *out, &line)?;
                 writeln!(out)
             }
-            MovesFormat::Text if self.config.count => {
+            MovesFormat::Human if self.config.count => {
                 if !headed {
                     over_note(state);
                 }
                 writeln!(out, "{}", turns.len())
             }
-            MovesFormat::Text => {
+            MovesFormat::Human => {
                 if headed {
                     writeln!(out, "{}", header(k, state, &turns))?;
                 } else {

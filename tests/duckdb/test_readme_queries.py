@@ -133,3 +133,18 @@ def test_the_scale_example_runs_and_the_parts_answer_as_the_whole(seega, tmp_pat
     assert done.returncode == 0, done.stdout + done.stderr
     assert "the parts and the whole agree" in done.stdout, done.stdout
     assert len(list((tmp_path / "parts").glob("part-*.parquet"))) == 8
+
+
+def test_the_guide_s_count_of_the_json_lines_is_duckdb_s(duckdb, seega, tmp_path):
+    guide = (ROOT / "docs" / "guide.md").read_text()
+    found = re.search(r'`duckdb -c "(SELECT [^"]*)"` prints (\d+)\.', guide)
+    assert found, "the guide's duckdb -c example"
+    query, figure = found.group(1), int(found.group(2))
+    run(seega, "convert", "--to", "jsonl", ROOT / "samples", "-o", tmp_path / "games.jsonl")
+    here = os.getcwd()
+    try:
+        os.chdir(tmp_path)
+        ((count,),) = duckdb.connect().sql(query).fetchall()
+    finally:
+        os.chdir(here)
+    assert count == figure
