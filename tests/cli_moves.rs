@@ -270,6 +270,13 @@ fn every_position_moves_names_reads_back_with_its_count() {
         None,
     );
     assert_eq!(stdout(&o), "276\n");
+    let o = run_with(&["moves", "--position", "b4/5/5/5/5 b", "--count"], None);
+    assert_eq!(stdout(&o), "0\n", "white has no piece: the game is over");
     let o = run_with(&["moves", "--position", "5/5/5/5/5 b", "--count"], None);
-    assert_eq!(stdout(&o), "0\n");
+    assert!(
+        stderr(&o).contains("neither side has a piece"),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(o.status.code(), Some(2));
 }

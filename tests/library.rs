@@ -237,7 +237,44 @@ fn the_start_string_reads_back_as_the_start_and_the_two_field_form_as_before() {
     let back = GameState::from_setup(rules, &written.parse().unwrap()).unwrap();
     assert_eq!(back, start);
     assert_eq!(back.legal_turns().len(), 276);
-    // Two fields: an empty board with nothing in hand, a game over.
-    let empty = GameState::from_setup(rules, &"5/5/5/5/5 b".parse().unwrap()).unwrap();
-    assert!(empty.is_over() && empty.legal_turns().is_empty());
+    // Two fields: nothing in hand; a side without pieces, a game over.
+    let over = GameState::from_setup(rules, &"b4/5/5/5/5 b".parse().unwrap()).unwrap();
+    assert!(over.is_over() && over.legal_turns().is_empty());
+    // Neither side with a piece: no game gets there.
+    assert!(GameState::from_setup(rules, &"5/5/5/5/5 b".parse().unwrap()).is_err());
+}
+
+#[test]
+fn no_capture_left_is_no_ending_but_a_limit_of_quiet_turns_is() {
+    // One piece each: no capture can ever come, which the French Seega sheet calls an end and
+    // seega does not decide from a position (spec/rules.md, R15c); `limit=N` (R16a) is the end
+    // a club agrees on instead, counting pieces as the sheet does.
+    let setup: seega::Setup = "b4/5/5/5/4w w".parse().unwrap();
+    let mut free = GameState::from_setup(Ruleset::parse("standard").unwrap(), &setup).unwrap();
+    let mut limited =
+        GameState::from_setup(Ruleset::parse("standard limit=4").unwrap(), &setup).unwrap();
+    for _ in 0..4 {
+        assert!(!free.is_over() && !limited.is_over());
+        for game in [&mut free, &mut limited] {
+            let turn = game.legal_turns()[0].clone();
+            game.play(&turn).unwrap();
+        }
+    }
+    assert!(!free.is_over(), "no capture left is no ending");
+    let outcome = limited.outcome().expect("the limit ends it");
+    assert_eq!(outcome.termination, seega::Termination::Limit);
+    assert_eq!(outcome.winner, None, "one piece each: a draw");
+}
+
+#[test]
+fn under_seesa_one_side_s_barrier_ends_the_game() {
+    // White's full second rank parts the board: black's pieces all above it, white's last one
+    // behind. Black has no barrier of its own; the game has ended all the same (R15, the Seesa
+    // sheet's "les deux joueurs ont réussi à édifier une barrière" read as one barrier between
+    // them), and white, with more pieces, wins.
+    let setup: seega::Setup = "b6/7/1b5/7/3b3/wwwwwww/w6 b".parse().unwrap();
+    let game = GameState::from_setup(Ruleset::parse("seesa").unwrap(), &setup).unwrap();
+    let outcome = game.outcome().expect("a barrier stands");
+    assert_eq!(outcome.termination, seega::Termination::Barrier);
+    assert_eq!(outcome.winner, Some(seega::Color::White));
 }

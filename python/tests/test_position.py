@@ -206,8 +206,11 @@ def test_the_start_string_reads_back_as_the_start():
         start = seega.Position(rules)
         assert seega.Position.from_string(str(start), rules=rules) == start
         assert len(seega.Position.from_string(str(start), rules=rules).legal_turns()) == len(start.legal_turns())
-    # The two-field form is a board with nothing in hand: an empty one has ended.
-    assert seega.Position.from_string("5/5/5/5/5 b").is_over
+    # The two-field form is a board with nothing in hand: one side without pieces has ended.
+    assert seega.Position.from_string("b4/5/5/5/5 b").is_over
+    # Neither side with a piece is no position a game reaches.
+    with pytest.raises(ValueError, match="neither side has a piece"):
+        seega.Position.from_string("5/5/5/5/5 b")
 
 
 def test_the_new_fields_are_checked():

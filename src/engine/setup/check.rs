@@ -95,6 +95,13 @@ fn position(rules: Ruleset, setup: &Setup) -> Result<Position, SetupError> {
             return Err(SetupError::TooMany { color, count, max });
         }
     }
+    // A turn captures only the other side's pieces, and the game ends when a side has none
+    // (R14): no game reaches a position where neither has any.
+    if (black | white).is_empty() && setup.in_hand == [0, 0] {
+        return Err(impossible(
+            "neither side has a piece, on the board or in hand: no game gets there, as a turn captures only the other side's pieces and the game ends when one side has none".to_owned(),
+        ));
+    }
     Ok(Position {
         rules,
         pieces: setup.pieces,

@@ -16,7 +16,7 @@ fn setup_strings_round_trip() {
     let standard = rules("standard");
     for text in [
         "wwwwb/2w1b/w1wb1/2w1b/wwwwb b",
-        "5/5/5/5/5 w",
+        "5/5/5/5/w4 w",
         "b4/4b/b1bbb/5/b2b1 w",
         "5/5/5/5/5 b 12/12",
         "5/5/5/5/bb3 w 10/12",
@@ -44,11 +44,11 @@ fn setup_strings_round_trip() {
 
 #[test]
 fn the_two_field_form_keeps_its_meaning() {
-    let g = game(rules("standard"), "5/5/5/5/5 b").unwrap();
+    let g = game(rules("standard"), "b4/5/5/5/5 b").unwrap();
     assert_eq!(g.position.in_hand(Color::Black), 0);
     assert!(
         g.outcome.is_some(),
-        "an empty board with nothing in hand has ended"
+        "a board without white pieces and nothing in hand has ended"
     );
     let start = game(rules("standard"), "5/5/5/5/5 b 12/12").unwrap();
     assert_eq!(start.position, Position::new(rules("standard")));
@@ -131,6 +131,13 @@ fn impossible_setups_are_refused() {
         why(standard, "5/5/5/5/5 w 12/12"),
         "white is to move, but the hands say black places next"
     );
+    // No piece on either side: no game gets there (R14), whichever side is to move.
+    for empty in ["5/5/5/5/5 b", "5/5/5/5/5 w", "5/5/5/5/5 w 0/0"] {
+        assert!(
+            why(standard, empty).starts_with("neither side has a piece"),
+            "{empty}"
+        );
+    }
     // The movement phase.
     assert!(why(standard, "b4/5/5/5/4w w 0/0 - 3").contains("no limit"));
     assert!(why(rules("standard limit=5"), "b4/5/5/5/4w w 0/0 - 6").contains("limit of 5"));

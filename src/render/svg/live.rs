@@ -161,7 +161,7 @@ mod tests {
     #[test]
     fn the_arrow_is_the_diagrams() {
         let rules = Ruleset::preset("standard").expect("preset");
-        let pos = crate::GameState::from_setup(rules, &"5/5/5/5/5 b".parse().expect("setup"))
+        let pos = crate::GameState::from_setup(rules, &"5/5/5/5/5 b 12/12".parse().expect("setup"))
             .expect("position")
             .position()
             .clone();
