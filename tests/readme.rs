@@ -178,6 +178,33 @@ fn every_command_of_the_readme_runs_as_it_says() {
             );
         }
     }
+    // What they write in a clone is ignored by git: each file or directory they make is a line
+    // of `.gitignore`, so that following the README leaves the work tree clean.
+    let ignored = std::fs::read_to_string(format!("{ROOT}/.gitignore")).expect(".gitignore");
+    let ignored: Vec<&str> = ignored.lines().collect();
+    let mut written = Vec::new();
+    for entry in std::fs::read_dir(&dir).expect("listable") {
+        let name = entry.expect("an entry").file_name();
+        let name = name.to_string_lossy();
+        if name != "samples" {
+            written.push(format!("/{name}"));
+        }
+    }
+    for entry in std::fs::read_dir(dir.join("samples")).expect("listable") {
+        let name = entry.expect("an entry").file_name();
+        if !Path::new(ROOT).join("samples").join(&name).exists() {
+            written.push(format!("/samples/{}", name.to_string_lossy()));
+        }
+    }
+    written.sort();
+    let unignored: Vec<&String> = written
+        .iter()
+        .filter(|w| !ignored.contains(&w.as_str()))
+        .collect();
+    assert!(
+        unignored.is_empty(),
+        "the examples write files .gitignore does not name: {unignored:?}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
