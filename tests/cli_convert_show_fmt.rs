@@ -46,7 +46,7 @@ fn show_all_draws_every_position_and_position_strings_render() {
     let o = run(&["show", "--position", "bbw1w/5/2b2/5/w3w b"], None);
     assert!(o.status.success());
     insta::assert_snapshot!("show_position", stdout(&o));
-    let o = run(&["show", "--position", "7/7/7/7/7/7/7 w"], None);
+    let o = run(&["show", "--position", "7/7/7/7/7/7/w6 w"], None);
     assert!(stdout(&o).contains(" 7 "), "a 7×7 board from the string");
     let o = run(&["show", "--position", "5/5/5/5 w"], None);
     assert_eq!(o.status.code(), Some(2));

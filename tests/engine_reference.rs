@@ -348,6 +348,10 @@ fn random_position(rng: &mut SplitMix64, rules: Ruleset) -> Position {
             }
         }
     }
+    // Some piece on the board: no game reaches a position where neither side has one (R14).
+    if cells.iter().all(Option::is_none) {
+        cells[0] = Some(Color::Black);
+    }
     let mut text = String::new();
     for r in (0..n).rev() {
         let mut run = 0;

@@ -504,3 +504,63 @@ fn one_format_vocabulary_on_every_command() {
         }
     }
 }
+
+/// Every command that reads archives: its arguments, whether it takes `-o -` for standard
+/// output, and its exit status on a valid archive, an archive with an invalid game, and a
+/// missing file.
+const CONVENTIONS: &[(&[&str], bool, [i32; 3])] = &[
+    (&["check"], false, [0, 1, 2]),
+    (&["convert", "--to", "jsonl"], true, [0, 0, 2]),
+    (&["stats"], false, [0, 0, 2]),
+    (&["dedupe"], false, [0, 0, 2]),
+    (&["dedupe", "--drop"], true, [0, 0, 2]),
+    (&["select", "--valid"], true, [0, 1, 2]),
+    (&["show"], true, [0, 0, 2]),
+    (&["moves", "--count"], false, [0, 0, 2]),
+    (&["fmt"], false, [0, 0, 2]),
+];
+
+#[test]
+fn every_reading_command_takes_standard_input_and_dash_o_dash_and_says_the_same_exits() {
+    let valid = Path::new(ROOT).join("samples/standard.sgn");
+    let invalid = "samples/invalid/move-too-far.sgn";
+    for (args, dash_o, exits) in CONVENTIONS {
+        let run = |extra: &[&str], stdin: Option<&Path>| {
+            let all: Vec<&str> = args.iter().chain(extra).copied().collect();
+            seega(&all, Path::new(ROOT), stdin)
+        };
+        // Standard input with no path, and with `-`.
+        let (bare, dash) = (run(&[], Some(&valid)), run(&["-"], Some(&valid)));
+        assert_eq!(
+            bare.status.code(),
+            Some(exits[0]),
+            "{args:?} < valid: {}",
+            err(&bare)
+        );
+        assert_eq!(
+            (out(&bare), bare.status.code()),
+            (out(&dash), dash.status.code()),
+            "{args:?}"
+        );
+        // `-o -` is standard output.
+        let path = run(&["samples/standard.sgn"], None);
+        assert_eq!(
+            path.status.code(),
+            Some(exits[0]),
+            "{args:?} samples/standard.sgn"
+        );
+        if *dash_o {
+            let o = run(&["samples/standard.sgn", "-o", "-"], None);
+            assert_eq!(out(&o), out(&path), "{args:?} -o -");
+        }
+        let bad = run(&[invalid], None);
+        assert_eq!(
+            bad.status.code(),
+            Some(exits[1]),
+            "{args:?} {invalid}: {}",
+            err(&bad)
+        );
+        let missing = run(&["nope.sgn"], None);
+        assert_eq!(missing.status.code(), Some(exits[2]), "{args:?} nope.sgn");
+    }
+}
