@@ -564,3 +564,18 @@ fn every_reading_command_takes_standard_input_and_dash_o_dash_and_says_the_same_
         assert_eq!(missing.status.code(), Some(exits[2]), "{args:?} nope.sgn");
     }
 }
+
+#[test]
+fn svg_with_all_points_to_svg_dir() {
+    let o = seega(
+        &["show", "--svg", "--all", "samples/standard.sgn"],
+        Path::new(ROOT),
+        None,
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        err(&o).contains("help: `--svg-dir DIR` writes an SVG diagram of every position"),
+        "{}",
+        err(&o)
+    );
+}

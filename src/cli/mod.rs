@@ -48,6 +48,13 @@ impl From<Exit> for ExitCode {
     }
 }
 
+/// Usage errors that have a better way to say what was meant: what clap's message holds, and
+/// the help.
+const USAGE_HELP: &[(&str, &str)] = &[(
+    "'--svg' cannot be used with '--all'",
+    "`--svg-dir DIR` writes an SVG diagram of every position of the game into DIR.",
+)];
+
 /// Parses the command line, runs the command and returns its exit code.
 pub fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
@@ -57,6 +64,9 @@ pub fn main() -> ExitCode {
             let text = e.render().to_string();
             let text = text.strip_prefix("error: ").unwrap_or(&text);
             stdio::raw(stdio::visibly(&format!("seega: error: {text}")).as_bytes());
+            if let Some((_, help)) = USAGE_HELP.iter().find(|(k, _)| text.contains(k)) {
+                stdio::line(format_args!("  help: {help}"));
+            }
             return Exit::Trouble.into();
         }
         Err(e) => {

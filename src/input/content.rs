@@ -73,7 +73,7 @@ impl Foreign {
     /// ```
     /// use seega::input::content::Foreign;
     ///
-    /// assert!(Foreign::Zip.help().unwrap().contains("unzip"));
+    /// assert!(Foreign::Zip.help().unwrap().contains("unpack"));
     /// assert!(Foreign::Jpeg.help().is_none());
     /// ```
     pub fn help(self) -> Option<&'static str> {
