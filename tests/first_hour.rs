@@ -404,6 +404,24 @@ fn rules_tags_win_over_rules_unless_forced_and_the_run_says_so() {
         "{}",
         out(&forced)
     );
+    assert!(!err(&forced).contains(note), "{}", err(&forced));
+    let tagged = seega(
+        &[
+            "convert",
+            "--to",
+            "jsonl",
+            "--rules",
+            "ludii",
+            "samples/standard.sgn",
+        ],
+        Path::new(ROOT),
+        None,
+    );
+    assert!(
+        err(&tagged).contains(note),
+        "convert says so too: {}",
+        err(&tagged)
+    );
 }
 
 #[test]

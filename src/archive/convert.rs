@@ -109,6 +109,8 @@ pub struct Converted {
     pub dropped: usize,
     /// Games written from what the fast lane read (the others went the full way).
     pub fast: usize,
+    /// Games whose Rules tag named other rules than the default ones, which it won over.
+    pub tag_ruled: usize,
     /// Whether the chunk holds anything but blank space.
     pub text: bool,
     /// Games that cannot be converted (a stretch too long, whose text is not kept): their
@@ -186,6 +188,10 @@ impl<'a> ConvertWork<'a> {
     fn full_way(&self, c: &mut Converted, game: &Game<'_>, chunk: &ChunkText<'_>) {
         let index = c.games;
         let verdict = check_game_at(game, index, &self.opts);
+        c.tag_ruled += usize::from(
+            self.opts.tag_decides(game)
+                && verdict.rules.is_some_and(|r| r != self.opts.default_rules),
+        );
         if self.valid_only && !verdict.is_valid() {
             c.dropped += 1;
             return;
@@ -229,6 +235,7 @@ impl<'a> ConvertWork<'a> {
             fast: 0,
             text: false,
             refused: Vec::new(),
+            tag_ruled: 0,
             objects: None,
         }
     }
@@ -308,6 +315,7 @@ impl ChunkWork for ConvertWork<'_> {
                     boundary.see_clean(text, end);
                     if let Some(lane) = games.lane() {
                         writer.write_clean(&mut c.out, &lane.clean, c.games, &mut chunk.lines);
+                        c.tag_ruled += usize::from(lane.rules.tag_ruled);
                     }
                     if self.target == Target::Jsonl {
                         c.out.raw(b"\n");

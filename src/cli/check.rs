@@ -189,13 +189,8 @@ pub fn run(config: &Config, out: &mut impl Write) -> std::io::Result<Exit> {
     if !none_read || config.format == Format::Jsonl {
         checking.printer.summary(out, &checking.sum)?;
     }
-    if config.rules_given && checking.tag_ruled > 0 {
-        let n = checking.tag_ruled;
-        super::note(format_args!(
-            "{n} {} named other rules in a Rules tag, which {} over --rules; --force-rules applies --rules to every game",
-            if n == 1 { "game" } else { "games" },
-            if n == 1 { "wins" } else { "win" },
-        ));
+    if config.rules_given {
+        super::rules_note(checking.tag_ruled);
     }
     let sum = &checking.sum;
     Ok(if checking.io_trouble {

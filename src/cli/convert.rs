@@ -88,6 +88,8 @@ struct Tally {
     games: usize,
     dropped: usize,
     trouble: bool,
+    /// Games whose Rules tag won over the default rules.
+    tag_ruled: usize,
 }
 
 /// What `seega convert` runs with.
@@ -110,6 +112,8 @@ pub struct Config {
     pub jobs: usize,
     /// Games to a Parquet row group.
     pub row_group: usize,
+    /// Whether `--rules` was given, without `--force-rules` (see [`super::rules_note`]).
+    pub rules_given: bool,
 }
 
 impl Config {
@@ -125,6 +129,7 @@ impl Config {
             width: args.width.max(1),
             jobs: args.jobs.threads(),
             row_group: usize::try_from(args.row_group).unwrap_or(parquet::ROW_GROUP_GAMES),
+            rules_given: args.rules.rules.is_some() && !args.rules.force_rules,
         }
     }
 }
@@ -235,6 +240,7 @@ impl Converter<'_> {
             games += c.games;
             tally.games += c.games;
             tally.dropped += c.dropped;
+            tally.tag_ruled += c.tag_ruled;
             commented |= c.text;
             for (n, why) in &c.refused {
                 trouble(format_args!(
@@ -508,6 +514,9 @@ pub fn run(config: &Config, out: &mut impl Write) -> std::io::Result<Exit> {
             return Ok(Exit::Trouble);
         }
         None => convert_all(config, out, &mut tally)?,
+    }
+    if config.rules_given {
+        super::rules_note(tally.tag_ruled);
     }
     if config.valid_only {
         super::stdio::line(format_args!(

@@ -170,6 +170,18 @@ pub fn note(message: std::fmt::Arguments<'_>) {
     stdio::line(format_args!("seega: note: {message}"));
 }
 
+/// Says once, when `n` games had their Rules tag win over a `--rules` that was given, that it
+/// did and how to make `--rules` win (`--force-rules`); nothing when `n` is 0.
+pub fn rules_note(n: usize) {
+    if n > 0 {
+        note(format_args!(
+            "{n} {} named other rules in a Rules tag, which {} over --rules; --force-rules applies --rules to every game",
+            if n == 1 { "game" } else { "games" },
+            if n == 1 { "wins" } else { "win" },
+        ));
+    }
+}
+
 /// A path as a person reads it in a message: controls and bytes that are not UTF-8 shown
 /// visibly (see [`seega::render::terminal::path`]).
 pub fn shown(path: &std::path::Path) -> String {
