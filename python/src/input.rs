@@ -201,10 +201,10 @@ impl Inputs {
             },
         };
         let reader = input::text(raw).map_err(|e| {
-                interrupt
-                    .take()
-                    .unwrap_or_else(|| PyOSError::new_err(format!("cannot read `{name}`: {e}")))
-            })?;
+            interrupt
+                .take()
+                .unwrap_or_else(|| PyOSError::new_err(format!("cannot read `{name}`: {e}")))
+        })?;
         Ok(Some((reader, name)))
     }
 }
