@@ -103,7 +103,9 @@ impl Input {
 
     /// Opens the input for streaming, decompressed when it is compressed (told by its magic
     /// bytes, [`compress::decompressed`]), with its size when known (not for a compressed
-    /// input, whose text has another size).
+    /// input, whose text has another size). An input that holds no notation (an image, a
+    /// document, binary data, seega's JSON: [`content`]) is an error of kind `InvalidData`
+    /// that names what it looks like; [`Input::read_whole`] refuses the same.
     ///
     /// ```
     /// use std::io::Read;
