@@ -18,9 +18,14 @@ fn option_sets() -> Vec<Options> {
     let mut sets = Vec::new();
     for (_, rules) in PRESETS {
         sets.push(Options::default().default_rules(rules));
-        sets.push(Options::default().default_rules(rules).force_rules(true));
     }
     sets.push(Options::default().auto_rules(true));
+    // --force-rules: under another preset than most tags name, and with auto.
+    sets.push(
+        Options::default()
+            .default_rules(PRESETS[3].1)
+            .force_rules(true),
+    );
     sets.push(Options::default().auto_rules(true).force_rules(true));
     sets
 }
