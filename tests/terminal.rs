@@ -399,27 +399,9 @@ fn every_json_output_escapes_what_a_terminal_obeys_and_keeps_the_value() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// What `seega` prints under a pseudo-terminal (util-linux's `script`), run in `dir` with
-/// `args`. A machine without `script` fails the test unless `SEEGA_TESTS_WITHOUT_PTY` is set.
+/// What `seega args` prints under a pseudo-terminal, run in `dir` ([`common::on_a_terminal`]).
 fn on_a_terminal(dir: &Path, args: &str) -> Option<Vec<u8>> {
-    let seega = env!("CARGO_BIN_EXE_seega");
-    match Command::new("script")
-        .args(["-qec", &format!("{seega} {args}"), "/dev/null"])
-        .current_dir(dir)
-        .stdin(Stdio::null())
-        .output()
-    {
-        Ok(o) => Some(o.stdout),
-        Err(e) if std::env::var_os("SEEGA_TESTS_WITHOUT_PTY").is_some() => {
-            println!(
-                "skipped (SEEGA_TESTS_WITHOUT_PTY): no `script` to give seega a terminal: {e}"
-            );
-            None
-        }
-        Err(e) => panic!(
-            "cannot run `script` to give seega a terminal ({e}): install util-linux, or set SEEGA_TESTS_WITHOUT_PTY=1 to skip"
-        ),
-    }
+    common::on_a_terminal(dir, &format!("{} {args}", env!("CARGO_BIN_EXE_seega")))
 }
 
 #[test]

@@ -105,3 +105,26 @@ pub fn run_in(args: &[&str], dir: &Path) -> Output {
         .output()
         .expect("seega runs")
 }
+
+/// What `command` (a shell command line) prints under a pseudo-terminal (util-linux's
+/// `script`), run in `dir` with standard input at its end. A machine without `script` fails the
+/// test that asks, unless `SEEGA_TESTS_WITHOUT_PTY` is set: then `None`, and the test skips.
+pub fn on_a_terminal(dir: &Path, command: &str) -> Option<Vec<u8>> {
+    match Command::new("script")
+        .args(["-qec", command, "/dev/null"])
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .output()
+    {
+        Ok(o) => Some(o.stdout),
+        Err(e) if std::env::var_os("SEEGA_TESTS_WITHOUT_PTY").is_some() => {
+            println!(
+                "skipped (SEEGA_TESTS_WITHOUT_PTY): no `script` to give seega a terminal: {e}"
+            );
+            None
+        }
+        Err(e) => panic!(
+            "cannot run `script` to give seega a terminal ({e}): install util-linux, or set SEEGA_TESTS_WITHOUT_PTY=1 to skip"
+        ),
+    }
+}
