@@ -10,8 +10,8 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::engine::{IllegalTurn, Outcome, Position, RulesError, Ruleset, Square};
-use crate::notation::read::tree::parse_token;
-use crate::notation::token::{Body, Token, parse_square};
+use crate::notation::ast::{Body, Token};
+use crate::notation::token::{parse_square, parse_token};
 use crate::notation::writer::{DocKind, turn_text};
 use crate::notation::{self, Captures, Span, SquareAt, Steps, SyntaxError, SyntaxKind, TurnKind};
 use crate::validate::{Code, Failure, play_from, syntax_code};

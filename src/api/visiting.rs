@@ -9,10 +9,10 @@
 //! are handed on from it, errors included, so that a visitor sees exactly what [`crate::parse`]
 //! reads, in the same order (a test holds the two to it on every sample and conformance case).
 
+use crate::notation::ast::{Body, Token};
 use crate::notation::limits::{MAX_HEADERS, MAX_MOVETEXT};
 use crate::notation::read::tree::Builder;
 use crate::notation::read::{self, Headers as ReadHeaders, TagAt, Visitor as ReadVisitor};
-use crate::notation::token::{Body, Token};
 use crate::notation::{
     Annotation, Comment, Element, Game, Header, MoveNumber, ResultToken, Span, SquareAt,
     SyntaxError, SyntaxKind, Tag, Turn,

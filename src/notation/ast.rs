@@ -280,6 +280,26 @@ pub struct ResultToken {
     pub span: Span,
 }
 
+/// What one movetext token holds, as the token parser reads it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Token {
+    /// A move number, alone or glued before a turn (`7.c4-c3`) or a glyph (`7.$1`).
+    pub number: Option<MoveNumber>,
+    /// What follows the number, if anything.
+    pub body: Option<Body>,
+}
+
+/// The part of a token after any move number.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Body {
+    /// A placement, movement or pass.
+    Turn(Turn),
+    /// `$N`.
+    Nag(u32, Span),
+    /// A result token.
+    Result(ResultToken),
+}
+
 /// What is wrong with some text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]

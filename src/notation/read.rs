@@ -13,20 +13,22 @@
 //! - the scanner's syntax tree (`scan/tree.rs`), which recovers
 //!   (`Visitor::RECOVERS`): whatever the reader refuses (a malformed tag, token or comment,
 //!   a limit passed) it words — a tag from the reader's [`tag::Refusal`], a comment from
-//!   [`comment_end`]'s, a token through nom — and tells the reader where to go on;
-//! - the token parser's fast path ([`tree`]), which builds the syntax tree's token of one
-//!   token.
+//!   [`comment_end`]'s, a token from this reader's refusal of it alone
+//!   ([`Visitor::token_refused`]) — and tells the reader where to go on;
+//! - the token parser's builder ([`tree`]), which builds the syntax tree's token of one
+//!   token, or keeps where and why the reader refused it.
 //!
 //! # Architecture invariant
 //!
 //! Where a game, a tag, a comment or a token starts and ends is decided here and in
 //! [`super::window`] alone, for the lane and the syntax tree alike, so the two cannot cut an
 //! archive differently; the visitors judge what is written (the lane: whether it is legal),
-//! never how it is written. The nom parser ([`super::token`]) stays the grammar's reference
-//! and the wording of what this reader refuses; `src/notation/tests.rs` holds the two to agree on
-//! every token.
+//! never how it is written. This reader is the grammar's one definition of a token: read in
+//! the narrow window ([`window::WIDTH`]) by the lane and the syntax tree, and in the wide one
+//! by the token parser ([`super::token`], a nom parser), which words what it refuses;
+//! `src/notation/tests.rs` holds the two windows to agree on every token.
 
-use super::ast::{Comment, MoveNumber, ResultToken, Span, SquareAt};
+use super::ast::{Comment, MoveNumber, ResultToken, Span, SquareAt, SyntaxKind};
 use super::lex::{brace_comment_end, line_end};
 use super::window::{self, Window, is_space};
 use super::{Annotation, GameResult};
@@ -118,6 +120,10 @@ pub(crate) trait Visitor<'t> {
     fn refused(&mut self, _at: usize) -> Option<Resume> {
         None
     }
+    /// Where and why the reader refuses the token it is reading, for the visitor that words
+    /// it; asked only as the reader gives up, and compiled away for the others.
+    #[inline(always)]
+    fn token_refused(&mut self, _why: impl FnOnce() -> (usize, SyntaxKind)) {}
 }
 
 /// What the token at the start of a window was: where the next token may start, or the result
@@ -131,11 +137,16 @@ pub(crate) enum Read {
 }
 
 /// Reads the token at `i` of `b` (`w` is the window there), handing its pieces to `v`: a turn,
-/// a move number (and the turn glued to it), a glyph or the result. `None` when the reader
-/// refuses it, or `v` gives up. (The movetext's loop tells the kinds apart itself, with the
-/// comments and blank space between tokens, in one test of the first byte.)
+/// a move number (and the turn or glyph glued to it), a glyph or the result. `None` when the
+/// reader refuses it, or `v` gives up. (The movetext's loop tells the kinds apart itself, with
+/// the comments and blank space between tokens, in one test of the first byte.)
 #[inline(always)]
-pub(crate) fn token<'t, V: Visitor<'t>>(b: &[u8], i: usize, w: &Window, v: &mut V) -> Option<Read> {
+pub(crate) fn token<'t, V: Visitor<'t>, const N: usize>(
+    b: &[u8],
+    i: usize,
+    w: &Window<N>,
+    v: &mut V,
+) -> Option<Read> {
     match w[0] {
         b'a'..=b'z' | b'-' => turn::turn(b, i, w, v).map(Read::Next),
         b'0'..=b'9' | b'*' => match window::result(w) {
@@ -143,7 +154,10 @@ pub(crate) fn token<'t, V: Visitor<'t>>(b: &[u8], i: usize, w: &Window, v: &mut 
             None => numbered(b, i, w, v).map(Read::Next),
         },
         b'$' => nag(i, w, v).map(Read::Next),
-        _ => None,
+        _ => {
+            v.token_refused(|| (i, SyntaxKind::UnknownToken));
+            None
+        }
     }
 }
 
@@ -163,25 +177,34 @@ fn result_token<'t, V: Visitor<'t>>(
 /// Reads the glyph at the start of `w` (the window at `i`); returns where the next token may
 /// start.
 #[inline(always)]
-fn nag<'t, V: Visitor<'t>>(i: usize, w: &Window, v: &mut V) -> Option<usize> {
-    let (digits, next) = window::nag(w)?;
-    v.nag(nag_value(w, digits), Span::new(i, i + 1 + digits))?;
+fn nag<'t, V: Visitor<'t>, const N: usize>(i: usize, w: &Window<N>, v: &mut V) -> Option<usize> {
+    let (value, len, next) = match window::nag(w) {
+        Ok(read) => read,
+        Err((at, kind)) => {
+            v.token_refused(|| (i + at, kind));
+            return None;
+        }
+    };
+    v.nag(value, Span::new(i, i + len))?;
     Some(i + next)
 }
 
-/// The value of the glyph `$N` written in `w` (`digits` of them, at most nine).
+/// Reads the move number at the start of `w` (the window of `b` at `i`) and the turn or glyph
+/// written right after it, if any; returns where the next token may start.
 #[inline(always)]
-fn nag_value(w: &Window, digits: usize) -> u32 {
-    w[1..=digits]
-        .iter()
-        .fold(0u32, |n, &d| n * 10 + u32::from(d - b'0'))
-}
-
-/// Reads the move number at the start of `w` (the window of `b` at `i`) and the turn written
-/// right after it, if any; returns where the next token may start.
-#[inline(always)]
-fn numbered<'t, V: Visitor<'t>>(b: &[u8], i: usize, w: &Window, v: &mut V) -> Option<usize> {
-    let (number, second, end) = window::move_number(w, 0)?;
+fn numbered<'t, V: Visitor<'t>, const N: usize>(
+    b: &[u8],
+    i: usize,
+    w: &Window<N>,
+    v: &mut V,
+) -> Option<usize> {
+    let (number, second, end) = match window::move_number(w) {
+        Ok(read) => read,
+        Err(kind) => {
+            v.token_refused(|| (i, kind));
+            return None;
+        }
+    };
     v.number(MoveNumber {
         number,
         second,
@@ -190,8 +213,12 @@ fn numbered<'t, V: Visitor<'t>>(b: &[u8], i: usize, w: &Window, v: &mut V) -> Op
     if let Some(next) = window::next(w, end) {
         return Some(i + next);
     }
-    let mut pad = [0; window::WIDTH];
-    turn::turn(b, i + end, window::window(b, i + end, &mut pad), v)
+    let mut pad = [0; N];
+    let glued = window::window(b, i + end, &mut pad);
+    if glued[0] == b'$' {
+        return nag(i + end, glued, v);
+    }
+    turn::turn(b, i + end, glued, v)
 }
 
 /// Reads the headers from `text[i..]`: tags and comments, up to the first byte of anything
@@ -228,7 +255,7 @@ pub(crate) fn headers<'t, V: Headers<'t>>(text: &'t str, mut i: usize, v: &mut V
 /// where the game ends: after the result token and the comments on its line, or after the
 /// text's trailing comments (see [`trailing::after_result`]). `None` at anything the reader
 /// refuses (the text's end without a result, a line that starts with `[`, a comment left open,
-/// a token the window reader refuses) unless `v` recovers, and where `v` gives up.
+/// a token the narrow window refuses) unless `v` recovers, and where `v` gives up.
 #[inline(always)]
 pub(crate) fn movetext<'t, V: Visitor<'t>>(
     text: &'t str,

@@ -1,28 +1,31 @@
-//! One grammar: the window reader of tokens agrees with the nom parser, the grammar's reference.
+//! One grammar: the reader of games defines every token once, in windows of two widths.
 //!
-//! For every token of the corpora and of generated token-like texts, the window reader (which
+//! For every token of the corpora and of generated token-like texts, the narrow window (which
 //! the fast lane reads every token with, in the text, and the token parser reads a token with
-//! first) either gives the token nom gives (the same kind, extent, squares, steps, captures,
-//! annotation, number and glyph), or gives up and leaves the token to nom. It may refuse what
-//! nom reads; it never reads what nom refuses, nor reads it otherwise. The token parser, the
-//! two together, gives what nom gives, errors included.
+//! first) either gives the token the wide window gives ([`token`], the nom parser: the same
+//! kind, extent, squares, steps, captures, annotation, number and glyph), or gives up and
+//! leaves the token to it. It may refuse what the wide window reads; it never reads what that
+//! refuses, nor reads it otherwise. The token parser gives what the wide window gives, and
+//! the words of its errors are held in a snapshot of token-like strings.
 
 use std::cell::RefCell;
 use std::path::Path;
 
+use crate::notation::ast::{Body, Token};
 use crate::notation::lex::ends_token;
-use crate::notation::read::tree::parse_token;
-use crate::notation::read::tree::{read_token, read_whole};
-use crate::notation::token::{Token, parse_token_nom};
+use crate::notation::read::tree::{read_token, read_whole, shifted};
+use crate::notation::token::{parse_token, token};
+use crate::notation::window::WIDTH;
 use crate::tools::generate::{GenOptions, Generator};
 use proptest::prelude::*;
+use proptest::strategy::ValueTree;
 use proptest::test_runner::{Config, TestRunner};
 
 /// Tokens compared, and how many each reader read.
 #[derive(Debug, Default)]
 struct Counts {
     tokens: usize,
-    nom: usize,
+    wide: usize,
     lane: usize,
     whole: usize,
 }
@@ -47,34 +50,39 @@ fn tokens(text: &str) -> Vec<(usize, usize)> {
     out
 }
 
-/// Compares the readers on every token of `text`; panics on the first disagreement.
+/// Compares the windows on every token of `text`; panics on the first disagreement.
 fn compare(text: &str, counts: &mut Counts) {
     for (start, end) in tokens(text) {
         let tok = &text[start..end];
-        let nom = parse_token_nom(tok, start);
-        counts.tokens += 1;
-        counts.nom += usize::from(nom.is_ok());
-        let want = |who: &str, got: &Token| match &nom {
-            Ok(t) => assert_eq!(got, t, "{who} reads {tok:?} otherwise than nom in {text:?}"),
-            Err(e) => panic!("{who} reads {tok:?}, which nom refuses ({e:?}), as {got:?}"),
+        let wide = match token(tok) {
+            Ok(("", t)) => Some(shifted(t, start)),
+            _ => None,
         };
-        if let Some((got, to)) = read_token(text, start) {
+        counts.tokens += 1;
+        counts.wide += usize::from(wide.is_some());
+        let want = |who: &str, got: &Token| match &wide {
+            Some(t) => assert_eq!(got, t, "{who} reads {tok:?} otherwise than the wide window"),
+            None => panic!("{who} reads {tok:?}, which the wide window refuses, as {got:?}"),
+        };
+        if let Ok((got, to)) = read_token::<WIDTH>(text, start) {
             counts.lane += 1;
-            want("the window reader", &got);
+            want("the narrow window", &got);
             assert_eq!(
                 to, end,
-                "the window reader ends {tok:?} elsewhere in {text:?}"
+                "the narrow window ends {tok:?} elsewhere in {text:?}"
             );
         }
         if let Some(got) = read_whole(tok, start) {
             counts.whole += 1;
-            want("the window reader on the token alone", &got);
+            want("the narrow window on the token alone", &got);
         }
-        assert_eq!(
-            parse_token(tok, start),
-            nom,
-            "the token parser reads {tok:?} otherwise than nom"
-        );
+        match (parse_token(tok, start), &wide) {
+            (Ok(got), Some(t)) => assert_eq!(&got, t, "the token parser reads {tok:?} otherwise"),
+            (Err(_), None) => {}
+            (got, _) => {
+                panic!("the token parser reads {tok:?} as {got:?}, the wide window as {wide:?}")
+            }
+        }
     }
 }
 
@@ -131,12 +139,12 @@ fn the_readers_agree_on_every_token_of_generated_archives() {
         let mut counts = Counts::default();
         compare(&text, &mut counts);
         eprintln!("generated, {rate} invalid: {counts:?}");
-        // Every turn, number and result the generator writes is read by the window reader, in the text and alone
-        // (only words of tags fail nom and are left).
+        // Every turn, number and result the generator writes is read by the narrow window, in the text and alone
+        // (only words of tags are refused).
         assert!(counts.lane > 10_000, "{counts:?}");
         if rate == 0.0 {
-            assert_eq!(counts.lane, counts.nom, "{counts:?}");
-            assert_eq!(counts.whole, counts.nom, "{counts:?}");
+            assert_eq!(counts.lane, counts.wide, "{counts:?}");
+            assert_eq!(counts.whole, counts.wide, "{counts:?}");
         }
     }
 }
@@ -294,8 +302,9 @@ fn the_notation_imports_no_engine() {
     }
 }
 
-/// The notation's modules import one way: `lex` and `token` nothing of the reader, the window
-/// reader or the scanner; `window` nothing of the reader or the scanner; the reader nothing of
+/// The notation's modules import one way: `lex` nothing of the window reader, the reader,
+/// the token parser or the scanner; `window` nothing of the reader, the token parser or the
+/// scanner; the reader nothing of the token parser or the scanner; the token parser nothing of
 /// the scanner. (Lines of comments and of tests are not imports.)
 #[test]
 fn the_notation_imports_one_way() {
@@ -315,13 +324,13 @@ fn the_notation_imports_one_way() {
     };
     let below: [(&str, &[&str]); 8] = [
         ("lex.rs", &["read", "scan", "window", "token"]),
-        ("token.rs", &["read", "scan", "window"]),
         ("window.rs", &["read", "scan", "token"]),
-        ("read.rs", &["scan"]),
-        ("read/tree.rs", &["scan"]),
-        ("read/turn.rs", &["scan"]),
-        ("read/tag.rs", &["scan"]),
-        ("read/trailing.rs", &["scan"]),
+        ("read.rs", &["scan", "token"]),
+        ("read/tree.rs", &["scan", "token"]),
+        ("read/turn.rs", &["scan", "token"]),
+        ("read/tag.rs", &["scan", "token"]),
+        ("read/trailing.rs", &["scan", "token"]),
+        ("token.rs", &["scan"]),
     ];
     for (file, not) in below {
         let text = code(file);
@@ -331,4 +340,41 @@ fn the_notation_imports_one_way() {
             }
         }
     }
+}
+
+/// A token in a few words: its number, and what follows it.
+fn summary(t: &Token) -> String {
+    let number = t
+        .number
+        .map(|n| format!("{}{} ", n.number, if n.second { "..." } else { "." }));
+    let body = match &t.body {
+        None => String::new(),
+        Some(Body::Turn(turn)) => format!("turn {}..{}", turn.span.start, turn.span.end),
+        Some(Body::Nag(n, _)) => format!("glyph {n}"),
+        Some(Body::Result(r)) => format!("result {}", r.result.as_str()),
+    };
+    number.unwrap_or_default() + &body
+}
+
+/// What the token parser makes of 600 token-like strings, errors worded: the snapshot holds
+/// the grammar's words, and any change to them shows in review.
+#[test]
+fn the_token_parser_words_token_like_strings() {
+    let mut runner = TestRunner::deterministic();
+    let mut lines = Vec::new();
+    for _ in 0..600 {
+        let tok = token_like()
+            .new_tree(&mut runner)
+            .expect("a token-like string")
+            .current();
+        let read = match parse_token(&tok, 0) {
+            Ok(t) => format!("ok {}", summary(&t)),
+            Err(e) => format!(
+                "{:?} {}..{} {:?}",
+                e.kind, e.span.start, e.span.end, e.message
+            ),
+        };
+        lines.push(format!("{tok:?} {read}"));
+    }
+    insta::assert_snapshot!(lines.join("\n"));
 }

@@ -1,50 +1,32 @@
-//! nom parsers for one movetext token: a move number, a turn, a pass, a `$N` glyph or a result.
-//!
-//! Every parser works on the token's text; spans are made absolute by adding the token's byte
-//! offset in the source, computed from the original input.
+//! The token grammar as a nom parser: [`token`] reads one movetext token (a move number, a
+//! turn, a pass, a `$N` glyph or a result) with the reader of games ([`super::read`]), the one
+//! definition of every token, in the wide window, and hands back what it refuses as a nom
+//! error saying where and why. The token parser ([`parse_token`]) reads a token in the narrow
+//! window first, as the fast lane does, and what that refuses through [`token`], whose refusal
+//! it words.
 
-use nom::branch::alt;
-use nom::bytes::complete::tag;
-use nom::character::complete::{char, digit1, one_of};
-use nom::combinator::{cut, opt};
+use nom::IResult;
 use nom::error::{ErrorKind, ParseError};
-use nom::{IResult, Parser};
 
-use super::ast::{
-    Annotation, Captures, GameResult, MoveNumber, ResultToken, Span, SquareAt, Step, Steps,
-    SyntaxError, SyntaxKind, Turn, TurnKind,
-};
+use super::GameResult;
+use super::ast::{Body, Span, SyntaxError, SyntaxKind, Token, Turn, TurnKind};
+use super::limits::MAX_TOKEN_BYTES;
+use super::read::tree::{read_token, read_whole, shifted};
+use super::window::{self, WHOLE};
 use crate::board::Square;
 
-/// What one token holds.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Token {
-    /// A move number, alone or glued before a turn (`7.c4-c3`).
-    pub number: Option<MoveNumber>,
-    /// What follows the number, if anything.
-    pub body: Option<Body>,
+/// Where the reader refused a token, and why: the error of [`token`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Refused<'a> {
+    /// The input from where the trouble starts.
+    pub input: &'a str,
+    /// What the trouble is.
+    pub kind: SyntaxKind,
 }
 
-/// The part of a token after any move number.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Body {
-    /// A placement, movement or pass.
-    Turn(Turn),
-    /// `$N`.
-    Nag(u32, Span),
-    /// A result token.
-    Result(ResultToken),
-}
-
-#[derive(Debug, PartialEq)]
-struct PErr<'a> {
-    input: &'a str,
-    kind: SyntaxKind,
-}
-
-impl<'a> ParseError<&'a str> for PErr<'a> {
+impl<'a> ParseError<&'a str> for Refused<'a> {
     fn from_error_kind(input: &'a str, _: ErrorKind) -> Self {
-        PErr {
+        Refused {
             input,
             kind: SyntaxKind::UnknownToken,
         }
@@ -54,249 +36,76 @@ impl<'a> ParseError<&'a str> for PErr<'a> {
     }
 }
 
-type Res<'a, O> = IResult<&'a str, O, PErr<'a>>;
-
-/// Replaces the kind of an error, keeping its position.
-fn kind<'a, O>(
-    k: SyntaxKind,
-    mut p: impl Parser<&'a str, Output = O, Error = PErr<'a>>,
-) -> impl Parser<&'a str, Output = O, Error = PErr<'a>> {
-    move |i: &'a str| {
-        p.parse(i).map_err(|e| {
-            e.map(|mut e| {
-                e.kind = k;
-                e
-            })
-        })
-    }
-}
-
-struct Cx<'t> {
-    tok: &'t str,
-    base: usize,
-}
-
-impl Cx<'_> {
-    fn at(&self, rest: &str) -> usize {
-        self.base + self.tok.len() - rest.len()
-    }
-    fn span(&self, before: &str, after: &str) -> Span {
-        Span::new(self.at(before), self.at(after))
-    }
-}
-
-fn square<'a>(cx: &Cx<'_>) -> impl Parser<&'a str, Output = SquareAt, Error = PErr<'a>> {
-    move |i: &'a str| {
-        let (r, (f, k)) = (
-            one_of::<_, _, PErr<'a>>("abcdefghi"),
-            one_of::<_, _, PErr<'a>>("123456789"),
-        )
-            .parse(i)
-            .map_err(|e| {
-                e.map(|_| PErr {
-                    input: i,
-                    kind: SyntaxKind::BadSquare,
-                })
-            })?;
-        if r.starts_with(|c: char| c.is_ascii_digit()) {
-            return Err(nom::Err::Error(PErr {
-                input: i,
-                kind: SyntaxKind::BadSquare,
-            }));
+/// One movetext token at the start of `input`, up to blank space, a comment or the end, read
+/// by the reader of games: a nom parser. Spans are offsets in `input`. A refused token is a
+/// [`nom::Err::Failure`] whose input starts where the trouble does. It composes with nom's
+/// combinators as any nom parser does (`tests.rs`: a list of tokens read by
+/// `separated_list1`).
+pub(crate) fn token(input: &str) -> IResult<&str, Token, Refused<'_>> {
+    match read_token::<WHOLE>(input, 0) {
+        Ok((t, end)) => Ok((&input[end..], t)),
+        Err(why) => {
+            let (at, kind) = why.unwrap_or((0, SyntaxKind::UnknownToken));
+            let input = input.get(at..).unwrap_or(input);
+            Err(nom::Err::Failure(Refused { input, kind }))
         }
-        let sq = Square::new(f as u8 - b'a', k as u8 - b'1');
-        Ok((
-            r,
-            SquareAt {
-                square: sq,
-                span: cx.span(i, r),
-            },
-        ))
     }
 }
 
-fn step<'a>(cx: &Cx<'_>) -> impl Parser<&'a str, Output = Step, Error = PErr<'a>> {
-    move |i: &'a str| {
-        let (r, _) = char('-').parse(i)?;
-        let (mut r, to) = cut(square(cx)).parse(r)?;
-        let mut captures = Captures::new();
-        while let Ok((r2, _)) = char::<_, PErr<'a>>('x').parse(r) {
-            let (r3, sq) = cut(square(cx)).parse(r2)?;
-            captures.push(sq);
-            r = r3;
-        }
-        Ok((
-            r,
-            Step {
-                to,
-                captures,
-                span: cx.span(i, r),
-            },
-        ))
+/// Parses one whitespace-free token that starts at byte `base` of the source.
+///
+/// A well-formed token is read in the narrow window, as the fast lane reads every token;
+/// anything that refuses, every malformed token among them, through [`token`], whose refusal
+/// is worded here. A token longer than [`MAX_TOKEN_BYTES`] is refused unread.
+pub fn parse_token(tok: &str, base: usize) -> Result<Token, SyntaxError> {
+    if let Some(t) = read_whole(tok, base) {
+        return Ok(t);
+    }
+    worded(tok, base)
+}
+
+/// [`parse_token`] of the token from `start` to `end` of `text`, read in place: the narrow
+/// window reads the text itself rather than a copy of the token's last bytes.
+pub(crate) fn parse_token_in(text: &str, start: usize, end: usize) -> Result<Token, SyntaxError> {
+    match read_token::<{ window::WIDTH }>(text, start) {
+        Ok((t, to)) if to == end => Ok(t),
+        _ => worded(&text[start..end], start),
     }
 }
 
-fn annotation(i: &str) -> Res<'_, Option<Annotation>> {
-    opt(alt((
-        tag("!!"),
-        tag("??"),
-        tag("!?"),
-        tag("?!"),
-        tag("!"),
-        tag("?"),
-    )))
-    .map(|s| s.and_then(Annotation::parse))
-    .parse(i)
-}
-
-fn turn<'a>(cx: &Cx<'_>) -> impl Parser<&'a str, Output = Turn, Error = PErr<'a>> {
-    move |i: &'a str| {
-        if let Ok((r, _)) = tag::<_, _, PErr<'a>>("--").parse(i) {
-            let (r, annotation) = annotation(r)?;
-            return Ok((
-                r,
-                Turn {
-                    kind: TurnKind::Pass,
-                    annotation,
-                    span: cx.span(i, r),
-                },
-            ));
-        }
-        let (r, first) = square(cx).parse(i)?;
-        let (r, kind_) = if let Ok((r, _)) = char::<_, PErr<'a>>(',').parse(r) {
-            let (r, second) = cut(square(cx)).parse(r)?;
-            (r, TurnKind::Place(first, second))
-        } else {
-            if !r.starts_with('-') {
-                return Err(nom::Err::Failure(PErr {
-                    input: r,
-                    kind: SyntaxKind::BadTurn,
-                }));
-            }
-            let mut steps = Steps::new();
-            let mut r = r;
-            while r.starts_with('-') {
-                let (r2, s) = cut(step(cx)).parse(r)?;
-                steps.push(s);
-                r = r2;
-            }
-            (r, TurnKind::Move { from: first, steps })
-        };
-        let (r, annotation) = annotation(r)?;
-        Ok((
-            r,
-            Turn {
-                kind: kind_,
-                annotation,
-                span: cx.span(i, r),
-            },
-        ))
-    }
-}
-
-fn number<'a>(cx: &Cx<'_>) -> impl Parser<&'a str, Output = MoveNumber, Error = PErr<'a>> {
-    move |i: &'a str| {
-        let (r, digits) = digit1(i)?;
-        let (r, dots) = alt((tag("..."), tag("."))).parse(r)?;
-        let n: u32 = digits
-            .parse()
-            .ok()
-            .filter(|n| *n > 0 && *n < u32::MAX / 2)
-            .ok_or(nom::Err::Failure(PErr {
-                input: i,
-                kind: SyntaxKind::NumberOverflow,
-            }))?;
-        Ok((
-            r,
-            MoveNumber {
-                number: n,
-                second: dots.len() == 3,
-                span: cx.span(i, r),
-            },
-        ))
-    }
-}
-
-fn result<'a>(cx: &Cx<'_>) -> impl Parser<&'a str, Output = ResultToken, Error = PErr<'a>> {
-    move |i: &'a str| {
-        // A result is a whole token.
-        let Some(result) = GameResult::parse(i) else {
-            return Err(nom::Err::Error(PErr {
-                input: i,
-                kind: SyntaxKind::UnknownToken,
-            }));
-        };
-        let r = &i[i.len()..];
-        Ok((
-            r,
-            ResultToken {
-                result,
-                span: cx.span(i, r),
-            },
-        ))
-    }
-}
-
-fn nag<'a>(cx: &Cx<'_>) -> impl Parser<&'a str, Output = (u32, Span), Error = PErr<'a>> {
-    move |i: &'a str| {
-        let (r, _) = char('$').parse(i)?;
-        let (r, d) = kind(SyntaxKind::BadNag, cut(digit1)).parse(r)?;
-        let n = d.parse().map_err(|_| {
-            nom::Err::Failure(PErr {
-                input: i,
-                kind: SyntaxKind::BadNag,
-            })
-        })?;
-        Ok((r, (n, cx.span(i, r))))
-    }
-}
-
-/// Parses `text` as one square, `a1` to `i9`, with the token grammar's square parser.
+/// Parses `text` as one square, `a1` to `i9`, as the reader reads a square.
 pub(crate) fn parse_square(text: &str) -> Result<Square, SyntaxError> {
-    let cx = Cx { tok: text, base: 0 };
-    match square(&cx).parse(text) {
-        Ok(("", sq)) => Ok(sq.square),
+    let mut pad = [0; window::WIDTH];
+    let w = window::window(text.as_bytes(), 0, &mut pad);
+    match window::square(w, 0) {
+        Some(square) if text.len() == 2 => Ok(square),
         _ => Err(error(text, 0, 0, SyntaxKind::BadSquare)),
     }
 }
 
-/// The nom parser: the reference for every token, and the only one for malformed tokens.
-pub(crate) fn parse_token_nom<'t>(tok: &'t str, base: usize) -> Result<Token, SyntaxError> {
+/// The token `tok` (at `base`) read through [`token`], its refusal worded.
+fn worded(tok: &str, base: usize) -> Result<Token, SyntaxError> {
     if let Some(e) = misspelt(tok, base) {
         return Err(e);
     }
-    let cx = Cx { tok, base };
-    let run = |i: &'t str| -> Res<'t, Token> {
-        if let Ok((r, res)) = result(&cx).parse(i) {
-            return Ok((
-                r,
-                Token {
-                    number: None,
-                    body: Some(Body::Result(res)),
-                },
-            ));
-        }
-        let (r, number) = opt(number(&cx)).parse(i)?;
-        if r.is_empty() && number.is_some() {
-            return Ok((r, Token { number, body: None }));
-        }
-        let (r, body) = alt((
-            nag(&cx).map(|(n, s)| Body::Nag(n, s)),
-            turn(&cx).map(Body::Turn),
-        ))
-        .parse(r)?;
-        Ok((
-            r,
-            Token {
-                number,
-                body: Some(body),
-            },
-        ))
-    };
-    match run(tok) {
-        Ok(("", t)) => Ok(t),
+    let end = base + tok.len();
+    if tok.len() > MAX_TOKEN_BYTES {
+        return Err(SyntaxError {
+            kind: SyntaxKind::TokenTooLong,
+            span: Span::new(base, end),
+            message: format!(
+                "this token is {} bytes long; a token has at most {MAX_TOKEN_BYTES}",
+                tok.len()
+            ),
+        });
+    }
+    let at = |rest: &str| end - rest.len();
+    match token(tok) {
+        Ok(("", t)) => Ok(shifted(t, base)),
+        // Read, but something follows it in `tok` (a comment or blank space, which the scanner
+        // never leaves in a token).
         Ok((rest, t)) => {
-            let k = match t.body {
+            let kind = match t.body {
                 Some(Body::Turn(Turn {
                     kind: TurnKind::Place(..),
                     ..
@@ -307,27 +116,23 @@ pub(crate) fn parse_token_nom<'t>(tok: &'t str, base: usize) -> Result<Token, Sy
                 })) => SyntaxKind::BadMove,
                 _ => SyntaxKind::UnknownToken,
             };
-            Err(error(tok, base, cx.at(rest), k))
+            Err(error(tok, base, at(rest), kind))
         }
         Err(nom::Err::Error(e) | nom::Err::Failure(e)) => {
-            let at = cx.at(e.input);
-            let k = if at == base
-                && !matches!(e.kind, SyntaxKind::NumberOverflow | SyntaxKind::BadNag)
-            {
-                SyntaxKind::UnknownToken
-            } else {
-                e.kind
-            };
-            let k = if k == SyntaxKind::BadSquare && e.input.is_empty() {
-                if tok.ends_with(',') {
+            let at = at(e.input);
+            // Trouble at the token's first byte: the token is no token at all, unless it is a
+            // number or a glyph that says what it is.
+            let kind = match e.kind {
+                SyntaxKind::NumberOverflow | SyntaxKind::BadNag => e.kind,
+                _ if at == base => SyntaxKind::UnknownToken,
+                // A square due at the end: the turn is cut short.
+                SyntaxKind::BadSquare if e.input.is_empty() && tok.ends_with(',') => {
                     SyntaxKind::BadPlacement
-                } else {
-                    SyntaxKind::BadMove
                 }
-            } else {
-                k
+                SyntaxKind::BadSquare if e.input.is_empty() => SyntaxKind::BadMove,
+                kind => kind,
             };
-            Err(error(tok, base, at, k))
+            Err(error(tok, base, at, kind))
         }
         Err(nom::Err::Incomplete(_)) => Err(error(tok, base, base, SyntaxKind::UnknownToken)),
     }
@@ -365,11 +170,14 @@ fn misspelt(tok: &str, base: usize) -> Option<SyntaxError> {
     }
     let lower = tok.to_ascii_lowercase();
     matches!(
-        parse_token_nom(&lower, base),
-        Ok(Token {
-            body: Some(Body::Turn(_)),
-            ..
-        })
+        token(&lower),
+        Ok((
+            "",
+            Token {
+                body: Some(Body::Turn(_)),
+                ..
+            }
+        ))
     )
     .then(|| SyntaxError {
         kind: SyntaxKind::Uppercase,
@@ -437,3 +245,6 @@ impl Span {
         tok.get(self.start - base..self.end - base).unwrap_or("")
     }
 }
+
+#[cfg(test)]
+mod tests;

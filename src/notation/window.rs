@@ -1,21 +1,25 @@
-//! The window reader of tokens: the next [`WIDTH`] bytes of the text as a fixed array, so that
-//! a well-formed token is read with no bounds to test at every byte. The reader of games
-//! ([`super::read`]) reads every token with it, for the fast lane of `seega check` as for the
-//! syntax tree, and hands what it refuses to nom, which words the errors. `src/notation/tests.rs`
-//! holds it to the nom parser on every token of the corpora.
+//! The window reader of tokens: the next `N` bytes of the text as a fixed array, so that a
+//! well-formed token is read with no bounds to test at every byte. Every token is read through
+//! these functions and [`super::read`]'s, in one of two windows: the fast lane of `seega check`
+//! and the syntax tree read tokens in the text through a window of [`WIDTH`] bytes, and what
+//! that refuses is read again alone through a window of [`WHOLE`] bytes, wide enough for any
+//! token, which reads it as the grammar does and says where and why it refuses it
+//! ([`super::token`] words that). `src/notation/tests.rs` holds the narrow window to read
+//! nothing otherwise than the wide one.
 //!
 //! A turn's token is read in the window that starts at it, and each further step of a move in
 //! a window of its own; a step with all its captures (`-d4xd3xc4xe4` and the byte after it) fits
-//! in one. Past the end of the text a window holds blank space, which reads as the end does:
-//! it ends a token and starts none. A byte asked for past the window's end reads as `0`,
-//! which ends nothing and starts nothing, so a token that would need more of the text than its
-//! window holds is refused (and the game is checked the full way): a window never makes the
-//! lane accept what the text does not say.
+//! in a narrow one. Past the end of the text a window holds blank space, which reads as the end
+//! does: it ends a token and starts none. A byte asked for past the window's end reads as `0`,
+//! which ends nothing and starts nothing, so a token that would need more of the text than a
+//! narrow window holds is refused (and read in the wide one): a window never makes the lane
+//! accept what the text does not say.
 
 use crate::board::Square;
+use crate::notation::ast::SyntaxKind;
 use crate::notation::lex;
+use crate::notation::limits::MAX_TOKEN_BYTES;
 use crate::notation::{Annotation, GameResult};
-
 /// Blank space, as a bit of [`CLASS`].
 const SPACE: u8 = 1;
 /// A byte that ends a movetext token: blank space, or the start of a comment.
@@ -69,53 +73,87 @@ fn step_past_end(b: u8) -> Option<usize> {
     }
 }
 
-/// A well-formed move number at `b[i..]`: 1 to 9 digits, not 0, then `.` or `...`. Returns the
-/// number, whether it was written with `...` (the second turn of a pair), and where it ends.
-/// Anything else is `None` (the nom parser words the error).
+/// The move number at the start of `w`: digits, then `.` or `...`. Returns the number, whether
+/// it was written with `...` (the second turn of a pair), and where it ends; or why it is
+/// refused: no number ([`SyntaxKind::UnknownToken`]), or one that is 0 or no turn of any game
+/// ([`SyntaxKind::NumberOverflow`]).
 #[inline(always)]
-pub fn move_number(b: &[u8], mut i: usize) -> Option<(u32, bool, usize)> {
-    let from = i;
+pub(crate) fn move_number<const N: usize>(w: &Window<N>) -> Result<(u32, bool, usize), SyntaxKind> {
+    let mut i = 0;
+    // Nine digits fit a u32 with room to spare; longer numbers are read again, exactly.
     let mut n = 0u32;
-    while let Some(digit) = b.get(i).map(|c| c.wrapping_sub(b'0')).filter(|&d| d <= 9) {
-        // Nine digits fit a u32; longer numbers are refused below.
+    while let Some(digit) = Some(at(w, i).wrapping_sub(b'0')).filter(|&d| d <= 9) {
         n = n.wrapping_mul(10).wrapping_add(u32::from(digit));
         i += 1;
     }
-    if i == from || i - from > 9 || b.get(i) != Some(&b'.') {
-        return None;
+    if i == 0 || i > 9 || at(w, i) != b'.' {
+        return long_number(w, i);
     }
-    let second = b.get(i + 1) == Some(&b'.') && b.get(i + 2) == Some(&b'.');
-    i += if second { 3 } else { 1 };
-    (n != 0).then_some((n, second, i))
+    let second = at(w, i + 1) == b'.' && at(w, i + 2) == b'.';
+    if n == 0 {
+        return Err(SyntaxKind::NumberOverflow);
+    }
+    Ok((n, second, i + if second { 3 } else { 1 }))
 }
 
-/// How many bytes a window holds: a move number written `123456789...` and the byte after it,
-/// a turn's first step with three captures and a one-mark annotation and the byte after it,
-/// or a further step with three captures and a two-mark annotation. (A first step with three
-/// captures and a two-mark annotation does not fit: that game goes the full way.)
+/// [`move_number`] of a number of `digits` digits that is no number, or longer than nine
+/// digits: taken if it is below `u32::MAX / 2`, the turns no game reaches.
+#[cold]
+#[inline(never)]
+fn long_number<const N: usize>(
+    w: &Window<N>,
+    digits: usize,
+) -> Result<(u32, bool, usize), SyntaxKind> {
+    if digits == 0 || at(w, digits) != b'.' {
+        return Err(SyntaxKind::UnknownToken);
+    }
+    let n = w[..digits].iter().try_fold(0u32, |n, &d| {
+        n.checked_mul(10)?.checked_add(u32::from(d - b'0'))
+    });
+    let second = at(w, digits + 1) == b'.' && at(w, digits + 2) == b'.';
+    match n {
+        Some(n) if n != 0 && n < u32::MAX / 2 => {
+            Ok((n, second, digits + if second { 3 } else { 1 }))
+        }
+        _ => Err(SyntaxKind::NumberOverflow),
+    }
+}
+
+/// How many bytes the narrow window holds: a move number written `123456789...` and the byte
+/// after it, a turn's first step with three captures and a one-mark annotation and the byte
+/// after it, or a further step with three captures and a two-mark annotation. (A first step
+/// with three captures and a two-mark annotation does not fit: that token is read in the wide
+/// window.)
 pub const WIDTH: usize = 16;
 
-/// [`WIDTH`] bytes of the text from a token or a step on.
-pub(crate) type Window = [u8; WIDTH];
+/// How many bytes the wide window holds: any token the scanner reads
+/// ([`MAX_TOKEN_BYTES`]) and blank space after it.
+pub(crate) const WHOLE: usize = MAX_TOKEN_BYTES + WIDTH;
+
+/// `N` bytes of the text from a token or a step on: [`WIDTH`] or [`WHOLE`].
+pub(crate) type Window<const N: usize = WIDTH> = [u8; N];
 
 /// The window of `b` from `i`: the text itself, or near its end a copy in `pad`. (Reading the
 /// text in place, rather than a copy of the window, measured faster.)
 #[inline(always)]
-pub(crate) fn window<'a>(b: &'a [u8], i: usize, pad: &'a mut Window) -> &'a Window {
-    // One test: `i + WIDTH` cannot overflow, as `i` is at most one past the text's end.
-    match b.get(i..i.wrapping_add(WIDTH)) {
-        Some(w) => w.first_chunk::<WIDTH>().unwrap_or_else(|| tail(b, i, pad)),
+pub(crate) fn window<'a, const N: usize>(
+    b: &'a [u8],
+    i: usize,
+    pad: &'a mut Window<N>,
+) -> &'a Window<N> {
+    // One test: `i + N` cannot overflow, as `i` is at most one past the text's end.
+    match b.get(i..i.wrapping_add(N)) {
+        Some(w) => w.first_chunk::<N>().unwrap_or_else(|| tail(b, i, pad)),
         None => tail(b, i, pad),
     }
 }
 
-/// Copies the last bytes of `b` (fewer than [`WIDTH`] from `i`) into `pad`, blank space after
-/// them.
+/// Copies the last bytes of `b` (fewer than `N` from `i`) into `pad`, blank space after them.
 #[cold]
 #[inline(never)]
-fn tail<'a>(b: &[u8], i: usize, pad: &'a mut Window) -> &'a Window {
+fn tail<'a, const N: usize>(b: &[u8], i: usize, pad: &'a mut Window<N>) -> &'a Window<N> {
     let rest = b.get(i..).unwrap_or_default();
-    let n = rest.len().min(WIDTH);
+    let n = rest.len().min(N);
     pad.fill(b' ');
     pad[..n].copy_from_slice(&rest[..n]);
     pad
@@ -123,28 +161,28 @@ fn tail<'a>(b: &[u8], i: usize, pad: &'a mut Window) -> &'a Window {
 
 /// The byte at `k` of `w`; `0` past its end.
 #[inline(always)]
-pub(crate) fn at(w: &Window, k: usize) -> u8 {
+pub(crate) fn at<const N: usize>(w: &Window<N>, k: usize) -> u8 {
     w.get(k).copied().unwrap_or(0)
 }
 
 /// Whether a token ends at `k` of `w`: at blank space, or at a comment glued to it.
 #[inline(always)]
-pub(crate) fn ends(w: &Window, k: usize) -> bool {
+pub(crate) fn ends<const N: usize>(w: &Window<N>, k: usize) -> bool {
     ends_token(at(w, k))
 }
 
 /// Where the next token may start when the token ends at `k` of `w` (see [`ends`]): after one
 /// blank byte, or at the comment glued to it. `None` when no token ends there.
 #[inline(always)]
-pub(crate) fn next(w: &Window, k: usize) -> Option<usize> {
+pub(crate) fn next<const N: usize>(w: &Window<N>, k: usize) -> Option<usize> {
     Some(k + step_past_end(at(w, k))?)
 }
 
 /// The square written at `k` of `w` (`a`–`i` then `1`–`9`). Every caller then wants a byte that
-/// is not a digit (`,`, `-`, `x` or the token's end), so `c10` is refused as the token parser
-/// refuses it.
+/// is not a digit (`,`, `-`, `x` or the token's end), so `c10` is refused; [`digit_after`]
+/// tells that refusal from others.
 #[inline(always)]
-pub(crate) fn square(w: &Window, k: usize) -> Option<Square> {
+pub(crate) fn square<const N: usize>(w: &Window<N>, k: usize) -> Option<Square> {
     let (f, r) = (at(w, k).wrapping_sub(b'a'), at(w, k + 1).wrapping_sub(b'1'));
     if f > 8 || r > 8 {
         return None;
@@ -152,48 +190,74 @@ pub(crate) fn square(w: &Window, k: usize) -> Option<Square> {
     Some(Square::new(f, r))
 }
 
+/// Whether the byte at `k` of `w`, right after a square, is a digit: then the square was not
+/// one (`c10`, `d44`).
+#[inline(always)]
+pub(crate) fn digit_after<const N: usize>(w: &Window<N>, k: usize) -> bool {
+    at(w, k).is_ascii_digit()
+}
+
 /// Where the next token may start (see [`next`]) after the turn written up to `k` of `w`,
 /// which ends at `k` or after an annotation (`!`, `?`, `!!`, `??`, `!?`, `?!`), and the
-/// annotation; `None` when anything else follows.
+/// annotation; `None` when anything else follows (it is at [`marks_end`]).
 #[inline(always)]
-pub(crate) fn turn_end(w: &Window, k: usize) -> Option<(usize, Option<Annotation>)> {
+pub(crate) fn turn_end<const N: usize>(
+    w: &Window<N>,
+    k: usize,
+) -> Option<(usize, Option<Annotation>)> {
     if let Some(n) = next(w, k) {
         return Some((n, None));
     }
     marked_turn_end(w, k)
 }
 
+/// Where the marks written from `k` of `w` end: after at most two of `!` and `?`.
+#[inline(always)]
+pub(crate) fn marks_end<const N: usize>(w: &Window<N>, k: usize) -> usize {
+    let mark = |c: u8| c == b'!' || c == b'?';
+    k + usize::from(mark(at(w, k))) + usize::from(mark(at(w, k)) && mark(at(w, k + 1)))
+}
+
 /// [`turn_end`] of a turn that does not end at `k`: only marks may follow it.
 #[cold]
 #[inline(never)]
-fn marked_turn_end(w: &Window, k: usize) -> Option<(usize, Option<Annotation>)> {
-    let mark = |c: u8| c == b'!' || c == b'?';
-    let end = k + usize::from(mark(at(w, k))) + usize::from(mark(at(w, k)) && mark(at(w, k + 1)));
+fn marked_turn_end<const N: usize>(w: &Window<N>, k: usize) -> Option<(usize, Option<Annotation>)> {
+    let end = marks_end(w, k);
     let marks = Annotation::parse(std::str::from_utf8(w.get(k..end)?).ok()?)?;
     Some((next(w, end)?, Some(marks)))
 }
 
-/// The numeric annotation glyph (`$` and 1 to 9 digits, a token of its own) at the start of
-/// `w`: its number of digits, and where the next token may start (see [`next`]).
+/// The numeric annotation glyph (`$` and digits, a token of its own) at the start of `w`: its
+/// value, its length, and where the next token may start (see [`next`]). Refused, with where
+/// and why: no digit, or a value past `u32` ([`SyntaxKind::BadNag`]), or anything after the
+/// digits ([`SyntaxKind::UnknownToken`]).
 #[inline(always)]
-pub(crate) fn nag(w: &Window) -> Option<(usize, usize)> {
-    let digits = w[1..]
-        .iter()
-        .take(10)
-        .take_while(|c| c.is_ascii_digit())
-        .count();
-    if !(1..=9).contains(&digits) {
-        return None;
+pub(crate) fn nag<const N: usize>(
+    w: &Window<N>,
+) -> Result<(u32, usize, usize), (usize, SyntaxKind)> {
+    let mut k = 1;
+    let mut value = Some(0u32);
+    while at(w, k).is_ascii_digit() {
+        let digit = u32::from(at(w, k) - b'0');
+        value = value.and_then(|v| v.checked_mul(10)?.checked_add(digit));
+        k += 1;
     }
-    Some((digits, next(w, 1 + digits)?))
+    if k == 1 {
+        return Err((1, SyntaxKind::BadNag));
+    }
+    let value = value.ok_or((0, SyntaxKind::BadNag))?;
+    let next = next(w, k).ok_or((k, SyntaxKind::UnknownToken))?;
+    Ok((value, k, next))
 }
 
 /// The result token at the start of `w`, if one is written there, and its length. The tokens
 /// are those of [`GameResult::parse_bytes`], matched here on the window's fixed bytes, which
 /// runs fewer instructions (`src/notation/tests.rs` holds them to agree).
 #[inline(always)]
-pub(crate) fn result(w: &Window) -> Option<(GameResult, usize)> {
-    let (result, len) = match w {
+pub(crate) fn result<const N: usize>(w: &Window<N>) -> Option<(GameResult, usize)> {
+    // Every window holds at least the longest result.
+    let head = w.first_chunk::<7>()?;
+    let (result, len) = match head {
         [b'*', ..] => (GameResult::Unknown, 1),
         [b'0', b'-', b'1', ..] => (GameResult::BlackWins, 3),
         [b'1', b'-', b'0', ..] => (GameResult::WhiteWins, 3),
@@ -241,16 +305,19 @@ mod tests {
     }
 
     #[test]
-    fn glyphs_have_one_to_nine_digits_and_their_end() {
+    fn glyphs_have_digits_a_u32_and_their_end() {
         for (text, want) in [
-            ("$1 x", Some((1, 3))),
-            ("$1{x}", Some((1, 2))),
-            ("$123456789", Some((9, 11))),
-            ("$1234567890", None),
-            ("$123456789012345678", None),
-            ("$", None),
-            ("$ 1", None),
-            ("$1x", None),
+            ("$1 x", Ok((1, 2, 3))),
+            ("$1{x}", Ok((1, 2, 2))),
+            ("$123456789", Ok((123_456_789, 10, 11))),
+            ("$0004294967295", Ok((u32::MAX, 14, 15))),
+            ("$4294967296", Err((0, SyntaxKind::BadNag))),
+            ("$123456789012345678", Err((0, SyntaxKind::BadNag))),
+            ("$00000000000001 ", Ok((1, 15, 16))),
+            ("$000000000000001", Err((16, SyntaxKind::UnknownToken))),
+            ("$", Err((1, SyntaxKind::BadNag))),
+            ("$ 1", Err((1, SyntaxKind::BadNag))),
+            ("$1x", Err((2, SyntaxKind::UnknownToken))),
         ] {
             assert_eq!(
                 nag(window(text.as_bytes(), 0, &mut [0; WIDTH])),

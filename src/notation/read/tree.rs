@@ -1,16 +1,14 @@
 //! The reader as a token parser: a visitor that builds the syntax tree's [`Token`] of one
-//! token from the pieces the reader hands it. It is the token parser's fast path, which the
-//! scanner reads every well-formed token through, and what `src/notation/tests.rs` holds to the nom
-//! parser: it reads what the fast lane reads, and refuses what the lane refuses for the
-//! text's sake alone.
+//! token from the pieces the reader hands it, or keeps where and why the reader refused it.
+//! The token parser ([`crate::notation::token`]) reads every token through it, in the narrow
+//! window first and, what that refuses, in the wide one.
 
 use crate::notation::Annotation;
-use crate::notation::ast::SyntaxError;
 use crate::notation::ast::{
-    Captures, MoveNumber, ResultToken, Span, SquareAt, Step, Steps, Turn, TurnKind,
+    Body, Captures, MoveNumber, ResultToken, Span, SquareAt, Step, Steps, SyntaxKind, Token, Turn,
+    TurnKind,
 };
-use crate::notation::token::{Body, Token, parse_token_nom};
-use crate::notation::window;
+use crate::notation::window::{self, Window};
 
 use super::{Read, Visitor};
 
@@ -19,6 +17,8 @@ use super::{Read, Visitor};
 pub(crate) struct Builder {
     number: Option<MoveNumber>,
     body: Option<Body>,
+    /// Where and why the reader refused the token, if it did.
+    refused: Option<(usize, SyntaxKind)>,
 }
 
 impl Builder {
@@ -100,32 +100,41 @@ impl Visitor<'_> for Builder {
         self.body = Some(Body::Result(result));
         Some(())
     }
+
+    fn token_refused(&mut self, why: impl FnOnce() -> (usize, SyntaxKind)) {
+        self.refused.get_or_insert_with(why);
+    }
 }
 
-/// The token the reader reads at `i` of `text`: what it holds (with spans in `text`), and where it
-/// ends (at blank space, a comment or the end of `text`). `None` when the reader refuses it.
-pub(crate) fn read_token(text: &str, i: usize) -> Option<(Token, usize)> {
+/// The token the reader reads at `i` of `text` in windows of `N` bytes: what it holds (with
+/// spans in `text`) and where it ends (at blank space, a comment or the end of `text`), or
+/// where and why the reader refuses it (nothing said when the narrow window cannot hold it).
+pub(crate) fn read_token<const N: usize>(
+    text: &str,
+    i: usize,
+) -> Result<(Token, usize), Option<(usize, SyntaxKind)>> {
     let b = text.as_bytes();
-    let mut pad = [0; window::WIDTH];
+    let mut pad: Window<N> = [0; N];
     let w = window::window(b, i, &mut pad);
     let mut t = Builder::default();
-    let end = match super::token(b, i, w, &mut t)? {
-        Read::Result(end) => end,
+    let end = match super::token(b, i, w, &mut t) {
+        Some(Read::Result(end)) => end,
         // The token ends one blank byte before where the next may start, or at a comment.
-        Read::Next(next) => super::token_end(b, next),
+        Some(Read::Next(next)) => super::token_end(b, next),
+        None => return Err(t.refused),
     };
-    Some((t.take(), end))
+    Ok((t.take(), end))
 }
 
-/// The token `tok`, which starts at byte `base` of its text, when the reader reads all of it:
-/// the token parser's fast path ([`parse_token`]).
-pub fn read_whole(tok: &str, base: usize) -> Option<Token> {
-    let (token, end) = read_token(tok, 0)?;
+/// The token `tok`, which starts at byte `base` of its text, when the reader reads all of it
+/// in the narrow window: the token parser's fast path.
+pub(crate) fn read_whole(tok: &str, base: usize) -> Option<Token> {
+    let (token, end) = read_token::<{ window::WIDTH }>(tok, 0).ok()?;
     (end == tok.len()).then(|| shifted(token, base))
 }
 
 /// `t` with every span moved `by` bytes on.
-fn shifted(mut t: Token, by: usize) -> Token {
+pub(crate) fn shifted(mut t: Token, by: usize) -> Token {
     let shift = |s: &mut Span| *s = Span::new(s.start + by, s.end + by);
     if let Some(n) = &mut t.number {
         shift(&mut n.span);
@@ -157,27 +166,3 @@ fn shifted(mut t: Token, by: usize) -> Token {
     }
     t
 }
-
-/// Parses one whitespace-free token that starts at byte `base` of the source.
-///
-/// A well-formed token is read by the window reader ([`crate::notation::window`]), which the fast lane
-/// reads every token with; anything it refuses, every malformed token among them, by the nom
-/// parser, the grammar's reference, which words the error.
-pub fn parse_token(tok: &str, base: usize) -> Result<Token, SyntaxError> {
-    if let Some(t) = read_whole(tok, base) {
-        return Ok(t);
-    }
-    parse_token_nom(tok, base)
-}
-
-/// [`parse_token`] of the token from `start` to `end` of `text`, read in place: the window
-/// reader reads the text itself rather than a copy of the token's last bytes.
-pub(crate) fn parse_token_in(text: &str, start: usize, end: usize) -> Result<Token, SyntaxError> {
-    match read_token(text, start) {
-        Some((t, to)) if to == end => Ok(t),
-        _ => parse_token_nom(&text[start..end], start),
-    }
-}
-
-#[cfg(test)]
-mod tests;

@@ -1,11 +1,11 @@
 //! One game's items as [`Scanner::next`] reads them: tag lines, comments and movetext tokens,
 //! with the limits of one game, and the end of the game.
 
+use super::super::ast::{Body, Token};
 use super::super::ast::{Comment, Element, Game, Header, Span, SyntaxError, SyntaxKind, Tag};
 use super::super::lex::ends_token;
-use super::super::limits::{MAX_HEADERS, MAX_MOVETEXT, MAX_TOKEN_BYTES};
-use super::super::read::tree::parse_token_in;
-use super::super::token::{Body, Token};
+use super::super::limits::{MAX_HEADERS, MAX_MOVETEXT};
+use super::super::token::parse_token_in;
 use super::{Scanner, limit_message, too_long};
 
 /// A game being read by [`Scanner::next`], and where the reading stands.
@@ -148,17 +148,6 @@ impl<'a> Scanner<'a> {
         }
         if let Some(e) = self.tainted(span) {
             r.game.moves.push(Element::Error(e));
-            return false;
-        }
-        if span.len() > MAX_TOKEN_BYTES {
-            r.game.moves.push(Element::Error(SyntaxError {
-                kind: SyntaxKind::TokenTooLong,
-                span,
-                message: format!(
-                    "this token is {} bytes long; a token has at most {MAX_TOKEN_BYTES}",
-                    span.len()
-                ),
-            }));
             return false;
         }
         match parse_token_in(self.text, start, end) {

@@ -3,11 +3,11 @@
 //! bytes that are not UTF-8, a limit passed) is read here the full way, which words the error.
 
 use super::super::Annotation;
+use super::super::ast::Body;
 use super::super::ast::{Comment, Element, MoveNumber, ResultToken, Span, SquareAt};
 use super::super::limits::MAX_MOVETEXT;
 use super::super::read::tree::Builder;
 use super::super::read::{Headers, Resume, TagAt, Visitor};
-use super::super::token::Body;
 use super::Scanner;
 use super::items::Reading;
 

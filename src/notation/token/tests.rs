@@ -1,9 +1,16 @@
-//! The token parser, the window reader and nom together, held to the grammar: what each
-//! token reads as, and where the error of a malformed one points.
+//! The token parser held to the grammar: what each token reads as, in the narrow window and
+//! the wide one, and where the error of a malformed one points.
 
 use super::*;
-use crate::notation::ast::SyntaxKind;
-use crate::notation::token::{meant_result, parse_token_nom};
+use crate::notation::Annotation;
+
+/// The token `tok` (at `base`) as the wide window reads it, all of it.
+fn wide(tok: &str, base: usize) -> Token {
+    match token(tok) {
+        Ok(("", t)) => shifted(t, base),
+        other => panic!("{tok}: {other:?}"),
+    }
+}
 
 fn ok(tok: &str) -> Token {
     parse_token(tok, 0).unwrap_or_else(|e| panic!("{tok}: {e:?}"))
@@ -47,7 +54,7 @@ fn numbers_and_results_parse() {
 }
 
 #[test]
-fn the_fast_reader_agrees_with_nom() {
+fn the_narrow_window_reads_as_the_wide_one() {
     let toks = [
         "b2-b3xb4xc3-b4xa4!?",
         "c2,d4",
@@ -67,12 +74,8 @@ fn the_fast_reader_agrees_with_nom() {
     ];
     for tok in toks {
         let fast = read_whole(tok, 5);
-        assert!(fast.is_some(), "{tok} is read by the window reader");
-        assert_eq!(
-            fast.as_ref(),
-            parse_token_nom(tok, 5).as_ref().ok(),
-            "{tok}"
-        );
+        assert!(fast.is_some(), "{tok} is read by the narrow window");
+        assert_eq!(fast, Some(wide(tok, 5)), "{tok}");
     }
     assert!(read_whole("$14", 0).is_some());
     let bad = [
@@ -97,7 +100,7 @@ fn the_fast_reader_agrees_with_nom() {
     ];
     for tok in bad {
         if let Some(t) = read_whole(tok, 0) {
-            assert_eq!(Ok(t), parse_token_nom(tok, 0), "{tok}");
+            panic!("the narrow window reads {tok}, which the wide one refuses, as {t:?}");
         }
     }
 }
@@ -144,4 +147,59 @@ fn misspelt_results_name_the_result_meant() {
     for tok in ["1-0", "*", "1.", "0.", "10", "1:1", "c2,d4"] {
         assert_eq!(meant_result(tok), None, "{tok}");
     }
+}
+
+#[test]
+fn the_token_parser_is_a_nom_parser() {
+    use nom::Parser;
+    use nom::character::complete::char;
+    use nom::multi::separated_list1;
+    let (rest, tokens) = separated_list1(char(' '), token)
+        .parse("7.c4-c3 $2 8...--! 1-0{end}")
+        .expect("four tokens");
+    assert_eq!(rest, "{end}");
+    let bodies: Vec<_> = tokens.iter().map(|t| t.body.clone()).collect();
+    assert!(matches!(
+        bodies.as_slice(),
+        [
+            Some(Body::Turn(_)),
+            Some(Body::Nag(2, _)),
+            Some(Body::Turn(_)),
+            Some(Body::Result(_))
+        ]
+    ));
+    assert_eq!(
+        tokens[2].number.map(|n| (n.number, n.second)),
+        Some((8, true))
+    );
+    // A refusal says where the trouble starts and what it is.
+    match token("c4-c9x") {
+        Err(nom::Err::Failure(e)) => assert_eq!((e.input, e.kind), ("", SyntaxKind::BadSquare)),
+        other => panic!("{other:?}"),
+    }
+    match token("c4-c99") {
+        Err(nom::Err::Failure(e)) => assert_eq!((e.input, e.kind), ("c99", SyntaxKind::BadSquare)),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn what_the_narrow_window_cannot_hold_the_wide_one_reads() {
+    for tok in [
+        "1000000000.",
+        "0000000007...c2,d4",
+        "$0000000000000005",
+        "12.$3",
+        "b2-b3xb4xc3xd3!!",
+    ] {
+        assert_eq!(
+            parse_token(tok, 0).map(|t| t.body.is_some() || t.number.is_some()),
+            Ok(true),
+            "{tok}"
+        );
+    }
+    assert_eq!(err("2147483647.").0, SyntaxKind::NumberOverflow);
+    assert_eq!(err("$4294967296").0, SyntaxKind::BadNag);
+    let long = format!("a1{}", "-a2-a1".repeat(200));
+    assert_eq!(err(&long).0, SyntaxKind::TokenTooLong);
 }
