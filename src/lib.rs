@@ -35,11 +35,12 @@
 //! [`GameState::from_setup`], which gives the game there (and its [`GameState::position`]).
 //! [`Position::legal_turns`] lists the turns of the side to move as [`Ply`] values, placements
 //! too, each movement with its captures; a ply is written in the notation by `Display` and read
-//! by `FromStr`, as are [`Square`] and [`Ruleset`]. [`Position::play`] plays one, or says why
-//! not with a [`PlayError`] that holds the engine's [`IllegalTurn`]. [`GameState`] adds the
-//! rules of a whole game: the turn after a pass, the end; [`GameState::replay_states`] gives a
-//! recorded game's state at each of its positions, whose [`GameState::legal_turns`] are what
-//! `seega moves` lists.
+//! by `FromStr`, as are [`Square`] and [`Ruleset`]. A turn is played on a [`GameState`], the
+//! one way to play, which keeps the rules of a whole game (the turn after a pass, the end):
+//! [`GameState::play`] plays one, or says why not with a [`PlayError`] that holds the
+//! engine's [`IllegalTurn`]; a [`Position`] is what the game shows, and reads nothing of the
+//! game's course. [`GameState::replay_states`] gives a recorded game's state at each of its
+//! positions, whose [`GameState::legal_turns`] are what `seega moves` lists.
 //!
 //! ```
 //! use seega::{Color, GameState, Ply, Ruleset};

@@ -1,8 +1,7 @@
 //! Compressed archives: every reading command reads gzip, zstd, bzip2 and xz, from a file and
 //! from standard input, told by their magic bytes, and says what a plain file of the same text
 //! makes it say; a stream cut short or corrupt is an input error after the text before it was
-//! checked; outputs named `*.gz`, `*.zst`, `*.bz2`, `*.xz` are written compressed, and
-//! `fmt --in-place` keeps a file's compression.
+//! checked (what is written compressed is in `compressed_writing.rs`).
 //!
 //! The compressed fixtures are made here, from plain text, with the crates seega reads them
 //! with.
@@ -16,17 +15,17 @@ use common::{run_in, run_with, scratch, stderr, stdout};
 
 /// A compression format, with the extension of its files.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Format {
+pub(super) enum Format {
     Gzip,
     Zstd,
     Bzip2,
     Xz,
 }
 
-const FORMATS: [Format; 4] = [Format::Gzip, Format::Zstd, Format::Bzip2, Format::Xz];
+pub(super) const FORMATS: [Format; 4] = [Format::Gzip, Format::Zstd, Format::Bzip2, Format::Xz];
 
 impl Format {
-    fn ext(self) -> &'static str {
+    pub(super) fn ext(self) -> &'static str {
         match self {
             Format::Gzip => "gz",
             Format::Zstd => "zst",
@@ -36,7 +35,7 @@ impl Format {
     }
 
     /// The name of the format in seega's messages.
-    fn name(self) -> &'static str {
+    pub(super) fn name(self) -> &'static str {
         match self {
             Format::Gzip => "gzip",
             Format::Zstd => "zstd",
@@ -46,7 +45,7 @@ impl Format {
     }
 
     /// `text` compressed as one member, frame or stream.
-    fn compress(self, text: &[u8]) -> Vec<u8> {
+    pub(super) fn compress(self, text: &[u8]) -> Vec<u8> {
         let mut out = Vec::new();
         match self {
             Format::Gzip => {
@@ -77,7 +76,7 @@ impl Format {
 
     /// The text of `bytes` (every member, frame or stream), as far as it can be read, and
     /// whether it read to the end.
-    fn decompress(self, bytes: &[u8]) -> (Vec<u8>, bool) {
+    pub(super) fn decompress(self, bytes: &[u8]) -> (Vec<u8>, bool) {
         let mut d: Box<dyn Read + '_> = match self {
             Format::Gzip => Box::new(flate2::read::MultiGzDecoder::new(bytes)),
             Format::Zstd => Box::new(zstd::stream::read::Decoder::new(bytes).unwrap()),
@@ -98,7 +97,7 @@ impl Format {
 
 /// An archive of a few hundred games, some illegal, with CRLF and Windows-1252 games after
 /// them: every kind of report has something to say about it.
-fn archive() -> &'static [u8] {
+pub(super) fn archive() -> &'static [u8] {
     static ARCHIVE: OnceLock<Vec<u8>> = OnceLock::new();
     ARCHIVE.get_or_init(|| {
         let generated = run_with(
@@ -164,7 +163,7 @@ fn run(dir: &Path, args: &[&str], input: &str, stdin: Option<&[u8]>) -> std::pro
 }
 
 /// What a run says, with the compressed file's name made the plain file's.
-fn said(o: &std::process::Output, name: &str) -> (Option<i32>, String, String) {
+pub(super) fn said(o: &std::process::Output, name: &str) -> (Option<i32>, String, String) {
     let fix = |s: &[u8]| String::from_utf8_lossy(s).replace(name, "a.sgn");
     (o.status.code(), fix(&o.stdout), fix(&o.stderr))
 }
@@ -368,181 +367,6 @@ fn a_directory_is_searched_for_compressed_archives_too() {
         summary(&got).starts_with(&format!("5 files, {} games", 5 * games_in_one)),
         "{}",
         summary(&got)
-    );
-    let _ = std::fs::remove_dir_all(&dir);
-}
-
-/// The format whose magic `bytes` start with, as the test knows them.
-fn magic(bytes: &[u8]) -> Option<Format> {
-    if bytes.starts_with(&[0x1F, 0x8B]) {
-        Some(Format::Gzip)
-    } else if bytes.starts_with(&[0x28, 0xB5, 0x2F, 0xFD]) {
-        Some(Format::Zstd)
-    } else if bytes.starts_with(b"BZh") {
-        Some(Format::Bzip2)
-    } else if bytes.starts_with(&[0xFD, b'7', b'z', b'X', b'Z', 0]) {
-        Some(Format::Xz)
-    } else {
-        None
-    }
-}
-
-#[test]
-fn outputs_named_compressed_are_written_compressed_and_read_back() {
-    let dir = scratch("compressed-outputs");
-    std::fs::write(dir.join("a.sgn"), archive()).unwrap();
-    let writers: &[&[&str]] = &[
-        &["select", "a.sgn", "-o", "OUT"],
-        &["select", "a.sgn", "--invalid-to", "OUT"],
-        &["convert", "--to", "jsonl", "a.sgn", "-o", "OUT"],
-        &["dedupe", "--drop", "a.sgn", "-o", "OUT"],
-        &["show", "--game", "2", "--svg", "a.sgn", "-o", "OUT"],
-    ];
-    for writer in writers {
-        let with = |out: &str| -> Vec<String> {
-            writer
-                .iter()
-                .map(|a| if *a == "OUT" { out } else { a }.to_owned())
-                .collect()
-        };
-        let args = with("plain.out");
-        let wrote = run_in(&args.iter().map(String::as_str).collect::<Vec<_>>(), &dir);
-        assert!(wrote.status.code().is_some_and(|c| c < 2), "{wrote:?}");
-        let plain = std::fs::read(dir.join("plain.out")).unwrap();
-        assert!(!plain.is_empty(), "{writer:?}");
-        for f in FORMATS {
-            let out = format!("out.sgn.{}", f.ext());
-            let args = with(&out);
-            let wrote = run_in(&args.iter().map(String::as_str).collect::<Vec<_>>(), &dir);
-            assert!(wrote.status.code().is_some_and(|c| c < 2), "{wrote:?}");
-            let bytes = std::fs::read(dir.join(&out)).unwrap();
-            assert_eq!(magic(&bytes), Some(f), "{writer:?}");
-            assert_eq!(f.decompress(&bytes), (plain.clone(), true), "{writer:?}");
-        }
-    }
-    // What was written reads back as the same games.
-    for f in FORMATS {
-        let out = format!("back.sgn.{}", f.ext());
-        assert!(
-            run_in(&["select", "a.sgn", "-o", &out], &dir)
-                .status
-                .success()
-        );
-        let back = run_in(&["check", &out], &dir);
-        let plain = run_in(&["check", "a.sgn"], &dir);
-        assert_eq!(said(&back, &out), said(&plain, "a.sgn"), "{f:?}");
-    }
-    let _ = std::fs::remove_dir_all(&dir);
-}
-
-#[test]
-fn fmt_in_place_keeps_a_files_compression() {
-    let dir = scratch("compressed-fmt");
-    // Not canonical: `fmt` has something to rewrite.
-    let text = b"[Event \"x\"]\n[Rules \"standard\"]\n\n1.  a1,b1   a2,b2 *\n\n[Event \"y\"]\n\n1. c3,a1 *\n";
-    std::fs::write(dir.join("plain.sgn"), text).unwrap();
-    let canonical = run_in(&["fmt", "plain.sgn"], &dir).stdout;
-    assert_ne!(canonical, text);
-    let status = run_in(&["fmt", "--in-place", "plain.sgn"], &dir)
-        .status
-        .code();
-    assert_eq!(std::fs::read(dir.join("plain.sgn")).unwrap(), canonical);
-    for f in FORMATS {
-        // Told by its magic bytes, whatever the name: the file stays what it was.
-        for name in [format!("a.sgn.{}", f.ext()), "b.sgn".to_owned()] {
-            std::fs::write(dir.join(&name), f.compress(text)).unwrap();
-            let got = run_in(&["fmt", "--in-place", &name], &dir);
-            assert_eq!(got.status.code(), status, "{f:?} {name}: {got:?}");
-            let bytes = std::fs::read(dir.join(&name)).unwrap();
-            assert_eq!(magic(&bytes), Some(f), "{f:?} {name}: still compressed");
-            assert_eq!(
-                f.decompress(&bytes),
-                (canonical.clone(), true),
-                "{f:?} {name}"
-            );
-            // Canonical now: a second run leaves the file's bytes as they are.
-            let again = run_in(&["fmt", "--in-place", &name], &dir);
-            assert!(again.status.code().is_some_and(|c| c < 2), "{again:?}");
-            assert_eq!(
-                std::fs::read(dir.join(&name)).unwrap(),
-                bytes,
-                "{f:?} {name}"
-            );
-        }
-    }
-    // `check --fix` rewrites in place the same way.
-    let fixable = b"[Rules \"standard barrier=none\"]\n[Position \"4b/5/5/b4/wb3 w\"]\n\n1. b1-c1   2. a1-b1xa2 *\n";
-    std::fs::write(dir.join("fix.sgn"), fixable).unwrap();
-    assert!(
-        run_in(&["check", "--fix", "fix.sgn"], &dir)
-            .status
-            .success()
-    );
-    let fixed = std::fs::read(dir.join("fix.sgn")).unwrap();
-    assert_ne!(fixed, fixable);
-    for f in FORMATS {
-        let name = format!("fix.sgn.{}", f.ext());
-        std::fs::write(dir.join(&name), f.compress(fixable)).unwrap();
-        assert!(run_in(&["check", "--fix", &name], &dir).status.success());
-        let bytes = std::fs::read(dir.join(&name)).unwrap();
-        assert_eq!(magic(&bytes), Some(f));
-        assert_eq!(f.decompress(&bytes), (fixed.clone(), true), "{f:?}");
-    }
-    let _ = std::fs::remove_dir_all(&dir);
-}
-
-#[test]
-fn generate_writes_a_compressed_archive() {
-    let dir = scratch("compressed-generate");
-    let args = ["generate", "--games", "5000", "--seed", "5"];
-    let plain = run_in(&args, &dir).stdout;
-    for f in FORMATS {
-        let out = format!("g.sgn.{}", f.ext());
-        let mut with_out = args.to_vec();
-        with_out.extend(["-o", &out]);
-        assert!(run_in(&with_out, &dir).status.success());
-        let bytes = std::fs::read(dir.join(&out)).unwrap();
-        assert_eq!(magic(&bytes), Some(f));
-        assert!(bytes.len() * 3 < plain.len(), "{f:?}: compressed");
-        assert_eq!(f.decompress(&bytes), (plain.clone(), true), "{f:?}");
-    }
-    let _ = std::fs::remove_dir_all(&dir);
-}
-
-#[test]
-fn generate_compresses_the_games_as_it_makes_them() {
-    let dir = scratch("compressed-generate-stream");
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_seega"))
-        .args([
-            "generate",
-            "--games",
-            "30000",
-            "--seed",
-            "2",
-            "-o",
-            "g.sgn.zst",
-        ])
-        .current_dir(&dir)
-        .spawn()
-        .unwrap();
-    // The sizes the temporary file was seen at while the games were being made.
-    let mut seen = Vec::new();
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        for e in std::fs::read_dir(&dir).unwrap().flatten() {
-            if e.file_name().to_string_lossy().starts_with(".seega-") {
-                seen.push(e.metadata().map_or(0, |m| m.len()));
-            }
-        }
-        std::thread::sleep(std::time::Duration::from_millis(2));
-    };
-    assert!(status.success());
-    let written = std::fs::metadata(dir.join("g.sgn.zst")).unwrap().len();
-    assert!(
-        seen.iter().any(|&n| n > 0 && n < written),
-        "compressed games reach the file before the last game is made: {seen:?} of {written} bytes"
     );
     let _ = std::fs::remove_dir_all(&dir);
 }

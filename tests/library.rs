@@ -142,11 +142,10 @@ fn a_game_state_plays_games_as_the_validator_does() {
 }
 
 #[test]
-fn a_position_is_left_as_it_was_by_an_illegal_ply() {
+fn a_game_is_left_as_it_was_by_an_illegal_ply() {
     let rules = Ruleset::parse("standard").unwrap();
-    let game = GameState::from_setup(rules, &"5/1b3/1w3/5/1b3 b".parse().unwrap()).unwrap();
-    let mut pos = game.position().clone();
-    let before = pos.clone();
+    let mut game = GameState::from_setup(rules, &"5/1b3/1w3/5/1b3 b".parse().unwrap()).unwrap();
+    let before = game.clone();
     // The first step is legal and captures; the second is not.
     let sq = |s: &str| s.parse::<seega::Square>().unwrap();
     for (bad, kind) in [
@@ -155,16 +154,16 @@ fn a_position_is_left_as_it_was_by_an_illegal_ply() {
         ("b1-b2xb3xc3", "seega::capture::wrong"),
         ("b1-b2xb3xb3", "seega::capture::wrong"),
     ] {
-        let err = pos.play(&bad.parse().unwrap()).unwrap_err();
-        assert_eq!(pos, before, "{bad}: {err}");
+        let err = game.play(&bad.parse().unwrap()).unwrap_err();
+        assert_eq!(game, before, "{bad}: {err}");
         assert_eq!(err.code().as_str(), kind, "{bad}: {err}");
     }
-    let err = pos.play(&"b1-b2xb4".parse().unwrap()).unwrap_err();
+    let err = game.play(&"b1-b2xb4".parse().unwrap()).unwrap_err();
     assert_eq!(err.kind(), &PlayErrorKind::CaptureWrong(sq("b4")));
     assert_eq!(err.to_string(), "this step does not capture b4");
     let source = std::error::Error::source(&err).map(ToString::to_string);
     assert_eq!(source.as_deref(), Some("the step does not capture b4"));
-    let err = pos.play(&"b1-a2".parse().unwrap()).unwrap_err();
+    let err = game.play(&"b1-a2".parse().unwrap()).unwrap_err();
     let engine = seega::IllegalTurn::MoveDiagonal {
         from: sq("b1"),
         to: sq("a2"),
@@ -172,7 +171,7 @@ fn a_position_is_left_as_it_was_by_an_illegal_ply() {
     assert_eq!(err.rule(), Some(engine));
     let source = std::error::Error::source(&err).map(ToString::to_string);
     assert_eq!(source, Some(engine.to_string()), "the engine's words");
-    let mut game = GameState::from_position(pos);
+    assert_eq!(game, before);
     let played = game.play(&"b1-b2".parse().unwrap()).unwrap();
     assert_eq!(played.to_string(), "b1-b2xb3");
     assert!(game.is_over(), "white has no piece left");

@@ -436,22 +436,10 @@ impl Position {
 
     /// Plays `ply` for the side to move and returns it with every capture it made; the
     /// position is left as it was when the ply is illegal. Captures written in `ply` must be
-    /// exactly those the step makes, or be left out.
-    ///
-    /// This plays the turn in this position; [`crate::GameState::play`] also keeps the rules of
-    /// a whole game (the turn after a pass, the end).
-    ///
-    /// ```
-    /// use seega::{GameState, Ruleset};
-    ///
-    /// let game = GameState::from_setup(Ruleset::parse("standard")?, &"5/1b3/1w3/5/1b3 b".parse()?)?;
-    /// let mut pos = game.position().clone();
-    /// let played = pos.play(&"b1-b2".parse()?)?;
-    /// assert_eq!(played.to_string(), "b1-b2xb3");
-    /// assert_eq!(pos.to_setup_string(), "5/1b3/5/1b3/5 w");
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn play(&mut self, ply: &Ply) -> Result<Ply, PlayError> {
+    /// exactly those the step makes, or be left out. This plays the turn in this position
+    /// alone: the public way to play is [`crate::GameState::play`], which also keeps the rules
+    /// of a whole game (the turn after a pass, the end).
+    pub(crate) fn play(&mut self, ply: &Ply) -> Result<Ply, PlayError> {
         let (after, captures) =
             play_from(self, &ply.to_turn(), true).map_err(|f| PlayError::of(f, self, ply))?;
         *self = after;

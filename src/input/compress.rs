@@ -43,6 +43,7 @@ const MAGIC_LEN: usize = 10;
 /// The largest window a zstd frame may ask for (2^27 bytes, 128 MiB, zstd's own default
 /// limit), and the memory limit of the xz decoder: what a compressed input may add to a run's
 /// memory, whatever its header says.
+#[cfg(feature = "compress")]
 const WINDOW_LOG_MAX: u32 = 27;
 
 /// How many decompressed bytes are read before the first one is handed on, so that the
@@ -189,16 +190,27 @@ impl Compression {
         })
     }
 
-    /// Without the `compress` feature: an error that names the format, never its bytes as text.
+    /// Without the `compress` feature: the error of [`Compression::unsupported`].
     #[cfg(not(feature = "compress"))]
     fn decoder(self, _raw: Box<dyn Read + Send>) -> io::Result<Box<dyn Read + Send>> {
-        Err(io::Error::new(
+        Err(self.unsupported())
+    }
+
+    /// What a build without the `compress` feature says of input in this format: an error that
+    /// names the format, never its bytes as text. (Compiled in every build, so that its test
+    /// runs in the build CI tests.)
+    #[cfg_attr(
+        all(feature = "compress", not(test)),
+        expect(dead_code, reason = "used without the compress feature, tested with it")
+    )]
+    fn unsupported(self) -> io::Error {
+        io::Error::new(
             io::ErrorKind::Unsupported,
             format!(
                 "it is {}-compressed, and this build of seega reads no compressed input (the library's `compress` feature is off)",
                 self.name()
             ),
-        ))
+        )
     }
 }
 
@@ -460,6 +472,13 @@ mod tests {
         Compression::Bzip2,
         Compression::Xz,
     ];
+
+    #[test]
+    fn a_build_without_the_feature_names_the_format() {
+        let e = Compression::Zstd.unsupported();
+        assert_eq!(e.kind(), io::ErrorKind::Unsupported);
+        assert!(e.to_string().starts_with("it is zstd-compressed, and this build"), "{e}");
+    }
 
     #[test]
     fn each_format_is_told_by_its_magic_and_read_back() {

@@ -9,6 +9,8 @@ mod common;
 
 #[path = "../compressed.rs"]
 mod compressed;
+#[path = "../compressed_writing.rs"]
+mod compressed_writing;
 #[path = "../integrity.rs"]
 mod integrity;
 #[path = "../json_schema.rs"]
