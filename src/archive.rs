@@ -54,6 +54,8 @@ pub struct Checked<'a> {
     pub game: Game<'a>,
     /// What checking it found.
     pub verdict: Verdict,
+    /// Whether its Rules tag won over the options' rules ([`Options::tag_overrode`]).
+    pub tag_ruled: bool,
 }
 
 /// Checks every game of `source`, lazily and in order.
@@ -68,6 +70,7 @@ pub fn check_source<'a>(
             let verdict = check_game_at(&game, i + 1, opts);
             Checked {
                 index: i + 1,
+                tag_ruled: opts.tag_overrode(&game, &verdict),
                 game,
                 verdict,
             }

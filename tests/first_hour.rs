@@ -413,6 +413,26 @@ fn rules_tags_win_over_rules_unless_forced_and_the_run_says_so() {
         "convert says so too: {}",
         err(&tagged)
     );
+    // Every other command that takes --rules says so as well, and nothing when forced.
+    let one = "seega: note: 1 game named other rules in a Rules tag, which wins over --rules";
+    for (command, said) in [
+        (&["stats"][..], note),
+        (&["select"], note),
+        (&["dedupe"], note),
+        (&["show", "--game", "1"], one),
+        (&["show", "--html", "--game", "2"], one),
+        (&["moves", "--game", "1", "--count"], one),
+    ] {
+        for force in [false, true] {
+            let mut args = command.to_vec();
+            args.extend(["--rules", "ludii", "samples/standard.sgn"]);
+            if force {
+                args.push("--force-rules");
+            }
+            let o = seega(&args, Path::new(ROOT), None);
+            assert_eq!(err(&o).contains(said), !force, "{args:?}: {}", err(&o));
+        }
+    }
 }
 
 #[test]

@@ -8,8 +8,8 @@ use crate::validate::Verdict;
 
 /// A game being played: the position, the side that passed last turn and how the game ended.
 ///
-/// [`Position::play`] keeps the rules of one turn; this keeps those of a game besides: the
-/// turn after a pass must give the passer a step (R12), the game ends by rule (R13–R16), and
+/// The one way to play a turn ([`GameState::play`]): it keeps the rules of one turn and those
+/// of a game besides: the turn after a pass must give the passer a step (R12), the game ends by rule (R13–R16), and
 /// no turn follows the end (R17).
 ///
 /// ```
@@ -210,8 +210,9 @@ impl GameState {
         turns
     }
 
-    /// Plays `ply` and returns it with every capture it made (see [`Position::play`]); the
-    /// game is left as it was when the ply is illegal.
+    /// Plays `ply` and returns it with every capture it made; the game is left as it was when
+    /// the ply is illegal. Captures written in `ply` must be exactly those the step makes, or be
+    /// left out.
     ///
     /// ```
     /// use seega::{GameState, Ruleset};

@@ -16,7 +16,8 @@ use crate::notation::writer::{DocKind, turn_text};
 use crate::notation::{self, Captures, Span, SquareAt, Steps, SyntaxError, SyntaxKind, TurnKind};
 use crate::validate::{Code, Failure, play_from, syntax_code};
 
-/// One turn of one side: what [`Position::legal_turns`] lists and [`Position::play`] plays.
+/// One turn of one side: what [`Position::legal_turns`] lists and [`crate::GameState::play`]
+/// plays.
 ///
 /// It displays as a token of the notation: `c2,d4`, `b2-b3xb4`, `--`.
 ///
@@ -250,10 +251,10 @@ impl FromStr for Ruleset {
 /// already over. Worded as `seega check` words the same turn in a game.
 ///
 /// ```
-/// use seega::{Position, Ruleset};
+/// use seega::{GameState, Ruleset};
 ///
-/// let mut pos = Position::new(Ruleset::parse("standard")?);
-/// let err = pos.play(&"c3,d4".parse()?).unwrap_err();
+/// let mut game = GameState::new(Ruleset::parse("standard")?);
+/// let err = game.play(&"c3,d4".parse()?).unwrap_err();
 /// assert_eq!(err.code().as_str(), "seega::place::centre");
 /// assert_eq!(err.rule(), Some(seega::IllegalTurn::PlaceCentre("c3".parse()?)));
 /// assert!(matches!(err.kind(), seega::PlayErrorKind::Rule(_)));

@@ -188,10 +188,7 @@ impl<'a> ConvertWork<'a> {
     fn full_way(&self, c: &mut Converted, game: &Game<'_>, chunk: &ChunkText<'_>) {
         let index = c.games;
         let verdict = check_game_at(game, index, &self.opts);
-        c.tag_ruled += usize::from(
-            self.opts.tag_decides(game)
-                && verdict.rules.is_some_and(|r| r != self.opts.default_rules),
-        );
+        c.tag_ruled += usize::from(self.opts.tag_overrode(game, &verdict));
         if self.valid_only && !verdict.is_valid() {
             c.dropped += 1;
             return;

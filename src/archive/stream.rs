@@ -192,9 +192,7 @@ fn check_piece(bytes: &[u8], opts: &Options, fast: bool, tag_next: bool) -> Chec
             }
             GameRead::Full(game) => {
                 let v = check_game_at(&game, c.games, opts);
-                c.tag_ruled += usize::from(
-                    opts.tag_decides(&game) && v.rules.is_some_and(|r| r != opts.default_rules),
-                );
+                c.tag_ruled += usize::from(opts.tag_overrode(&game, &v));
                 let errors = v.errors();
                 c.errors += errors;
                 c.warnings += v.problems.len() - errors;

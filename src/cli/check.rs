@@ -52,7 +52,7 @@ impl Config {
             quiet: args.quiet,
             fix: args.fix,
             global: *global,
-            rules_given: args.rules.rules.is_some() && !args.rules.force_rules,
+            rules_given: args.rules.may_lose_to_tags(),
         }
     }
 }

@@ -129,7 +129,7 @@ impl Config {
             width: args.width.max(1),
             jobs: args.jobs.threads(),
             row_group: usize::try_from(args.row_group).unwrap_or(parquet::ROW_GROUP_GAMES),
-            rules_given: args.rules.rules.is_some() && !args.rules.force_rules,
+            rules_given: args.rules.may_lose_to_tags(),
         }
     }
 }

@@ -40,6 +40,8 @@ struct Seen {
     richness: (usize, usize, usize),
     /// The game's input and bytes in it, kept only when dropping duplicates.
     piece: Option<(usize, Range<usize>)>,
+    /// Whether its Rules tag won over `--rules`.
+    tag_ruled: bool,
 }
 
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
@@ -66,6 +68,8 @@ pub struct Config {
     /// The file written with --drop, or `None` for standard output.
     output: Option<PathBuf>,
     format: DedupeFormat,
+    /// Whether `--rules` was given without `--force-rules` (see [`super::rules_note`]).
+    rules_given: bool,
 }
 
 impl Config {
@@ -78,6 +82,7 @@ impl Config {
             drop: args.drop,
             output: args.output.clone().filter(|p| !is_stdout(p)),
             format: args.format,
+            rules_given: args.rules.may_lose_to_tags(),
         }
     }
 }
@@ -105,6 +110,7 @@ fn read(config: &Config) -> std::io::Result<(Vec<Seen>, Vec<Vec<u8>>, Reads)> {
                 richness: richness(&c.game),
                 valid: c.verdict.is_valid(),
                 piece: None,
+                tag_ruled: c.tag_ruled,
             });
         }
         if config.drop {
@@ -240,6 +246,9 @@ pub fn run(config: &Config, out: &mut impl Write) -> std::io::Result<Exit> {
         return Ok(Exit::Trouble);
     }
     let io_trouble = reads.trouble;
+    if config.rules_given {
+        super::rules_note(games.iter().filter(|g| g.tag_ruled).count());
+    }
     let kept = kept(&games);
     let duplicates = (0..games.len()).filter(|&i| kept[i] != i).count();
     let not_compared = match games.iter().filter(|g| !g.valid).count() {

@@ -29,6 +29,8 @@ pub struct Config {
     rules: Ruleset,
     /// Whether `rules` applies to a game whatever its Rules tag says.
     force_rules: bool,
+    /// Whether `--rules` was given without `--force-rules` (see [`super::rules_note`]).
+    rules_given: bool,
     encoding: Encoding,
     /// Only the number of turns of each position.
     count: bool,
@@ -43,8 +45,9 @@ impl Config {
             position: args.setup.position.clone(),
             game: args.at.game(),
             when: When::of(&args.at, false),
-            rules: args.setup.rules,
+            rules: args.setup.ruleset(),
             force_rules: args.setup.force_rules,
+            rules_given: args.setup.may_lose_to_tags(),
             encoding: args.encoding.encoding,
             count: args.count,
             format: args.format,
@@ -69,6 +72,9 @@ pub fn run(config: &Config, out: &mut impl Write) -> std::io::Result<Exit> {
                 .auto_rules(false)
                 .force_rules(config.force_rules);
             let verdict = check_game(game, &opts);
+            if config.rules_given && opts.tag_overrode(game, &verdict) {
+                super::rules_note(1);
+            }
             let heading = pick::title(game, config.game);
             let states = GameState::replay_states(game, &verdict);
             let Some(last) = states.len().checked_sub(1) else {

@@ -105,6 +105,8 @@ pub struct Config {
     output: Option<PathBuf>,
     /// The file invalid games go to, out of the output, when asked.
     invalid_to: Option<PathBuf>,
+    /// Whether `--rules` was given without `--force-rules` (see [`super::rules_note`]).
+    rules_given: bool,
 }
 
 impl Config {
@@ -119,6 +121,7 @@ impl Config {
             filter,
             output: args.output.clone(),
             invalid_to: args.invalid_to.clone(),
+            rules_given: args.rules.may_lose_to_tags(),
         })
     }
 }
@@ -137,6 +140,8 @@ struct Sorting<'c> {
     kept: usize,
     quarantined: usize,
     total: usize,
+    /// Games whose Rules tag won over `--rules`.
+    tag_ruled: usize,
     files: usize,
     /// The output file that could not be written, which stops the run.
     failed: Option<OutputError>,
@@ -155,6 +160,7 @@ impl Sorting<'_> {
         let mut games = Vec::new();
         for c in check_source(&source, &config.options) {
             self.total += 1;
+            self.tag_ruled += usize::from(c.tag_ruled);
             let fate = if config.invalid_to.is_some() && !c.verdict.is_valid() {
                 Fate::Quarantine(why_invalid(&c, &name, text, &lines))
             } else if config.filter.matches(&c) {
@@ -224,6 +230,7 @@ pub fn run(config: &Config, out: &mut impl Write) -> std::io::Result<Exit> {
         kept: 0,
         quarantined: 0,
         total: 0,
+        tag_ruled: 0,
         files: 0,
         failed: None,
     };
@@ -257,6 +264,9 @@ pub fn run(config: &Config, out: &mut impl Write) -> std::io::Result<Exit> {
         return Ok(Exit::Trouble);
     }
     super::note(format_args!("{note}"));
+    if config.rules_given {
+        super::rules_note(sorting.tag_ruled);
+    }
     // As grep: 1 when nothing was selected.
     Ok(if kept == 0 {
         Exit::Invalid

@@ -197,6 +197,8 @@ pub struct Config {
     rules: Ruleset,
     /// Whether `rules` applies to a game whatever its Rules tag says.
     force_rules: bool,
+    /// Whether `--rules` was given without `--force-rules` (see [`super::rules_note`]).
+    rules_given: bool,
     encoding: Encoding,
     drawing: Drawing,
     /// The file text boards are written to, at once when all are drawn.
@@ -223,8 +225,9 @@ impl Config {
             position: args.setup.position.clone(),
             game: args.at.game(),
             when: When::of(&args.at, args.svg_dir.is_some()),
-            rules: args.setup.rules,
+            rules: args.setup.ruleset(),
             force_rules: args.setup.force_rules,
+            rules_given: args.setup.may_lose_to_tags(),
             encoding: args.encoding.encoding,
             drawing,
             boards_to: args.output.clone().filter(|p| !args.svg && !is_stdout(p)),
@@ -341,6 +344,9 @@ fn draw_game(config: &Config, out: &mut impl Write) -> std::io::Result<Exit> {
             .auto_rules(false)
             .force_rules(config.force_rules);
         let verdict = check_game(game, &opts);
+        if config.rules_given && opts.tag_overrode(game, &verdict) {
+            super::rules_note(1);
+        }
         let heading = pick::title(game, index);
         let Some(start) = verdict.start.clone() else {
             pick::cannot_set_up(&heading, &verdict);

@@ -19,6 +19,8 @@ pub struct Config {
     /// The rules of games without a Rules tag.
     options: Options,
     format: StatsFormat,
+    /// Whether `--rules` was given without `--force-rules` (see [`super::rules_note`]).
+    rules_given: bool,
 }
 
 impl Config {
@@ -28,6 +30,7 @@ impl Config {
             sources: Sources::new(&args.input, args.encoding),
             options: args.rules.options(true),
             format: args.format,
+            rules_given: args.rules.may_lose_to_tags(),
         }
     }
 }
@@ -35,9 +38,11 @@ impl Config {
 /// Runs `seega stats`.
 pub fn run(config: &Config, out: &mut impl Write) -> std::io::Result<Exit> {
     let mut stats = Stats::default();
+    let mut tag_ruled = 0;
     let reads = config.sources.for_each(&mut |input, bytes| {
         let source = decode(input, &bytes, config.sources.encoding);
         for checked in check_source(&source, &config.options) {
+            tag_ruled += usize::from(checked.tag_ruled);
             stats.add(&checked);
         }
         Ok(())
@@ -51,6 +56,9 @@ pub fn run(config: &Config, out: &mut impl Write) -> std::io::Result<Exit> {
             writeln!(out)?;
         }
         StatsFormat::Human => write_table(out, &stats)?,
+    }
+    if config.rules_given {
+        super::rules_note(tag_ruled);
     }
     Ok(if reads.trouble {
         Exit::Trouble

@@ -75,7 +75,7 @@ pub enum IllegalTurn {
 ///
 /// Made by [`Position::begin_move`], advanced by [`Position::step`] and finished by
 /// [`Position::end_move`]: the engine's own way of playing a movement one step at a time, which
-/// [`Position::play`] runs for a whole [`crate::Ply`].
+/// [`crate::GameState::play`] runs for a whole [`crate::Ply`].
 ///
 /// ```
 /// use seega::{GameState, Move, Ruleset};

@@ -201,7 +201,10 @@ impl Compression {
     /// runs in the build CI tests.)
     #[cfg_attr(
         all(feature = "compress", not(test)),
-        expect(dead_code, reason = "used without the compress feature, tested with it")
+        expect(
+            dead_code,
+            reason = "used without the compress feature, tested with it"
+        )
     )]
     fn unsupported(self) -> io::Error {
         io::Error::new(
@@ -477,7 +480,11 @@ mod tests {
     fn a_build_without_the_feature_names_the_format() {
         let e = Compression::Zstd.unsupported();
         assert_eq!(e.kind(), io::ErrorKind::Unsupported);
-        assert!(e.to_string().starts_with("it is zstd-compressed, and this build"), "{e}");
+        assert!(
+            e.to_string()
+                .starts_with("it is zstd-compressed, and this build"),
+            "{e}"
+        );
     }
 
     #[test]

@@ -82,6 +82,22 @@ impl Options {
     pub(crate) fn tag_decides(&self, game: &Game<'_>) -> bool {
         !self.force_rules && game.tag("Rules").is_some()
     }
+
+    /// Whether `game`'s Rules tag won over these options' rules: it named other rules, and
+    /// [`Options::force_rules`] is off. (What a command that was given `--rules` says once.)
+    ///
+    /// ```
+    /// use seega::{Ruleset, validate::{Options, check_game}};
+    ///
+    /// let game = seega::parse("[Rules \"standard\"]\n\n1. a1,b1 *\n").next().unwrap();
+    /// let ludii = Options::default().default_rules(Ruleset::preset("ludii").unwrap());
+    /// assert!(ludii.tag_overrode(&game, &check_game(&game, &ludii)));
+    /// let forced = ludii.force_rules(true);
+    /// assert!(!forced.tag_overrode(&game, &check_game(&game, &forced)));
+    /// ```
+    pub fn tag_overrode(&self, game: &Game<'_>, verdict: &Verdict) -> bool {
+        self.tag_decides(game) && verdict.rules.is_some_and(|r| r != self.default_rules)
+    }
 }
 
 impl Default for Options {

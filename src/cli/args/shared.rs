@@ -76,12 +76,25 @@ pub struct PositionArgs {
     #[arg(long, value_name = "STRING", conflicts_with_all = ["path", "game", "when"])]
     pub position: Option<String>,
     /// Rules for games without a Rules tag, and for --position (its size comes from the
-    /// string).
-    #[arg(long, default_value = "standard", value_parser = RulesetParser)]
-    pub rules: Ruleset,
+    /// string) [default: standard].
+    #[arg(long, value_parser = RulesetParser)]
+    pub rules: Option<Ruleset>,
     /// Apply --rules to the game even when its Rules tag names other rules
     #[arg(long)]
     pub force_rules: bool,
+}
+
+impl PositionArgs {
+    /// The rules asked for, `standard` when none was.
+    pub fn ruleset(&self) -> Ruleset {
+        self.rules
+            .unwrap_or(seega::validate::Options::default().default_rules)
+    }
+
+    /// Whether `--rules` was given without `--force-rules` (see [`RulesArg::may_lose_to_tags`]).
+    pub fn may_lose_to_tags(&self) -> bool {
+        self.rules.is_some() && !self.force_rules
+    }
 }
 
 /// The help of `fmt`'s paths, which go to standard output only when read from standard input.
@@ -116,6 +129,12 @@ impl RulesArg {
             .rules
             .unwrap_or(RulesChoice::Rules(Options::default().default_rules));
         rules.options(record).force_rules(self.force_rules)
+    }
+
+    /// Whether `--rules` was given without `--force-rules`: then a Rules tag may win over it,
+    /// and the run says so once ([`crate::cli::rules_note`]).
+    pub fn may_lose_to_tags(self) -> bool {
+        self.rules.is_some() && !self.force_rules
     }
 }
 

@@ -34,14 +34,18 @@ pub(super) fn run(
         .auto_rules(false)
         .force_rules(config.force_rules);
     let mut games = Vec::new();
-    let mut count = 0;
+    let (mut count, mut tag_ruled) = (0, 0);
     for (i, game) in Scanner::new(text, source.invalid()).enumerate() {
         count = i + 1;
         if page_asked.game.is_some_and(|n| n != count) {
             continue;
         }
         let verdict = check_game(&game, &opts);
+        tag_ruled += usize::from(opts.tag_overrode(&game, &verdict));
         games.push(PageGame::new(&game, &verdict, count));
+    }
+    if config.rules_given {
+        crate::cli::rules_note(tag_ruled);
     }
     if games.is_empty() {
         let which = match page_asked.game {
