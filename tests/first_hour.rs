@@ -9,7 +9,7 @@ use common::{ROOT, scratch};
 
 const SEEGA: &str = env!("CARGO_BIN_EXE_seega");
 
-fn seega(args: &[&str], dir: &Path, stdin: Option<&Path>) -> Output {
+pub(super) fn seega(args: &[&str], dir: &Path, stdin: Option<&Path>) -> Output {
     let input = match stdin {
         Some(p) => Stdio::from(std::fs::File::open(p).expect("stdin file")),
         None => Stdio::null(),
@@ -22,11 +22,11 @@ fn seega(args: &[&str], dir: &Path, stdin: Option<&Path>) -> Output {
         .expect("seega runs")
 }
 
-fn out(o: &Output) -> String {
+pub(super) fn out(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
 }
 
-fn err(o: &Output) -> String {
+pub(super) fn err(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
@@ -460,134 +460,6 @@ fn man_on_a_terminal_is_a_formatted_page_and_roff_only_to_a_pipe() {
         "roff to a pipe: {}",
         out(&piped)
     );
-}
-
-/// Every `--format` of every command, with one vocabulary: `human` for people, `short` one line
-/// per diagnostic, `json` one JSON document, `jsonl` one JSON object a line. (`convert --to`
-/// names the formats it writes: `sgn`, `json`, `jsonl`, `parquet`, `parquet-turns`.)
-const FORMATS: &[(&[&str], &[&str])] = &[
-    (
-        &["check", "samples/standard.sgn"],
-        &["human", "short", "jsonl"],
-    ),
-    (&["stats", "samples/standard.sgn"], &["human", "json"]),
-    (
-        &["dedupe", "samples/standard.sgn"],
-        &["human", "json", "jsonl"],
-    ),
-    (
-        &["moves", "samples/positions.sgn", "--game", "9", "--all"],
-        &["human", "jsonl"],
-    ),
-    (&["convert", "samples/standard.sgn"], &[]),
-];
-
-#[test]
-fn one_format_vocabulary_on_every_command() {
-    for (run, formats) in FORMATS {
-        let (command, rest) = (run[0], &run[1..]);
-        let help = out(&seega(&[command, "--help"], Path::new(ROOT), None));
-        let listed: Vec<&str> = help
-            .split("--format <FORMAT>")
-            .nth(1)
-            .map(|after| after.split("[default:").next().unwrap_or(""))
-            .map(|values| {
-                values
-                    .lines()
-                    .filter_map(|l| l.trim().strip_prefix("- "))
-                    .filter_map(|l| l.split(':').next())
-                    .collect()
-            })
-            .unwrap_or_default();
-        assert_eq!(listed, *formats, "{command} --format");
-        for format in *formats {
-            let args: Vec<&str> = [command, "--format", format]
-                .into_iter()
-                .chain(rest.iter().copied())
-                .collect();
-            let o = seega(&args, Path::new(ROOT), None);
-            assert!(
-                o.status.code().is_some_and(|c| c < 2),
-                "{args:?}: {}",
-                err(&o)
-            );
-            let text = out(&o);
-            match *format {
-                "json" => {
-                    serde_json::from_str::<serde_json::Value>(&text)
-                        .unwrap_or_else(|e| panic!("{args:?}: one JSON document: {e}"));
-                }
-                "jsonl" => {
-                    for line in text.lines() {
-                        serde_json::from_str::<serde_json::Value>(line)
-                            .unwrap_or_else(|e| panic!("{args:?}: a JSON line: {e}: {line}"));
-                    }
-                    assert!(text.lines().count() >= 1, "{args:?}");
-                }
-                _ => assert!(serde_json::from_str::<serde_json::Value>(&text).is_err()),
-            }
-        }
-    }
-}
-
-/// Every command that reads archives: its arguments, whether it takes `-o -` for standard
-/// output, and its exit status on a valid archive, an archive with an invalid game, and a
-/// missing file.
-const CONVENTIONS: &[(&[&str], bool, [i32; 3])] = &[
-    (&["check"], false, [0, 1, 2]),
-    (&["convert", "--to", "jsonl"], true, [0, 0, 2]),
-    (&["stats"], false, [0, 0, 2]),
-    (&["dedupe"], false, [0, 0, 2]),
-    (&["dedupe", "--drop"], true, [0, 0, 2]),
-    (&["select", "--valid"], true, [0, 1, 2]),
-    (&["show"], true, [0, 0, 2]),
-    (&["moves", "--count"], false, [0, 0, 2]),
-    (&["fmt"], false, [0, 0, 2]),
-];
-
-#[test]
-fn every_reading_command_takes_standard_input_and_dash_o_dash_and_says_the_same_exits() {
-    let valid = Path::new(ROOT).join("samples/standard.sgn");
-    let invalid = "samples/invalid/move-too-far.sgn";
-    for (args, dash_o, exits) in CONVENTIONS {
-        let run = |extra: &[&str], stdin: Option<&Path>| {
-            let all: Vec<&str> = args.iter().chain(extra).copied().collect();
-            seega(&all, Path::new(ROOT), stdin)
-        };
-        // Standard input with no path, and with `-`.
-        let (bare, dash) = (run(&[], Some(&valid)), run(&["-"], Some(&valid)));
-        assert_eq!(
-            bare.status.code(),
-            Some(exits[0]),
-            "{args:?} < valid: {}",
-            err(&bare)
-        );
-        assert_eq!(
-            (out(&bare), bare.status.code()),
-            (out(&dash), dash.status.code()),
-            "{args:?}"
-        );
-        // `-o -` is standard output.
-        let path = run(&["samples/standard.sgn"], None);
-        assert_eq!(
-            path.status.code(),
-            Some(exits[0]),
-            "{args:?} samples/standard.sgn"
-        );
-        if *dash_o {
-            let o = run(&["samples/standard.sgn", "-o", "-"], None);
-            assert_eq!(out(&o), out(&path), "{args:?} -o -");
-        }
-        let bad = run(&[invalid], None);
-        assert_eq!(
-            bad.status.code(),
-            Some(exits[1]),
-            "{args:?} {invalid}: {}",
-            err(&bad)
-        );
-        let missing = run(&["nope.sgn"], None);
-        assert_eq!(missing.status.code(), Some(exits[2]), "{args:?} nope.sgn");
-    }
 }
 
 #[test]

@@ -19,6 +19,8 @@ mod cli_html;
 mod cli_moves;
 #[path = "../cli_svg.rs"]
 mod cli_svg;
+#[path = "../conventions.rs"]
+mod conventions;
 #[path = "../encoding.rs"]
 mod encoding;
 #[path = "../first_hour.rs"]
