@@ -18,6 +18,9 @@ SHAPE_RUNS=(
     "check invalid (human)|invalid|check"
     "check tagless --rules auto|tagless|check --rules auto"
     "convert --to jsonl other|other|convert --to jsonl"
+    "convert --to parquet standard|standard|convert --to parquet"
+    "convert --to parquet-turns standard|standard|convert --to parquet-turns"
+    "convert --to parquet other|other|convert --to parquet"
 )
 
 # make_shapes BIN DIR GAMES: writes DIR/SHAPE.sgn for every shape, and checks with BIN that

@@ -116,17 +116,18 @@ pub struct Converted {
     /// Games that cannot be converted (a stretch too long, whose text is not kept): their
     /// number in the chunk, and why.
     pub refused: Vec<(usize, String)>,
-    /// The chunk's games as game objects, numbered in the chunk, when the work reads them back
-    /// ([`ConvertWork::with_objects`]); `None` otherwise, or when one did not read back (then
-    /// the caller reads [`Converted::write_to`]'s lines, and words the failure).
+    /// The chunk's games as game objects, numbered in the chunk, when the work makes them
+    /// ([`ConvertWork::with_objects`]; its JSON is then not written); `None` otherwise (the
+    /// caller reads [`Converted::write_to`]'s lines).
     pub objects: Option<Vec<GameObject>>,
 }
 
 impl<'a> ConvertWork<'a> {
-    /// The same work, also reading each chunk's JSON Lines back into game objects on its
-    /// worker ([`Converted::objects`]), for a printer that takes objects (Parquet): the parsing
-    /// is spread over the threads rather than done on the one that prints. The target must be
-    /// JSON Lines.
+    /// The same work making each chunk's games into game objects on its worker
+    /// ([`Converted::objects`]) instead of their JSON, for a printer that takes objects
+    /// (Parquet): a clean game's from what the fast lane kept ([`GameObject::from_clean`]),
+    /// any other's from its syntax tree and verdict, so that no JSON is written and read back.
+    /// The target must be JSON Lines.
     pub fn with_objects(self, yes: bool) -> Self {
         ConvertWork {
             objects: yes && self.target == Target::Jsonl,
@@ -185,7 +186,14 @@ impl<'a> ConvertWork<'a> {
 
     /// Checks `game`, the chunk's last game found, and writes it the full way: as the
     /// `serde_json` of its [`GameObject`], or as notation written from its syntax tree.
-    fn full_way(&self, c: &mut Converted, game: &Game<'_>, chunk: &ChunkText<'_>) {
+    /// With `objects`, the game's object goes there instead.
+    fn full_way(
+        &self,
+        c: &mut Converted,
+        game: &Game<'_>,
+        chunk: &ChunkText<'_>,
+        objects: Option<&mut Vec<GameObject>>,
+    ) {
         let index = c.games;
         let verdict = check_game_at(game, index, &self.opts);
         c.tag_ruled += usize::from(self.opts.tag_overrode(game, &verdict));
@@ -203,10 +211,15 @@ impl<'a> ConvertWork<'a> {
         };
         match self.target {
             Target::Json | Target::Jsonl => {
-                let at = at(chunk.lines.index());
-                write_object(&mut c.out, &GameObject::new(game, &verdict, index, at));
-                if self.target == Target::Jsonl {
-                    c.out.raw(b"\n");
+                let object = GameObject::new(game, &verdict, index, at(chunk.lines.index()));
+                match objects {
+                    Some(objects) => objects.push(object),
+                    None => {
+                        write_object(&mut c.out, &object);
+                        if self.target == Target::Jsonl {
+                            c.out.raw(b"\n");
+                        }
+                    }
                 }
             }
             Target::Sgn { width } => {
@@ -236,18 +249,6 @@ impl<'a> ConvertWork<'a> {
             objects: None,
         }
     }
-}
-
-/// The games of `c`, a chunk converted to JSON Lines, read back into game objects numbered in
-/// the chunk; `None` when one does not read back.
-fn read_back(c: &Converted) -> Option<Vec<GameObject>> {
-    let mut lines = Vec::new();
-    c.out.write_to(&mut lines, 0, &mut || b"").ok()?;
-    lines
-        .split(|&b| b == b'\n')
-        .filter(|l| !l.is_empty())
-        .map(|l| serde_json::from_slice(l).ok())
-        .collect()
 }
 
 /// A chunk's text as it is converted: its decoded text, the bytes it was decoded from and the
@@ -304,6 +305,7 @@ impl ChunkWork for ConvertWork<'_> {
         });
         let scanner = Scanner::new(text, invalid).tag_line_next(tag_next);
         let mut games = Games::new(text, scanner, lane);
+        let mut objects = self.objects.then(Vec::new);
         while let Some(read) = games.next() {
             c.games += 1;
             match read {
@@ -311,8 +313,20 @@ impl ChunkWork for ConvertWork<'_> {
                     c.fast += 1;
                     boundary.see_clean(text, end);
                     if let Some(lane) = games.lane() {
-                        writer.write_clean(&mut c.out, &lane.clean, c.games, &mut chunk.lines);
                         c.tag_ruled += usize::from(lane.rules.tag_ruled);
+                        if let Some(objects) = &mut objects {
+                            let (file, bytes) = (self.file, self.file_bytes);
+                            let g = GameObject::from_clean(
+                                &lane.clean,
+                                c.games,
+                                file,
+                                bytes,
+                                &mut chunk.lines,
+                            );
+                            objects.push(g);
+                            continue;
+                        }
+                        writer.write_clean(&mut c.out, &lane.clean, c.games, &mut chunk.lines);
                     }
                     if self.target == Target::Jsonl {
                         c.out.raw(b"\n");
@@ -320,7 +334,7 @@ impl ChunkWork for ConvertWork<'_> {
                 }
                 GameRead::Full(game) => {
                     boundary.see(&game, text);
-                    self.full_way(&mut c, &game, &chunk);
+                    self.full_way(&mut c, &game, &chunk, objects.as_mut());
                 }
             }
         }
@@ -332,9 +346,7 @@ impl ChunkWork for ConvertWork<'_> {
         }
         c.boundary = boundary.verified();
         // A chunk that does not end at a boundary is worked on again, joined with the next.
-        if self.objects && c.boundary {
-            c.objects = read_back(&c);
-        }
+        c.objects = objects;
         c
     }
 
@@ -472,3 +484,6 @@ impl<'t> Lane<'t> for RecordLane<'_, 't> {
         Some((end, ()))
     }
 }
+
+#[cfg(test)]
+mod tests;

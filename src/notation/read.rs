@@ -39,7 +39,7 @@ mod trailing;
 pub mod tree;
 mod turn;
 
-pub(crate) use tag::TagAt;
+pub(crate) use tag::{TagAt, unescaped};
 
 /// Where reading goes on after what the reader refused was read by a visitor that recovers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

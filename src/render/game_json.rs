@@ -66,6 +66,7 @@ use serde::{Deserialize, Serialize};
 
 use super::wire::DiagnosticLine;
 
+mod clean;
 mod marked;
 mod origin;
 use crate::engine::{Color, Ruleset, Square};

@@ -71,7 +71,7 @@ impl TagAt {
 }
 
 /// A tag value as written, its escapes (`\"`, `\\`) decoded.
-fn unescaped(raw: &str) -> String {
+pub(crate) fn unescaped(raw: &str) -> String {
     let mut out = String::with_capacity(raw.len());
     let mut chars = raw.chars();
     while let Some(c) = chars.next() {

@@ -6,6 +6,7 @@ use super::super::super::json_buf::JsonBuf;
 use super::super::List;
 use super::super::{copy_short, tag};
 use crate::notation::Annotation;
+use crate::notation::read::unescaped;
 use crate::render::json_buf::is_plain;
 use crate::validate::{CleanComment, CleanHeader, CleanNote, CleanTurn};
 
@@ -127,27 +128,13 @@ pub(super) fn header(out: &mut JsonBuf, h: &CleanHeader<'_>) {
             value,
             escaped: false,
         } => tag(out, name, value),
-        CleanHeader::Tag { name, value, .. } => tag(out, name, &unescape(value)),
+        CleanHeader::Tag { name, value, .. } => tag(out, name, &unescaped(value)),
         CleanHeader::Comment(c) => {
             out.raw(b"{\"comment\":");
             out.str(c.text);
             line_flag(out, c.line);
         }
     }
-}
-
-/// A tag value with its escapes (`\"`, `\\`) resolved.
-#[cold]
-fn unescape(value: &str) -> String {
-    let mut s = String::with_capacity(value.len());
-    let mut chars = value.chars();
-    while let Some(c) = chars.next() {
-        match c {
-            '\\' => s.extend(chars.next()),
-            c => s.push(c),
-        }
-    }
-    s
 }
 
 #[cfg(test)]
