@@ -34,6 +34,16 @@ pub fn decode(input: &Input, bytes: &[u8], encoding: Encoding) -> Source {
     source
 }
 
+/// [`decode`] of bytes no longer needed: UTF-8 text keeps their buffer
+/// ([`Source::decode_vec`]), so the input is held once.
+pub fn decode_vec(input: &Input, bytes: Vec<u8>, encoding: Encoding) -> Source {
+    let (source, switched) = Source::decode_vec(bytes, encoding);
+    if let Some(line) = switched {
+        tell_switch(input, line);
+    }
+    source
+}
+
 /// Says on stderr that `auto` read `input` as Windows-1252 from `line` on.
 pub fn tell_switch(input: &Input, line: u64) {
     super::stdio::line(format_args!(

@@ -103,7 +103,7 @@ pub fn with_game<T>(
             return None;
         }
     };
-    let source = super::inputs::decode(input, &bytes, encoding);
+    let source = super::inputs::decode_vec(input, bytes, encoding);
     let text = source.text();
     let Some(game) = Scanner::new(text, source.invalid())
         .nth(index.saturating_sub(1))

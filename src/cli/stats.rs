@@ -10,7 +10,7 @@ use seega::validate::Options;
 use super::Exit;
 use super::args::{StatsArgs, StatsFormat};
 use super::config::Sources;
-use super::inputs::decode;
+use super::inputs::decode_vec;
 
 /// What `seega stats` runs with.
 pub struct Config {
@@ -40,7 +40,7 @@ pub fn run(config: &Config, out: &mut impl Write) -> std::io::Result<Exit> {
     let mut stats = Stats::default();
     let mut tag_ruled = 0;
     let reads = config.sources.for_each(&mut |input, bytes| {
-        let source = decode(input, &bytes, config.sources.encoding);
+        let source = decode_vec(input, bytes, config.sources.encoding);
         for checked in check_source(&source, &config.options) {
             tag_ruled += usize::from(checked.tag_ruled);
             stats.add(&checked);

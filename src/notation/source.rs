@@ -178,6 +178,27 @@ impl Source {
             .any(|r| r.start < span.end && span.start < r.end)
     }
 
+    /// [`Source::decode`] of bytes the caller gives up: text that is UTF-8 (in `utf-8`, or
+    /// in `auto` throughout) keeps their buffer, so a big file is not held twice.
+    ///
+    /// ```
+    /// use seega::{Encoding, notation::Source};
+    ///
+    /// let (s, switched) = Source::decode_vec(b"1. a1,b1 *\n".to_vec(), Encoding::Auto);
+    /// assert_eq!((s.text(), switched), ("1. a1,b1 *\n", None));
+    /// let (s, switched) = Source::decode_vec(b"{ F\xeate }\n".to_vec(), Encoding::Auto);
+    /// assert_eq!((s.text(), switched), ("{ Fête }\n", Some(1)));
+    /// ```
+    pub fn decode_vec(bytes: Vec<u8>, encoding: Encoding) -> (Source, Option<u64>) {
+        match encoding {
+            Encoding::Utf8 | Encoding::Auto => match String::from_utf8(bytes) {
+                Ok(text) => (Source::from_text(text), None),
+                Err(e) => Source::decode(e.as_bytes(), encoding),
+            },
+            Encoding::Latin1 | Encoding::Windows1252 => Source::decode(&bytes, encoding),
+        }
+    }
+
     /// Decodes `bytes`, reusing the buffer when it is UTF-8 (no second copy of a big file).
     pub fn from_vec(bytes: Vec<u8>) -> Source {
         match String::from_utf8(bytes) {

@@ -26,7 +26,7 @@ pub(super) fn run(
             return Ok(Exit::Trouble);
         }
     };
-    let source = crate::cli::inputs::decode(input, &bytes, config.encoding);
+    let source = crate::cli::inputs::decode_vec(input, bytes, config.encoding);
     let text = source.text();
     let opts = Options::default()
         .default_rules(config.rules)
