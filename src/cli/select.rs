@@ -3,11 +3,11 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use seega::Ruleset;
 use seega::archive::{Checked, check_source};
 use seega::notation::{GameResult, LineIndex};
 use seega::tools::select::Filter;
 use seega::validate::Options;
+use seega::{Encoding, Ruleset};
 
 use super::args::SelectArgs;
 use super::config::Sources;
@@ -149,9 +149,30 @@ struct Sorting<'c> {
 
 impl Sorting<'_> {
     /// Sorts the games of one input, copying each where it goes.
-    fn input(&mut self, input: &Input, bytes: &[u8], out: &mut impl Write) -> std::io::Result<()> {
+    fn input(
+        &mut self,
+        input: &Input,
+        bytes: Vec<u8>,
+        out: &mut impl Write,
+    ) -> std::io::Result<()> {
         let config = self.config;
-        let source = super::inputs::decode(input, bytes, config.sources.encoding);
+        // UTF-8 without a byte-order mark is its own text: the bytes are held once, as the
+        // text, and copied from it.
+        let plain = matches!(config.sources.encoding, Encoding::Utf8 | Encoding::Auto)
+            && !bytes.starts_with(seega::notation::BOM)
+            && std::str::from_utf8(&bytes).is_ok();
+        let (source, kept) = if plain {
+            (
+                super::inputs::decode_vec(input, bytes, config.sources.encoding),
+                None,
+            )
+        } else {
+            (
+                super::inputs::decode(input, &bytes, config.sources.encoding),
+                Some(bytes),
+            )
+        };
+        let bytes = kept.as_deref().unwrap_or(source.text().as_bytes());
         let text = source.text();
         let lines = LineIndex::new(text);
         let name = input.name();
@@ -236,7 +257,7 @@ pub fn run(config: &Config, out: &mut impl Write) -> std::io::Result<Exit> {
     };
     let io_trouble = config
         .sources
-        .for_each(&mut |input, bytes| sorting.input(input, &bytes, out));
+        .for_each(&mut |input, bytes| sorting.input(input, bytes, out));
     if let Some(e) = sorting.failed {
         e.report();
         return Ok(Exit::Trouble);
