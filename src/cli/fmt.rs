@@ -200,7 +200,8 @@ impl Formatting<'_> {
                 return Ok(true);
             }
         };
-        let source = super::inputs::decode(input, &bytes, config.sources.encoding);
+        let (source, kept) = super::inputs::decode_keeping(input, bytes, config.sources.encoding);
+        let bytes = kept.as_deref().unwrap_or(source.text().as_bytes());
         let formatted = format_games(&source, &config.check, &config.write, config.fixing);
         for f in &formatted.fixes {
             let who = f
@@ -219,7 +220,7 @@ impl Formatting<'_> {
             report_kept(&name, &source, &formatted);
             self.exit = self.exit.max(Exit::Invalid);
         }
-        let formatted = assemble(&bytes, &source, &formatted, config.to_utf8);
+        let formatted = assemble(bytes, &source, &formatted, config.to_utf8);
         let canonical = formatted == bytes;
         match config.mode {
             Mode::Check if !canonical => {

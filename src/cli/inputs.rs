@@ -44,6 +44,25 @@ pub fn decode_vec(input: &Input, bytes: Vec<u8>, encoding: Encoding) -> Source {
     source
 }
 
+/// [`decode`] for a command that copies the input's own bytes as well: when they are UTF-8
+/// without a byte-order mark (and read as UTF-8), they are the text, and are held once, as
+/// the text (`None`); otherwise they are kept beside it. The bytes are then
+/// `kept.as_deref().unwrap_or(source.text().as_bytes())`.
+pub fn decode_keeping(
+    input: &Input,
+    bytes: Vec<u8>,
+    encoding: Encoding,
+) -> (Source, Option<Vec<u8>>) {
+    let plain = matches!(encoding, Encoding::Utf8 | Encoding::Auto)
+        && !bytes.starts_with(seega::notation::BOM)
+        && std::str::from_utf8(&bytes).is_ok();
+    if plain {
+        (decode_vec(input, bytes, encoding), None)
+    } else {
+        (decode(input, &bytes, encoding), Some(bytes))
+    }
+}
+
 /// Says on stderr that `auto` read `input` as Windows-1252 from `line` on.
 pub fn tell_switch(input: &Input, line: u64) {
     super::stdio::line(format_args!(

@@ -3,11 +3,11 @@
 use std::io::Write;
 use std::path::PathBuf;
 
+use seega::Ruleset;
 use seega::archive::{Checked, check_source};
 use seega::notation::{GameResult, LineIndex};
 use seega::tools::select::Filter;
 use seega::validate::Options;
-use seega::{Encoding, Ruleset};
 
 use super::args::SelectArgs;
 use super::config::Sources;
@@ -156,22 +156,8 @@ impl Sorting<'_> {
         out: &mut impl Write,
     ) -> std::io::Result<()> {
         let config = self.config;
-        // UTF-8 without a byte-order mark is its own text: the bytes are held once, as the
-        // text, and copied from it.
-        let plain = matches!(config.sources.encoding, Encoding::Utf8 | Encoding::Auto)
-            && !bytes.starts_with(seega::notation::BOM)
-            && std::str::from_utf8(&bytes).is_ok();
-        let (source, kept) = if plain {
-            (
-                super::inputs::decode_vec(input, bytes, config.sources.encoding),
-                None,
-            )
-        } else {
-            (
-                super::inputs::decode(input, &bytes, config.sources.encoding),
-                Some(bytes),
-            )
-        };
+        // The games are copied from the input's bytes, held once when they are the text.
+        let (source, kept) = super::inputs::decode_keeping(input, bytes, config.sources.encoding);
         let bytes = kept.as_deref().unwrap_or(source.text().as_bytes());
         let text = source.text();
         let lines = LineIndex::new(text);
