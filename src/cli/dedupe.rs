@@ -94,7 +94,14 @@ fn read(config: &Config) -> std::io::Result<(Vec<Seen>, Vec<Vec<u8>>, Reads)> {
     let mut games: Vec<Seen> = Vec::new();
     let mut files: Vec<Vec<u8>> = Vec::new();
     let io_trouble = config.sources.for_each(&mut |input, bytes| {
-        let source = super::inputs::decode(input, &bytes, config.sources.encoding);
+        // The input is held once: as the text, and with --drop as the bytes the kept games are
+        // copied from when the text is not the input's bytes exactly.
+        let (source, kept) = if config.drop {
+            super::inputs::decode_keeping(input, bytes, config.sources.encoding)
+        } else {
+            let source = super::inputs::decode_vec(input, bytes, config.sources.encoding);
+            (source, None)
+        };
         let first = games.len();
         let mut starts = Vec::new();
         for c in check_source(&source, opts) {
@@ -114,11 +121,12 @@ fn read(config: &Config) -> std::io::Result<(Vec<Seen>, Vec<Vec<u8>>, Reads)> {
             });
         }
         if config.drop {
-            let file = File::new(files.len(), &bytes);
+            let bytes = kept.as_deref().unwrap_or(source.text().as_bytes());
+            let file = File::new(files.len(), bytes);
             for (g, range) in games[first..].iter_mut().zip(file.pieces(&source, &starts)) {
                 g.piece = Some((files.len(), range));
             }
-            files.push(bytes);
+            files.push(kept.unwrap_or_else(|| source.into_text().into_bytes()));
         }
         Ok(())
     })?;
