@@ -414,13 +414,16 @@ fn rules_tags_win_over_rules_unless_forced_and_the_run_says_so() {
         err(&tagged)
     );
     // Every other command that takes --rules says so as well, and nothing when forced.
-    let one = "seega: note: 1 game named other rules in a Rules tag, which wins over --rules";
+    let one = "seega: note: the game's Rules tag names other rules, which win over --rules; --force-rules applies --rules to it";
     for (command, said) in [
         (&["stats"][..], note),
         (&["select"], note),
         (&["dedupe"], note),
         (&["show", "--game", "1"], one),
-        (&["show", "--html", "--game", "2"], one),
+        (
+            &["show", "--html", "--game", "2"],
+            "seega: note: 1 game named other rules in a Rules tag, which wins over --rules",
+        ),
         (&["moves", "--game", "1", "--count"], one),
     ] {
         for force in [false, true] {

@@ -182,6 +182,15 @@ pub fn rules_note(n: usize) {
     }
 }
 
+/// [`rules_note`] for a command that shows one game (`show`, `moves`): said when `tagged`.
+pub fn rules_note_of_the_game(tagged: bool) {
+    if tagged {
+        note(format_args!(
+            "the game's Rules tag names other rules, which win over --rules; --force-rules applies --rules to it"
+        ));
+    }
+}
+
 /// A path as a person reads it in a message: controls and bytes that are not UTF-8 shown
 /// visibly (see [`seega::render::terminal::path`]).
 pub fn shown(path: &std::path::Path) -> String {

@@ -72,9 +72,7 @@ pub fn run(config: &Config, out: &mut impl Write) -> std::io::Result<Exit> {
                 .auto_rules(false)
                 .force_rules(config.force_rules);
             let verdict = check_game(game, &opts);
-            if config.rules_given && opts.tag_overrode(game, &verdict) {
-                super::rules_note(1);
-            }
+            super::rules_note_of_the_game(config.rules_given && opts.tag_overrode(game, &verdict));
             let heading = pick::title(game, config.game);
             let states = GameState::replay_states(game, &verdict);
             let Some(last) = states.len().checked_sub(1) else {

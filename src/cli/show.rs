@@ -344,9 +344,7 @@ fn draw_game(config: &Config, out: &mut impl Write) -> std::io::Result<Exit> {
             .auto_rules(false)
             .force_rules(config.force_rules);
         let verdict = check_game(game, &opts);
-        if config.rules_given && opts.tag_overrode(game, &verdict) {
-            super::rules_note(1);
-        }
+        super::rules_note_of_the_game(config.rules_given && opts.tag_overrode(game, &verdict));
         let heading = pick::title(game, index);
         let Some(start) = verdict.start.clone() else {
             pick::cannot_set_up(&heading, &verdict);
