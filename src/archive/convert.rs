@@ -125,7 +125,7 @@ pub struct Converted {
 impl<'a> ConvertWork<'a> {
     /// The same work making each chunk's games into game objects on its worker
     /// ([`Converted::objects`]) instead of their JSON, for a printer that takes objects
-    /// (Parquet): a clean game's from what the fast lane kept ([`GameObject::from_clean`]),
+    /// (Parquet): a clean game's from what the fast lane kept (`GameObject::from_clean`),
     /// any other's from its syntax tree and verdict, so that no JSON is written and read back.
     /// The target must be JSON Lines.
     pub fn with_objects(self, yes: bool) -> Self {
