@@ -85,10 +85,8 @@ pub(crate) fn parse_square(text: &str) -> Result<Square, SyntaxError> {
 
 /// The token `tok` (at `base`) read through [`token`], its refusal worded.
 fn worded(tok: &str, base: usize) -> Result<Token, SyntaxError> {
-    if let Some(e) = misspelt(tok, base) {
-        return Err(e);
-    }
     let end = base + tok.len();
+    // Refused unread, before anything is made of it.
     if tok.len() > MAX_TOKEN_BYTES {
         return Err(SyntaxError {
             kind: SyntaxKind::TokenTooLong,
@@ -98,6 +96,9 @@ fn worded(tok: &str, base: usize) -> Result<Token, SyntaxError> {
                 tok.len()
             ),
         });
+    }
+    if let Some(e) = misspelt(tok, base) {
+        return Err(e);
     }
     let at = |rest: &str| end - rest.len();
     match token(tok) {

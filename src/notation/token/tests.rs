@@ -202,4 +202,6 @@ fn what_the_narrow_window_cannot_hold_the_wide_one_reads() {
     assert_eq!(err("$4294967296").0, SyntaxKind::BadNag);
     let long = format!("a1{}", "-a2-a1".repeat(200));
     assert_eq!(err(&long).0, SyntaxKind::TokenTooLong);
+    // Refused unread: not taken for a turn in capitals.
+    assert_eq!(err(&long.to_uppercase()).0, SyntaxKind::TokenTooLong);
 }
