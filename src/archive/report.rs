@@ -100,6 +100,8 @@ struct State {
     before: BTreeMap<u64, (usize, usize)>,
     /// Whether a chunk will never be counted (its work panicked): nobody waits any more.
     broken: bool,
+    /// Workers waiting in [`Ledger::before`] (what a test waits for, instead of sleeping).
+    waiting: usize,
 }
 
 impl Ledger {
@@ -142,7 +144,23 @@ impl Ledger {
             if s.broken {
                 return None;
             }
+            s.waiting += 1;
             s = self.counted.wait(s).ok()?;
+            s.waiting -= 1;
+        }
+    }
+
+    /// How many workers wait in [`Ledger::before`] now.
+    #[cfg(test)]
+    fn waiting(&self) -> usize {
+        self.state.lock().map_or(0, |s| s.waiting)
+    }
+
+    /// Returns once some worker waits in [`Ledger::before`].
+    #[cfg(test)]
+    fn until_one_waits(&self) {
+        while self.waiting() == 0 {
+            std::thread::yield_now();
         }
     }
 }
@@ -170,7 +188,7 @@ mod tests {
                 ledger.tell(1, 10, 1, true);
                 ledger.before(1)
             });
-            std::thread::sleep(std::time::Duration::from_millis(20));
+            ledger.until_one_waits();
             ledger.tell(0, 2, 3, false);
             assert_eq!(waiting.join().unwrap(), Some((2, 3)));
         });
@@ -184,7 +202,7 @@ mod tests {
                 ledger.tell(1, 10, 1, true);
                 ledger.before(1)
             });
-            std::thread::sleep(std::time::Duration::from_millis(20));
+            ledger.until_one_waits();
             ledger.abandon();
             assert_eq!(waiting.join().unwrap(), None);
         });
