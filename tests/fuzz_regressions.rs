@@ -1,5 +1,6 @@
 //! Every input a fuzzer ever crashed on, kept in `tests/fuzz-regressions/`, run through every
-//! fuzz target; plus a short deterministic run of the stable mutation driver over the samples.
+//! fuzz target, and the corpus through each. (The mutation campaign is a step of its own in
+//! `.ci/run`: the stable driver of `fuzz/`.)
 //!
 //! The targets themselves live in `fuzz/src/targets.rs` and assert their invariants (spans in
 //! bounds and on character boundaries, reports rendered, round trips equal).
@@ -10,13 +11,6 @@
     reason = "shared with the fuzz crate; not every item is used here"
 )]
 mod targets;
-
-#[path = "../fuzz/src/mutate.rs"]
-#[allow(
-    dead_code,
-    reason = "shared with the fuzz crate; not every item is used here"
-)]
-mod mutate;
 
 use std::path::{Path, PathBuf};
 
@@ -69,37 +63,6 @@ fn the_corpus_passes_every_target() {
         let data = std::fs::read(&p).expect("readable corpus file");
         for (_, run) in targets::TARGETS {
             run(&data);
-        }
-    }
-}
-
-#[test]
-fn a_short_mutation_run_finds_nothing() {
-    let seeds: Vec<Vec<u8>> = files("tests/conformance")
-        .into_iter()
-        .chain(files("samples"))
-        .filter(|p| p.extension().is_some_and(|e| e == "sgn"))
-        .chain(trials())
-        .map(|p| std::fs::read(p).expect("readable seed"))
-        .map(|mut d| {
-            d.truncate(2048);
-            d
-        })
-        .collect();
-    let mut rng = mutate::Rng::new(6);
-    let mut input = Vec::new();
-    for _ in 0..1000 {
-        input.clear();
-        input.extend_from_slice(&seeds[rng.below(seeds.len())]);
-        let other = &seeds[rng.below(seeds.len())];
-        mutate::mutate(&mut input, other, &mut rng, 4096);
-        for (name, run) in targets::TARGETS {
-            if std::panic::catch_unwind(|| run(&input)).is_err() {
-                panic!(
-                    "target {name} failed on {:?}",
-                    String::from_utf8_lossy(&input)
-                );
-            }
         }
     }
 }

@@ -18,8 +18,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use seega::PRESETS;
 use seega::archive::check_source;
-use seega::engine::PRESETS;
 use seega::notation::Source;
 use seega::validate::Options;
 use seega_fuzz::mutate::{Rng, mutate};
