@@ -23,3 +23,5 @@ mod parquet;
 mod roundtrip;
 #[path = "../writers.rs"]
 mod writers;
+#[path = "../writers_disk.rs"]
+mod writers_disk;
