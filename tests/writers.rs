@@ -385,8 +385,7 @@ pub(super) fn is_root() -> bool {
 
 #[test]
 fn a_replaced_file_keeps_its_owner_group_and_mode() {
-    if !is_root() {
-        println!("skipped: only root can give a file to another owner (run the tests as root)");
+    if !is_root() && common::may_skip_without_root("only root can give a file to another owner") {
         return;
     }
     let root = scratch("writers-owner");

@@ -106,6 +106,20 @@ pub fn run_in(args: &[&str], dir: &Path) -> Output {
         .expect("seega runs")
 }
 
+/// Whether a test that needs what this machine lacks (`why`) may skip: only when
+/// `SEEGA_TESTS_WITHOUT_ROOT` is set, and never in CI; otherwise the test fails, naming the
+/// variable. (The writers' tests need root to mount a small disk and to give a file to another
+/// owner.)
+pub fn may_skip_without_root(why: &str) -> bool {
+    let opted_out = std::env::var_os("SEEGA_TESTS_WITHOUT_ROOT").is_some_and(|v| !v.is_empty());
+    assert!(
+        opted_out && std::env::var_os("CI").is_none(),
+        "this test cannot run: {why}; run the tests as root, or set SEEGA_TESTS_WITHOUT_ROOT=1 to skip it (not in CI)"
+    );
+    println!("skipped (SEEGA_TESTS_WITHOUT_ROOT): {why}");
+    true
+}
+
 /// What `command` (a shell command line) prints under a pseudo-terminal (util-linux's
 /// `script`), run in `dir` with standard input at its end. A machine without `script` fails the
 /// test that asks, unless `SEEGA_TESTS_WITHOUT_PTY` is set: then `None`, and the test skips.
