@@ -257,12 +257,7 @@ fn browser() -> Option<(PathBuf, PathBuf)> {
         d.display()
     );
     // A test that cannot run fails, unless the one who runs it says to skip it; never in CI.
-    let skip = std::env::var_os("SEEGA_SKIP_BROWSER").is_some_and(|v| !v.is_empty());
-    assert!(
-        skip && std::env::var_os("CI").is_none(),
-        "the browser test cannot run: {why}; set SEEGA_SKIP_BROWSER=1 to skip it (not in CI)"
-    );
-    eprintln!("browser test skipped (SEEGA_SKIP_BROWSER): {why}");
+    common::skip_or_fail("SEEGA_SKIP_BROWSER", &format!("the browser: {why}"));
     None
 }
 

@@ -53,14 +53,16 @@ pub fn decode_keeping(
     bytes: Vec<u8>,
     encoding: Encoding,
 ) -> (Source, Option<Vec<u8>>) {
-    let plain = matches!(encoding, Encoding::Utf8 | Encoding::Auto)
-        && !bytes.starts_with(seega::notation::BOM)
-        && std::str::from_utf8(&bytes).is_ok();
-    if plain {
-        (decode_vec(input, bytes, encoding), None)
-    } else {
-        (decode(input, &bytes, encoding), Some(bytes))
-    }
+    let bytes = match encoding {
+        Encoding::Utf8 | Encoding::Auto if !bytes.starts_with(seega::notation::BOM) => {
+            match String::from_utf8(bytes) {
+                Ok(text) => return (Source::from_text(text), None),
+                Err(e) => e.into_bytes(),
+            }
+        }
+        _ => bytes,
+    };
+    (decode(input, &bytes, encoding), Some(bytes))
 }
 
 /// Says on stderr that `auto` read `input` as Windows-1252 from `line` on.

@@ -16,7 +16,7 @@ use crate::notation::lex::ends_token;
 use crate::notation::read::tree::{read_token, read_whole, shifted};
 use crate::notation::token::{parse_token, token};
 use crate::notation::window::WIDTH;
-use crate::tools::generate::{GenOptions, Generator};
+use crate::tools::generate::GenOptions;
 use proptest::prelude::*;
 use proptest::strategy::ValueTree;
 use proptest::test_runner::{Config, TestRunner};
@@ -104,17 +104,14 @@ fn files(dir: &Path, out: &mut Vec<String>) {
 }
 
 fn generated(invalid_rate: f64, games: u64) -> String {
-    let mut g = Generator::new(
-        GenOptions::default()
+    let rules = crate::PRESETS.iter().map(|p| p.1).collect();
+    crate::generate(
+        &GenOptions::default()
             .seed(17)
-            .rules(crate::PRESETS.iter().map(|p| p.1).collect())
+            .rules(rules)
             .invalid_rate(invalid_rate),
-    );
-    let mut out = String::new();
-    for index in 1..=games {
-        g.write_game(index, &mut out);
-    }
-    out
+        games,
+    )
 }
 
 #[test]

@@ -106,17 +106,25 @@ pub fn run_in(args: &[&str], dir: &Path) -> Output {
         .expect("seega runs")
 }
 
-/// Whether a test that needs what this machine lacks (`why`) may skip: only when
-/// `SEEGA_TESTS_WITHOUT_ROOT` is set, and never in CI; otherwise the test fails, naming the
-/// variable. (The writers' tests need root to mount a small disk and to give a file to another
-/// owner.)
-pub fn may_skip_without_root(why: &str) -> bool {
-    let opted_out = std::env::var_os("SEEGA_TESTS_WITHOUT_ROOT").is_some_and(|v| !v.is_empty());
+/// For a test that needs what this machine lacks (`why`): returns, so that the test skips,
+/// only when the one who runs it opted out by setting `opt_out`, and never in CI; otherwise the
+/// test fails, naming the variable.
+pub fn skip_or_fail(opt_out: &str, why: &str) {
+    let opted_out = std::env::var_os(opt_out).is_some_and(|v| !v.is_empty());
     assert!(
         opted_out && std::env::var_os("CI").is_none(),
-        "this test cannot run: {why}; run the tests as root, or set SEEGA_TESTS_WITHOUT_ROOT=1 to skip it (not in CI)"
+        "this test cannot run: {why}; set {opt_out}=1 to skip it (not in CI)"
     );
-    println!("skipped (SEEGA_TESTS_WITHOUT_ROOT): {why}");
+    eprintln!("skipped ({opt_out}): {why}");
+}
+
+/// [`skip_or_fail`] for the writers' tests that need root (to mount a small disk, to give a
+/// file to another owner): `true`, the test skips, when `SEEGA_TESTS_WITHOUT_ROOT` is set.
+pub fn may_skip_without_root(why: &str) -> bool {
+    skip_or_fail(
+        "SEEGA_TESTS_WITHOUT_ROOT",
+        &format!("{why} (run the tests as root)"),
+    );
     true
 }
 

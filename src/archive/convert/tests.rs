@@ -3,7 +3,7 @@
 //! way.
 
 use super::*;
-use crate::tools::generate::{GenOptions, Generator};
+use crate::tools::generate::GenOptions;
 
 /// The games of `text` as `work` converts them to JSON Lines, read back.
 fn read_back(text: &str, work: &ConvertWork<'_>) -> Vec<GameObject> {
@@ -38,18 +38,16 @@ fn made(text: &str, work: &ConvertWork<'_>) -> (Vec<GameObject>, usize) {
     (all, fast)
 }
 
+/// Games of every preset, `invalid_rate` of them with an illegal turn.
 fn generated(invalid_rate: f64, games: u64) -> String {
-    let mut g = Generator::new(
-        GenOptions::default()
+    let rules = crate::PRESETS.iter().map(|p| p.1).collect();
+    crate::generate(
+        &GenOptions::default()
             .seed(23)
-            .rules(crate::PRESETS.iter().map(|p| p.1).collect())
+            .rules(rules)
             .invalid_rate(invalid_rate),
-    );
-    let mut out = String::new();
-    for index in 1..=games {
-        g.write_game(index, &mut out);
-    }
-    out
+        games,
+    )
 }
 
 #[test]
