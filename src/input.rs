@@ -220,8 +220,17 @@ impl Input {
         }
         let mut bytes = Vec::new();
         if compression.is_none() {
-            bytes.reserve(usize::try_from(size).unwrap_or(0));
+            // Refused as an error, not an abort, when the process may not hold that much.
+            bytes
+                .try_reserve_exact(usize::try_from(size).unwrap_or(usize::MAX))
+                .map_err(|_| {
+                    std::io::Error::new(
+                        std::io::ErrorKind::OutOfMemory,
+                        format!("it holds {size} bytes, more than seega may hold in memory here"),
+                    )
+                })?;
         }
+        // `read_to_end` gives `ErrorKind::OutOfMemory` rather than aborting when it cannot grow.
         reader.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes)?;
         if bytes.len() as u64 > MAX_FILE_BYTES {
             return Err(too_big(bytes.len() as u64));

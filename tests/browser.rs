@@ -183,6 +183,14 @@ fn assert_shows(d: &Driver, file: &str, game: usize, turn: usize, how: &str) {
         want.pieces,
         "data-position {position} ({how})"
     );
+    // and the whole string is the one `seega moves` prints for the position
+    let (g, t) = (game.to_string(), turn.to_string());
+    let args = [
+        "moves", file, "--game", &g, "--turn", &t, "--format", "jsonl",
+    ];
+    let moves = common::stdout(&common::run_with(&args, None));
+    let line: Value = serde_json::from_str(moves.lines().next().expect("a line")).expect("json");
+    assert_eq!(line["position"], json!(position), "data-position ({how})");
     // what a screen reader reads of the board: the squares of each side, in board order
     let n = (want.pieces.len() as f64).sqrt() as u8;
     let side = |c: &str| {
@@ -493,9 +501,10 @@ fn hostile(d: &Driver, dir: &Path) {
         json!([]),
     );
     let title = format!("Seega games: {}", "hostile.sgn");
+    // the game's data, the arrows and the page's script: no other
     assert_eq!(
         v,
-        json!({"scripts": 2, "title": title, "comment": comment,
+        json!({"scripts": 3, "title": title, "comment": comment,
                "heading": "Game 1: <b>Ama</b> vs Kofi & co, </script><!--", "images": 0})
     );
     assert_shows(d, sample.to_str().unwrap(), 1, 1, "hostile");

@@ -19,12 +19,44 @@ fn page(args: &[&str]) -> String {
     stdout(&o)
 }
 
-/// The JSON the page holds.
+/// The games the page holds, one JSON element each, as `{"games": [...]}`.
 fn data(page: &str) -> Value {
-    let open = r#"<script type="application/json" id="seega-data">"#;
-    let start = page.find(open).expect("the data") + open.len();
-    let len = page[start..].find("</script>").expect("its end");
-    serde_json::from_str(&page[start..start + len]).expect("JSON")
+    let open = r#"<script type="application/json" class="seega-game">"#;
+    let games: Vec<Value> = page
+        .split(open)
+        .skip(1)
+        .map(|rest| {
+            let len = rest.find("</script>").expect("its end");
+            serde_json::from_str(&rest[..len]).expect("JSON")
+        })
+        .collect();
+    serde_json::json!({ "games": games })
+}
+
+/// Every position of every game of `page` as its script replays them (`replay.js`, run by
+/// Node.js): `GAME POSITION-STRING BOARD` lines, the start of each game first.
+fn replayed(dir: &std::path::Path, page: &str) -> Vec<String> {
+    let file = dir.join("page.html");
+    std::fs::write(&file, page).unwrap();
+    let script = r#"
+const fs = require('fs');
+const [replay, file] = process.argv.slice(1);
+const SeegaReplay = new Function(fs.readFileSync(replay, 'utf8') + '\nreturn SeegaReplay;')();
+const html = fs.readFileSync(file, 'utf8');
+const open = '<script type="application/json" class="seega-game">';
+const games = html.split(open).slice(1).map(r => JSON.parse(r.slice(0, r.indexOf('</script>'))));
+const arrows = JSON.parse(html.split('id="seega-arrows">')[1].split('</script>')[0]);
+const out = [];
+for (const g of games) for (const p of SeegaReplay.positions(g, arrows)) out.push(g.n + ' ' + p.p + ' ' + p.b);
+process.stdout.write(out.join('\n'));
+"#;
+    let replay = format!("{ROOT}/src/render/html/replay.js");
+    let o = std::process::Command::new("node")
+        .args(["-e", script, &replay, file.to_str().unwrap()])
+        .output()
+        .expect("Node.js runs the page's script (it is on every machine seega is built on)");
+    assert!(o.status.success(), "{}", stderr(&o));
+    stdout(&o).lines().map(str::to_owned).collect()
 }
 
 const SAMPLES: [&str; 6] = [
@@ -45,41 +77,72 @@ fn snapshot_of_a_small_page() {
 }
 
 #[test]
-fn every_game_and_position_is_the_engines() {
+fn every_position_the_script_replays_is_the_referees() {
+    let dir = scratch("html-replay");
+    let mut positions = 0;
+    for file in common::corpus_files() {
+        let name = file.to_str().unwrap();
+        let p = page(&[name]);
+        let got = replayed(&dir, &p);
+        // The referee's: every state of every game, as `seega moves --all` prints them.
+        let bytes = std::fs::read(&file).unwrap();
+        let (source, _) = seega::notation::Source::decode_vec(bytes, seega::Encoding::Auto);
+        let mut want = Vec::new();
+        for (i, game) in seega::notation::Scanner::new(source.text(), source.invalid()).enumerate()
+        {
+            let opts = seega::validate::Options::default().record(true);
+            let verdict = seega::check_game(&game, &opts);
+            for state in seega::GameState::replay_states(&game, &verdict) {
+                let setup = state.setup();
+                let board: String = (setup.size.squares())
+                    .map(|sq| match state.position().piece_at(sq) {
+                        Some(c) => c.char(),
+                        None => '.',
+                    })
+                    .collect();
+                want.push(format!("{} {setup} {board}", i + 1));
+            }
+        }
+        assert_eq!(got.len(), want.len(), "{name}");
+        for (g, w) in got.iter().zip(&want) {
+            assert_eq!(g, w, "{name}");
+        }
+        positions += want.len();
+    }
+    assert!(positions > 5_000, "{positions} positions");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_last_position_is_the_one_seega_show_draws() {
+    let dir = scratch("html-last");
     for sample in SAMPLES {
-        let games = data(&page(&[sample]));
-        let o = run(&["convert", "--to", "jsonl", sample]);
-        let objects: Vec<Value> = stdout(&o)
+        let p = page(&[sample]);
+        let games = data(&p);
+        let boards = replayed(&dir, &p);
+        let valid: Vec<bool> = stdout(&run(&["convert", "--to", "jsonl", sample]))
             .lines()
-            .map(|l| serde_json::from_str(l).expect("json"))
+            .map(|l| serde_json::from_str::<Value>(l).expect("json")["valid"] == true)
             .collect();
-        let games = games["games"].as_array().expect("games");
-        assert_eq!(games.len(), objects.len(), "{sample}");
-        for (g, obj) in games.iter().zip(&objects) {
+        for g in games["games"].as_array().expect("games") {
             let n = g["n"].as_u64().unwrap();
-            let turns = g["turns"].as_array().unwrap();
-            let pos = g["pos"].as_array().unwrap();
-            assert_eq!(pos.len(), turns.len() + 1, "{sample} game {n}");
-            let written: Vec<&str> = obj["turns"]
-                .as_array()
-                .unwrap()
+            let last = boards
                 .iter()
-                .map(|t| t["text"].as_str().or(t["turn"].as_str()).unwrap_or(""))
-                .collect();
-            assert!(written.len() >= turns.len(), "{sample} game {n}");
-            // The final position is the one `seega show` draws last, and its board is the
-            // position string's.
-            let last = pos.last().unwrap();
+                .rfind(|l| l.starts_with(&format!("{n} ")))
+                .expect("positions");
+            let board = last.rsplit(' ').next().unwrap();
             let shown = stdout(&run(&["show", sample, "--game", &n.to_string()]));
-            let board = last["b"].as_str().unwrap();
             assert_eq!(
                 board_rows(board),
                 text_rows(&shown),
                 "{sample} game {n}: {shown}"
             );
-            assert_eq!(g["error"] == "", obj["valid"] == true, "{sample} game {n}");
+            let turns = g["turns"].as_array().unwrap().len();
+            assert_eq!(g["mv"].as_str().unwrap().len(), turns + 1, "{sample} {n}");
+            assert_eq!(g["error"] == "", valid[n as usize - 1], "{sample} game {n}");
         }
     }
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// The ranks of a page's board string (`b`, `w`, `.` from a1), top rank first.
@@ -155,15 +218,16 @@ fn text_from_a_file_cannot_break_the_page() {
         .unwrap();
         let p = page(&[file.to_str().unwrap()]);
         let lower = p.to_ascii_lowercase();
-        assert_eq!(lower.matches("</script").count(), 2, "{h}");
-        assert_eq!(lower.matches("<script").count(), 2, "{h}");
+        // the game's data, the arrows and the script
+        assert_eq!(lower.matches("</script").count(), 3, "{h}");
+        assert_eq!(lower.matches("<script").count(), 3, "{h}");
         assert!(!p.contains("<!--") && !p.contains("-->"), "{h}");
         let d = data(&p);
         let g = &d["games"][0];
         assert_eq!(g["event"], *h, "the text reads back");
         assert_eq!(g["black"], *h);
-        assert_eq!(g["pos"][0]["c"][0], *h);
-        assert_eq!(g["pos"][1]["c"][0], *h);
+        assert_eq!(g["c"][0], serde_json::json!([0, h]));
+        assert_eq!(g["c"][1], serde_json::json!([1, h]));
     }
     // the file name is in the title, escaped
     let odd = dir.join("<b>&.sgn");
@@ -177,20 +241,14 @@ fn text_from_a_file_cannot_break_the_page() {
 }
 
 #[test]
-fn size_is_under_60_kb_and_a_few_hundred_bytes_a_turn() {
+fn size_is_the_frame_and_at_most_six_times_the_archive() {
     for sample in SAMPLES {
         let p = page(&[sample]);
-        let d = data(&p);
-        let turns: usize = d["games"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|g| g["turns"].as_array().unwrap().len())
-            .sum();
-        let limit = 60_000 + 400 * turns;
+        let archive = std::fs::metadata(format!("{ROOT}/{sample}")).unwrap().len() as usize;
+        let limit = 60_000 + 6 * archive;
         assert!(
             p.len() < limit,
-            "{sample}: {} bytes for {turns} turns",
+            "{sample}: {} bytes for {archive} bytes of archive",
             p.len()
         );
     }

@@ -23,46 +23,170 @@
 
 mod data;
 
-pub use data::PageGame;
+pub use data::{PageGame, PageStart, PageTurn};
 
-use crate::engine::Size;
-use crate::render::svg::live_board;
+use std::collections::{BTreeMap, BTreeSet};
+use std::io::{self, Write};
+
+use crate::engine::{Size, Square};
+use crate::render::svg::{live_arrow, live_board};
 
 const TEMPLATE: &str = include_str!("html/page.html");
 const STYLE: &str = include_str!("html/page.css");
+const REPLAY: &str = include_str!("html/replay.js");
 const SCRIPT: &str = include_str!("html/page.js");
 
-/// The replay page of `games`, titled `title`.
+/// The replay page of `games`, titled `title`, whole in memory ([`PageWriter`] writes one as
+/// its games come).
 pub fn page(title: &str, games: &[PageGame]) -> String {
-    #[derive(serde::Serialize)]
-    struct Data<'a> {
-        games: &'a [PageGame],
+    let mut w = PageWriter::new(Vec::new(), title);
+    // Writing into a `Vec` cannot fail.
+    for g in games {
+        let _ = w.game(g);
     }
-    let json = crate::render::json_text::to_string(&Data { games })
-        .unwrap_or_else(|_| "{\"games\":[]}".into());
-    let mut sizes: Vec<u8> = games.iter().map(|g| g.size).collect();
-    sizes.sort_unstable();
-    sizes.dedup();
-    let boards: String = sizes
-        .into_iter()
-        .filter_map(Size::new)
-        .map(|s| {
-            format!(
-                "<template data-size=\"{}\">{}</template>\n",
-                s.get(),
-                live_board(s)
-            )
-        })
-        .collect();
-    let title = html_text(title);
-    let parts: [(&str, &str); 5] = [
-        ("{{title}}", &title),
-        ("{{style}}", STYLE),
-        ("{{boards}}", &boards),
-        ("{{data}}", &script_json(&json)),
-        ("{{script}}", SCRIPT),
-    ];
-    fill(TEMPLATE, &parts)
+    String::from_utf8(w.finish().unwrap_or_default()).unwrap_or_default()
+}
+
+/// Writes a replay page as its games come: the head with the first game, each game's data as
+/// it is given, and at the end the boards, the arrows and the script. What it holds at any time
+/// is one game's data and the set of the paths its games' pieces moved along.
+///
+/// ```
+/// use seega::render::html::{PageGame, PageWriter};
+/// use seega::validate::Options;
+///
+/// let mut w = PageWriter::new(Vec::new(), "club night");
+/// for game in seega::parse("1. a1,b1 a2,b2 *\n\n1. c5,d1 *\n") {
+///     let verdict = seega::check_game(&game, &Options::default().record(true));
+///     w.game(&PageGame::new(&game, &verdict, w.games() + 1))?;
+/// }
+/// assert_eq!(w.games(), 2);
+/// let html = String::from_utf8(w.finish()?).unwrap();
+/// assert_eq!(html.matches("<script type=\"application/json\" class=\"seega-game\">").count(), 2);
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub struct PageWriter<W: Write> {
+    out: W,
+    title: String,
+    games: usize,
+    sizes: BTreeSet<u8>,
+    paths: BTreeSet<(u8, Vec<u8>)>,
+    buf: Vec<u8>,
+}
+
+impl<W: Write> PageWriter<W> {
+    /// A page titled `title`, written to `out`; nothing is written before the first game.
+    pub fn new(out: W, title: &str) -> Self {
+        PageWriter {
+            out,
+            title: html_text(title),
+            games: 0,
+            sizes: BTreeSet::new(),
+            paths: BTreeSet::new(),
+            buf: Vec::new(),
+        }
+    }
+
+    /// The number of games written so far.
+    pub fn games(&self) -> usize {
+        self.games
+    }
+
+    /// Writes `game` (and the page's head before the first).
+    ///
+    /// # Errors
+    ///
+    /// What writing to the output gave.
+    pub fn game(&mut self, game: &PageGame) -> io::Result<()> {
+        if self.games == 0 {
+            self.head()?;
+        }
+        self.games += 1;
+        self.sizes.insert(game.size);
+        for t in game.turns.iter().filter(|t| t.m.len() > 1) {
+            if !self.paths.contains(&(game.size, t.m.clone())) {
+                self.paths.insert((game.size, t.m.clone()));
+            }
+        }
+        self.buf.clear();
+        crate::render::json_text::to_writer(&mut self.buf, game).map_err(io::Error::other)?;
+        self.out
+            .write_all(b"<script type=\"application/json\" class=\"seega-game\">")?;
+        let json = std::str::from_utf8(&self.buf).map_err(io::Error::other)?;
+        self.out.write_all(script_json(json).as_bytes())?;
+        self.out.write_all(b"</script>\n")
+    }
+
+    /// Writes the rest of the page (the head too, for a page without a game) and gives back
+    /// the output.
+    ///
+    /// # Errors
+    ///
+    /// What writing to the output gave.
+    pub fn finish(mut self) -> io::Result<W> {
+        if self.games == 0 {
+            self.head()?;
+        }
+        let boards: String = (self.sizes.iter().copied())
+            .filter_map(Size::new)
+            .map(|s| {
+                let (n, board) = (s.get(), live_board(s));
+                format!("<template data-size=\"{n}\">{board}</template>\n")
+            })
+            .collect();
+        let arrows = arrows(&self.paths);
+        let tail = template_part(false);
+        let parts: [(&str, &str); 4] = [
+            ("{{boards}}", &boards),
+            ("{{arrows}}", &script_json(&arrows)),
+            ("{{replay}}", REPLAY),
+            ("{{script}}", SCRIPT),
+        ];
+        self.out.write_all(fill(tail, &parts).as_bytes())?;
+        self.out.flush()?;
+        Ok(self.out)
+    }
+
+    fn head(&mut self) -> io::Result<()> {
+        let parts: [(&str, &str); 2] = [("{{title}}", &self.title), ("{{style}}", STYLE)];
+        let head = fill(template_part(true), &parts);
+        self.out.write_all(head.as_bytes())
+    }
+}
+
+/// The template before the games (`head`), or after them.
+fn template_part(head: bool) -> &'static str {
+    let (before, after) = TEMPLATE.split_once("{{games}}").unwrap_or((TEMPLATE, ""));
+    if head { before } else { after }
+}
+
+/// The path arrows of the page, as JSON: for each board size, each path (its squares' indices
+/// joined by `,`) and its arrow.
+fn arrows(paths: &BTreeSet<(u8, Vec<u8>)>) -> String {
+    #[derive(serde::Serialize)]
+    struct PageArrow {
+        d: String,
+        s: [i64; 2],
+        r: u32,
+        ring: bool,
+    }
+    let mut by_size: BTreeMap<u8, BTreeMap<String, PageArrow>> = BTreeMap::new();
+    for (size, path) in paths {
+        let Some(s) = Size::new(*size) else { continue };
+        let n = s.get();
+        let squares: Vec<Square> = path.iter().map(|&i| Square::new(i % n, i / n)).collect();
+        if let Some(a) = live_arrow(s, &squares) {
+            let key = path.iter().map(u8::to_string).collect::<Vec<_>>().join(",");
+            let arrow = PageArrow {
+                d: a.d,
+                s: [a.start.0, a.start.1],
+                r: a.radius,
+                ring: a.ring,
+            };
+            by_size.entry(*size).or_default().insert(key, arrow);
+        }
+    }
+    crate::render::json_text::to_string(&by_size).unwrap_or_else(|_| "{}".into())
 }
 
 /// `template` with each `{{name}}` replaced by its text; the texts put in are not searched

@@ -4,7 +4,7 @@
 use std::io::Write;
 
 use seega::notation::Scanner;
-use seega::render::html::{PageGame, page};
+use seega::render::html::{PageGame, PageWriter};
 use seega::validate::{Options, check_game};
 
 use super::{Config, Page};
@@ -33,45 +33,54 @@ pub(super) fn run(
         .record(true)
         .auto_rules(false)
         .force_rules(config.force_rules);
-    let mut games = Vec::new();
-    let (mut count, mut tag_ruled) = (0, 0);
-    for (i, game) in Scanner::new(text, source.invalid()).enumerate() {
-        count = i + 1;
-        if page_asked.game.is_some_and(|n| n != count) {
-            continue;
+    let title = title(config);
+    let (mut count, mut tag_ruled, mut none) = (0, 0, false);
+    // The page is written as its games are checked; its head only with the first game, so
+    // that an archive without the game asked for writes nothing.
+    let mut fill = |w: &mut dyn Write| -> std::io::Result<()> {
+        let mut writer = PageWriter::new(w, &title);
+        for (i, game) in Scanner::new(text, source.invalid()).enumerate() {
+            count = i + 1;
+            if page_asked.game.is_some_and(|n| n != count) {
+                continue;
+            }
+            let verdict = check_game(&game, &opts);
+            tag_ruled += usize::from(opts.tag_overrode(&game, &verdict));
+            writer.game(&PageGame::new(&game, &verdict, count))?;
+            if page_asked.game.is_some() {
+                break;
+            }
         }
-        let verdict = check_game(&game, &opts);
-        tag_ruled += usize::from(opts.tag_overrode(&game, &verdict));
-        games.push(PageGame::new(&game, &verdict, count));
-    }
+        none = writer.games() == 0;
+        if none {
+            return Err(std::io::Error::other("no game"));
+        }
+        writer.finish().map(drop)
+    };
+    let written = match &page_asked.to {
+        None => fill(out).map_err(Err),
+        Some(path) => write_file(path, &config.stamps(), &mut fill).map_err(Ok),
+    };
     if config.rules_given {
         crate::cli::rules_note(tag_ruled);
     }
-    if games.is_empty() {
-        let which = match page_asked.game {
-            Some(n) => format!("there is no game {n}"),
-            None => "there is no game to show".to_owned(),
-        };
-        trouble(format_args!(
-            "`{name}` has {count} {}: {which}",
-            if count == 1 { "game" } else { "games" },
-        ));
-        return Ok(Exit::Trouble);
-    }
-    let doc = page(&title(config), &games);
-    match &page_asked.to {
-        None => {
-            out.write_all(doc.as_bytes())?;
-            Ok(Exit::Valid)
+    match written {
+        Ok(()) => Ok(Exit::Valid),
+        Err(_) if none => {
+            let which = match page_asked.game {
+                Some(n) => format!("there is no game {n}"),
+                None => "there is no game to show".to_owned(),
+            };
+            trouble(format_args!(
+                "`{name}` has {count} {}: {which}",
+                if count == 1 { "game" } else { "games" },
+            ));
+            Ok(Exit::Trouble)
         }
-        Some(path) => {
-            match write_file(path, &config.stamps(), &mut |w| w.write_all(doc.as_bytes())) {
-                Ok(()) => Ok(Exit::Valid),
-                Err(e) => {
-                    e.report();
-                    Ok(Exit::Trouble)
-                }
-            }
+        Err(Err(e)) => Err(e),
+        Err(Ok(e)) => {
+            e.report();
+            Ok(Exit::Trouble)
         }
     }
 }

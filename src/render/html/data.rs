@@ -1,13 +1,17 @@
-//! What the replay page shows of a game, computed by the engine when the page is written: the
-//! JSON the page's script reads (see `spec/replay.md`). The script only displays it.
+//! What the replay page shows of a game, decided by the engine when the page is written: the
+//! JSON the page's script reads (see `spec/replay.md`). A game carries its start and each
+//! legal turn's recorded effect (the squares placed on, the moving piece's path, the squares
+//! captured on), which the script applies one after the other; a turn whose position the effect
+//! does not give exactly carries its board or hands too, so that every position the page shows
+//! is the referee's.
 
 use serde::Serialize;
 
+use crate::GameState;
 use crate::engine::referee::result_of;
-use crate::engine::{Color, Position, Size, Square, move_number_of_turn};
+use crate::engine::{Bitboard, Color, Setup, Size, Square};
 use crate::notation::{Element, Game, Header};
 use crate::render::highlight::Highlight;
-use crate::render::svg::live_arrow;
 use crate::validate::{Players, Verdict, played_text};
 
 /// One game of the page.
@@ -31,67 +35,68 @@ pub struct PageGame {
     pub size: u8,
     /// For an invalid game, its first error, worded; else empty.
     pub error: String,
-    /// Its legal turns, in order.
+    /// Its start, or `None` when it cannot be set up (then it has no turn).
+    pub start: Option<PageStart>,
+    /// The number of its first turn (1 unless a Position tag says otherwise).
+    pub first: u64,
+    /// The side to move at each position, the start first: `b` or `w`, one more than its
+    /// turns.
+    pub mv: String,
+    /// Its legal turns, in order: turn `k` (from 1) leads from position `k - 1` to `k`.
     pub turns: Vec<PageTurn>,
-    /// Its positions: the start, then the one after each legal turn (empty when the game
-    /// cannot be set up).
-    pub pos: Vec<PagePosition>,
-}
-
-/// One legal turn.
-#[derive(Debug, Clone, Serialize)]
-pub struct PageTurn {
-    /// Its number, from 1.
-    pub n: u64,
-    /// The side that played it: `b` or `w`.
-    pub side: char,
-    /// Its notation, the captures found by the engine written out.
-    pub t: String,
-    /// The move number written before it in the list (`3.` before a pair's first turn, `3...`
-    /// before a list that opens on a pair's second), or empty: the referee's numbering.
-    pub m: String,
-}
-
-/// One position and how it was reached.
-#[derive(Debug, Clone, Serialize)]
-pub struct PagePosition {
-    /// The position string.
-    pub p: String,
-    /// The board: `b`, `w` or `.` for each square, rank by rank from a1.
-    pub b: String,
-    /// `placement` or `movement`.
-    pub phase: &'static str,
-    /// `black` or `white`: the side to move.
-    pub mv: &'static str,
-    /// Pieces on the board: black, white.
-    pub on: [u32; 2],
-    /// Pieces in hand: black, white.
-    pub hand: [u8; 2],
-    /// The comments written after the turn that led here (for the start: the header's and
-    /// those before the first turn).
-    pub c: Vec<String>,
-    /// The squares the turn touched, as indices in the board's order.
-    pub t: Vec<u8>,
-    /// The squares it captured on, as indices.
-    pub x: Vec<u8>,
-    /// The arrow along a moving piece's path.
-    pub a: Option<PageArrow>,
-    /// On the position that ended the game: how it ended (`game over: capture-all, white
-    /// wins (1-0)`); else empty.
+    /// The comments, each with the position it follows: 0 for the header's and those before
+    /// the first turn, `k` for those after turn `k`.
+    pub c: Vec<(usize, String)>,
+    /// On a game that ended by rule, how (`game over: capture-all, white wins (1-0)`), shown
+    /// on its last position; else empty.
     pub end: String,
 }
 
-/// A path arrow in the live board's pixels.
+/// The start of a game.
 #[derive(Debug, Clone, Serialize)]
-pub struct PageArrow {
-    /// The path data.
-    pub d: String,
-    /// The centre of the start: x, y.
-    pub s: [i64; 2],
-    /// The radius of the mark on the start.
-    pub r: u32,
-    /// Whether that mark is a ring around a piece that came back.
-    pub ring: bool,
+pub struct PageStart {
+    /// The board: `b`, `w` or `.` for each square, rank by rank from a1.
+    pub b: String,
+    /// The pieces in hand: black, white.
+    pub hand: [u8; 2],
+    /// Whether the side to move owes an opening (the position string's `--`).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub o: bool,
+    /// The turns without a capture counted toward a limit.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub q: u16,
+}
+
+/// One legal turn and its effect.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct PageTurn {
+    /// Its notation, the captures found by the engine written out.
+    pub t: String,
+    /// The squares a placement placed on, as indices in the board's order.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub p: Vec<u8>,
+    /// The moving piece's path, start first, as indices.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub m: Vec<u8>,
+    /// The squares it captured on, as indices.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub x: Vec<u8>,
+    /// The board after it, when the effect alone does not give it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub b: Option<String>,
+    /// The hands after it, when the effect alone does not give them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hand: Option<[u8; 2]>,
+    /// Whether the side to move after it owes an opening.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub o: bool,
+    /// The turns without a capture counted toward a limit after it.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub q: u16,
+}
+
+fn is_zero(q: &u16) -> bool {
+    *q == 0
 }
 
 impl PageGame {
@@ -125,22 +130,21 @@ impl PageGame {
             .as_ref()
             .map_or(Size::FIVE, |p| p.size())
             .get();
-        let turns = (1..=verdict.played.len())
-            .map(|k| {
-                let p = &verdict.played[k - 1];
-                let (pair, second) = move_number_of_turn(p.number);
-                PageTurn {
-                    n: p.number,
-                    side: p.side.char(),
-                    t: played_text(game, verdict, k),
-                    m: match (second, k) {
-                        (false, _) => format!("{pair}."),
-                        (true, 1) => format!("{pair}..."),
-                        (true, _) => String::new(),
-                    },
-                }
-            })
+        let states: Vec<Setup> = GameState::replay_states(game, verdict)
+            .iter()
+            .map(GameState::setup)
             .collect();
+        let turns: Vec<PageTurn> = states
+            .windows(2)
+            .enumerate()
+            .map(|(i, w)| PageTurn::new(game, verdict, i + 1, &w[0], &w[1]))
+            .collect();
+        let end = match verdict.outcome {
+            Some(o) if !states.is_empty() => {
+                format!("game over: {} ({})", outcome_words(o), o.result_token())
+            }
+            _ => String::new(),
+        };
         PageGame {
             n,
             black: players.black.unwrap_or_default(),
@@ -151,10 +155,85 @@ impl PageGame {
             ending,
             size,
             error: error.unwrap_or_default(),
+            start: states.first().map(|s| PageStart {
+                b: board(s),
+                hand: s.in_hand,
+                o: s.opening_owed,
+                q: s.quiet_turns,
+            }),
+            first: verdict.played.first().map_or(1, |p| p.number),
+            mv: states.iter().map(|s| s.to_move.char()).collect(),
+            c: comments_by_position(game, verdict, turns.len()),
             turns,
-            pos: positions(game, verdict),
+            end,
         }
     }
+}
+
+impl PageTurn {
+    /// Played turn `k` (from 1), which led from `before` to `after`.
+    fn new(game: &Game<'_>, verdict: &Verdict, k: usize, before: &Setup, after: &Setup) -> Self {
+        let hl = Highlight::of_played(game, verdict, k);
+        let n = before.size.get();
+        let index = |sq: Square| sq.rank() * n + sq.file();
+        let path: Vec<u8> = hl.path.iter().map(|&sq| index(sq)).collect();
+        let placed = if path.is_empty() {
+            hl.touched
+        } else {
+            Bitboard::default()
+        };
+        let (pieces, hands) = apply(before, placed, &hl.path, hl.captured);
+        PageTurn {
+            t: played_text(game, verdict, k),
+            p: placed.squares().map(index).collect(),
+            m: path,
+            x: hl.captured.squares().map(index).collect(),
+            b: (pieces != after.pieces).then(|| board(after)),
+            hand: (hands != after.in_hand).then_some(after.in_hand),
+            o: after.opening_owed,
+            q: after.quiet_turns,
+        }
+    }
+}
+
+/// The pieces and hands after a turn of the side to move at `before` that placed on `placed`,
+/// moved along `path` and captured on `captured`, as the page's script applies them: the
+/// placed squares get the side's pieces out of its hand, the captured squares are emptied, then
+/// the piece on the path's start goes to its end.
+fn apply(
+    before: &Setup,
+    placed: Bitboard,
+    path: &[Square],
+    captured: Bitboard,
+) -> ([Bitboard; 2], [u8; 2]) {
+    let (mut pieces, mut hands) = (before.pieces, before.in_hand);
+    let side = before.to_move.index();
+    pieces[side] |= placed;
+    let placed_count = u8::try_from(placed.count()).unwrap_or(u8::MAX);
+    hands[side] = hands[side].saturating_sub(placed_count);
+    for p in &mut pieces {
+        *p = *p & !captured;
+    }
+    if let ([from, ..], Some(&to)) = (path, path.last()) {
+        if let Some(mover) = pieces.iter().position(|p| p.contains(*from)) {
+            pieces[mover].remove(*from);
+            pieces[mover].insert(to);
+        }
+    }
+    (pieces, hands)
+}
+
+/// The board of `s`: `b`, `w` or `.` for each square, rank by rank from a1.
+fn board(s: &Setup) -> String {
+    s.size
+        .squares()
+        .map(|sq| {
+            [Color::Black, Color::White]
+                .into_iter()
+                .find(|c| s.pieces[c.index()].contains(sq))
+                .map_or('.', Color::char)
+        })
+        .collect()
 }
 
 /// `capture-all, white wins` or `blocked, draw`.
@@ -163,38 +242,14 @@ fn outcome_words(o: crate::engine::Outcome) -> String {
     format!("{}, {who}", o.termination.as_str())
 }
 
-/// Every position of a checked game, start first; none when it cannot be set up.
-fn positions(game: &Game<'_>, verdict: &Verdict) -> Vec<PagePosition> {
-    let Some(start) = &verdict.start else {
-        return Vec::new();
-    };
-    let comments = comments_by_position(game, verdict);
-    let n = verdict.played.len();
-    let mut out = Vec::with_capacity(n + 1);
-    for (k, c) in comments.into_iter().enumerate() {
-        let pos = if k == 0 {
-            start
-        } else {
-            &verdict.played[k - 1].after
-        };
-        let hl = Highlight::of_played(game, verdict, k);
-        let end = match verdict.outcome {
-            Some(o) if k == n => format!("game over: {} ({})", outcome_words(o), o.result_token()),
-            _ => String::new(),
-        };
-        out.push(position(pos, &hl, c, end));
-    }
-    out
-}
-
-/// The comments after each position's turn: for the start, the header's and the movetext's
-/// before the first turn; none after the last legal turn's (the turns there were not played).
-fn comments_by_position(game: &Game<'_>, verdict: &Verdict) -> Vec<Vec<String>> {
-    let n = verdict.played.len();
-    let mut by = vec![Vec::new(); n + 1];
+/// The comments with the position each follows: for the start, the header's and the
+/// movetext's before the first turn; none after the last of the `shown` turns (the turns there
+/// were not played).
+fn comments_by_position(game: &Game<'_>, verdict: &Verdict, shown: usize) -> Vec<(usize, String)> {
+    let mut by = Vec::new();
     for h in &game.headers {
         if let Header::Comment(c) = h {
-            by[0].push(c.text.trim().to_owned());
+            by.push((0, c.text.trim().to_owned()));
         }
     }
     let mut at = Some(0);
@@ -203,7 +258,7 @@ fn comments_by_position(game: &Game<'_>, verdict: &Verdict) -> Vec<Vec<String>> 
         match e {
             Element::Turn(_) => {
                 at = match verdict.played.get(next) {
-                    Some(p) if p.element == i => {
+                    Some(p) if p.element == i && next < shown => {
                         next += 1;
                         Some(next)
                     }
@@ -212,7 +267,7 @@ fn comments_by_position(game: &Game<'_>, verdict: &Verdict) -> Vec<Vec<String>> 
             }
             Element::Comment(c) => {
                 if let Some(k) = at {
-                    by[k].push(c.text.trim().to_owned());
+                    by.push((k, c.text.trim().to_owned()));
                 }
             }
             _ => {}
@@ -220,41 +275,11 @@ fn comments_by_position(game: &Game<'_>, verdict: &Verdict) -> Vec<Vec<String>> 
     }
     if let Some(k) = at {
         for c in &game.trailing {
-            by[k].push(c.text.trim().to_owned());
+            by.push((k, c.text.trim().to_owned()));
         }
     }
     by
 }
 
-/// One position as the page shows it.
-fn position(pos: &Position, hl: &Highlight, c: Vec<String>, end: String) -> PagePosition {
-    let size = pos.size();
-    let n = size.get();
-    let index = |sq: Square| sq.rank() * n + sq.file();
-    let b = size
-        .squares()
-        .map(|sq| pos.piece_at(sq).map_or('.', Color::char))
-        .collect();
-    let indices = |set: crate::engine::Bitboard| set.squares().map(index).collect();
-    PagePosition {
-        p: pos.to_setup_string(),
-        b,
-        phase: pos.phase().as_str(),
-        mv: pos.to_move().name(),
-        on: [
-            pos.pieces(Color::Black).count(),
-            pos.pieces(Color::White).count(),
-        ],
-        hand: [pos.in_hand(Color::Black), pos.in_hand(Color::White)],
-        c,
-        t: indices(hl.touched),
-        x: indices(hl.captured),
-        a: live_arrow(size, &hl.path).map(|a| PageArrow {
-            d: a.d,
-            s: [a.start.0, a.start.1],
-            r: a.radius,
-            ring: a.ring,
-        }),
-        end,
-    }
-}
+#[cfg(test)]
+mod tests;

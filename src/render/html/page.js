@@ -1,9 +1,17 @@
-// The replay page of seega: shows the positions seega computed (the JSON in #seega-data).
-// It builds every element from that data with textContent, never from HTML text.
+// The replay page of seega: shows the games of its data (one JSON element a game, and the
+// path arrows in #seega-arrows), their positions replayed by SeegaReplay (replay.js) for the
+// game shown. It builds every element from that data with textContent, never from HTML text.
 (function () {
   'use strict';
-  var data = JSON.parse(document.getElementById('seega-data').textContent);
-  var games = data.games;
+  var games = Array.prototype.map.call(document.querySelectorAll('script.seega-game'),
+    function (e) { return JSON.parse(e.textContent); });
+  var arrows = JSON.parse(document.getElementById('seega-arrows').textContent);
+  var replayed = { g: -1, pos: [] };
+  // The positions of game `gi`, replayed when it is first shown (one game's at a time).
+  function positionsOf(gi) {
+    if (replayed.g !== gi) replayed = { g: gi, pos: SeegaReplay.positions(games[gi], arrows) };
+    return replayed.pos;
+  }
   var $ = function (id) { return document.getElementById(id); };
   var board = $('board'), slider = $('slider');
   var state = { g: 0, k: 0, flipped: false, size: 0 };
@@ -101,8 +109,8 @@
   function movesList(g) {
     var list = $('moves');
     list.textContent = '';
-    g.turns.forEach(function (t, i) {
-      var li = el('li');
+    g.turns.forEach(function (_, i) {
+      var t = SeegaReplay.turn(g, i + 1), li = el('li');
       if (t.m) {
         li.appendChild(el('span', t.m));
         li.firstChild.className = 'num';
@@ -116,7 +124,7 @@
     });
   }
 
-  function facts(p, g) {
+  function facts(p, last) {
     var dl = $('facts');
     dl.textContent = '';
     var add = function (k, v) { dl.appendChild(el('dt', k)); dl.appendChild(el('dd', v)); };
@@ -127,18 +135,18 @@
     add('White', p.on[1] + ' on board, ' + p.hand[1] + ' in hand');
     add('Position', p.p);
     if (p.end) add('Outcome', p.end);
-    else if (state.k === g.pos.length - 1) add('Result', g.result + ' (' + g.ending + ')');
+    else if (last) add('Result', games[state.g].result + ' (' + games[state.g].ending + ')');
   }
 
   function when(g, k) {
     if (k === 0) return 'start';
-    var t = g.turns[k - 1];
+    var t = SeegaReplay.turn(g, k);
     return 'after turn ' + t.n + ' (' + (t.side === 'b' ? 'black' : 'white') + '): ' + t.t;
   }
 
   function show(gi, k) {
-    var g = games[gi];
-    var last = Math.max(g.pos.length - 1, 0);
+    var g = games[gi], pos = positionsOf(gi);
+    var last = Math.max(pos.length - 1, 0);
     k = Math.max(0, Math.min(k, last));
     var changed = gi !== state.g || !parts;
     state.g = gi; state.k = k;
@@ -148,7 +156,7 @@
       $('game-title').textContent = 'Game ' + g.n + ': ' + players(g) + (g.event ? ', ' + g.event : '');
       $('game-details').textContent = [g.details, g.result + ' (' + g.ending + ')'].filter(Boolean).join(' \u2014 ');
       var err = $('error');
-      err.textContent = g.error + (g.error && g.pos.length ? ' (positions stop after turn ' + last + ', the last legal one)' : '');
+      err.textContent = g.error + (g.error && pos.length ? ' (positions stop after turn ' + last + ', the last legal one)' : '');
       err.hidden = !g.error;
       var nav = $('games');
       Array.prototype.forEach.call($('game-list').querySelectorAll('a'), function (a, i) {
@@ -159,7 +167,7 @@
       });
       slider.max = last;
     }
-    var p = g.pos[k];
+    var p = pos[k];
     drawBoard(p);
     board.setAttribute('data-game', g.n);
     board.setAttribute('data-turn', p ? k : '');
@@ -171,7 +179,7 @@
     Array.prototype.forEach.call($('moves').querySelectorAll('a'), function (a) {
       if (+a.getAttribute('data-k') === k) a.setAttribute('aria-current', 'step'); else a.removeAttribute('aria-current');
     });
-    facts(p, g);
+    facts(p, k === last);
     var cs = $('comments');
     cs.textContent = '';
     (p ? p.c : []).forEach(function (c) { cs.appendChild(el('p', c)); });
@@ -195,7 +203,7 @@
   $('first').addEventListener('click', function () { show(state.g, 0); });
   $('prev').addEventListener('click', function () { step(-1); });
   $('next').addEventListener('click', function () { step(1); });
-  $('last').addEventListener('click', function () { show(state.g, games[state.g].pos.length - 1); });
+  $('last').addEventListener('click', function () { show(state.g, positionsOf(state.g).length - 1); });
   $('flip').addEventListener('click', function () { flip(!state.flipped); });
   slider.addEventListener('input', function () { show(state.g, parseInt(slider.value, 10)); });
   document.addEventListener('keydown', function (e) {
@@ -203,7 +211,7 @@
     var keys = { ArrowLeft: -1, ArrowRight: 1 };
     if (e.key in keys) step(keys[e.key]);
     else if (e.key === 'Home') show(state.g, 0);
-    else if (e.key === 'End') show(state.g, games[state.g].pos.length - 1);
+    else if (e.key === 'End') show(state.g, positionsOf(state.g).length - 1);
     else if (e.key === 'f' || e.key === 'F') flip(!state.flipped);
     else return;
     e.preventDefault();
