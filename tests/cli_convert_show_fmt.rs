@@ -186,6 +186,11 @@ fn fmt_stdin_check_and_in_place() {
     assert_eq!(std::fs::read_to_string(&a).expect("rewritten"), canonical);
     let o = fmt("--check");
     assert_eq!(o.status.code(), Some(0));
+    // A file whose canonical form is a prefix of its bytes: the rewrite opens at its end.
+    std::fs::write(&a, format!("{canonical}\n\n\n")).expect("written");
+    let o = fmt("--in-place");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(std::fs::read_to_string(&a).expect("rewritten"), canonical);
 
     // A game that cannot be formatted is kept as written, the others formatted around it.
     let broken = dir.join("c.sgn");

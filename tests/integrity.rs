@@ -318,6 +318,15 @@ fn read_only_files_are_not_rewritten() {
         std::fs::read_to_string(&file).expect("read"),
         "[Event \"x\"]\n\n1.   c2,d4 *\n"
     );
+    // A read-only file already in canonical form needs no rewrite, and gets none.
+    let canonical = dir.join("canonical.sgn");
+    std::fs::write(&canonical, "[Event \"x\"]\n\n1. c2,d4 *\n").expect("write");
+    let mut perms = std::fs::metadata(&canonical).expect("meta").permissions();
+    perms.set_readonly(true);
+    std::fs::set_permissions(&canonical, perms).expect("chmod");
+    let out = seega(&["fmt", "--in-place", "canonical.sgn"], &dir);
+    assert_eq!(out.status.code(), Some(0), "{}", err(&out));
+    assert_eq!(err(&out), "");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

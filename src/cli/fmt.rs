@@ -1,74 +1,89 @@
 //! `seega fmt`: canonical text, to standard output, checked, or rewritten in place.
 
-use std::io::Write;
+use std::io::{self, Write};
 
 use seega::notation::BOM;
 use seega::notation::writer::WriteOptions;
 use seega::notation::{LineIndex, Source};
 use seega::render::terminal;
-use seega::tools::canonical::{Fixing, Formatted, FormattedGame, format_games};
+use seega::tools::canonical::{Fixing, Formatted, FormattedGame, format_games_each};
 use seega::validate::{Options, Problem};
 
 use super::args::FmtArgs;
 use super::config::Sources;
 use super::copy::line_end_of;
 use super::inputs::{Input, stamp_of};
-use super::output::{OutputError, Transaction, commit_rewrites};
+use super::output::{Transaction, commit_rewrites};
 use super::{Exit, trouble};
+
+mod sink;
+
+use sink::{Sink, To};
 
 /// Canonical text (already in the file's encoding) as the file writes text: every line ended
 /// as its first line is (LF, CRLF or CR).
-fn push_in_style(out: &mut Vec<u8>, end: &[u8], canonical: &[u8]) {
+fn write_in_style(out: &mut impl Write, end: &[u8], canonical: &[u8]) -> io::Result<()> {
     if end == b"\n" {
-        out.extend_from_slice(canonical);
-        return;
+        return out.write_all(canonical);
     }
     let mut lines = canonical.split(|&b| b == b'\n').peekable();
     while let Some(line) = lines.next() {
-        out.extend_from_slice(line.strip_suffix(b"\r").unwrap_or(line));
+        out.write_all(line.strip_suffix(b"\r").unwrap_or(line))?;
         if lines.peek().is_some() {
-            out.extend_from_slice(end);
+            out.write_all(end)?;
         }
     }
+    Ok(())
 }
 
-/// The formatted file: its byte-order mark, if it has one, then each game a blank line apart,
-/// in canonical form in the file's line ends and encoding (UTF-8 with `to_utf8`), or, when it
-/// cannot be written, its own bytes as they are. A file of no game is its own bytes.
-fn assemble(bytes: &[u8], source: &Source, formatted: &Formatted, to_utf8: bool) -> Vec<u8> {
-    if formatted.games.is_empty() {
-        return bytes.to_vec();
-    }
-    let end = line_end_of(bytes);
-    let mut out = Vec::with_capacity(bytes.len() + bytes.len() / 16 + 3);
-    if bytes.starts_with(BOM) {
-        out.extend_from_slice(BOM);
-    }
-    for (k, game) in formatted.games.iter().enumerate() {
+/// How a file's games are written back: its own bytes and text, its line end, and whether
+/// in UTF-8 whatever its encoding.
+struct Style<'a> {
+    bytes: &'a [u8],
+    source: &'a Source,
+    end: &'a [u8],
+    to_utf8: bool,
+}
+
+impl Style<'_> {
+    /// Writes game `k` (from 0) of the formatted file: before the first, its byte-order mark
+    /// if it has one; before the others, a blank line; the game in canonical form in the
+    /// file's line ends and encoding, or, when it cannot be written so, its own bytes.
+    fn game(&self, out: &mut impl Write, k: usize, game: &FormattedGame) -> io::Result<()> {
+        if k == 0 && self.bytes.starts_with(BOM) {
+            out.write_all(BOM)?;
+        }
         if k > 0 {
-            out.extend_from_slice(end);
+            out.write_all(self.end)?;
         }
         let canonical = match game {
-            FormattedGame::Canonical { text, span } if to_utf8 => Some(text.as_bytes().to_vec()),
-            FormattedGame::Canonical { text, span } => source.encoding_of(*span).encode(text),
+            FormattedGame::Canonical { text, .. } if self.to_utf8 => {
+                return write_in_style(out, self.end, text.as_bytes());
+            }
+            FormattedGame::Canonical { text, span } => self.source.encoding_of(*span).encode(text),
             FormattedGame::Kept { .. } => None,
         };
         match (game, canonical) {
-            (_, Some(text)) => push_in_style(&mut out, end, &text),
+            (_, Some(text)) => write_in_style(out, self.end, &text),
             (FormattedGame::Canonical { span, .. } | FormattedGame::Kept { span, .. }, None) => {
-                let own = &bytes[source.byte_offset(span.start)..source.byte_offset(span.end)];
-                out.extend_from_slice(own);
+                let (from, to) = (
+                    self.source.byte_offset(span.start),
+                    self.source.byte_offset(span.end),
+                );
+                let own = &self.bytes[from..to];
+                out.write_all(own)?;
                 if !own.ends_with(b"\n") && !own.ends_with(b"\r") {
-                    out.extend_from_slice(end);
+                    out.write_all(self.end)?;
                 }
+                Ok(())
             }
         }
     }
-    out
 }
 
-/// Names on stderr each game of `name` that was kept as written, with why.
-fn report_kept(name: &str, source: &Source, formatted: &Formatted) {
+/// Names on stderr each game of `name` that was kept as written (`kept`: its number and the
+/// problems that kept it), with why.
+fn report_kept(name: &str, source: &Source, formatted: &Formatted, kept: &[(usize, Vec<Problem>)]) {
     let text = source.text();
     let lines = LineIndex::new(text);
     let say = |what: String, problems: &[Problem]| {
@@ -98,16 +113,11 @@ fn report_kept(name: &str, source: &Source, formatted: &Formatted) {
             &formatted.outside,
         );
     }
-    for g in &formatted.games {
-        if let FormattedGame::Kept {
-            index, problems, ..
-        } = g
-        {
-            say(
-                format!("`{name}`: game {index} cannot be formatted, so it is kept as written"),
-                problems,
-            );
-        }
+    for (index, problems) in kept {
+        say(
+            format!("`{name}`: game {index} cannot be formatted, so it is kept as written"),
+            problems,
+        );
     }
 }
 
@@ -202,7 +212,29 @@ impl Formatting<'_> {
         };
         let (source, kept) = super::inputs::decode_keeping(input, bytes, config.sources.encoding);
         let bytes = kept.as_deref().unwrap_or(source.text().as_bytes());
-        let formatted = format_games(&source, &config.check, &config.write, config.fixing);
+        let to = match (config.mode, input, stamp) {
+            (Mode::InPlace, Input::File(path), Some(stamp)) => To::Rewrite {
+                tx: &mut self.tx,
+                path,
+                stamp,
+                compression,
+                output: None,
+            },
+            (Mode::Check | Mode::InPlace, _, _) => To::Check,
+            (Mode::Print, _, _) => To::Print {
+                out: &mut *out,
+                gap: self.printed,
+            },
+        };
+        let mut sink = Sink::new(bytes, to);
+        let written = write_formatted(config, &source, bytes, &mut sink);
+        if let Some(failed) = sink.failed.take() {
+            failed.report();
+            trouble(format_args!("no file was changed"));
+            return Ok(false);
+        }
+        let (formatted, kept_games, canonical) = written?;
+        self.printed |= sink.wrote() && config.mode == Mode::Print;
         for f in &formatted.fixes {
             let who = f
                 .outcome
@@ -216,45 +248,58 @@ impl Formatting<'_> {
             ));
         }
         self.fixed += formatted.fixes.len();
-        if !formatted.is_complete() {
-            report_kept(&name, &source, &formatted);
+        if !formatted.outside.is_empty() || !kept_games.is_empty() {
+            report_kept(&name, &source, &formatted, &kept_games);
             self.exit = self.exit.max(Exit::Invalid);
         }
-        let formatted = assemble(bytes, &source, &formatted, config.to_utf8);
-        let canonical = formatted == bytes;
         match config.mode {
             Mode::Check if !canonical => {
                 writeln!(out, "{name}")?;
                 self.exit = self.exit.max(Exit::Invalid);
             }
-            Mode::Check => {}
-            Mode::InPlace => {
-                if let (false, Input::File(path), Some(stamp)) = (canonical, input, stamp) {
-                    let tx = &mut self.tx;
-                    let written = tx.rewrite(path, stamp, compression).and_then(|o| {
-                        tx.writer(o).write_all(&formatted).map_err(|e| OutputError {
-                            path: path.clone(),
-                            why: e.into(),
-                        })
-                    });
-                    if let Err(e) = written {
-                        e.report();
-                        trouble(format_args!("no file was changed"));
-                        return Ok(false);
-                    }
-                    self.rewritten += 1;
-                }
-            }
-            Mode::Print => {
-                if self.printed && !formatted.is_empty() {
-                    out.write_all(b"\n")?;
-                }
-                out.write_all(&formatted)?;
-                self.printed |= !formatted.is_empty();
-            }
+            Mode::InPlace if !canonical => self.rewritten += 1,
+            Mode::Check | Mode::InPlace | Mode::Print => {}
         }
         Ok(true)
     }
+}
+
+/// The games kept as written: each one's number and the problems that kept it.
+type KeptGames = Vec<(usize, Vec<Problem>)>;
+
+/// Formats the file of `source` (its bytes `bytes`) into `sink`, each game written as soon as
+/// it is formatted (a file of no game is its own bytes); with what was fixed, the games kept
+/// as written and whether the file was in canonical form already.
+fn write_formatted(
+    config: &Config,
+    source: &Source,
+    bytes: &[u8],
+    sink: &mut Sink<'_>,
+) -> io::Result<(Formatted, KeptGames, bool)> {
+    let style = Style {
+        bytes,
+        source,
+        end: line_end_of(bytes),
+        to_utf8: config.to_utf8,
+    };
+    let (mut games, mut kept) = (0, Vec::new());
+    let mut each = |g: FormattedGame| {
+        if let FormattedGame::Kept {
+            index, problems, ..
+        } = &g
+        {
+            kept.push((*index, problems.clone()));
+        }
+        games += 1;
+        style.game(sink, games - 1, &g)
+    };
+    let (check, write) = (&config.check, &config.write);
+    let formatted = format_games_each(source, check, write, config.fixing, &mut each)?;
+    if games == 0 {
+        sink.write_all(bytes)?;
+    }
+    let canonical = sink.canonical()?;
+    Ok((formatted, kept, canonical))
 }
 
 /// Runs `seega fmt`.

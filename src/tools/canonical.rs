@@ -135,11 +135,49 @@ pub fn format_games(
     write: &WriteOptions,
     fixing: Fixing,
 ) -> Formatted {
+    let mut games = Vec::new();
+    let mut keep = |g| {
+        games.push(g);
+        Ok::<(), std::convert::Infallible>(())
+    };
+    let Ok(formatted) = format_games_each(source, check, write, fixing, &mut keep);
+    Formatted { games, ..formatted }
+}
+
+/// [`format_games`] that gives each game to `each` as soon as it is formatted rather than
+/// holding them all (a command that writes them as they come holds one game's text at a
+/// time); the [`Formatted`] it returns holds no game, only the fixes and the problems outside
+/// any game. It stops at the first error `each` returns.
+///
+/// ```
+/// use seega::notation::{Source, writer::WriteOptions};
+/// use seega::tools::canonical::{Fixing, FormattedGame, format_games_each};
+/// use seega::validate::Options;
+///
+/// let source = Source::from_text("1.  a1,b1   a2,b2 *\n\n1. c5,d1 *\n");
+/// let mut texts = Vec::new();
+/// let mut each = |g| match g {
+///     FormattedGame::Canonical { text, .. } => Ok::<(), ()>(texts.push(text)),
+///     FormattedGame::Kept { .. } => Err(()),
+/// };
+/// let fmt = format_games_each(&source, &Options::default(), &WriteOptions::default(), Fixing::default(), &mut each)?;
+/// assert_eq!(texts, ["1. a1,b1 a2,b2 *\n", "1. c5,d1 *\n"]);
+/// assert!(fmt.games.is_empty() && fmt.fixes.is_empty());
+/// # Ok::<(), ()>(())
+/// ```
+pub fn format_games_each<E>(
+    source: &Source,
+    check: &Options,
+    write: &WriteOptions,
+    fixing: Fixing,
+    each: &mut dyn FnMut(FormattedGame) -> Result<(), E>,
+) -> Result<Formatted, E> {
     let opts = Options {
         record: true,
         ..*check
     };
     let mut formatted = Formatted::default();
+    let mut any = false;
     let mut games = crate::archive::check_source(source, &opts).peekable();
     // Comments that head the next game, taken from a game whose missing result was written.
     let mut carried: Vec<DocHeader> = Vec::new();
@@ -168,7 +206,8 @@ pub fn format_games(
                 doc
             }
             Err(NotWritable) => {
-                kept(&mut formatted, checked, lead);
+                any = true;
+                kept(checked, lead, each)?;
                 continue;
             }
         };
@@ -190,22 +229,27 @@ pub fn format_games(
         if !text.ends_with('\n') {
             text.push('\n');
         }
-        formatted.games.push(FormattedGame::Canonical {
+        any = true;
+        each(FormattedGame::Canonical {
             text,
             span: checked.game.span,
-        });
+        })?;
     }
-    if formatted.games.is_empty() {
+    if !any {
         formatted.outside = crate::archive::outside_problems(source);
     }
-    formatted
+    Ok(formatted)
 }
 
 /// Keeps `checked`, a game that cannot be written from its parts, as written: with the problems
 /// that keep it from being written, after the comments `lead` a fix moved out of the game
 /// before it (comments are moved only to a game that can be written; should one come here all
 /// the same, it is written on its own rather than lost).
-fn kept(formatted: &mut Formatted, checked: crate::archive::Checked<'_>, lead: Vec<DocHeader>) {
+fn kept<E>(
+    checked: crate::archive::Checked<'_>,
+    lead: Vec<DocHeader>,
+    each: &mut dyn FnMut(FormattedGame) -> Result<(), E>,
+) -> Result<(), E> {
     let lead: String = lead
         .iter()
         .filter_map(|h| match h {
@@ -215,10 +259,10 @@ fn kept(formatted: &mut Formatted, checked: crate::archive::Checked<'_>, lead: V
         .collect();
     if !lead.is_empty() {
         let at = Span::new(checked.game.span.start, checked.game.span.start);
-        formatted.games.push(FormattedGame::Canonical {
+        each(FormattedGame::Canonical {
             text: lead,
             span: at,
-        });
+        })?;
     }
     let problems = checked.verdict.problems;
     let problems = if problems.iter().any(|p| p.code.is_syntax()) {
@@ -230,11 +274,11 @@ fn kept(formatted: &mut Formatted, checked: crate::archive::Checked<'_>, lead: V
         // Whatever stopped the game's reading is what keeps it from being written.
         problems.into_iter().filter(Problem::is_error).collect()
     };
-    formatted.games.push(FormattedGame::Kept {
+    each(FormattedGame::Kept {
         index: checked.index,
         span: checked.game.span,
         problems,
-    });
+    })
 }
 
 /// `game` with `result` as its result token, in place of the missing one, right after its last
