@@ -37,10 +37,13 @@
 //! ```
 
 pub mod convert;
+mod objects;
 pub(crate) mod pipeline;
 pub mod report;
 mod split;
 pub mod stream;
+
+pub use objects::{for_each_object, for_each_object_of_bytes};
 
 use crate::notation::{Game, Scanner, Source};
 use crate::validate::{Options, Problem, Verdict, check_game_at, outside_games};

@@ -119,9 +119,7 @@ pub mod validate;
 mod test_shapes;
 
 pub use api::checking::{CheckReport, check_archive};
-pub use api::game_state::GameState;
 pub use api::generating::generate;
-pub use api::ply::{ParseError, PlayError, PlayErrorKind, Ply, PlyStep};
 pub use api::reading::{parse, replay};
 pub use api::records::{GameReader, RecordedGame};
 pub use api::visiting::{Skip, Visitor};
@@ -133,4 +131,6 @@ pub use engine::{
 pub use notation::Encoding;
 pub use render::wire::{DiagnosticLine, SummaryLine};
 pub use tools::generate::GenOptions;
+pub use validate::game_state::GameState;
+pub use validate::ply::{ParseError, PlayError, PlayErrorKind, Ply, PlyStep};
 pub use validate::{Code, Fix, Options, Played, Problem, StepCaptures, Verdict, check_game};

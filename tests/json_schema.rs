@@ -2,8 +2,8 @@
 //! fixtures, conforms to `spec/game.schema.json`; and the schema is strict enough to refuse
 //! broken objects.
 
+use seega::archive::for_each_object;
 use seega::notation::Source;
-use seega::render::game_json::for_each_object;
 use seega::validate::Options;
 use serde_json::{Value, json};
 

@@ -9,7 +9,8 @@
 //! with invalid games; enough of them take the fast lane for its writer to be what is tested.
 
 use seega::archive::convert::{ConvertWork, Target, convert_stream_in_blocks};
-use seega::render::game_json::{GameObject, for_each_object_of_bytes, game_bytes};
+use seega::archive::for_each_object_of_bytes;
+use seega::render::game_json::{GameObject, game_bytes};
 use seega::tools::generate::{GenOptions, Generator};
 use seega::validate::Options;
 

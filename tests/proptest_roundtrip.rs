@@ -2,11 +2,12 @@
 //! format → parse → JSON → SGN unchanged.
 
 use proptest::prelude::*;
+use seega::archive::for_each_object;
 use seega::notation::writer::{
     Doc, DocComment, DocHeader, DocKind, DocTurn, WriteOptions, write_game,
 };
 use seega::notation::{Annotation, GameResult, Source};
-use seega::render::game_json::{GameObject, for_each_object, game_text};
+use seega::render::game_json::{GameObject, game_text};
 use seega::validate::Options;
 use seega::{Phase, Position, Ruleset, Square};
 

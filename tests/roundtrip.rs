@@ -1,9 +1,10 @@
 //! Round trips over every game of the conformance corpus and of `samples/`:
 //! sgn → json → sgn → json, canonical text through JSON, and `fmt` idempotence.
 
+use seega::archive::for_each_object;
 use seega::notation::writer::{WriteOptions, push_game_text, write_game};
 use seega::notation::{Scanner, Source};
-use seega::render::game_json::{GameObject, for_each_object, game_text};
+use seega::render::game_json::{GameObject, game_text};
 use seega::tools::canonical::format_source;
 use seega::validate::canonical_doc;
 use seega::validate::{Options, check_game};

@@ -15,40 +15,10 @@ use std::sync::{Condvar, Mutex};
 
 use crate::validate::Problem;
 
-/// How a placed chunk's problems are written (human reports, short lines, JSON Lines): called
-/// on worker threads, so it must be [`Sync`].
-///
-/// ```
-/// use seega::archive::report::Report;
-/// use seega::archive::stream::check_stream_reported;
-/// use seega::validate::{Options, Problem};
-///
-/// /// One line per problem: its game and code.
-/// struct Codes;
-///
-/// impl Report for Codes {
-///     fn report(&self, problems: &[Problem], _: &str, _: usize, out: &mut Vec<u8>) {
-///         for p in problems {
-///             out.extend(format!("{} {}\n", p.game, p.code).as_bytes());
-///         }
-///     }
-/// }
-///
-/// let text = "1. a1,b1 *\n\n1. c3,d1 *\n";
-/// let mut out = Vec::new();
-/// let opts = Options::default();
-/// check_stream_reported(text.as_bytes(), &opts, 2, Some(&Codes), &mut |placed| {
-///     out.extend(&placed.report);
-///     Ok(())
-/// })?;
-/// assert_eq!(String::from_utf8(out).unwrap(), "2 seega::place::centre\n");
-/// # Ok::<(), std::io::Error>(())
-/// ```
-pub trait Report: Sync {
-    /// Appends to `out` the report of `problems`, numbered as games of the file, found in a
-    /// chunk's `text`, which starts on the file's 0-based line `first_line`.
-    fn report(&self, problems: &[Problem], text: &str, first_line: usize, out: &mut Vec<u8>);
-}
+/// The trait of what renders a chunk's problems, which `render` implements
+/// ([`crate::render::file_report::FileReport`]); defined with the renderers, so that they
+/// import nothing of the threads that call them.
+pub use crate::render::file_report::Report;
 
 /// A chunk's report, rendered on a worker that assumed the chunk's place in the file.
 #[derive(Debug)]

@@ -77,3 +77,18 @@ pub(crate) const fn ends_token(b: u8) -> bool {
 pub(crate) fn line_end(b: &[u8], from: usize) -> usize {
     memchr::memchr2(b'\n', b'\r', &b[from..]).map_or(b.len(), |i| from + i)
 }
+
+/// Whether `c` is a bidirectional embedding, override or isolate (U+202A–U+202E,
+/// U+2066–U+2069): the controls that reorder the text after them until their end, as rustc
+/// warns of them in literals.
+///
+/// ```
+/// use seega::render::terminal::is_bidi_control;
+/// assert!(is_bidi_control('\u{202e}'));
+/// assert!(is_bidi_control('\u{2066}'));
+/// assert!(!is_bidi_control('\u{200f}'));
+/// assert!(!is_bidi_control('a'));
+/// ```
+pub fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}

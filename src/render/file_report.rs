@@ -23,7 +23,6 @@ use std::io::Write;
 use super::diagnostic::{NamedText, Renderer};
 use super::terminal;
 use super::wire::{DiagnosticLine, FileName};
-use crate::archive::report::Report;
 use crate::notation::LineIndex;
 use crate::validate::Problem;
 
@@ -36,6 +35,41 @@ pub enum Style {
     Short,
     /// A JSON object on a line of its own ([`DiagnosticLine`]).
     Jsonl,
+}
+
+/// How a placed chunk's problems are written (human reports, short lines, JSON Lines): called
+/// on worker threads, so it must be [`Sync`].
+///
+/// ```
+/// use seega::archive::report::Report;
+/// use seega::archive::stream::check_stream_reported;
+/// use seega::validate::{Options, Problem};
+///
+/// /// One line per problem: its game and code.
+/// struct Codes;
+///
+/// impl Report for Codes {
+///     fn report(&self, problems: &[Problem], _: &str, _: usize, out: &mut Vec<u8>) {
+///         for p in problems {
+///             out.extend(format!("{} {}\n", p.game, p.code).as_bytes());
+///         }
+///     }
+/// }
+///
+/// let text = "1. a1,b1 *\n\n1. c3,d1 *\n";
+/// let mut out = Vec::new();
+/// let opts = Options::default();
+/// check_stream_reported(text.as_bytes(), &opts, 2, Some(&Codes), &mut |placed| {
+///     out.extend(&placed.report);
+///     Ok(())
+/// })?;
+/// assert_eq!(String::from_utf8(out).unwrap(), "2 seega::place::centre\n");
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub trait Report: Sync {
+    /// Appends to `out` the report of `problems`, numbered as games of the file, found in a
+    /// chunk's `text`, which starts on the file's 0-based line `first_line`.
+    fn report(&self, problems: &[Problem], text: &str, first_line: usize, out: &mut Vec<u8>);
 }
 
 /// The problems of one file, in a [`Style`].

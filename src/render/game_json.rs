@@ -6,11 +6,11 @@
 //! ([`GameObject::to_doc`]).
 //!
 //! ```
+//! use seega::archive::{for_each_object, for_each_object_of_bytes};
 //! use seega::notation::{LineIndex, Source};
 //! use seega::render::game_json::{
 //!     CommentObject, GameObject, HeaderItem, KindName, Origin, OutcomeObject, RulesObject, Side,
-//!     StepObject, TurnObject, for_each_object, for_each_object_of_bytes, game_bytes, game_text,
-//!     square,
+//!     StepObject, TurnObject, game_bytes, game_text, square,
 //! };
 //! use seega::validate::Options;
 //!
@@ -75,7 +75,7 @@ use crate::notation::{Annotation, Element, Game, GameResult, LineCol};
 use crate::validate::Verdict;
 use crate::validate::computed_captures;
 pub(crate) use marked::write_object;
-pub use origin::{Origin, for_each_object, for_each_object_of_bytes, game_bytes, game_text};
+pub use origin::{Origin, game_bytes, game_text};
 pub(crate) use origin::{verbatim, verbatim_bytes};
 
 /// One game.

@@ -27,20 +27,7 @@ use std::borrow::Cow;
 use std::fmt::Write as _;
 use std::path::Path;
 
-/// Whether `c` is a bidirectional embedding, override or isolate (U+202A–U+202E,
-/// U+2066–U+2069): the controls that reorder the text after them until their end, as rustc
-/// warns of them in literals.
-///
-/// ```
-/// use seega::render::terminal::is_bidi_control;
-/// assert!(is_bidi_control('\u{202e}'));
-/// assert!(is_bidi_control('\u{2066}'));
-/// assert!(!is_bidi_control('\u{200f}'));
-/// assert!(!is_bidi_control('a'));
-/// ```
-pub fn is_bidi_control(c: char) -> bool {
-    matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
-}
+pub use crate::notation::lex::is_bidi_control;
 
 /// Whether [`escape`] writes `c` as an escape rather than as itself: a control character, a
 /// bidirectional control or mark, or a line or paragraph separator.

@@ -5,8 +5,8 @@
 use super::code::Code;
 use super::place::{Place, Players};
 use super::problem::{Kind, Problem};
+use crate::notation::lex::is_bidi_control;
 use crate::notation::{Game, Span};
-use crate::render::terminal::is_bidi_control;
 
 /// The bidirectional controls of `text` ([`is_bidi_control`]) and their offsets. Each is three
 /// bytes starting with 0xE2, so only those bytes are looked at.

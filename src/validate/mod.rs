@@ -60,12 +60,14 @@ mod doc;
 mod explain;
 mod fast;
 mod fix;
+pub(crate) mod game_state;
 mod games;
 mod later;
 mod movetext;
 mod numbers;
 mod place;
 mod play_turn;
+pub(crate) mod ply;
 mod problem;
 mod replay;
 mod result_check;
@@ -90,7 +92,7 @@ pub use rule_text::rule_text;
 pub use suggest::Fix;
 pub(crate) use syntax_words::{outside_games, uncut, uncut_message};
 
-// For the library's turns (`crate::api::ply`): one way to play a written turn and word its failure.
+// For the library's turns (`ply`): one way to play a written turn and word its failure.
 pub(crate) use games::{GameRead, Games, Lane};
 pub(crate) use play_turn::{Failure, play_between, play_from};
 pub(crate) use syntax_words::syntax_code;

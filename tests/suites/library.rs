@@ -11,6 +11,8 @@ mod common;
 mod engine_reference;
 #[path = "../examples.rs"]
 mod examples;
+#[path = "../layers.rs"]
+mod layers;
 #[path = "../library.rs"]
 mod library;
 #[path = "../library_records.rs"]

@@ -190,7 +190,7 @@ fn past_stops(b: &[u8], mut at: usize) -> Result<(usize, bool, bool), usize> {
 }
 
 /// Whether the bytes at `i` are a bidirectional control in UTF-8 (U+202A–U+202E: E2 80 AA–AE;
-/// U+2066–U+2069: E2 81 A6–A9; see [`crate::render::terminal::is_bidi_control`]).
+/// U+2066–U+2069: E2 81 A6–A9; see [`crate::notation::lex::is_bidi_control`]).
 pub(crate) fn bidi_at(b: &[u8], i: usize) -> bool {
     matches!(
         b.get(i..i + 3),

@@ -159,8 +159,8 @@ impl Write for Marking<'_, '_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::archive::for_each_object;
     use crate::notation::Source;
-    use crate::render::game_json::for_each_object;
     use crate::validate::Options;
 
     /// The objects of `text`, as `serde_json` writes them with their numbers moved on by

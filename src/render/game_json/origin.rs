@@ -1,5 +1,4 @@
-//! Where a game's object comes from (`Origin`), the objects of a whole text, and the text an
-//! object is written back as.
+//! Where a game's object comes from (`Origin`), and the text an object is written back as.
 
 use super::GameObject;
 use crate::notation::LineIndex;
@@ -34,60 +33,6 @@ impl Origin<'_> {
         d.file_bytes = self.file_bytes.map(<[u8]>::to_vec);
         d
     }
-}
-
-/// Builds the object of every game of `source` (named `file`) in order and hands each to
-/// `sink`, stopping at the first error `sink` returns.
-pub fn for_each_object<E>(
-    source: &crate::notation::Source,
-    file: &str,
-    opts: &crate::validate::Options,
-    sink: &mut dyn FnMut(GameObject) -> Result<(), E>,
-) -> Result<(), E> {
-    objects_of(source, None, file, opts, sink)
-}
-
-/// [`for_each_object`] of the file `bytes`: the objects of games whose text is not UTF-8 also
-/// get their `source_bytes`, as `convert` writes them.
-pub fn for_each_object_of_bytes<E>(
-    bytes: &[u8],
-    file: &str,
-    opts: &crate::validate::Options,
-    sink: &mut dyn FnMut(GameObject) -> Result<(), E>,
-) -> Result<(), E> {
-    let source = crate::notation::Source::from_bytes(bytes);
-    objects_of(&source, Some(bytes), file, opts, sink)
-}
-
-fn objects_of<E>(
-    source: &crate::notation::Source,
-    bytes: Option<&[u8]>,
-    file: &str,
-    opts: &crate::validate::Options,
-    sink: &mut dyn FnMut(GameObject) -> Result<(), E>,
-) -> Result<(), E> {
-    let opts = crate::validate::Options {
-        record: true,
-        ..*opts
-    };
-    let text = source.text();
-    let lines = LineIndex::new(text);
-    let at = Origin {
-        file,
-        file_bytes: None,
-        text,
-        lines: &lines,
-        raw: bytes.map(|b| (b, source)),
-    };
-    for checked in crate::archive::check_source(source, &opts) {
-        sink(GameObject::new(
-            &checked.game,
-            &checked.verdict,
-            checked.index,
-            at,
-        ))?;
-    }
-    Ok(())
 }
 
 /// The text of `game` kept as its `source`: verbatim, without the blank lines that follow

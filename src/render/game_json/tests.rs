@@ -1,6 +1,7 @@
 //! The game objects' own tests: turns after an error, text kept, bad fields refused.
 
 use super::*;
+use crate::archive::for_each_object;
 use crate::notation::Source;
 use crate::validate::Options;
 

@@ -2,13 +2,13 @@
 //! each Ludii move mapped to a turn of the notation, each capture and legal move count Ludii
 //! lists held to the engine's, and the end held to the trial's winner.
 
-use crate::api::game_state::GameState;
-use crate::api::ply::{PlayError, Ply, PlyStep};
 use crate::engine::referee::result_of;
 use crate::engine::{Color, Phase, Ruleset, Size, Square};
 use crate::notation::writer::{DocKind, DocTurn};
 use crate::notation::{GameResult, Span};
 use crate::validate::Code;
+use crate::validate::game_state::GameState;
+use crate::validate::ply::{PlayError, Ply, PlyStep};
 
 use super::Found;
 use super::parse::{LudiiMove, Number, Trial};

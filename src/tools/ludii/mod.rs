@@ -183,7 +183,7 @@ pub fn check(text: &str) -> CheckedTrial {
     let import = import(text);
     let mut problems = import.problems.clone();
     if let Some(game_text) = &import.game {
-        for game in crate::parse(game_text) {
+        for game in crate::notation::Scanner::new(game_text, &[]) {
             let verdict = check_game_at(&game, 1, &Options::default());
             let lines = LineIndex::new(game_text);
             for mut p in verdict.problems {

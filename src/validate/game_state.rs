@@ -1,6 +1,6 @@
 //! A game in progress: a position and what the rules of a whole game remember beyond it.
 
-use crate::api::ply::{PlayError, Ply};
+use super::ply::{PlayError, Ply};
 use crate::engine::referee::Between;
 use crate::engine::{Color, Outcome, Phase, Position, Ruleset, Setup, SetupError};
 use crate::notation::{Element, Game};
