@@ -3,6 +3,15 @@
 //! end to end (stream, one thread); and checking end to end by the size of the blocks read.
 //!
 //! Run with `cargo bench --bench pipeline`. Benchmarks only: nothing here asserts a time.
+//!
+//! # The other benchmarks
+//!
+//! `benches/pipeline.rs` (divan: parse only, replay only, check end to end on 5×5, 7×7, 9×9),
+//! `benches/engine.rs` (divan: the engine's calls alone on parsed turns, and `outcome_after_turn`
+//! alone, on 5×5, 7×7, 9×9), `bench/archive.sh` (against grep, with peak RSS), `bench/profile.sh`
+//! (callgrind: instructions per input byte), both on the archive shapes of `bench/shapes.sh` too
+//! (made by `bench/shapes.py` from generated archives, and checked to be valid or invalid as
+//! meant), `bench/adversarial.sh` (linearity); their figures are in `docs/performance.md`.
 
 use seega::Ruleset;
 use seega::archive::convert::{ConvertWork, Target, convert_stream};

@@ -35,6 +35,11 @@
 //! assert_eq!((written, lines.split(|&b| b == b'\n').filter(|l| !l.is_empty()).count()), (30, 30));
 //! # Ok::<(), std::io::Error>(())
 //! ```
+//!
+//! # Inside
+//!
+//! scanner plus validator over a whole source, lazily (`check_source`), and the bad bytes of a text
+//! of no game (`outside_problems`).
 
 pub mod convert;
 mod objects;

@@ -1,6 +1,11 @@
 //! Board sizes, colours and squares: what the notation and the rules engine both speak of,
 //! below both, so that the notation knows no rule (`f2` is a square here on any board; whether
 //! it is on a 5×5 one is the engine's question).
+//!
+//! # Inside
+//!
+//! `Square`, `Size`, `Color` and `DIRECTIONS`, below the engine and the notation; the engine
+//! re-exports them.
 
 use std::fmt;
 

@@ -45,6 +45,18 @@
 //! std::fs::remove_dir_all(&dir)?;
 //! # Ok::<(), std::io::Error>(())
 //! ```
+//!
+//! # Inside
+//!
+//! the one reading layer, public (`seega::input`): `Input` (a file or standard input, opened as a
+//! decompressed stream with its size when it is known, or read whole under `MAX_FILE_BYTES`),
+//! `resolve` (paths → inputs, directories walked for `*.sgn` and `*.sgn.{gz,zst,bz2,xz}`, special
+//! files met while walking refused), `read_in` (an encoding, with the line from which `auto`
+//! switched), `peek` (the first read, to tell a format by), `open_path`; `compress`: the magic
+//! bytes of gzip, zstd (skippable frames too), bzip2 and xz, a decoder that says which format
+//! failed and after how much text, and the `Encoder` of compressed outputs, behind the default
+//! `compress` feature. The command, the library's readers and the Python package all read through
+//! it.
 
 pub mod compress;
 pub mod content;

@@ -7,6 +7,18 @@
 //! [`checking`] a whole archive checked as `seega check --format jsonl` reports it;
 //! [`generating`] the games `seega generate` writes. They join the notation and the engine,
 //! which know nothing of each other.
+//!
+//! # Inside
+//!
+//! the library's curated face, re-exported at the crate root and toured in `lib.rs`'s doc comment,
+//! beside the public modules that the command and the other faces use (see the library's boundary).
+//! `reading` (`parse`: a `Scanner` over a text; `replay`: `check_game` under the default options);
+//! `records` (`GameReader`, `RecordedGame`); `visiting` (`Visitor` and `Skip`: the pieces of a game
+//! in file order — tags, move numbers, turns, glyphs, comments, syntax errors, the result — from
+//! the notation's reader, which allocates no tree; where it gives up, at an escaped tag, an
+//! undecodable byte or a limit, the game's syntax tree hands on the pieces from the one it stopped
+//! at, so a visitor sees what `parse` sees, once). `examples/` holds four short programs on this
+//! face, run by `tests/examples.rs`.
 
 pub(crate) mod checking;
 pub(crate) mod generating;

@@ -32,6 +32,16 @@
 //! assert_eq!(objects, 2);
 //! # Ok::<(), std::io::Error>(())
 //! ```
+//!
+//! # Inside
+//!
+//! `convert` of notation as a `ChunkWork`: each worker checks its chunk's games (recording
+//! captures) and writes them into the chunk's reused buffer: as JSON (the fast lane's games by
+//! `render::game_writer`, the others as `serde_json` of their `GameObject`,
+//! `game_json::write_object`) or as canonical notation written from the syntax tree
+//! (`canonical_doc`, or the game's own text when it has syntax errors); `Converted::write_to`
+//! writes the buffers in input order with the game numbers and separators filled in (blocks of 64
+//! KiB, as a chunk's JSON is about 19 times its size, and 58 times for the tiniest games).
 
 use std::cell::OnceCell;
 use std::io::{Read, Write};

@@ -11,6 +11,16 @@
 //! a true game boundary is joined with the next one and worked on again (see the module
 //! documentation of [`super::stream`]). At most `2 × jobs + 2` chunks are read by the workers
 //! and not yet handed on, and the calling thread reads one only below that count.
+//!
+//! # Inside
+//!
+//! the threads under both: `ChunkWork` (what a worker does with a chunk, whether it needs the
+//! chunk's first line, whether its cut held, and `finish`, what the worker does next knowing the
+//! chunk's number in the stream, and whether the main thread works on chunks too), `for_each_chunk`
+//! (`jobs` threads, each reading the next chunk under a lock and counting its first line only for a
+//! work that needs it, results handed on in input order by the main thread, chunks off a boundary
+//! joined with the next, at most `2 × jobs + 2` chunks in flight; joined bytes that would pass
+//! `MAX_UNCUT_BYTES` are given up as one stretch too long, `ChunkWork::too_long`).
 
 use std::collections::BTreeMap;
 use std::io::Read;

@@ -9,6 +9,14 @@
 //! chunk's cut failed, its counts were not those of the joined chunk that takes its place, and
 //! the place a later worker assumed is wrong: the calling thread sees it
 //! (`Rendered::placed_at`) and renders that chunk again itself.
+//!
+//! # Inside
+//!
+//! reports rendered on the workers: `Report` (how a chunk's problems are written, given the chunk's
+//! first file line), `Ledger` (each worker tells the lines and games of its chunk as soon as it has
+//! checked it, and waits only for the counts of the chunks before its own, never for their
+//! reports); a chunk whose assumed place turns out wrong (after a failed cut) is rendered again on
+//! the main thread.
 
 use std::collections::BTreeMap;
 use std::sync::{Condvar, Mutex};

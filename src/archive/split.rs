@@ -2,6 +2,12 @@
 //! of [`super::stream`]), in memory bounded by [`MAX_UNCUT_BYTES`]: text that runs that far
 //! without a likely game boundary is skipped up to the next one and handed on as a
 //! [`Piece::TooLong`], which is reported once.
+//!
+//! # Inside
+//!
+//! `Splitter`: blocks → chunks cut at likely game boundaries, each saying whether a tag line
+//! follows it; text that runs `limits::MAX_UNCUT_BYTES` without one is skipped up to the next and
+//! handed on as a `Piece::TooLong` (its first bytes, length and line breaks).
 
 use std::io::Read;
 

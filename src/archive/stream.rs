@@ -63,6 +63,14 @@
 //! check_stream(text.as_bytes(), &opts, 2, &mut |_| Ok(()))?;
 //! # Ok::<(), std::io::Error>(())
 //! ```
+//!
+//! # Inside
+//!
+//! the same over a stream of any size: `check_chunk` (scan + check one chunk, and verify its cut
+//! with `Boundary`), `check_stream` (chunks on `jobs` threads, results in input order, as `Placed`
+//! chunks whose problems carry the file's game numbers and whose `line_index()` gives the file's
+//! lines), `check_stream_reported` (the same, each chunk with its report already rendered, in
+//! `Placed::report`).
 
 use std::io::Read;
 

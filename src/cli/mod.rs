@@ -1,6 +1,36 @@
 //! The command line, the only place that prints: clap arguments ([`args`]) → a validated
 //! configuration (each command's `Config`, from [`config`]'s shared parts) → a run → a printer
 //! per output format.
+//!
+//! # Inside
+//!
+//! the only code that prints, in four layers: arguments → a configuration → a run → a printer.
+//! `args`: what clap sees, with the groups several commands share flattened (`args/shared.rs`:
+//! inputs, encoding, `--rules`, `--jobs`, and the game and position of `show` and `moves`,
+//! `GameArgs` and `PositionArgs`; a command that words one otherwise gives it its own help with
+//! `help_of`, leaving the order as it is) and their value parsers, so `--rules` is read once into a
+//! `Ruleset` or `RulesChoice` (a ruleset or `auto`) and a bad value is refused by clap in the
+//! ruleset's own words. `config`: what every command shares (`Global`: colour and width; `Sources`:
+//! the inputs resolved once, their encoding and stamps). Each command (`check`, `fix`, `convert`,
+//! `show`, `moves`, `fmt`, `explain`, `stats`, `select`, `dedupe`, `split`, `generate`;
+//! `completions` and `man` in `mod`) builds its own `Config` from its arguments, refusing there
+//! what cannot run, and its `run` takes only that. Output formats are printers: `check/print.rs`
+//! (`DiagnosticPrinter`: human, short, jsonl; a problem's `Style`, which `render::file_report`
+//! writes on the workers), `convert/print.rs` (`GamePrinter`: sgn, json, jsonl, and
+//! `convert/parquet.rs`'s `ParquetSink` for parquet and parquet-turns, which takes game objects and
+//! writes a row group of them at a time; its columns in `convert/parquet/games.rs` and `turns.rs`).
+//! `split` cuts one input with `copy`'s pieces and writes the parts and `parts.jsonl` as one
+//! transaction, finishing each part before the next. Beside them: what the command says of its
+//! inputs (`inputs`: the Windows-1252 note of `--encoding auto`, the files' stamps; opening,
+//! decompressing and walking are `seega::input`'s), the choice of a game and its positions or of a
+//! position string that `show` and `moves` share, with their words for what is not there (`pick`),
+//! the one writer of files (`output`: transactions; `output/target.rs`: links, special files and
+//! refusals; `output/temp.rs`: temporary names, signals, leftovers), games copied byte for byte
+//! (`copy`: a file cut into one piece per game, written back with its own line ends and byte-order
+//! mark) and the standard streams (`stdio`). `check` streams each input through
+//! `check_stream_reported` and writes the reports the workers rendered (progress bar on stderr only
+//! when stderr is a terminal); `generate` makes batches of games on every core and writes them in
+//! order.
 
 mod args;
 mod check;

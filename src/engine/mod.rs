@@ -34,6 +34,43 @@
 //!
 //! [`Position`]'s own turn methods play one turn through a `Play` and know nothing of the game
 //! around it: they are for callers that judge a single turn (search, enumeration).
+//!
+//! # Inside
+//!
+//! the rules, and nothing else: `Bitboard(u128)`, `Ruleset` (presets and options), `Position`
+//! (built only by `Position::new`, by play, or from a `Setup` — a position string read by
+//! `Setup::parse`, every field public — through the one fallible constructor
+//! `GameState::from_setup`, which checks it in `engine/setup/check.rs` as `Between::from_setup`,
+//! since the opening owed and the count toward a limit are the game's and not the position's;
+//! written back as a position string by `SetupText`, in a fixed buffer, which
+//! `Position::setup_text`, `Setup`'s `Display` and the JSON writer all use), turns (`place`,
+//! `begin_move`/`step`/`end_move`, `pass`), termination (`outcome_after_turn`, barriers), turn
+//! enumeration (`for_each_turn`) and the eight board symmetries (`Symmetry`). The rules of a whole
+//! game — whose turn and its number, the end tested after every turn, the opening owed after a pass
+//! (R12), no turn after the end (R17), the result the end calls for (R18), the check of written
+//! captures and the reading of move numbers — live in one place, the referee `Referee<B>`
+//! (`engine/referee.rs`): a `Play`, the next turn's number, the passer and the outcome. Every
+//! replay plays on one: `check_game` (`validate::movetext`, through `validate::play_turn`), the
+//! fast lane, `generate`, suggestions, the reading of move numbers, `--rules auto` and the
+//! library's `GameState` (through `referee::Between`, its state as plain values); `engine/mod.rs`
+//! lists where each rule lives. The rules of a turn and the tests of the end of a game are carried
+//! out in one place, `Play<B>` (`engine/play.rs`): a position in the words of its board's type `B`,
+//! the side to move's pieces and the other side's kept apart so that a replay holds them in
+//! registers. `Position`'s turn methods load a `Play`, call it and store it back; the fast lane
+//! plays a whole game on one. `Play::outcome_after_move` retests after a move only what the move
+//! can change (the mover's barrier; the opponent's wall and capture-all only after a capture — the
+//! proof is in its doc comment, and a test compares it with the full test after every legal turn of
+//! random playouts under every preset, option and size). Two more shortcuts stand for a longer way
+//! and are tested against it (`engine/play/tests.rs`): `Play::first_step` is `begin_move` then the
+//! first `step` in one test when the step is plainly legal, and falls back to the two otherwise
+//! (every pair of squares in positions of random playouts gives the same result and position);
+//! `end_move` asks whether a move must go on without looking for a capture when the rules force
+//! none. The inner loops live in `kernel`: spreads, captures, capture targets and the wall and line
+//! tests as bit operations on a word sized to the board (`u64` up to 7×7, `u128` for 9×9, same bit
+//! layout as `Bitboard`), picked once per call by `with_board!`; the wall flood tests necessary
+//! conditions at each round and stops at the first that fails (the proof is in `kernel::has_wall`).
+//! `tests/engine_reference.rs` checks every kernel-backed query against square-by-square versions
+//! written from `spec/rules.md`.
 
 mod bitboard;
 pub(crate) mod kernel;

@@ -90,6 +90,42 @@
 //! assert_eq!(marked.text(), "1. a1,b1 *");
 //! assert_eq!(Encoding::Utf8.as_str(), "UTF-8");
 //! ```
+//!
+//! # Inside
+//!
+//! text, and nothing of the rules: `Source` (bytes → text, invalid UTF-8 marked; `source::utf8`,
+//! whether bytes are UTF-8 (asked of every chunk before the fast lane reads it in place, and by
+//! `Source::from_bytes`): `std::str::from_utf8`'s answer, found by simdutf8 with vector
+//! instructions and tested against std's (where UTF-8 stops is std's); `Source::decode` reads
+//! Latin-1, Windows-1252 or `auto`; `byte_offset` maps every text offset back to the input's bytes,
+//! so writers copy what they were not asked to change), `encoding` (the encodings, `Transcode`: the
+//! same decoding as a reader for streams), `LineIndex` (the one place that maps byte offsets to
+//! lines and character columns; column checkpoints every 4 KiB on long lines; `LineCursor` for
+//! offsets in increasing order; `line_stream::LineStream`, the same answers for `convert`'s clean
+//! games without indexing the chunk, each byte read about once: in CR-free text, from an offset it
+//! read to, the run of bytes up to the next LF or byte that is not ASCII is found 16 bytes at a
+//! time, and every later offset on the run is answered with two comparisons; past it, the LFs in
+//! between are counted; anything else is asked of the `LineIndex`, built on first need), `read`
+//! (the one reader of a game: `headers` reads tags (`read/tag.rs`, eight bytes at a time by
+//! `read/swar.rs`) and comments up to the movetext, `movetext` reads tokens (`read/turn.rs` for
+//! turns) and comments up to the result and where the game ends after it (`read/trailing.rs`); each
+//! piece goes to a visitor — the `Headers` and `Visitor` traits — as it is read, and whatever the
+//! reader refuses goes to the visitor's `refused`, which gives up or reads it itself;
+//! `read/tree.rs` is the visitor that builds one token's tree, or keeps where and why the reader
+//! refused it), `lex` (the notation's bytes, one definition each: blank space, line ends, comment
+//! ends, what ends a token), `Scanner` (archive → games → tags, comments, tokens with spans: the
+//! syntax tree as a visitor of the reader, `scan/tree.rs`, which reads what the reader refuses the
+//! full way in `scan/items.rs`, with the limits; a comment opens no game, and bad bytes in the
+//! comments of a text of only comments are kept as `Scanner::outside_games`, reported at game 0 —
+//! in a stream's chunk, the game before it; `scan/tag.rs` words a tag the reader refused, from
+//! where and at which part it stopped: tags and comments are read once, by the reader), `token`
+//! (the parser of one token, `parse_token`: the reader as a nom parser, in the narrow window and
+//! then in the wide one, and the words of every malformed token from where and why the reader
+//! refused it), `window` (the pieces of a token read from a fixed window, narrow for the lane and
+//! wide enough for any token, under `read`), `ast` (the syntax tree), `limits` (the limits below),
+//! `writer` (the canonical writer: a `Doc` — a game's content without layout — to text; it knows no
+//! rules, the captures to write are given to it; `Doc::read` is the one mapping of a syntax tree's
+//! items to a game's content, which the JSON objects use too).
 
 pub(crate) mod ast;
 pub(crate) mod encoding;

@@ -23,6 +23,14 @@
 //! let clean = Source::from_text("1.a1,b1   a2,b2 *");
 //! assert_eq!(format_source(&clean, &check, &write).unwrap(), "1. a1,b1 a2,b2 *\n");
 //! ```
+//!
+//! # Inside
+//!
+//! every game of an archive in canonical form, or kept as written when it cannot be written from
+//! its parts (`format_games` → `Formatted`, or `format_games_each` game by game, used by `fmt`,
+//! which copies a kept game's own bytes; with `Fixing`, results set from outcomes and missing ones
+//! written, and numbers renumbered); `format_source`, the whole text or the problems of the games
+//! that cannot be written.
 
 use crate::notation::writer::{
     Doc, DocHeader, NotWritable, WriteOptions, comment, comment_text, numbers_of, push_game_text,

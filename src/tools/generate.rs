@@ -22,6 +22,11 @@
 //! assert_eq!(a.next_u64(), b.next_u64());
 //! assert!(a.below(6) < 6);
 //! ```
+//!
+//! # Inside
+//!
+//! random games played by the engine (`SplitMix64`, `Generator`), with optional single-turn
+//! mutations that the engine refuses for certain.
 
 use std::fmt::Write as _;
 

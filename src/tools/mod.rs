@@ -9,6 +9,11 @@
 //! - [`generate`]: random games played by the engine (`generate`, the tests and benchmarks);
 //! - [`ludii`]: Ludii trial files read, replayed and written as games (`convert --from ludii`,
 //!   `check`).
+//!
+//! # Inside
+//!
+//! the archive tools behind `stats`, `select` (game filters, positions under symmetry) and `dedupe`
+//! (stable FNV-1a identities).
 
 pub mod canonical;
 pub mod dedupe;

@@ -4,6 +4,11 @@
 //! Only games whose every error is about the result (`seega::result::wrong`,
 //! `seega::result::tag-mismatch`, `seega::syntax::missing-result`) are changed: a game with any
 //! other error, or one that did not end by rule, is left as it is.
+//!
+//! # Inside
+//!
+//! which games get their result set from their outcome (ended by rule, only result errors:
+//! `result_to_fix`) and setting the token and Result tags of a `Doc`.
 
 use crate::engine::Outcome;
 use crate::engine::referee::result_of;

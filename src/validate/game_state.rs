@@ -1,4 +1,11 @@
 //! A game in progress: a position and what the rules of a whole game remember beyond it.
+//!
+//! # Inside
+//!
+//! `GameState`, a game in progress kept as the referee's state between turns, so the turn after a
+//! pass, the end and no turn after it are the full replay's own; `GameState::replay_states`, a
+//! recorded game's state at each of its positions, its turns played on the same referee up to the
+//! verdict's last legal one
 
 use super::ply::{PlayError, Ply};
 use crate::engine::referee::Between;

@@ -51,6 +51,38 @@
 //! assert!(applied.is_empty() && !fixed.complete);
 //! assert_eq!(fixed.stuck.map(|p| p.code), Some(Code::PlaceCentre));
 //! ```
+//!
+//! # Inside
+//!
+//! replays a `Game` on the engine's referee and words what it returns: `check_game` (`replay`:
+//! headers, rules, start; `movetext`: the turns; `play_turn`: one written turn on the referee, and
+//! `Failure`, why it failed) → `Verdict` with `Problem`s, each with a stable `Code` (`code`, which
+//! also says whether it is a syntax error), a `Place` (`place`: the players, event or preset its
+//! label names, worded by `Problem::label` when rendered) and what it says (`problem`: the facts of
+//! an illegal turn (its `Failure`, the position and the turn), of a Rules or Position tag that
+//! names nothing (its error), of a result (`result_check::SlipFacts`), of a move number
+//! (`numbers::NumberFacts`), of a bidirectional control and of the presets a tagless game fits
+//! (`auto::PresetFit`), worded by `Problem::message` and `Problem::help` when rendered; syntax
+//! errors keep the words of the grammar that finds them); the warning for a bidirectional control
+//! anywhere in a game's text (`bidi`); the words for illegal turns (`turn_errors`) and for syntax
+//! errors (`syntax_words`, with the token or tag meant for common slips; `later`: every syntax
+//! error of a game is reported, also after the error that stopped its replay or when it never
+//! started); a move number that disagrees with the turns, tried as a turn missing or written twice
+//! (`numbers`); the result against the outcome and the Result tag (`result_check`, one test for the
+//! full path and the fast lane, `result_slip`); the rules' own words that `explain` quotes
+//! (`rule_text`); suggestions of a corrected token found among the engine's legal turns (`suggest`)
+//! and their repeated application (`fix`, for `check --fix`); `--rules auto` (`auto`: every preset
+//! the full way, or, in `clean_auto`, on the fast lane when one passes it); the explanation of
+//! every code with a wrong and a right example (`explain`); and the fast lane (`fast`:
+//! `clean_game`), which proves a plainly written valid game clean straight from its bytes as a
+//! visitor of `notation::read` (its headers in `fast/mod.rs`, its movetext played on the referee in
+//! `fast/replay.rs`, the bidirectional controls looked for in comments in `fast/bidi.rs`, and in
+//! tag values by the tag reader as it scans them), and `clean_game_recorded`, which also keeps what
+//! a writer needs for `convert` (`clean`: `CleanGame` — tags (values as written, escapes marked)
+//! and header comments, turns, each step's captures, each turn's annotation and the glyphs and
+//! comments after it, the comments on the result's line, the end; a move of one step that captures
+//! nothing, the most common turn, kept as a `CleanKind::Slide` without a step entry — handed over
+//! through the `Recorder` trait, which `check` implements as nothing).
 
 mod auto;
 mod bidi;

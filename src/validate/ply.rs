@@ -5,6 +5,16 @@
 //! This is the glue between the notation and the engine, which never sees text: a ply is
 //! played as a written turn is, by the validator's one way of playing a turn and checking its
 //! written captures, and its failure is worded as `seega check` words it.
+//!
+//! # Inside
+//!
+//! `Ply`, a turn as a value: a placement's squares, a movement's steps with their captures, a pass;
+//! read with the token parser — `FromStr`, also for `Square` and `Ruleset` — and written with the
+//! canonical writer's `turn_text`; `Position::legal_turns`, placements through the engine's `place`
+//! and movements from `for_each_turn`; `Position::play` (the crate's; the public way is
+//! `GameState::play`), which plays a ply as the validator plays a written turn, on the referee
+//! (`validate::play_from`), and words a refusal as `check` does, `PlayError` holding the engine's
+//! `IllegalTurn`
 
 use std::fmt;
 use std::str::FromStr;

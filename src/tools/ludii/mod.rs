@@ -29,6 +29,18 @@
 //! checked.count_into(&mut summary);
 //! assert_eq!((summary.games, summary.valid), (1, 1));
 //! ```
+//!
+//! # Inside
+//!
+//! Ludii trial files (`spec/ludii.md`): `parse` reads the lines (game, options, `Move=` lines with
+//! their fields and actions, counts, winner, end type, version) with their spans and words the
+//! malformed ones; `import` finds the board, checks the moves that fill the hands, replays every
+//! other move on a `GameState` (two placements of one player as one turn), compares Ludii's
+//! removals with the captures the engine makes and each legal move count with one counted from
+//! `GameState::legal_turns`, and holds the winner to the outcome; `mod.rs` writes the game through
+//! the canonical writer (`import`) and places the problems of its own check at the trial's lines
+//! (`check`), and tells a trial by its first bytes (`is_trial`, the sniffing of `convert` and
+//! `check`).
 
 mod import;
 mod parse;
