@@ -42,6 +42,7 @@
 //! of no game (`outside_problems`).
 
 pub mod convert;
+pub mod copying;
 mod objects;
 pub(crate) mod pipeline;
 pub mod report;
@@ -71,18 +72,23 @@ pub fn check_source<'a>(
     source: &'a Source,
     opts: &'a Options,
 ) -> impl Iterator<Item = Checked<'a>> + 'a {
-    let text = source.text();
-    Scanner::new(text, source.invalid())
-        .enumerate()
-        .map(move |(i, game)| {
-            let verdict = check_game_at(&game, i + 1, opts);
-            Checked {
-                index: i + 1,
-                tag_ruled: opts.tag_overrode(&game, &verdict),
-                game,
-                verdict,
-            }
-        })
+    check_source_scanned(Scanner::new(source.text(), source.invalid()), opts)
+}
+
+/// [`check_source`] of the games `scanner` finds.
+pub(crate) fn check_source_scanned<'a>(
+    scanner: Scanner<'a>,
+    opts: &'a Options,
+) -> impl Iterator<Item = Checked<'a>> + 'a {
+    scanner.enumerate().map(move |(i, game)| {
+        let verdict = check_game_at(&game, i + 1, opts);
+        Checked {
+            index: i + 1,
+            tag_ruled: opts.tag_overrode(&game, &verdict),
+            game,
+            verdict,
+        }
+    })
 }
 
 /// The problems of `source` that belong to no game (see [`Scanner::outside_games`]): bytes that

@@ -144,6 +144,8 @@ pub struct SelectArgs {
     #[command(flatten)]
     pub rules: RulesArg,
     #[command(flatten)]
+    pub jobs: JobsArg,
+    #[command(flatten)]
     pub encoding: EncodingArg,
 }
 

@@ -3,6 +3,8 @@
 //! built from its arguments and these, and its `run` takes nothing else.
 
 use std::io::IsTerminal;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use seega::Encoding;
 
@@ -111,6 +113,76 @@ impl Sources {
             trouble,
             none: opened == 0,
         })
+    }
+}
+
+impl Sources {
+    /// Opens each input in turn as a stream of its text (decompressed, not decoded) and hands
+    /// it to `each`; inputs that cannot be opened, or whose reading fails on the way, are
+    /// reported on standard error (the latter after what `each` did with the start). An error
+    /// of `each`'s own (an output that cannot be written) stops the run.
+    pub fn for_each_stream(
+        &self,
+        each: &mut dyn FnMut(&Input, Stream) -> std::io::Result<()>,
+    ) -> std::io::Result<Reads> {
+        let (mut trouble, mut opened) = (false, 0);
+        for input in self.resolved() {
+            let opened_input = match input {
+                Ok(i) => i
+                    .open()
+                    .map(|(r, _)| (i, r))
+                    .map_err(|e| (i, e.to_string())),
+                Err((i, e)) => Err((i, e.to_string())),
+            };
+            match opened_input {
+                Ok((input, reader)) => {
+                    opened += 1;
+                    let failed = Arc::new(AtomicBool::new(false));
+                    let reader = Watched {
+                        inner: reader,
+                        failed: Arc::clone(&failed),
+                    };
+                    match each(input, Box::new(reader)) {
+                        Err(e) if failed.load(Ordering::Relaxed) => {
+                            super::trouble(format_args!("cannot read `{}`: {e}", input.name()));
+                            trouble = true;
+                        }
+                        r => r?,
+                    }
+                }
+                Err((input, e)) => {
+                    super::trouble(format_args!("cannot read `{}`: {e}", input.name()));
+                    trouble = true;
+                }
+            }
+        }
+        Ok(Reads {
+            trouble,
+            none: opened == 0,
+        })
+    }
+}
+
+/// An input opened as a stream of its text.
+pub type Stream = Box<dyn std::io::Read + Send>;
+
+/// A reader that remembers whether reading failed, to tell a failing input from a failing
+/// output.
+struct Watched {
+    inner: Box<dyn std::io::Read + Send>,
+    failed: Arc<AtomicBool>,
+}
+
+impl std::io::Read for Watched {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let read = self.inner.read(buf);
+        if read
+            .as_ref()
+            .is_err_and(|e| e.kind() != std::io::ErrorKind::Interrupted)
+        {
+            self.failed.store(true, Ordering::Relaxed);
+        }
+        read
     }
 }
 

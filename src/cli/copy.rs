@@ -65,7 +65,7 @@ pub fn line_end_of(bytes: &[u8]) -> &'static [u8] {
 pub struct Copier {
     /// Where the last piece written ended: its file and byte offset, and whether it ended a
     /// line.
-    last: Option<(usize, usize, bool)>,
+    last: Option<(usize, u64, bool)>,
 }
 
 impl Copier {
@@ -83,9 +83,23 @@ impl Copier {
         range: Range<usize>,
         note: Option<&str>,
     ) -> io::Result<()> {
+        self.piece_at(w, file, 0, range, note)
+    }
+
+    /// [`Copier::piece`] of bytes that stand at `at` in their file: `file.bytes` is the part of
+    /// the file that starts there (a game of a stream).
+    pub fn piece_at(
+        &mut self,
+        w: &mut dyn Write,
+        file: &File<'_>,
+        at: u64,
+        range: Range<usize>,
+        note: Option<&str>,
+    ) -> io::Result<()> {
+        let (start, end) = (at + range.start as u64, at + range.end as u64);
         match self.last {
             None if file.bom => w.write_all(BOM)?,
-            Some((id, end, false)) if note.is_some() || id != file.id || end != range.start => {
+            Some((id, last, false)) if note.is_some() || id != file.id || last != start => {
                 w.write_all(file.line_end)?;
             }
             _ => {}
@@ -99,7 +113,7 @@ impl Copier {
         let bytes = &file.bytes[range.clone()];
         w.write_all(bytes)?;
         let ends_line = bytes.is_empty() || bytes.ends_with(b"\n") || bytes.ends_with(b"\r");
-        self.last = Some((file.id, range.end, ends_line));
+        self.last = Some((file.id, end, ends_line));
         Ok(())
     }
 }

@@ -4,14 +4,15 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use seega::Ruleset;
-use seega::archive::{Checked, check_source};
-use seega::notation::{GameResult, LineIndex};
+use seega::archive::Checked;
+use seega::archive::copying::{Copied, for_each_game};
+use seega::notation::{GameResult, LineIndex, Source};
 use seega::tools::select::Filter;
 use seega::validate::Options;
 
 use super::args::SelectArgs;
 use super::config::Sources;
-use super::copy::{Copier, File};
+use super::copy::{Copier, File, line_end_of};
 use super::inputs::Input;
 use super::output::{Output, OutputError, Transaction, is_stdout};
 use super::{Exit, shown, trouble};
@@ -107,6 +108,8 @@ pub struct Config {
     invalid_to: Option<PathBuf>,
     /// Whether `--rules` was given without `--force-rules` (see [`super::rules_note`]).
     rules_given: bool,
+    /// Threads checking games.
+    jobs: usize,
 }
 
 impl Config {
@@ -122,6 +125,7 @@ impl Config {
             output: args.output.clone(),
             invalid_to: args.invalid_to.clone(),
             rules_given: args.rules.may_lose_to_tags(),
+            jobs: args.jobs.threads(),
         })
     }
 }
@@ -145,69 +149,110 @@ struct Sorting<'c> {
     files: usize,
     /// The output file that could not be written, which stops the run.
     failed: Option<OutputError>,
+    /// Why an input could not be sorted whole (a stretch too long to hold), which stops the run.
+    too_long: Option<String>,
 }
 
 impl Sorting<'_> {
-    /// Sorts the games of one input, copying each where it goes.
+    /// Sorts the games of one input as they are read, copying each where it goes. A stretch
+    /// too long to hold stops the run: its bytes could not be copied.
     fn input(
         &mut self,
         input: &Input,
-        bytes: Vec<u8>,
+        reader: super::config::Stream,
         out: &mut impl Write,
     ) -> std::io::Result<()> {
         let config = self.config;
-        // The games are copied from the input's bytes, held once when they are the text.
-        let (source, kept) = super::inputs::decode_keeping(input, bytes, config.sources.encoding);
-        let bytes = kept.as_deref().unwrap_or(source.text().as_bytes());
-        let text = source.text();
-        let lines = LineIndex::new(text);
         let name = input.name();
-        let file = File::new(self.files, bytes);
-        self.files += 1;
-        let mut games = Vec::new();
-        for c in check_source(&source, &config.options) {
-            self.total += 1;
-            self.tag_ruled += usize::from(c.tag_ruled);
+        let fate = |c: &Checked<'_>, source: &Source, lines: &LineIndex| {
             let fate = if config.invalid_to.is_some() && !c.verdict.is_valid() {
-                Fate::Quarantine(why_invalid(&c, &name, text, &lines))
-            } else if config.filter.matches(&c) {
+                Fate::Quarantine(why_invalid(c, &name, source.text(), lines))
+            } else if config.filter.matches(c) {
                 Fate::Keep
             } else {
                 Fate::Leave
             };
-            games.push((c.game.span.start, fate));
-        }
-        let starts: Vec<usize> = games.iter().map(|g| g.0).collect();
-        for ((_, fate), range) in games.iter().zip(file.pieces(&source, &starts)) {
-            let (copier, dest, note) = match fate {
-                Fate::Keep => {
-                    self.kept += 1;
-                    (&mut self.to_out, &self.output, None)
-                }
-                Fate::Quarantine(why) => {
-                    self.quarantined += 1;
-                    (
-                        &mut self.to_quarantine,
-                        &self.quarantine,
-                        Some(why.as_str()),
-                    )
-                }
-                Fate::Leave => continue,
-            };
-            match dest {
-                Some((o, path)) => {
-                    if let Err(e) = copier.piece(self.tx.writer(*o), &file, range, note) {
-                        self.failed = Some(OutputError {
-                            path: path.clone(),
-                            why: e.into(),
-                        });
-                        return Err(std::io::Error::other("an output failed"));
-                    }
-                }
-                None => copier.piece(out, &file, range, note)?,
+            (fate, c.tag_ruled)
+        };
+        let (encoding, opts, jobs) = (config.sources.encoding, &config.options, config.jobs);
+        let id = self.files;
+        self.files += 1;
+        let mut line_end: Option<&'static [u8]> = None;
+        let mut switched = false;
+        let mut each = |copied: Copied<(Fate, bool)>| match copied {
+            Copied::Game {
+                value: (fate, tag_ruled),
+                at,
+                bytes,
+                bom,
+                ..
+            } => {
+                self.total += 1;
+                self.tag_ruled += usize::from(tag_ruled);
+                let end = *line_end.get_or_insert_with(|| line_end_of(&bytes));
+                let file = File {
+                    id,
+                    bytes: &bytes,
+                    bom,
+                    line_end: end,
+                };
+                self.copy(&file, at, &fate, out)
             }
+            Copied::Switched { line } => {
+                if !std::mem::replace(&mut switched, true) {
+                    super::inputs::tell_switch(input, line);
+                }
+                Ok(())
+            }
+            Copied::TooLong { first_line, bytes } => {
+                self.too_long = Some(format!(
+                    "cannot select from `{name}`: its {bytes} bytes from line {} hold no game boundary, so they cannot be copied (seega holds at most {} bytes without one)",
+                    first_line + 1,
+                    seega::notation::limits::MAX_UNCUT_BYTES
+                ));
+                Err(std::io::Error::other("a stretch too long"))
+            }
+        };
+        for_each_game(reader, encoding, opts, jobs, &fate, &mut each)
+    }
+
+    /// Copies one game, `file`'s bytes, which start at `at` in their input, where `fate` sends it.
+    fn copy(
+        &mut self,
+        file: &File<'_>,
+        at: u64,
+        fate: &Fate,
+        out: &mut impl Write,
+    ) -> std::io::Result<()> {
+        let (copier, dest, note) = match fate {
+            Fate::Keep => {
+                self.kept += 1;
+                (&mut self.to_out, &self.output, None)
+            }
+            Fate::Quarantine(why) => {
+                self.quarantined += 1;
+                (
+                    &mut self.to_quarantine,
+                    &self.quarantine,
+                    Some(why.as_str()),
+                )
+            }
+            Fate::Leave => return Ok(()),
+        };
+        let range = 0..file.bytes.len();
+        match dest {
+            Some((o, path)) => {
+                if let Err(e) = copier.piece_at(self.tx.writer(*o), file, at, range, note) {
+                    self.failed = Some(OutputError {
+                        path: path.clone(),
+                        why: e.into(),
+                    });
+                    return Err(std::io::Error::other("an output failed"));
+                }
+                Ok(())
+            }
+            None => copier.piece_at(out, file, at, range, note),
         }
-        Ok(())
     }
 }
 
@@ -240,12 +285,18 @@ pub fn run(config: &Config, out: &mut impl Write) -> std::io::Result<Exit> {
         tag_ruled: 0,
         files: 0,
         failed: None,
+        too_long: None,
     };
     let io_trouble = config
         .sources
-        .for_each(&mut |input, bytes| sorting.input(input, bytes, out));
+        .for_each_stream(&mut |input, reader| sorting.input(input, reader, out));
     if let Some(e) = sorting.failed {
         e.report();
+        return Ok(Exit::Trouble);
+    }
+    if let Some(why) = sorting.too_long {
+        trouble(format_args!("{why}"));
+        trouble(format_args!("no file was written"));
         return Ok(Exit::Trouble);
     }
     let io_trouble = io_trouble?.trouble;
