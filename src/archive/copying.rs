@@ -1,5 +1,5 @@
 //! The games of a stream of any size with the input's own bytes, for the commands that copy
-//! games as they were written (`select`): the stream is cut into chunks at game boundaries
+//! games as they were written (`select`, `split`): the stream is cut into chunks at game boundaries
 //! as `check` cuts it ([`super::stream`]), each chunk decoded and its games checked on the
 //! `jobs` workers, where `map` turns each game into what the caller keeps of it; the chunks
 //! come back in input order with their own bytes (decompressed, not decoded), so that the
@@ -74,6 +74,13 @@ pub enum Copied<T> {
         bytes: Vec<u8>,
         /// Whether the stream starts with a byte-order mark (which no game's bytes hold).
         bom: bool,
+    },
+    /// The bytes of a text that holds no game (comments, blank space), which belong to none.
+    Outside {
+        /// Where they start in the stream.
+        at: u64,
+        /// The bytes.
+        bytes: Vec<u8>,
     },
     /// A stretch without a game boundary, skipped (the game before it ends where it starts).
     TooLong {
@@ -176,8 +183,20 @@ impl<T> Joiner<T> {
             self.bom = bytes.starts_with(BOM);
         }
         let head = starts.first().copied().unwrap_or(bytes.len());
-        if let Some((_, _, _, held)) = &mut self.held {
-            held.extend_from_slice(&bytes[..head]);
+        match &mut self.held {
+            Some((_, _, _, held)) => held.extend_from_slice(&bytes[..head]),
+            // Before any game, a chunk of none is the end of a text of none: a chunk cut off a
+            // boundary is joined with the next, so only the last can hold no game.
+            None if games.is_empty() && self.games == 0 => {
+                let skip = if first && self.bom { BOM.len() } else { 0 };
+                let at = self.at + skip as u64;
+                self.at += bytes.len() as u64;
+                return each(Copied::Outside {
+                    at,
+                    bytes: bytes[skip..].to_vec(),
+                });
+            }
+            None => {}
         }
         if !games.is_empty() {
             self.flush(each)?;

@@ -119,6 +119,14 @@ pub struct Transaction {
 #[derive(Debug, Clone, Copy)]
 pub struct Output(usize);
 
+#[cfg(test)]
+impl Output {
+    /// A handle for tests of code that only carries one.
+    pub fn for_tests() -> Output {
+        Output(0)
+    }
+}
+
 impl Transaction {
     /// A transaction for a run whose inputs are `inputs`.
     pub fn new(inputs: Vec<Stamp>) -> Transaction {
@@ -248,6 +256,35 @@ impl Transaction {
             }
             other @ (Sink::Finished { .. } | Sink::Moving(_)) => other,
         };
+        Ok(())
+    }
+
+    /// Gives `output`, finished ([`Transaction::finish`]), the new file `path` in the same
+    /// directory as its target instead (`split` names its parts once it knows how many there
+    /// are).
+    pub fn retarget(&mut self, output: Output, path: &Path) -> Result<(), OutputError> {
+        let fail = |why: Refusal| OutputError {
+            path: path.to_path_buf(),
+            why,
+        };
+        let at = match resolve(path).map_err(|e| fail(e.into()))? {
+            Resolved::New(at) => at,
+            Resolved::Regular(..) | Resolved::Special(_) => return Err(fail(Refusal::Twice)),
+        };
+        let key = same_place(&at);
+        if self.new_targets.contains(&key) {
+            return Err(fail(Refusal::Twice));
+        }
+        let slot = &mut self.slots[output.0];
+        let Sink::Finished { target, .. } = &mut slot.sink else {
+            return Err(fail(Refusal::Twice));
+        };
+        if target.parent() != at.parent() {
+            return Err(fail(Refusal::Twice));
+        }
+        self.new_targets.push(key);
+        *target = at;
+        slot.named = path.to_path_buf();
         Ok(())
     }
 

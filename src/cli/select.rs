@@ -198,6 +198,8 @@ impl Sorting<'_> {
                 };
                 self.copy(&file, at, &fate, out)
             }
+            // A text of no game: nothing to select.
+            Copied::Outside { .. } => Ok(()),
             Copied::Switched { line } => {
                 if !std::mem::replace(&mut switched, true) {
                     super::inputs::tell_switch(input, line);

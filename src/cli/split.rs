@@ -10,18 +10,16 @@
 //! `.sgn.zst`, `.sgn.bz2` or `.sgn.xz`, which the writing module compresses by; the manifest
 //! names each part by its file name, and its byte ranges are of the input's own bytes.
 
-use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 use seega::Encoding;
-use seega::notation::BOM;
-use seega::notation::Scanner;
+use seega::archive::copying::{Copied, for_each_game};
 use serde::Serialize;
 
 use super::args::{PartCompression, SplitArgs};
-use super::copy::{Copier, File};
-use super::inputs::{Input, decode};
-use super::output::{OutputError, Transaction, ensure_dir};
+use super::copy::{Copier, File, line_end_of};
+use super::inputs::Input;
+use super::output::{Output, OutputError, Transaction, ensure_dir};
 use super::{Exit, shown, trouble};
 use seega::input::compress::is_archive_name;
 
@@ -94,33 +92,21 @@ struct ManifestLine<'a> {
     end_byte: usize,
 }
 
-/// One part: its games' byte ranges in the input, and the number of its first game.
+/// One part written: where its games are in the input, and its output.
 struct Part {
     first_game: usize,
     games: usize,
-    pieces: Range<usize>,
+    first_byte: u64,
+    end_byte: u64,
+    out: Output,
 }
 
-/// The parts of a file whose games are the byte ranges `pieces`, cut as `size` says.
-fn cut(pieces: &[Range<usize>], size: Size) -> Vec<Part> {
-    let mut parts: Vec<Part> = Vec::new();
-    for (i, piece) in pieces.iter().enumerate() {
-        let full = parts.last().is_none_or(|p| match size {
-            Size::Games(n) => p.games as u64 >= n,
-            Size::Bytes(b) => (piece.end - pieces[p.pieces.start].start) as u64 > b,
-        });
-        if full {
-            parts.push(Part {
-                first_game: i + 1,
-                games: 0,
-                pieces: i..i,
-            });
-        }
-        let part = parts.last_mut().expect("pushed above");
-        part.games += 1;
-        part.pieces.end = i + 1;
-    }
-    parts
+/// Whether a part that holds `part` is full before a game that ends at `end` in the input.
+fn full(part: Option<&Part>, size: Size, end: u64) -> bool {
+    part.is_none_or(|p| match size {
+        Size::Games(n) => p.games as u64 >= n,
+        Size::Bytes(b) => end - p.first_byte > b,
+    })
 }
 
 /// The part files already in `dir` (a split's parts, compressed or not, or its manifest), which
@@ -144,76 +130,204 @@ fn part_name(k: usize, count: usize, suffix: &str) -> String {
     format!("part-{k:0width$}{suffix}")
 }
 
-/// The byte ranges of the games of the input `bytes`, one per game, covering the input after
-/// its byte-order mark, and whether they are games: a text with no game but some bytes is one
-/// piece.
-fn pieces(input: &Input, bytes: &[u8], encoding: Encoding) -> (Vec<Range<usize>>, bool) {
-    let source = decode(input, bytes, encoding);
-    let starts: Vec<usize> = Scanner::new(source.text(), source.invalid())
-        .map(|g| g.span.start)
-        .collect();
-    let file = File::new(0, bytes);
-    let mut pieces = file.pieces(&source, &starts);
-    let first = if file.bom { BOM.len() } else { 0 };
-    if pieces.is_empty() && bytes.len() > first {
-        pieces.push(first..bytes.len());
-        return (pieces, false);
-    }
-    (pieces, true)
+/// The parts of one input as its games stream by, in the run's transaction.
+struct Splitting<'c> {
+    config: &'c Config,
+    tx: Transaction,
+    parts: Vec<Part>,
+    copier: Copier,
+    line_end: Option<&'static [u8]>,
+    /// Whether the input holds no game (then its text is one part).
+    outside: bool,
+    /// The output that could not be written, which stops the run.
+    failed: Option<OutputError>,
+    /// Why the input could not be cut (a stretch too long to hold).
+    too_long: Option<String>,
 }
 
-/// Writes `parts` of the input `bytes` and the manifest into `config.dir` as one
-/// transaction; `games` says whether the pieces are games (else the text holds none).
-fn write_parts(
-    config: &Config,
-    bytes: &[u8],
-    pieces: &[Range<usize>],
-    parts: &[Part],
-    games: bool,
-) -> Result<(), OutputError> {
-    let mut tx = Transaction::new(super::inputs::stamp(&config.input).into_iter().collect());
-    let file = File::new(0, bytes);
-    let name = config.input.json_name();
-    let mut manifest = String::new();
-    for (k, part) in parts.iter().enumerate() {
-        let part_name = part_name(k + 1, parts.len(), config.suffix);
-        let path = config.dir.join(&part_name);
-        let out = tx.create(&path)?;
-        let mut copier = Copier::new();
-        for piece in &pieces[part.pieces.clone()] {
-            (copier.piece(tx.writer(out), &file, piece.clone(), None)).map_err(|e| {
-                OutputError {
-                    path: path.clone(),
-                    why: e.into(),
-                }
-            })?;
+impl Splitting<'_> {
+    /// Writes a game (or a text of none), whose bytes start at `at` in the input, into the
+    /// part it belongs to, opening the next part when the last one is full.
+    fn piece(&mut self, number: usize, at: u64, bytes: &[u8], bom: bool) -> std::io::Result<()> {
+        let end = at + bytes.len() as u64;
+        if full(self.parts.last(), self.config.size, end) {
+            self.next_part(number, at)?;
         }
-        tx.finish(out)?;
-        let range = pieces[part.pieces.start].start..pieces[part.pieces.end - 1].end;
-        let line = ManifestLine {
-            part: &part_name,
-            file: &name.file,
-            file_bytes: name.file_bytes.as_deref(),
-            first_game: part.first_game,
-            games: if games { part.games } else { 0 },
-            first_byte: range.start,
-            end_byte: range.end,
+        let line_end = *self.line_end.get_or_insert_with(|| line_end_of(bytes));
+        let file = File {
+            id: 0,
+            bytes,
+            bom,
+            line_end,
         };
-        manifest.push_str(&seega::render::json_text::to_string(&line).map_err(|e| {
-            OutputError {
-                path: path.clone(),
-                why: std::io::Error::other(e).into(),
-            }
-        })?);
-        manifest.push('\n');
+        let Some(part) = self.parts.last_mut() else {
+            return Ok(());
+        };
+        let w = self.tx.writer(part.out);
+        if let Err(e) = self.copier.piece_at(w, &file, at, 0..bytes.len(), None) {
+            let k = self.parts.len();
+            return Err(self.fail(k, e));
+        }
+        part.games += 1;
+        part.end_byte = end;
+        Ok(())
     }
-    let path = config.dir.join(MANIFEST);
-    let out = tx.create(&path)?;
-    (tx.writer(out).write_all(manifest.as_bytes())).map_err(|e| OutputError {
-        path,
-        why: e.into(),
-    })?;
-    tx.commit()
+
+    /// Finishes the last part and opens the next, named for now as if it were the last.
+    fn next_part(&mut self, first_game: usize, at: u64) -> std::io::Result<()> {
+        if let Some(last) = self.parts.last() {
+            let out = last.out;
+            if let Err(e) = self.tx.finish(out) {
+                self.failed = Some(e);
+                return Err(std::io::Error::other("a part failed"));
+            }
+        }
+        let k = self.parts.len() + 1;
+        let path = self.config.dir.join(part_name(k, k, self.config.suffix));
+        let out = match self.tx.create(&path) {
+            Ok(o) => o,
+            Err(e) => {
+                self.failed = Some(e);
+                return Err(std::io::Error::other("a part failed"));
+            }
+        };
+        self.parts.push(Part {
+            first_game,
+            games: 0,
+            first_byte: at,
+            end_byte: at,
+            out,
+        });
+        self.copier = Copier::new();
+        Ok(())
+    }
+
+    fn fail(&mut self, k: usize, e: std::io::Error) -> std::io::Error {
+        let path = self.config.dir.join(part_name(k, k, self.config.suffix));
+        self.failed = Some(OutputError {
+            path,
+            why: e.into(),
+        });
+        std::io::Error::other("a part failed")
+    }
+
+    /// Names the parts for their number, writes the manifest and commits them all.
+    fn commit(mut self) -> Result<(), OutputError> {
+        let count = self.parts.len();
+        if let Some(last) = self.parts.last() {
+            self.tx.finish(last.out)?;
+        }
+        let name = self.config.input.json_name();
+        let mut manifest = String::new();
+        for (i, part) in self.parts.iter().enumerate() {
+            let (k, suffix) = (i + 1, self.config.suffix);
+            let part_name = part_name(k, count, suffix);
+            if part_name != self::part_name(k, k, suffix) {
+                self.tx
+                    .retarget(part.out, &self.config.dir.join(&part_name))?;
+            }
+            let line = ManifestLine {
+                part: &part_name,
+                file: &name.file,
+                file_bytes: name.file_bytes.as_deref(),
+                first_game: part.first_game,
+                games: if self.outside { 0 } else { part.games },
+                first_byte: part.first_byte as usize,
+                end_byte: part.end_byte as usize,
+            };
+            let json = seega::render::json_text::to_string(&line).map_err(|e| OutputError {
+                path: self.config.dir.join(MANIFEST),
+                why: std::io::Error::other(e).into(),
+            })?;
+            manifest.push_str(&json);
+            manifest.push('\n');
+        }
+        let path = self.config.dir.join(MANIFEST);
+        let out = self.tx.create(&path)?;
+        (self.tx.writer(out).write_all(manifest.as_bytes())).map_err(|e| OutputError {
+            path,
+            why: e.into(),
+        })?;
+        self.tx.commit()
+    }
+}
+
+/// Cuts the input into parts as it streams by, in one transaction.
+fn write_parts(config: &Config) -> std::io::Result<Result<(usize, usize), String>> {
+    let mut splitting = Splitting {
+        config,
+        tx: Transaction::new(super::inputs::stamp(&config.input).into_iter().collect()),
+        parts: Vec::new(),
+        copier: Copier::new(),
+        line_end: None,
+        outside: false,
+        failed: None,
+        too_long: None,
+    };
+    let reader = match config.input.open() {
+        Ok((r, _)) => r,
+        Err(e) => return Ok(Err(format!("cannot read `{}`: {e}", config.input.name()))),
+    };
+    let name = config.input.name();
+    let mut games = 0;
+    let mut switched = false;
+    let mut each = |copied: Copied<()>| match copied {
+        Copied::Game {
+            number,
+            at,
+            bytes,
+            bom,
+            ..
+        } => {
+            games = number;
+            splitting.piece(number, at, &bytes, bom)
+        }
+        Copied::Outside { at, bytes, .. } if !bytes.is_empty() => {
+            splitting.outside = true;
+            splitting.piece(1, at, &bytes, false)
+        }
+        Copied::Outside { .. } => Ok(()),
+        Copied::Switched { line } => {
+            if !std::mem::replace(&mut switched, true) {
+                super::inputs::tell_switch(&config.input, line);
+            }
+            Ok(())
+        }
+        Copied::TooLong { first_line, bytes } => {
+            splitting.too_long = Some(format!(
+                "cannot split `{name}`: its {bytes} bytes from line {} hold no game boundary, so they cannot be copied (seega holds at most {} bytes without one)",
+                first_line + 1,
+                seega::notation::limits::MAX_UNCUT_BYTES
+            ));
+            Err(std::io::Error::other("a stretch too long"))
+        }
+    };
+    let options = seega::validate::Options::default();
+    let read = for_each_game(
+        reader,
+        config.encoding,
+        &options,
+        1,
+        &|_, _, _| (),
+        &mut each,
+    );
+    if let Some(e) = splitting.failed.take() {
+        e.report();
+        return Ok(Err("no part was written".to_owned()));
+    }
+    if let Some(why) = splitting.too_long.take() {
+        return Ok(Err(why));
+    }
+    if let Err(e) = read {
+        return Ok(Err(format!("cannot read `{}`: {e}", config.input.name())));
+    }
+    let parts = splitting.parts.len();
+    let outside = splitting.outside;
+    if let Err(e) = splitting.commit() {
+        e.report();
+        return Ok(Err("no part was written".to_owned()));
+    }
+    Ok(Ok((if outside { 0 } else { games }, parts)))
 }
 
 /// Runs `seega split`.
@@ -228,35 +342,26 @@ pub fn run(config: &Config) -> std::io::Result<Exit> {
         ));
         return Ok(Exit::Trouble);
     }
-    let bytes = match config.input.read() {
-        Ok(b) => b,
-        Err(e) => {
-            trouble(format_args!("cannot read `{}`: {e}", config.input.name()));
-            return Ok(Exit::Trouble);
-        }
-    };
-    let (pieces, games) = pieces(&config.input, &bytes, config.encoding);
-    let parts = cut(&pieces, config.size);
     let made = !dir.exists();
     if let Err(e) = ensure_dir(dir) {
         trouble(format_args!("cannot write into `{}`: {e}", shown(dir)));
         return Ok(Exit::Trouble);
     }
-    if let Err(e) = write_parts(config, &bytes, &pieces, &parts, games) {
-        e.report();
-        trouble(format_args!("no part was written"));
-        if made {
-            // Made by this run and empty again: it goes too.
-            let _ = std::fs::remove_dir(dir);
+    let (n, parts) = match write_parts(config)? {
+        Ok(counts) => counts,
+        Err(why) => {
+            trouble(format_args!("{why}"));
+            if made {
+                // Made by this run and empty again: it goes too.
+                let _ = std::fs::remove_dir(dir);
+            }
+            return Ok(Exit::Trouble);
         }
-        return Ok(Exit::Trouble);
-    }
-    let n = if games { pieces.len() } else { 0 };
+    };
     super::note(format_args!(
-        "{n} {} into {} {} in `{}` (listed in {MANIFEST})",
+        "{n} {} into {parts} {} in `{}` (listed in {MANIFEST})",
         if n == 1 { "game" } else { "games" },
-        parts.len(),
-        if parts.len() == 1 { "part" } else { "parts" },
+        if parts == 1 { "part" } else { "parts" },
         shown(dir)
     ));
     Ok(Exit::Valid)
@@ -266,24 +371,20 @@ pub fn run(config: &Config) -> std::io::Result<Exit> {
 mod tests {
     use super::*;
 
-    fn games_of(parts: &[Part]) -> Vec<(usize, usize)> {
-        parts.iter().map(|p| (p.first_game, p.games)).collect()
-    }
-
     #[test]
     fn parts_hold_whole_games() {
-        let pieces: Vec<Range<usize>> = (0..7).map(|i| i * 10..i * 10 + 10).collect();
-        assert_eq!(
-            games_of(&cut(&pieces, Size::Games(3))),
-            [(1, 3), (4, 3), (7, 1)]
-        );
-        assert_eq!(
-            games_of(&cut(&pieces, Size::Bytes(25))),
-            [(1, 2), (3, 2), (5, 2), (7, 1)]
-        );
-        // A game longer than a part is a part of its own.
-        assert_eq!(games_of(&cut(&pieces, Size::Bytes(5))).len(), 7);
-        assert!(cut(&[], Size::Games(1)).is_empty());
+        let part = |games, first_byte| Part {
+            first_game: 1,
+            games,
+            first_byte,
+            end_byte: first_byte,
+            out: crate::cli::output::Output::for_tests(),
+        };
+        assert!(full(None, Size::Games(3), 10));
+        assert!(!full(Some(&part(2, 0)), Size::Games(3), 10));
+        assert!(full(Some(&part(3, 0)), Size::Games(3), 10));
+        assert!(!full(Some(&part(1, 0)), Size::Bytes(25), 25));
+        assert!(full(Some(&part(1, 0)), Size::Bytes(25), 26));
     }
 
     #[test]
