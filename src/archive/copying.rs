@@ -1,9 +1,9 @@
 //! The games of a stream of any size with the input's own bytes, for the commands that copy
-//! games as they were written (`select`, `split`): the stream is cut into chunks at game boundaries
-//! as `check` cuts it ([`super::stream`]), each chunk decoded and its games checked on the
-//! `jobs` workers, where `map` turns each game into what the caller keeps of it; the chunks
-//! come back in input order with their own bytes (decompressed, not decoded), so that the
-//! caller copies a game's bytes exactly, in memory bounded by the chunks in flight.
+//! games as they were written (`select`, `split`): the stream is cut into chunks at game
+//! boundaries as `check` cuts it ([`super::stream`]), each chunk decoded and its games checked
+//! on the `jobs` workers, where `map` turns each game into what the caller keeps of it; the
+//! games come back in input order with their own bytes (decompressed, not decoded), so that the
+//! caller copies them exactly, in memory bounded by the chunks in flight.
 //!
 //! A game's bytes run from its first item to the next game's first item (the blank lines and
 //! stray comments after it go with it), the first from the stream's start (after a byte-order
