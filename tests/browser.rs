@@ -315,18 +315,9 @@ fn open_fresh(d: &Driver, url: &str) {
     d.open(url);
 }
 
-#[test]
-fn the_replay_page_shows_what_seega_show_prints() {
-    let Some((browser, driver)) = browser() else {
-        return;
-    };
-    // Removed when the test ends, also when it fails, after the browser (declared later) stops.
-    let scratch = Scratch(common::scratch("browser"));
-    let dir = scratch.0.clone();
-    let profile = dir.join("profile");
-    std::fs::create_dir_all(&profile).unwrap();
-    let d = Driver::start(&driver, &browser, &profile).expect("the browser starts");
-
+/// Opens sample pages at deep links, each on a fresh load, and holds each to `seega show`;
+/// gives the pages' URLs by sample.
+fn deep_links(d: &Driver, dir: &Path) -> BTreeMap<&'static str, String> {
     // Deep links, on a fresh load: (sample, game, turn).
     let links = [
         ("samples/standard.sgn", 1, 14),
@@ -348,14 +339,30 @@ fn the_replay_page_shows_what_seega_show_prints() {
     for (sample, game, turn) in links {
         let url = urls
             .entry(sample)
-            .or_insert_with(|| page(&dir, sample))
+            .or_insert_with(|| page(dir, sample))
             .clone();
         let link = format!("{url}#game={game}&turn={turn}");
-        open_fresh(&d, &link);
-        assert_shows(&d, sample, game, turn, &format!("deep link {link}"));
-        assert_error(&d, sample, game);
-        assert_quiet(&d, &url);
+        open_fresh(d, &link);
+        assert_shows(d, sample, game, turn, &format!("deep link {link}"));
+        assert_error(d, sample, game);
+        assert_quiet(d, &url);
     }
+    urls
+}
+
+#[test]
+fn the_replay_page_shows_what_seega_show_prints() {
+    let Some((browser, driver)) = browser() else {
+        return;
+    };
+    // Removed when the test ends, also when it fails, after the browser (declared later) stops.
+    let scratch = Scratch(common::scratch("browser"));
+    let dir = scratch.0.clone();
+    let profile = dir.join("profile");
+    std::fs::create_dir_all(&profile).unwrap();
+    let d = Driver::start(&driver, &browser, &profile).expect("the browser starts");
+
+    let urls = deep_links(&d, &dir);
 
     // Fragments that name no position: the first game's start, or the last position.
     let std_url = urls["samples/standard.sgn"].clone();
