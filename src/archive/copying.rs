@@ -75,7 +75,8 @@ pub enum Copied<T> {
         /// Whether the stream starts with a byte-order mark (which no game's bytes hold).
         bom: bool,
     },
-    /// The bytes of a text that holds no game (comments, blank space), which belong to none.
+    /// Bytes that belong to no game: a text that holds none (comments, blank space), or what
+    /// follows a stretch too long before the next game.
     Outside {
         /// Where they start in the stream.
         at: u64,
@@ -185,9 +186,9 @@ impl<T> Joiner<T> {
         let head = starts.first().copied().unwrap_or(bytes.len());
         match &mut self.held {
             Some((_, _, _, held)) => held.extend_from_slice(&bytes[..head]),
-            // Before any game, a chunk of none is the end of a text of none: a chunk cut off a
-            // boundary is joined with the next, so only the last can hold no game.
-            None if games.is_empty() && self.games == 0 => {
+            // With no game before (a chunk cut off a boundary is joined with the next, so only
+            // the last can hold no game): a text of none, or what follows a stretch too long.
+            None if games.is_empty() => {
                 let skip = if first && self.bom { BOM.len() } else { 0 };
                 let at = self.at + skip as u64;
                 self.at += bytes.len() as u64;
@@ -196,6 +197,11 @@ impl<T> Joiner<T> {
                     bytes: bytes[skip..].to_vec(),
                 });
             }
+            // After a stretch too long, the bytes before the next game belong to none.
+            None if !first && head > 0 => each(Copied::Outside {
+                at: self.at,
+                bytes: bytes[..head].to_vec(),
+            })?,
             None => {}
         }
         if !games.is_empty() {

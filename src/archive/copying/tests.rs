@@ -4,6 +4,7 @@ use std::path::Path;
 
 use super::*;
 use crate::archive::check_source;
+use crate::notation::limits::MAX_UNCUT_BYTES;
 
 /// Every game of `bytes` read whole: its start in the bytes, its validity and its first error's
 /// line.
@@ -103,4 +104,56 @@ fn chunked_games_are_the_whole_texts_with_their_own_bytes() {
         games += want.len();
     }
     assert!(games > 300, "{games} games");
+}
+
+#[test]
+fn the_bytes_after_a_stretch_too_long_belong_to_none_and_are_given() {
+    let game = "[Event \"a\"]\n\n1. c2,d4 *\n";
+    // After the stretch (which ends with a result, after which a cut may fall): a game, whose
+    // comment before it is its own, or a comment alone, which belongs to none.
+    for (tail, want) in [("{ after }\n", (2, 0)), ("", (1, 1))] {
+        let mut bytes = game.as_bytes().to_vec();
+        bytes.extend(std::iter::repeat_n(b' ', 2 * MAX_UNCUT_BYTES));
+        bytes.extend_from_slice(b"\n1. c2,d4 *\n{ after }\n");
+        if !tail.is_empty() {
+            bytes.extend_from_slice(tail.as_bytes());
+            bytes.extend_from_slice(game.as_bytes());
+        }
+        let (mut given, mut skipped, mut outside, mut games) = (0u64, 0, 0, 0);
+        let opts = Options::default();
+        let map = |_: &Checked<'_>, _: &Source, _: &LineIndex| ();
+        for_each_game(&bytes[..], Encoding::Auto, &opts, 2, &map, &mut |c| {
+            match c {
+                Copied::Game { at, bytes: b, .. } => {
+                    assert_eq!(
+                        at,
+                        given + skipped as u64,
+                        "a game starts where the last ended"
+                    );
+                    given += b.len() as u64;
+                    games += 1;
+                }
+                Copied::Outside { at, bytes: b } => {
+                    assert_eq!(at, given + skipped as u64);
+                    given += b.len() as u64;
+                    outside += 1;
+                }
+                Copied::TooLong { bytes: b, .. } => skipped += b,
+                Copied::Switched { .. } => {}
+            }
+            Ok(())
+        })
+        .unwrap();
+        assert_eq!(
+            (games, outside),
+            want,
+            "games and texts of none after {tail:?}"
+        );
+        assert!(skipped > 0, "a stretch is skipped");
+        assert_eq!(
+            given + skipped as u64,
+            bytes.len() as u64,
+            "every byte is accounted for"
+        );
+    }
 }
