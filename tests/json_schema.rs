@@ -1,6 +1,6 @@
 //! Every game object `convert` emits, for every game of the corpus, the samples and the
-//! fixtures, conforms to `spec/game.schema.json`; and the schema is strict enough to refuse
-//! broken objects.
+//! fixtures, conforms to `spec/game.schema.json`, and every line of `seega moves --format jsonl`
+//! to `spec/moves.schema.json`; and each schema is strict enough to refuse broken ones.
 
 use seega::archive::for_each_object;
 use seega::notation::Source;
@@ -114,5 +114,82 @@ fn the_schema_refuses_broken_objects() {
             !v.is_valid(&o),
             "the schema accepts an object with a {what}"
         );
+    }
+}
+
+fn moves_validator() -> jsonschema::Validator {
+    let text = std::fs::read_to_string(format!("{ROOT}/spec/moves.schema.json")).expect("schema");
+    let schema: Value = serde_json::from_str(&text).expect("schema is JSON");
+    jsonschema::validator_for(&schema).expect("schema compiles")
+}
+
+/// The lines `seega moves --format jsonl` writes with `args`.
+fn moves_lines(args: &[&str]) -> Vec<Value> {
+    let mut all = vec!["moves", "--format", "jsonl"];
+    all.extend_from_slice(args);
+    let out = common::run_with(&all, None);
+    let text = common::stdout(&out);
+    text.lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect()
+}
+
+#[test]
+fn every_moves_line_conforms_and_the_schema_refuses_broken_ones() {
+    let v = moves_validator();
+    let mut lines = Vec::new();
+    let mut files = Vec::new();
+    walk(std::path::Path::new(&format!("{ROOT}/samples")), &mut files);
+    files.sort();
+    for f in &files {
+        let f = f.display().to_string();
+        lines.extend(moves_lines(&["--all", &f]));
+        lines.extend(moves_lines(&["--all", "--count", &f]));
+    }
+    lines.extend(moves_lines(&["--position", "bbw1w/5/2b2/5/w3w b"]));
+    assert!(lines.len() > 500, "{} lines", lines.len());
+    for l in &lines {
+        let errors: Vec<_> = v.iter_errors(l).map(|e| e.to_string()).collect();
+        assert!(errors.is_empty(), "{l}: {}", errors.join("; "));
+        if let Some(turns) = l["turns"].as_array() {
+            assert_eq!(json!(turns.len()), l["count"], "{l}");
+        }
+    }
+    for (field, value) in [
+        ("turn", json!(0)),
+        ("game", json!(null)),
+        ("turns", json!(null)),
+    ] {
+        assert!(
+            lines.iter().any(|l| l[field] == value),
+            "no line with {field} {value}"
+        );
+    }
+    assert!(lines.iter().any(|l| l["outcome"].is_object()));
+    assert!(lines.iter().any(|l| l["phase"] == json!("placement")));
+    let good = (lines.iter())
+        .find(|l| l["outcome"].is_null() && l["count"].as_u64() > Some(1))
+        .expect("a position with turns")
+        .clone();
+    let broken: Vec<(&str, Mutation)> = vec![
+        ("unknown field", Box::new(|o| o["extra"] = json!(1))),
+        (
+            "missing field",
+            Box::new(|o| {
+                o.as_object_mut().map(|m| m.remove("rules"));
+            }),
+        ),
+        ("bad phase", Box::new(|o| o["phase"] = json!("capture"))),
+        ("bad side", Box::new(|o| o["to_move"] = json!("red"))),
+        ("bad position", Box::new(|o| o["position"] = json!("xx b"))),
+        (
+            "turns after the end",
+            Box::new(|o| o["outcome"] = json!({"termination": "blocked", "winner": null})),
+        ),
+    ];
+    for (what, mutate) in broken {
+        let mut o = good.clone();
+        mutate(&mut o);
+        assert!(!v.is_valid(&o), "the schema accepts a line with a {what}");
     }
 }
