@@ -1,6 +1,7 @@
 //! Every game object `convert` emits, for every game of the corpus, the samples and the
 //! fixtures, conforms to `spec/game.schema.json`, and every line of `seega moves --format jsonl`
-//! to `spec/moves.schema.json`; and each schema is strict enough to refuse broken ones.
+//! to `spec/moves.schema.json`, and every line of `seega check --format jsonl` to
+//! `spec/check.schema.json`; and each schema is strict enough to refuse broken ones.
 
 use seega::archive::for_each_object;
 use seega::notation::Source;
@@ -192,4 +193,102 @@ fn every_moves_line_conforms_and_the_schema_refuses_broken_ones() {
         mutate(&mut o);
         assert!(!v.is_valid(&o), "the schema accepts a line with a {what}");
     }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The schema of `seega check --format jsonl`, whose diagnostic is the game schema's.
+fn check_validator() -> jsonschema::Validator {
+    let read = |name: &str| -> Value {
+        let text = std::fs::read_to_string(format!("{ROOT}/spec/{name}")).expect("schema");
+        serde_json::from_str(&text).expect("schema is JSON")
+    };
+    let registry = jsonschema::Registry::new()
+        .add(
+            "https://seega.invalid/spec/game.schema.json",
+            read("game.schema.json"),
+        )
+        .expect("a good address")
+        .prepare()
+        .expect("the registry holds");
+    jsonschema::options()
+        .with_registry(&registry)
+        .build(&read("check.schema.json"))
+        .expect("schema compiles")
+}
+
+#[test]
+fn every_check_line_conforms_and_the_schema_refuses_broken_ones() {
+    let v = check_validator();
+    let dir = common::scratch("check-schema");
+    std::fs::write(dir.join("comment.sgn"), b"{ caf\xe9 }\n").expect("writable");
+    let comment = dir.join("comment.sgn").display().to_string();
+    let mut lines = Vec::new();
+    for args in [
+        vec!["samples"],
+        vec!["samples/invalid"],
+        vec!["tests/fixtures"],
+        vec![comment.as_str(), "no-such-file.sgn"],
+    ] {
+        let mut all = vec!["check", "--format", "jsonl"];
+        all.extend(args);
+        let out = common::run_in(&all, std::path::Path::new(ROOT));
+        for l in common::stdout(&out).lines() {
+            lines.push(serde_json::from_str::<Value>(l).expect("a JSON line"));
+        }
+    }
+    for l in &lines {
+        let errors: Vec<_> = v.iter_errors(l).map(|e| e.to_string()).collect();
+        assert!(errors.is_empty(), "{l}: {}", errors.join("; "));
+    }
+    let kinds: std::collections::BTreeSet<_> =
+        lines.iter().filter_map(|l| l["type"].as_str()).collect();
+    assert_eq!(
+        kinds.into_iter().collect::<Vec<_>>(),
+        ["diagnostic", "input-error", "summary"]
+    );
+    assert!(
+        lines.iter().any(|l| l["game"] == json!(0)),
+        "a diagnostic of no game"
+    );
+    let good = (lines.iter())
+        .find(|l| l["type"] == json!("diagnostic") && l["turn"].is_number())
+        .expect("a diagnostic of a turn")
+        .clone();
+    let summary = (lines.iter())
+        .find(|l| l["type"] == json!("summary"))
+        .expect("a summary")
+        .clone();
+    let broken: Vec<(&Value, &str, Mutation)> = vec![
+        (&good, "unknown field", Box::new(|o| o["extra"] = json!(1))),
+        (
+            &good,
+            "bad severity",
+            Box::new(|o| o["severity"] = json!("note")),
+        ),
+        (&good, "bad code", Box::new(|o| o["code"] = json!("E0001"))),
+        (&good, "column 0", Box::new(|o| o["column"] = json!(0))),
+        (
+            &good,
+            "bad type",
+            Box::new(|o| o["type"] = json!("problem")),
+        ),
+        (
+            &summary,
+            "missing count",
+            Box::new(|o| {
+                o.as_object_mut().map(|m| m.remove("valid"));
+            }),
+        ),
+        (
+            &summary,
+            "negative count",
+            Box::new(|o| o["games"] = json!(-1)),
+        ),
+    ];
+    for (line, what, mutate) in broken {
+        let mut o = line.clone();
+        mutate(&mut o);
+        assert!(!v.is_valid(&o), "the schema accepts a line with a {what}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }
