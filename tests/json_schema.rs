@@ -193,7 +193,6 @@ fn every_moves_line_conforms_and_the_schema_refuses_broken_ones() {
         mutate(&mut o);
         assert!(!v.is_valid(&o), "the schema accepts a line with a {what}");
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// The schema of `seega check --format jsonl`, whose diagnostic is the game schema's.
