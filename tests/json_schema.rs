@@ -10,10 +10,35 @@ use serde_json::{Value, json};
 
 use common::ROOT;
 
-fn validator() -> jsonschema::Validator {
-    let text = std::fs::read_to_string(format!("{ROOT}/spec/game.schema.json")).expect("schema");
-    let schema: Value = serde_json::from_str(&text).expect("schema is JSON");
-    jsonschema::validator_for(&schema).expect("schema compiles")
+/// The schema `spec/{name}` as JSON.
+fn schema(name: &str) -> Value {
+    let text = std::fs::read_to_string(format!("{ROOT}/spec/{name}")).expect("schema");
+    serde_json::from_str(&text).expect("schema is JSON")
+}
+
+/// The validator of `spec/{name}`, with `game.schema.json` at its address for the schemas that
+/// refer to it (the diagnostic of `check.schema.json`).
+fn validator(name: &str) -> jsonschema::Validator {
+    let registry = jsonschema::Registry::new()
+        .add(
+            "https://seega.invalid/spec/game.schema.json",
+            schema("game.schema.json"),
+        )
+        .expect("a good address")
+        .prepare()
+        .expect("the registry holds");
+    jsonschema::options()
+        .with_registry(&registry)
+        .build(&schema(name))
+        .expect("schema compiles")
+}
+
+/// Asserts that `v` accepts every one of `lines`.
+fn all_conform(v: &jsonschema::Validator, lines: &[Value]) {
+    for l in lines {
+        let errors: Vec<_> = v.iter_errors(l).map(|e| e.to_string()).collect();
+        assert!(errors.is_empty(), "{l}: {}", errors.join("; "));
+    }
 }
 
 use super::common;
@@ -41,7 +66,7 @@ fn all_objects() -> Vec<Value> {
 
 #[test]
 fn every_emitted_object_conforms() {
-    let v = validator();
+    let v = validator("game.schema.json");
     let objects = all_objects();
     assert!(objects.len() >= 200, "{} objects", objects.len());
     let mut bad = Vec::new();
@@ -75,7 +100,7 @@ type Mutation = Box<dyn Fn(&mut Value)>;
 
 #[test]
 fn the_schema_refuses_broken_objects() {
-    let v = validator();
+    let v = validator("game.schema.json");
     let good = all_objects()
         .into_iter()
         .find(|o| o["turns"].as_array().is_some_and(|t| t.len() > 20))
@@ -118,12 +143,6 @@ fn the_schema_refuses_broken_objects() {
     }
 }
 
-fn moves_validator() -> jsonschema::Validator {
-    let text = std::fs::read_to_string(format!("{ROOT}/spec/moves.schema.json")).expect("schema");
-    let schema: Value = serde_json::from_str(&text).expect("schema is JSON");
-    jsonschema::validator_for(&schema).expect("schema compiles")
-}
-
 /// The lines `seega moves --format jsonl` writes with `args`.
 fn moves_lines(args: &[&str]) -> Vec<Value> {
     let mut all = vec!["moves", "--format", "jsonl"];
@@ -137,7 +156,7 @@ fn moves_lines(args: &[&str]) -> Vec<Value> {
 
 #[test]
 fn every_moves_line_conforms_and_the_schema_refuses_broken_ones() {
-    let v = moves_validator();
+    let v = validator("moves.schema.json");
     let mut lines = Vec::new();
     let mut files = Vec::new();
     walk(std::path::Path::new(&format!("{ROOT}/samples")), &mut files);
@@ -149,9 +168,8 @@ fn every_moves_line_conforms_and_the_schema_refuses_broken_ones() {
     }
     lines.extend(moves_lines(&["--position", "bbw1w/5/2b2/5/w3w b"]));
     assert!(lines.len() > 500, "{} lines", lines.len());
+    all_conform(&v, &lines);
     for l in &lines {
-        let errors: Vec<_> = v.iter_errors(l).map(|e| e.to_string()).collect();
-        assert!(errors.is_empty(), "{l}: {}", errors.join("; "));
         if let Some(turns) = l["turns"].as_array() {
             assert_eq!(json!(turns.len()), l["count"], "{l}");
         }
@@ -195,29 +213,9 @@ fn every_moves_line_conforms_and_the_schema_refuses_broken_ones() {
     }
 }
 
-/// The schema of `seega check --format jsonl`, whose diagnostic is the game schema's.
-fn check_validator() -> jsonschema::Validator {
-    let read = |name: &str| -> Value {
-        let text = std::fs::read_to_string(format!("{ROOT}/spec/{name}")).expect("schema");
-        serde_json::from_str(&text).expect("schema is JSON")
-    };
-    let registry = jsonschema::Registry::new()
-        .add(
-            "https://seega.invalid/spec/game.schema.json",
-            read("game.schema.json"),
-        )
-        .expect("a good address")
-        .prepare()
-        .expect("the registry holds");
-    jsonschema::options()
-        .with_registry(&registry)
-        .build(&read("check.schema.json"))
-        .expect("schema compiles")
-}
-
 #[test]
 fn every_check_line_conforms_and_the_schema_refuses_broken_ones() {
-    let v = check_validator();
+    let v = validator("check.schema.json");
     let dir = common::scratch("check-schema");
     std::fs::write(dir.join("comment.sgn"), b"{ caf\xe9 }\n").expect("writable");
     let comment = dir.join("comment.sgn").display().to_string();
@@ -235,10 +233,7 @@ fn every_check_line_conforms_and_the_schema_refuses_broken_ones() {
             lines.push(serde_json::from_str::<Value>(l).expect("a JSON line"));
         }
     }
-    for l in &lines {
-        let errors: Vec<_> = v.iter_errors(l).map(|e| e.to_string()).collect();
-        assert!(errors.is_empty(), "{l}: {}", errors.join("; "));
-    }
+    all_conform(&v, &lines);
     let kinds: std::collections::BTreeSet<_> =
         lines.iter().filter_map(|l| l["type"].as_str()).collect();
     assert_eq!(
