@@ -43,6 +43,7 @@
 //! writes the buffers in input order with the game numbers and separators filled in (blocks of 64
 //! KiB, as a chunk's JSON is about 19 times its size, and 58 times for the tiniest games).
 
+use std::any::Any;
 use std::cell::OnceCell;
 use std::io::{Read, Write};
 use std::sync::Mutex;
@@ -53,6 +54,7 @@ use crate::notation::source::utf8;
 use crate::notation::writer::{NotWritable, WriteOptions, write_game};
 use crate::notation::{Game, LineStream, Scanner, Source};
 use crate::render::game_json::{GameObject, Origin, verbatim, verbatim_bytes, write_object};
+use crate::render::game_view::{CleanFeeder, GameVisitor, visit_object};
 use crate::render::game_writer::GameWriter;
 use crate::render::json_buf::JsonBuf;
 use crate::validate::canonical_doc;
@@ -101,6 +103,8 @@ pub struct ConvertWork<'a> {
     /// Whether each chunk's games are read back into game objects on its worker
     /// ([`ConvertWork::with_objects`]).
     objects: bool,
+    /// What makes each chunk's rows on its worker ([`ConvertWork::with_rows`]).
+    rows: Option<&'a dyn RowMaker>,
     spare: Mutex<Vec<Vec<u8>>>,
     /// The writers and rulesets of earlier chunks, reused with the JSON of the rulesets they
     /// wrote and the rulesets they read.
@@ -130,6 +134,23 @@ pub struct Converted {
     /// ([`ConvertWork::with_objects`]; its JSON is then not written); `None` otherwise (the
     /// caller reads [`Converted::write_to`]'s lines).
     pub objects: Option<Vec<GameObject>>,
+    /// The chunk's games handed to the rows of [`ConvertWork::with_rows`], when the work
+    /// makes rows (its JSON is then not written); `None` otherwise.
+    pub rows: Option<Box<dyn ChunkRows>>,
+}
+
+/// The rows a printer makes of one chunk's games, on the chunk's worker: each game is handed
+/// to it as a [`GameVisitor`] ([`crate::render::game_view`]), numbered in the chunk, in order,
+/// from what the fast lane kept of a clean game or from the game object of any other.
+pub trait ChunkRows: GameVisitor + Send + std::fmt::Debug {
+    /// The rows as `Any`, for the printer to take back its own type.
+    fn into_any(self: Box<Self>) -> Box<dyn Any + Send>;
+}
+
+/// Makes the [`ChunkRows`] of each chunk ([`ConvertWork::with_rows`]).
+pub trait RowMaker: Sync + std::fmt::Debug {
+    /// Empty rows for a chunk.
+    fn chunk_rows(&self) -> Box<dyn ChunkRows>;
 }
 
 impl<'a> ConvertWork<'a> {
@@ -141,6 +162,68 @@ impl<'a> ConvertWork<'a> {
     pub fn with_objects(self, yes: bool) -> Self {
         ConvertWork {
             objects: yes && self.target == Target::Jsonl,
+            ..self
+        }
+    }
+
+    /// The same work handing each chunk's games to rows that `maker` makes, on the chunk's
+    /// worker ([`Converted::rows`]), instead of writing their JSON: a clean game from what the
+    /// fast lane kept, any other from its game object (`game_view`). The target must be JSON
+    /// Lines.
+    ///
+    /// ```
+    /// use std::any::Any;
+    /// use seega::archive::convert::{ChunkRows, ConvertWork, RowMaker, Target, convert_stream};
+    /// use seega::render::game_json::RulesObject;
+    /// use seega::render::game_view::{GameEnd, GameVisitor, TurnHead};
+    /// use seega::render::wire::DiagnosticLine;
+    ///
+    /// /// Counts turns.
+    /// #[derive(Debug, Default)]
+    /// struct Turns(usize);
+    /// impl GameVisitor for Turns {
+    ///     fn game(&mut self, _: &str, _: usize) {}
+    ///     fn tag(&mut self, _: &str, _: &str) {}
+    ///     fn rules(&mut self, _: Option<&RulesObject>) {}
+    ///     fn turn(&mut self, _: &TurnHead<'_>) {
+    ///         self.0 += 1;
+    ///     }
+    ///     fn square(&mut self, _: &str) {}
+    ///     fn step(&mut self, _: &str) {}
+    ///     fn capture(&mut self, _: &str) {}
+    ///     fn comment(&mut self, _: &str) {}
+    ///     fn turn_end(&mut self) {}
+    ///     fn error(&mut self, _: &DiagnosticLine) {}
+    ///     fn end(&mut self, _: &GameEnd<'_>) {}
+    /// }
+    /// impl ChunkRows for Turns {
+    ///     fn into_any(self: Box<Self>) -> Box<dyn Any + Send> {
+    ///         self
+    ///     }
+    /// }
+    /// #[derive(Debug)]
+    /// struct Maker;
+    /// impl RowMaker for Maker {
+    ///     fn chunk_rows(&self) -> Box<dyn ChunkRows> {
+    ///         Box::new(Turns::default())
+    ///     }
+    /// }
+    ///
+    /// let text = "1. a1,b1 e5,d5 *\n\n1. c2,d4 *\n";
+    /// let opts = seega::validate::Options::default();
+    /// let work = ConvertWork::new(&opts, "cup.sgn", Target::Jsonl, false).with_rows(Some(&Maker));
+    /// let mut turns = 0;
+    /// convert_stream(text.as_bytes(), &work, 2, &mut |chunk, _| {
+    ///     let rows = chunk.rows.take().expect("rows").into_any();
+    ///     turns += rows.downcast::<Turns>().expect("the rows made").0;
+    ///     Ok(())
+    /// })?;
+    /// assert_eq!(turns, 3);
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    pub fn with_rows(self, maker: Option<&'a dyn RowMaker>) -> Self {
+        ConvertWork {
+            rows: maker.filter(|_| self.target == Target::Jsonl),
             ..self
         }
     }
@@ -170,6 +253,7 @@ impl<'a> ConvertWork<'a> {
             valid_only,
             fast: true,
             objects: false,
+            rows: None,
             spare: Mutex::new(Vec::new()),
             writers: Mutex::new(Vec::new()),
         }
@@ -202,7 +286,7 @@ impl<'a> ConvertWork<'a> {
         c: &mut Converted,
         game: &Game<'_>,
         chunk: &ChunkText<'_>,
-        objects: Option<&mut Vec<GameObject>>,
+        made: Made<'_>,
     ) {
         let index = c.games;
         let verdict = check_game_at(game, index, &self.opts);
@@ -222,9 +306,10 @@ impl<'a> ConvertWork<'a> {
         match self.target {
             Target::Json | Target::Jsonl => {
                 let object = GameObject::new(game, &verdict, index, at(chunk.lines.index()));
-                match objects {
-                    Some(objects) => objects.push(object),
-                    None => {
+                match made {
+                    Made::Objects(objects) => objects.push(object),
+                    Made::Rows(rows) => visit_object(&object, rows),
+                    Made::Json => {
                         write_object(&mut c.out, &object);
                         if self.target == Target::Jsonl {
                             c.out.raw(b"\n");
@@ -257,8 +342,19 @@ impl<'a> ConvertWork<'a> {
             refused: Vec::new(),
             tag_ruled: 0,
             objects: None,
+            rows: None,
         }
     }
+}
+
+/// What a chunk's games are made into besides JSON or notation.
+enum Made<'m> {
+    /// Nothing else: their JSON or notation is written.
+    Json,
+    /// Game objects.
+    Objects(&'m mut Vec<GameObject>),
+    /// Rows.
+    Rows(&'m mut dyn ChunkRows),
 }
 
 /// A chunk's text as it is converted: its decoded text, the bytes it was decoded from and the
@@ -316,6 +412,8 @@ impl ChunkWork for ConvertWork<'_> {
         let scanner = Scanner::new(text, invalid).tag_line_next(tag_next);
         let mut games = Games::new(text, scanner, lane);
         let mut objects = self.objects.then(Vec::new);
+        let mut rows = self.rows.map(|m| m.chunk_rows());
+        let mut feeder = CleanFeeder::default();
         while let Some(read) = games.next() {
             c.games += 1;
             match read {
@@ -324,6 +422,10 @@ impl ChunkWork for ConvertWork<'_> {
                     boundary.see_clean(text, end);
                     if let Some(lane) = games.lane() {
                         c.tag_ruled += usize::from(lane.rules.tag_ruled);
+                        if let Some(rows) = &mut rows {
+                            feeder.visit(&lane.clean, self.file, c.games, rows.as_mut());
+                            continue;
+                        }
                         if let Some(objects) = &mut objects {
                             let (file, bytes) = (self.file, self.file_bytes);
                             let g = GameObject::from_clean(
@@ -344,7 +446,12 @@ impl ChunkWork for ConvertWork<'_> {
                 }
                 GameRead::Full(game) => {
                     boundary.see(&game, text);
-                    self.full_way(&mut c, &game, &chunk, objects.as_mut());
+                    let made = match (&mut objects, &mut rows) {
+                        (Some(objects), _) => Made::Objects(objects),
+                        (None, Some(rows)) => Made::Rows(rows.as_mut()),
+                        (None, None) => Made::Json,
+                    };
+                    self.full_way(&mut c, &game, &chunk, made);
                 }
             }
         }
@@ -357,6 +464,7 @@ impl ChunkWork for ConvertWork<'_> {
         c.boundary = boundary.verified();
         // A chunk that does not end at a boundary is worked on again, joined with the next.
         c.objects = objects;
+        c.rows = rows;
         c
     }
 

@@ -230,12 +230,11 @@ impl Converter<'_> {
         let target = self.printer.target();
         let work = ConvertWork::new(&config.options, &json_name.file, target, config.valid_only)
             .with_file_bytes(json_name.file_bytes.as_deref())
-            .with_objects(self.printer.objects());
+            .with_rows(self.printer.rows());
         let mut ended = Ended::default();
         let (mut commented, mut games) = (false, 0);
         let (reader, switched) = read_in(reader, encoding);
         let (tally, w, printer) = (&mut *self.tally, &mut *self.w, &mut self.printer);
-        let mut lines = Vec::new();
         let read = convert_stream(reader, &work, config.jobs, &mut |c, before| {
             games += c.games;
             tally.games += c.games;
@@ -250,12 +249,11 @@ impl Converter<'_> {
                 ));
                 tally.trouble = true;
             }
-            let written = if let Some(objects) = c.objects.take() {
-                take_objects(objects, before, &mut **printer, w)
-            } else if printer.objects() {
-                lines.clear();
-                c.write_to(&mut lines, target, before, &mut 0)
-                    .and_then(|()| take_lines(&lines, &mut **printer, w))
+            let written = if let Some(rows) = c.rows.take() {
+                printer.take_rows(w, rows, before)
+            } else if printer.rows().is_some() {
+                // A stretch too long: no rows, nothing to write.
+                Ok(())
             } else {
                 c.write_to(w, target, before, printer.written())
             };
@@ -425,50 +423,6 @@ fn say_problems(name: &str, text: &str, problems: &[Problem]) {
             terminal::escape(&p.message())
         ));
     }
-}
-
-/// Hands each game object of the JSON Lines `lines` (the workers' output, game numbers filled
-/// in) to `printer`.
-fn take_lines(
-    lines: &[u8],
-    printer: &mut dyn GamePrinter,
-    w: &mut dyn Write,
-) -> std::io::Result<()> {
-    for line in lines.split(|&b| b == b'\n').filter(|l| !l.is_empty()) {
-        let g: GameObject = serde_json::from_slice(line).map_err(std::io::Error::other)?;
-        take_one(printer, w, g)?;
-    }
-    Ok(())
-}
-
-/// Hands `objects`, the games of a chunk numbered in it, to `printer`, numbered after the
-/// `before` games of the chunks before.
-fn take_objects(
-    objects: Vec<GameObject>,
-    before: usize,
-    printer: &mut dyn GamePrinter,
-    w: &mut dyn Write,
-) -> std::io::Result<()> {
-    for mut g in objects {
-        g.game += before;
-        for e in &mut g.errors {
-            e.game += before;
-        }
-        take_one(printer, w, g)?;
-    }
-    Ok(())
-}
-
-/// Hands the game object `g` to `printer`.
-fn take_one(
-    printer: &mut dyn GamePrinter,
-    w: &mut dyn Write,
-    g: GameObject,
-) -> std::io::Result<()> {
-    printer.take(w, g).map_err(|e| match e {
-        Ok(why) => std::io::Error::other(why),
-        Err(e) => e,
-    })
 }
 
 /// Converts every input into `w`.

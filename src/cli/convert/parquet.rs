@@ -10,6 +10,7 @@ mod arrays;
 mod games;
 mod turns;
 
+use std::any::Any;
 use std::io::Write;
 
 use arrow_array::RecordBatch;
@@ -18,10 +19,13 @@ use parquet::arrow::ArrowWriter;
 use parquet::basic::{Compression, ZstdLevel};
 use parquet::errors::ParquetError;
 use parquet::file::properties::WriterProperties;
-use seega::archive::convert::Target;
+use seega::archive::convert::{ChunkRows, RowMaker, Target};
 use seega::render::game_json::{GameObject, HeaderItem};
+use seega::render::game_view::visit_object;
 
 use super::print::{GamePrinter, NotWritten};
+use games::GamesRows;
+use turns::TurnsRows;
 
 /// The games of one row group, unless `--row-group` says otherwise.
 pub const ROW_GROUP_GAMES: usize = 1024;
@@ -31,12 +35,12 @@ pub const ROW_GROUP_GAMES: usize = 1024;
 /// comes near the 2 GiB an Arrow string array can hold.
 const ROW_GROUP_TEXT: usize = 64 << 20;
 
-/// About how much text `g` puts in the table's columns.
+/// About how much text `g` puts in the table's columns (as the rows count it as they fill).
 fn weight(g: &GameObject) -> usize {
     let headers: usize = (g.headers.iter())
         .map(|h| match h {
             HeaderItem::Tag { name, value } => name.len() + value.len(),
-            HeaderItem::Comment { comment, .. } => comment.len(),
+            HeaderItem::Comment { .. } => 0,
         })
         .sum();
     let turns: usize = (g.turns.iter())
@@ -56,12 +60,55 @@ pub enum Table {
 }
 
 impl Table {
-    /// The rows of `games` in this table.
-    fn batch(self, games: &[GameObject]) -> Result<RecordBatch, ArrowError> {
+    /// Empty rows of this table.
+    fn rows(self) -> Box<dyn Rows> {
         match self {
-            Table::Games => games::batch(games),
-            Table::Turns => turns::batch(games),
+            Table::Games => Box::new(GamesRows::default()),
+            Table::Turns => Box::new(TurnsRows::default()),
         }
+    }
+}
+
+impl RowMaker for Table {
+    fn chunk_rows(&self) -> Box<dyn ChunkRows> {
+        match self {
+            Table::Games => Box::new(GamesRows::default()),
+            Table::Turns => Box::new(TurnsRows::default()),
+        }
+    }
+}
+
+/// The rows of some games, as a table's columns fill them.
+pub trait Rows: ChunkRows {
+    /// The rows of the games so far as Arrow arrays, their game numbers (as they were handed
+    /// over) after the `before` games of earlier chunks; empties the rows.
+    fn finish(&mut self, before: usize) -> Result<Part, ArrowError>;
+}
+
+/// The rows `any` holds, made by [`Table::chunk_rows`].
+fn rows_of(any: Box<dyn Any + Send>) -> Option<Box<dyn Rows>> {
+    match any.downcast::<GamesRows>() {
+        Ok(rows) => Some(rows),
+        Err(any) => any.downcast::<TurnsRows>().ok().map(|r| r as Box<dyn Rows>),
+    }
+}
+
+/// Rows of consecutive games, encoded or not yet.
+#[derive(Debug)]
+pub struct Part {
+    batch: RecordBatch,
+    /// The rows and the weight of each game, in order.
+    games: Vec<(usize, usize)>,
+}
+
+impl Part {
+    /// The rows of its first `n` games, the others left in it.
+    fn split_off_front(&mut self, n: usize) -> RecordBatch {
+        let rows: usize = self.games[..n].iter().map(|(r, _)| r).sum();
+        let front = self.batch.slice(0, rows);
+        self.batch = self.batch.slice(rows, self.batch.num_rows() - rows);
+        self.games.drain(..n);
+        front
     }
 }
 
@@ -69,10 +116,15 @@ impl Table {
 /// sooner, at [`ROW_GROUP_TEXT`]).
 pub struct ParquetSink {
     table: Table,
-    /// The games of the row group being filled.
-    games: Vec<GameObject>,
-    /// Their [`weight`].
+    /// Rows of games read from JSON, handed over one at a time, not yet in `parts`.
+    own: Box<dyn Rows>,
+    /// Their games, and their [`weight`].
+    own_games: usize,
+    own_weight: usize,
+    /// Rows waiting for their row group, in order, and their games and weight in all.
+    parts: Vec<Part>,
     held: usize,
+    held_weight: usize,
     row_group: usize,
     /// The encoder, made at the first row group (or at the end, for a file with none).
     writer: Option<ArrowWriter<Vec<u8>>>,
@@ -88,8 +140,12 @@ impl ParquetSink {
     pub fn new(table: Table, row_group: usize) -> ParquetSink {
         ParquetSink {
             table,
-            games: Vec::new(),
+            own: table.rows(),
+            own_games: 0,
+            own_weight: 0,
+            parts: Vec::new(),
             held: 0,
+            held_weight: 0,
             row_group: row_group.max(1),
             writer: None,
             written: 0,
@@ -99,11 +155,11 @@ impl ParquetSink {
     /// The encoder, made with the table's schema on first use.
     fn writer(&mut self) -> Result<&mut ArrowWriter<Vec<u8>>, ParquetError> {
         if self.writer.is_none() {
-            let schema = self.table.batch(&[])?.schema();
+            let schema = self.table.rows().finish(0)?.batch.schema();
             let props = WriterProperties::builder()
                 .set_compression(Compression::ZSTD(ZstdLevel::default()))
                 .set_created_by(format!("seega {}", env!("CARGO_PKG_VERSION")))
-                // Row groups are cut by game count ([`ParquetSink::flush`]), not by rows.
+                // Row groups are cut by game count ([`ParquetSink::cut`]), not by rows.
                 .set_max_row_group_row_count(None)
                 .build();
             self.writer = Some(ArrowWriter::try_new(Vec::new(), schema, Some(props))?);
@@ -111,21 +167,69 @@ impl ParquetSink {
         Ok(self.writer.as_mut().expect("made above"))
     }
 
-    /// Encodes the games held as one row group and hands its bytes to `w`.
-    fn flush(&mut self, w: &mut dyn Write) -> std::io::Result<()> {
-        if self.games.is_empty() {
-            return Ok(());
+    /// Adds `part` after the rows held.
+    fn hold(&mut self, part: Part) {
+        self.held += part.games.len();
+        self.held_weight += part.games.iter().map(|(_, w)| w).sum::<usize>();
+        self.parts.push(part);
+    }
+
+    /// Moves the rows of games read from JSON after the rows held.
+    fn hold_own(&mut self) -> Result<(), ArrowError> {
+        if self.own_games > 0 {
+            let part = self.own.finish(0)?;
+            self.own_games = 0;
+            self.own_weight = 0;
+            self.hold(part);
         }
-        let batch = self.table.batch(&self.games).map_err(io_error)?;
-        self.games.clear();
-        self.held = 0;
-        let writer = self.writer().map_err(io_error)?;
-        writer.write(&batch).map_err(io_error)?;
-        writer.flush().map_err(io_error)?;
-        drain(writer.inner_mut(), w)
+        Ok(())
+    }
+
+    /// Encodes every full row group held, and with `all` the rest too, handing their bytes to
+    /// `w`.
+    fn cut(&mut self, w: &mut dyn Write, all: bool) -> std::io::Result<()> {
+        while self.held >= self.row_group
+            || self.held_weight >= ROW_GROUP_TEXT
+            || (all && self.held > 0)
+        {
+            let batch = self.next_group().map_err(io_error)?;
+            let writer = self.writer().map_err(io_error)?;
+            writer.write(&batch).map_err(io_error)?;
+            writer.flush().map_err(io_error)?;
+            drain(writer.inner_mut(), w)?;
+        }
+        Ok(())
+    }
+
+    /// The rows of the next row group, taken from those held: `row_group` games, or fewer
+    /// once their weight reaches [`ROW_GROUP_TEXT`], or all that are held.
+    fn next_group(&mut self) -> Result<RecordBatch, ArrowError> {
+        let (mut games, mut weight, mut pieces) = (0, 0, Vec::new());
+        while games < self.row_group && weight < ROW_GROUP_TEXT && !self.parts.is_empty() {
+            let part = &mut self.parts[0];
+            let mut n = 0;
+            for (_, w) in &part.games {
+                if games + n >= self.row_group || weight >= ROW_GROUP_TEXT {
+                    break;
+                }
+                n += 1;
+                weight += w;
+            }
+            games += n;
+            if n == part.games.len() {
+                pieces.push(self.parts.remove(0).batch);
+            } else {
+                pieces.push(part.split_off_front(n));
+            }
+        }
+        self.held -= games;
+        self.held_weight -= weight;
+        match pieces.as_slice() {
+            [one] => Ok(one.clone()),
+            _ => arrow_select::concat::concat_batches(&pieces[0].schema(), &pieces),
+        }
     }
 }
-
 /// Hands the encoded bytes in `buffer` to `w`. The encoder counts the bytes it wrote, not the
 /// buffer's length, so emptying the buffer between row groups is safe (bytes it still holds in
 /// its own small buffer come after, in order).
@@ -140,21 +244,46 @@ fn drain(buffer: &mut Vec<u8>, w: &mut dyn Write) -> std::io::Result<()> {
 
 impl GamePrinter for ParquetSink {
     fn game(&mut self, w: &mut dyn Write, g: &GameObject) -> Result<(), NotWritten> {
-        self.take(w, g.clone())
-    }
-
-    fn take(&mut self, w: &mut dyn Write, g: GameObject) -> Result<(), NotWritten> {
-        self.held += weight(&g);
-        self.games.push(g);
+        visit_object(g, self.own.as_mut());
+        self.own_games += 1;
+        self.own_weight += weight(g);
         self.written += 1;
-        if self.games.len() >= self.row_group || self.held >= ROW_GROUP_TEXT {
-            self.flush(w).map_err(Err)?;
+        if self.held + self.own_games >= self.row_group
+            || self.held_weight + self.own_weight >= ROW_GROUP_TEXT
+        {
+            self.hold_own().map_err(|e| Err(io_error(e)))?;
+            self.cut(w, false).map_err(Err)?;
         }
         Ok(())
     }
 
+    fn rows(&self) -> Option<&'static dyn RowMaker> {
+        const GAMES: Table = Table::Games;
+        const TURNS: Table = Table::Turns;
+        Some(match self.table {
+            Table::Games => &GAMES,
+            Table::Turns => &TURNS,
+        })
+    }
+
+    fn take_rows(
+        &mut self,
+        w: &mut dyn Write,
+        rows: Box<dyn ChunkRows>,
+        before: usize,
+    ) -> std::io::Result<()> {
+        let mut rows = rows_of(rows.into_any())
+            .ok_or_else(|| std::io::Error::other("rows of another table"))?;
+        let part = rows.finish(before).map_err(io_error)?;
+        self.written += part.games.len();
+        self.hold_own().map_err(io_error)?;
+        self.hold(part);
+        self.cut(w, false)
+    }
+
     fn end(&mut self, w: &mut dyn Write) -> std::io::Result<()> {
-        self.flush(w)?;
+        self.hold_own().map_err(io_error)?;
+        self.cut(w, true)?;
         self.writer().map_err(io_error)?;
         let Some(writer) = self.writer.take() else {
             return Ok(());
@@ -165,10 +294,6 @@ impl GamePrinter for ParquetSink {
 
     fn target(&self) -> Target {
         Target::Jsonl
-    }
-
-    fn objects(&self) -> bool {
-        true
     }
 
     fn written(&mut self) -> &mut usize {

@@ -4,7 +4,7 @@
 
 use std::io::Write;
 
-use seega::archive::convert::Target;
+use seega::archive::convert::{ChunkRows, RowMaker, Target};
 use seega::render::game_json::{GameObject, game_bytes};
 
 use super::super::args::DataFormat;
@@ -29,10 +29,21 @@ pub trait GamePrinter {
         self.game(w, &g)
     }
 
-    /// Whether games of notation are handed to [`GamePrinter::take`] as game objects (read
-    /// back from the workers' JSON Lines) rather than written by the workers.
-    fn objects(&self) -> bool {
-        false
+    /// What makes the rows of each chunk of notation on the library's workers, for a printer
+    /// that takes rows ([`GamePrinter::take_rows`]) rather than the workers' JSON or notation.
+    fn rows(&self) -> Option<&'static dyn RowMaker> {
+        None
+    }
+
+    /// Writes the rows of a chunk of notation made by [`GamePrinter::rows`]'s maker, whose
+    /// games are numbered after the `before` games of earlier chunks.
+    fn take_rows(
+        &mut self,
+        _w: &mut dyn Write,
+        _rows: Box<dyn ChunkRows>,
+        _before: usize,
+    ) -> std::io::Result<()> {
+        Err(std::io::Error::other("this format takes no rows"))
     }
 
     /// What the output ends with.

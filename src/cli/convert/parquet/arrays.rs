@@ -1,41 +1,11 @@
-//! Small helpers that build Arrow arrays from iterators, for the two tables' columns.
+//! Small helpers that build the Arrow arrays of the two tables' columns.
 
 use std::sync::Arc;
 
-use arrow_array::{ArrayRef, BooleanArray, Int64Array, ListArray, StringArray, StructArray};
+use arrow_array::builder::StringBuilder;
+use arrow_array::{ArrayRef, ListArray, StructArray};
 use arrow_buffer::OffsetBuffer;
 use arrow_schema::{DataType, Field, FieldRef, Fields};
-
-/// A column of strings that are always there.
-pub fn text<'a>(values: impl Iterator<Item = &'a str>) -> ArrayRef {
-    // Arrow wants an exact length up front, which a flattened iterator cannot give.
-    Arc::new(StringArray::from_iter_values(values.collect::<Vec<_>>()))
-}
-
-/// A column of strings that may be null.
-pub fn maybe_text<'a>(values: impl Iterator<Item = Option<&'a str>>) -> ArrayRef {
-    Arc::new(values.collect::<StringArray>())
-}
-
-/// A column of integers that are always there.
-pub fn int(values: impl Iterator<Item = i64>) -> ArrayRef {
-    Arc::new(Int64Array::from_iter_values(values.collect::<Vec<_>>()))
-}
-
-/// A column of integers that may be null.
-pub fn maybe_int(values: impl Iterator<Item = Option<i64>>) -> ArrayRef {
-    Arc::new(values.collect::<Int64Array>())
-}
-
-/// A column of booleans that are always there.
-pub fn boolean(values: impl Iterator<Item = bool>) -> ArrayRef {
-    Arc::new(values.map(Some).collect::<BooleanArray>())
-}
-
-/// A column of booleans that may be null.
-pub fn maybe_boolean(values: impl Iterator<Item = Option<bool>>) -> ArrayRef {
-    Arc::new(values.collect::<BooleanArray>())
-}
 
 /// A count or a number as a column value (they are far below `i64::MAX`).
 pub fn i64_of(n: impl TryInto<i64>) -> i64 {
@@ -58,23 +28,35 @@ pub fn list(item: FieldRef, lengths: impl Iterator<Item = usize>, values: ArrayR
     ))
 }
 
-/// A list of strings that are always there.
-pub fn text_list<'a, L>(lists: impl Iterator<Item = L>) -> ArrayRef
-where
-    L: IntoIterator<Item = &'a str>,
-{
-    let mut lengths = Vec::new();
-    let mut values = Vec::new();
-    for l in lists {
-        let before = values.len();
-        values.extend(l);
-        lengths.push(values.len() - before);
+/// A column of lists of strings that are always there, filled a list at a time.
+#[derive(Debug, Default)]
+pub struct Texts {
+    lengths: Vec<usize>,
+    values: StringBuilder,
+}
+
+impl Texts {
+    /// Starts a list.
+    pub fn start(&mut self) {
+        self.lengths.push(0);
     }
-    list(
-        item(DataType::Utf8, false),
-        lengths.into_iter(),
-        text(values.into_iter()),
-    )
+
+    /// Adds `s` to the last list.
+    pub fn push(&mut self, s: &str) {
+        self.values.append_value(s);
+        if let Some(n) = self.lengths.last_mut() {
+            *n += 1;
+        }
+    }
+
+    /// The lists so far, as a list column; empties the builder.
+    pub fn list(&mut self) -> ArrayRef {
+        list(
+            item(DataType::Utf8, false),
+            std::mem::take(&mut self.lengths).into_iter(),
+            Arc::new(self.values.finish()),
+        )
+    }
 }
 
 /// A struct array of `columns` (name, array, nullable), none of whose rows is null.

@@ -1,19 +1,20 @@
 //! The columns of `convert --to parquet`: one row per game (`spec/parquet.md`, the games
-//! table), built from game objects.
+//! table), filled game by game from what a [`GameVisitor`] is told.
 
+use std::any::Any;
 use std::sync::Arc;
 
-use arrow_array::{Array, ArrayRef, MapArray, RecordBatch, StructArray};
+use arrow_array::builder::{BooleanBuilder, Int64Builder, StringBuilder};
+use arrow_array::{Array, ArrayRef, BooleanArray, Int64Array, MapArray, RecordBatch};
 use arrow_buffer::OffsetBuffer;
 use arrow_schema::{ArrowError, Field};
-use seega::render::game_json::{
-    GameObject, HeaderItem, KindName, RulesObject, Side, StepObject, TurnObject,
-};
+use seega::archive::convert::ChunkRows;
+use seega::render::game_json::{KindName, RulesObject, Side};
+use seega::render::game_view::{GameEnd, GameVisitor, TurnHead};
+use seega::render::wire::DiagnosticLine;
 
-use super::arrays::{
-    boolean, i64_of, int, item, list, maybe_boolean, maybe_int, maybe_text, structs, text,
-    text_list,
-};
+use super::arrays::{Texts, i64_of, item, list, structs};
+use super::{Part, Rows};
 
 /// The known tags (`spec/notation.md`), each a column of its own named `tag_` and the tag in
 /// lower case; every other tag goes in the `tags` map.
@@ -48,245 +49,361 @@ pub fn kind_name(k: KindName) -> &'static str {
     }
 }
 
-/// The first value of the tag `name` in `g`.
-pub fn tag<'g>(g: &'g GameObject, name: &str) -> Option<&'g str> {
-    g.headers.iter().find_map(|h| match h {
-        HeaderItem::Tag { name: n, value } if n == name => Some(value.as_str()),
-        _ => None,
-    })
+/// The columns of the resolved ruleset.
+#[derive(Debug, Default)]
+struct RulesColumns {
+    text: StringBuilder,
+    size: Int64Builder,
+    first_placer: StringBuilder,
+    first_mover: StringBuilder,
+    chain: StringBuilder,
+    forced: BooleanBuilder,
+    barrier: StringBuilder,
+    centre: StringBuilder,
+    blocked: StringBuilder,
+    limit: Int64Builder,
 }
 
-/// The tags of `g` that are not known, each name once with its first value, in file order.
-fn other_tags(g: &GameObject) -> Vec<(&str, &str)> {
-    let mut out: Vec<(&str, &str)> = Vec::new();
-    for h in &g.headers {
-        if let HeaderItem::Tag { name, value } = h {
-            let known = KNOWN_TAGS.contains(&name.as_str());
-            if !known && !out.iter().any(|(n, _)| n == name) {
-                out.push((name, value));
+impl RulesColumns {
+    fn push(&mut self, r: Option<&RulesObject>) {
+        self.text.append_option(r.map(|r| &r.text));
+        self.size.append_option(r.map(|r| i64::from(r.size)));
+        (self.first_placer).append_option(r.map(|r| side_name(r.first_placer)));
+        (self.first_mover).append_option(r.map(|r| side_name(r.first_mover)));
+        self.chain.append_option(r.map(|r| &r.chain));
+        self.forced.append_option(r.map(|r| r.forced));
+        self.barrier.append_option(r.map(|r| &r.barrier));
+        self.centre.append_option(r.map(|r| &r.centre));
+        self.blocked.append_option(r.map(|r| &r.blocked));
+        (self.limit).append_option(r.and_then(|r| r.limit).map(i64::from));
+    }
+
+    fn finish(&mut self, columns: &mut Vec<(String, ArrayRef, bool)>) {
+        let mut push = |name: &str, a: ArrayRef| columns.push((name.into(), a, true));
+        push("rules", Arc::new(self.text.finish()));
+        push("rules_size", Arc::new(self.size.finish()));
+        push("rules_first_placer", Arc::new(self.first_placer.finish()));
+        push("rules_first_mover", Arc::new(self.first_mover.finish()));
+        push("rules_chain", Arc::new(self.chain.finish()));
+        push("rules_forced", Arc::new(self.forced.finish()));
+        push("rules_barrier", Arc::new(self.barrier.finish()));
+        push("rules_centre", Arc::new(self.centre.finish()));
+        push("rules_blocked", Arc::new(self.blocked.finish()));
+        push("rules_limit", Arc::new(self.limit.finish()));
+    }
+}
+
+/// The items of the `turns` column.
+#[derive(Debug, Default)]
+struct TurnColumns {
+    /// Turns of each game.
+    per_game: Vec<usize>,
+    number: Vec<i64>,
+    side: StringBuilder,
+    kind: StringBuilder,
+    squares: Texts,
+    from: StringBuilder,
+    /// Steps of each turn.
+    steps: Vec<usize>,
+    to: StringBuilder,
+    captures: Texts,
+    annotation: StringBuilder,
+    comments: Texts,
+    legal: Vec<bool>,
+}
+
+impl TurnColumns {
+    fn column(&mut self) -> ArrayRef {
+        let steps = structs(vec![
+            ("to", Arc::new(self.to.finish()), false),
+            ("captures", self.captures.list(), false),
+        ]);
+        let steps = list(
+            item(steps.data_type().clone(), false),
+            std::mem::take(&mut self.steps).into_iter(),
+            Arc::new(steps),
+        );
+        let values = structs(vec![
+            (
+                "number",
+                Arc::new(Int64Array::from(std::mem::take(&mut self.number))),
+                false,
+            ),
+            ("side", Arc::new(self.side.finish()), true),
+            ("kind", Arc::new(self.kind.finish()), false),
+            ("squares", self.squares.list(), false),
+            ("from", Arc::new(self.from.finish()), true),
+            ("steps", steps, false),
+            ("annotation", Arc::new(self.annotation.finish()), true),
+            ("comments", self.comments.list(), false),
+            (
+                "legal",
+                Arc::new(BooleanArray::from(std::mem::take(&mut self.legal))),
+                false,
+            ),
+        ]);
+        let field = item(values.data_type().clone(), false);
+        list(
+            field,
+            std::mem::take(&mut self.per_game).into_iter(),
+            Arc::new(values),
+        )
+    }
+}
+
+/// The items of the `errors` column.
+#[derive(Debug, Default)]
+struct ErrorColumns {
+    /// Diagnostics of each game.
+    per_game: Vec<usize>,
+    severity: StringBuilder,
+    code: StringBuilder,
+    message: StringBuilder,
+    line: Vec<i64>,
+    column: Vec<i64>,
+    turn: Int64Builder,
+}
+
+impl ErrorColumns {
+    fn column(&mut self) -> ArrayRef {
+        let int = |v: &mut Vec<i64>| -> ArrayRef { Arc::new(Int64Array::from(std::mem::take(v))) };
+        let values = structs(vec![
+            ("severity", Arc::new(self.severity.finish()), false),
+            ("code", Arc::new(self.code.finish()), false),
+            ("message", Arc::new(self.message.finish()), false),
+            ("line", int(&mut self.line), false),
+            ("column", int(&mut self.column), false),
+            ("turn", Arc::new(self.turn.finish()), true),
+        ]);
+        let field = item(values.data_type().clone(), false);
+        list(
+            field,
+            std::mem::take(&mut self.per_game).into_iter(),
+            Arc::new(values),
+        )
+    }
+}
+
+/// What is counted of the game being read.
+#[derive(Debug, Default)]
+struct Game {
+    /// Its tags' names and values, one after the other.
+    tags: Vec<(std::ops::Range<usize>, std::ops::Range<usize>)>,
+    text: String,
+    /// Legal placements, movements and passes.
+    kinds: [i64; 3],
+    captures: i64,
+    /// Whether the turn being read is legal.
+    legal: bool,
+    turns: usize,
+    errors: usize,
+    weight: usize,
+}
+
+/// The rows of the games table, game by game.
+#[derive(Debug, Default)]
+pub struct GamesRows {
+    file: StringBuilder,
+    game: Vec<i64>,
+    known: [StringBuilder; 11],
+    /// The `tags` map: entries of each game, keys, values.
+    others: Vec<usize>,
+    keys: StringBuilder,
+    values: StringBuilder,
+    rules: RulesColumns,
+    result: StringBuilder,
+    termination: StringBuilder,
+    winner: StringBuilder,
+    valid: Vec<bool>,
+    kinds: [Vec<i64>; 3],
+    captures: Vec<i64>,
+    last: StringBuilder,
+    errors: ErrorColumns,
+    turns: TurnColumns,
+    at: Game,
+    weights: Vec<usize>,
+}
+
+impl GamesRows {
+    /// The tags of the game read, into the known tags' columns and the map.
+    fn tags(&mut self) {
+        let g = &self.at;
+        let value = |name: &str| {
+            (g.tags.iter())
+                .find(|(n, _)| &g.text[n.clone()] == name)
+                .map(|(_, v)| &g.text[v.clone()])
+        };
+        for (column, name) in self.known.iter_mut().zip(KNOWN_TAGS) {
+            column.append_option(value(name));
+        }
+        let mut entries = 0;
+        for (i, (n, v)) in g.tags.iter().enumerate() {
+            let name = &g.text[n.clone()];
+            let first = !g.tags[..i].iter().any(|(m, _)| &g.text[m.clone()] == name);
+            if first && !KNOWN_TAGS.contains(&name) {
+                self.keys.append_value(name);
+                self.values.append_value(&g.text[v.clone()]);
+                entries += 1;
             }
         }
+        self.others.push(entries);
     }
-    out
-}
 
-/// The pieces the legal turns of `g` captured.
-pub fn captures(g: &GameObject) -> usize {
-    (g.turns.iter().filter(|t| t.legal))
-        .flat_map(|t| &t.steps)
-        .map(|s| s.captures.len())
-        .sum()
-}
-
-/// The legal turns of `g` of kind `kind`.
-fn turns_of(g: &GameObject, kind: KindName) -> usize {
-    (g.turns.iter())
-        .filter(|t| t.legal && t.kind == kind)
-        .count()
-}
-
-/// The `tags` column: a map from tag name to value.
-fn tags_column(games: &[GameObject]) -> Result<ArrayRef, ArrowError> {
-    let tags: Vec<Vec<(&str, &str)>> = games.iter().map(other_tags).collect();
-    let entries = tags.iter().flatten();
-    let entries = structs(vec![
-        ("key", text(entries.clone().map(|(k, _)| *k)), false),
-        ("value", text(entries.map(|(_, v)| *v)), false),
-    ]);
-    let field = Arc::new(Field::new("entries", entries.data_type().clone(), false));
-    let offsets = OffsetBuffer::from_lengths(tags.iter().map(Vec::len));
-    Ok(Arc::new(MapArray::try_new(
-        field, offsets, entries, None, false,
-    )?))
-}
-
-/// The steps of a list of turns, as a list column (one list per turn).
-fn steps_column<'a>(turns: impl Iterator<Item = &'a TurnObject> + Clone) -> ArrayRef {
-    let steps: Vec<&StepObject> = turns.clone().flat_map(|t| &t.steps).collect();
-    let to = text(steps.iter().map(|s| s.to.as_str()));
-    let captures = text_list(steps.iter().map(|s| s.captures.iter().map(String::as_str)));
-    let values = structs(vec![("to", to, false), ("captures", captures, false)]);
-    let field = item(values.data_type().clone(), false);
-    list(field, turns.map(|t| t.steps.len()), Arc::new(values))
-}
-
-/// The `turns` column: a list of turn structs.
-fn turns_column(games: &[GameObject]) -> ArrayRef {
-    let turns = games.iter().flat_map(|g| &g.turns);
-    let values: StructArray = structs(vec![
-        (
-            "number",
-            int(turns.clone().map(|t| i64_of(t.number))),
-            false,
-        ),
-        (
-            "side",
-            maybe_text(turns.clone().map(|t| t.side.map(side_name))),
-            true,
-        ),
-        (
-            "kind",
-            text(turns.clone().map(|t| kind_name(t.kind))),
-            false,
-        ),
-        (
-            "squares",
-            text_list(turns.clone().map(|t| t.squares.iter().map(String::as_str))),
-            false,
-        ),
-        (
-            "from",
-            maybe_text(turns.clone().map(|t| t.from.as_deref())),
-            true,
-        ),
-        ("steps", steps_column(turns.clone()), false),
-        (
-            "annotation",
-            maybe_text(turns.clone().map(|t| t.annotation.as_deref())),
-            true,
-        ),
-        (
-            "comments",
-            text_list(
-                turns
-                    .clone()
-                    .map(|t| t.comments.iter().map(|c| c.text.as_str())),
-            ),
-            false,
-        ),
-        ("legal", boolean(turns.map(|t| t.legal)), false),
-    ]);
-    let field = item(values.data_type().clone(), false);
-    list(field, games.iter().map(|g| g.turns.len()), Arc::new(values))
-}
-
-/// The `errors` column: a list of diagnostic structs, warnings included.
-fn errors_column(games: &[GameObject]) -> ArrayRef {
-    let errors = games.iter().flat_map(|g| &g.errors);
-    let values = structs(vec![
-        (
-            "severity",
-            text(errors.clone().map(|e| e.severity.as_str())),
-            false,
-        ),
-        ("code", text(errors.clone().map(|e| e.code.as_str())), false),
-        (
-            "message",
-            text(errors.clone().map(|e| e.message.as_str())),
-            false,
-        ),
-        ("line", int(errors.clone().map(|e| i64_of(e.line))), false),
-        (
-            "column",
-            int(errors.clone().map(|e| i64_of(e.column))),
-            false,
-        ),
-        ("turn", maybe_int(errors.map(|e| e.turn.map(i64_of))), true),
-    ]);
-    let field = item(values.data_type().clone(), false);
-    list(
-        field,
-        games.iter().map(|g| g.errors.len()),
-        Arc::new(values),
-    )
-}
-
-/// The columns of the resolved ruleset, all null when the Rules tag cannot be read.
-fn rules_columns(games: &[GameObject]) -> Vec<(String, ArrayRef, bool)> {
-    let rules = || games.iter().map(|g| g.rules.as_ref());
-    let word = |f: fn(&RulesObject) -> &str| maybe_text(rules().map(move |r| r.map(f)));
-    vec![
-        ("rules".into(), word(|r| &r.text), true),
-        (
-            "rules_size".into(),
-            maybe_int(rules().map(|r| r.map(|r| i64::from(r.size)))),
-            true,
-        ),
-        (
-            "rules_first_placer".into(),
-            word(|r| side_name(r.first_placer)),
-            true,
-        ),
-        (
-            "rules_first_mover".into(),
-            word(|r| side_name(r.first_mover)),
-            true,
-        ),
-        ("rules_chain".into(), word(|r| &r.chain), true),
-        (
-            "rules_forced".into(),
-            maybe_boolean(rules().map(|r| r.map(|r| r.forced))),
-            true,
-        ),
-        ("rules_barrier".into(), word(|r| &r.barrier), true),
-        ("rules_centre".into(), word(|r| &r.centre), true),
-        ("rules_blocked".into(), word(|r| &r.blocked), true),
-        (
-            "rules_limit".into(),
-            maybe_int(rules().map(|r| r.and_then(|r| r.limit).map(i64::from))),
-            true,
-        ),
-    ]
-}
-
-/// The games table's rows for `games`, one row group's worth.
-pub fn batch(games: &[GameObject]) -> Result<RecordBatch, ArrowError> {
-    let g = || games.iter();
-    let mut columns: Vec<(String, ArrayRef, bool)> = vec![
-        ("file".into(), text(g().map(|g| g.file.as_str())), false),
-        ("game".into(), int(g().map(|g| i64_of(g.game))), false),
-    ];
-    for name in KNOWN_TAGS {
-        let values = maybe_text(g().map(|g| tag(g, name)));
-        columns.push((format!("tag_{}", name.to_ascii_lowercase()), values, true));
+    /// The `tags` column: a map from tag name to value.
+    fn tags_column(&mut self) -> Result<ArrayRef, ArrowError> {
+        let entries = structs(vec![
+            ("key", Arc::new(self.keys.finish()), false),
+            ("value", Arc::new(self.values.finish()), false),
+        ]);
+        let field = Arc::new(Field::new("entries", entries.data_type().clone(), false));
+        let offsets = OffsetBuffer::from_lengths(std::mem::take(&mut self.others));
+        Ok(Arc::new(MapArray::try_new(
+            field, offsets, entries, None, false,
+        )?))
     }
-    columns.push(("tags".into(), tags_column(games)?, false));
-    columns.extend(rules_columns(games));
-    let outcome = || g().map(|g| g.outcome.as_ref());
-    columns.extend([
-        (
-            "result".into(),
-            maybe_text(g().map(|g| g.result.as_deref())),
-            true,
-        ),
-        (
-            "termination".into(),
-            maybe_text(outcome().map(|o| o.map(|o| o.termination.as_str()))),
-            true,
-        ),
-        (
-            "winner".into(),
-            maybe_text(outcome().map(|o| o.and_then(|o| o.winner).map(side_name))),
-            true,
-        ),
-        ("valid".into(), boolean(g().map(|g| g.valid)), false),
-        (
-            "placement_turns".into(),
-            int(g().map(|g| i64_of(turns_of(g, KindName::Place)))),
-            false,
-        ),
-        (
-            "movement_turns".into(),
-            int(g().map(|g| i64_of(turns_of(g, KindName::Move)))),
-            false,
-        ),
-        (
-            "pass_turns".into(),
-            int(g().map(|g| i64_of(turns_of(g, KindName::Pass)))),
-            false,
-        ),
-        (
-            "captures".into(),
-            int(g().map(|g| i64_of(captures(g)))),
-            false,
-        ),
-        (
-            "final".into(),
-            maybe_text(g().map(|g| g.final_position.as_deref())),
-            true,
-        ),
-        ("errors".into(), errors_column(games), false),
-        ("turns".into(), turns_column(games), false),
-    ]);
-    RecordBatch::try_from_iter_with_nullable(columns)
+}
+
+impl GameVisitor for GamesRows {
+    fn game(&mut self, file: &str, game: usize) {
+        self.file.append_value(file);
+        self.game.push(i64_of(game));
+        self.at.tags.clear();
+        self.at.text.clear();
+        self.at.kinds = [0; 3];
+        self.at.captures = 0;
+        self.at.turns = 0;
+        self.at.errors = 0;
+        self.at.weight = file.len() + 128;
+    }
+
+    fn tag(&mut self, name: &str, value: &str) {
+        let t = &mut self.at.text;
+        let n = t.len()..t.len() + name.len();
+        t.push_str(name);
+        let v = t.len()..t.len() + value.len();
+        t.push_str(value);
+        self.at.tags.push((n, v));
+        self.at.weight += name.len() + value.len();
+    }
+
+    fn rules(&mut self, rules: Option<&RulesObject>) {
+        self.tags();
+        self.rules.push(rules);
+    }
+
+    fn turn(&mut self, turn: &TurnHead<'_>) {
+        let t = &mut self.turns;
+        t.number.push(i64_of(turn.number));
+        t.side.append_option(turn.side.map(side_name));
+        t.kind.append_value(kind_name(turn.kind));
+        t.from.append_option(turn.from);
+        t.annotation.append_option(turn.annotation);
+        t.legal.push(turn.legal);
+        t.steps.push(0);
+        t.squares.start();
+        t.comments.start();
+        self.at.legal = turn.legal;
+        if turn.legal {
+            self.at.kinds[turn.kind as usize] += 1;
+        }
+        self.at.turns += 1;
+        self.at.weight += 32;
+    }
+
+    fn square(&mut self, square: &str) {
+        self.turns.squares.push(square);
+    }
+
+    fn step(&mut self, to: &str) {
+        let t = &mut self.turns;
+        t.to.append_value(to);
+        t.captures.start();
+        if let Some(n) = t.steps.last_mut() {
+            *n += 1;
+        }
+        self.at.weight += 8;
+    }
+
+    fn capture(&mut self, square: &str) {
+        self.turns.captures.push(square);
+        self.at.captures += i64::from(self.at.legal);
+    }
+
+    fn comment(&mut self, text: &str) {
+        self.turns.comments.push(text);
+        self.at.weight += text.len();
+    }
+
+    fn turn_end(&mut self) {}
+
+    fn error(&mut self, e: &DiagnosticLine) {
+        let c = &mut self.errors;
+        c.severity.append_value(&e.severity);
+        c.code.append_value(&e.code);
+        c.message.append_value(&e.message);
+        c.line.push(i64_of(e.line));
+        c.column.push(i64_of(e.column));
+        c.turn.append_option(e.turn.map(i64_of));
+        self.at.errors += 1;
+        self.at.weight += 64 + e.message.len();
+    }
+
+    fn end(&mut self, end: &GameEnd<'_>) {
+        self.result.append_option(end.result);
+        self.termination.append_option(end.termination);
+        self.winner.append_option(end.winner.map(side_name));
+        self.valid.push(end.valid);
+        for (column, n) in self.kinds.iter_mut().zip(self.at.kinds) {
+            column.push(n);
+        }
+        self.captures.push(self.at.captures);
+        self.last.append_option(end.final_position);
+        self.errors.per_game.push(self.at.errors);
+        self.turns.per_game.push(self.at.turns);
+        self.weights.push(self.at.weight);
+    }
+}
+
+impl ChunkRows for GamesRows {
+    fn into_any(self: Box<Self>) -> Box<dyn Any + Send> {
+        self
+    }
+}
+
+impl Rows for GamesRows {
+    fn finish(&mut self, before: usize) -> Result<Part, ArrowError> {
+        let before = i64_of(before);
+        let int = |v: &mut Vec<i64>| -> ArrayRef { Arc::new(Int64Array::from(std::mem::take(v))) };
+        let game: Vec<i64> = self.game.drain(..).map(|n| n + before).collect();
+        let mut columns: Vec<(String, ArrayRef, bool)> = vec![
+            ("file".into(), Arc::new(self.file.finish()), false),
+            ("game".into(), Arc::new(Int64Array::from(game)), false),
+        ];
+        for (column, name) in self.known.iter_mut().zip(KNOWN_TAGS) {
+            let name = format!("tag_{}", name.to_ascii_lowercase());
+            columns.push((name, Arc::new(column.finish()), true));
+        }
+        columns.push(("tags".into(), self.tags_column()?, false));
+        self.rules.finish(&mut columns);
+        let valid = Arc::new(BooleanArray::from(std::mem::take(&mut self.valid)));
+        let [place, movement, pass] = &mut self.kinds;
+        columns.extend([
+            ("result".into(), Arc::new(self.result.finish()) as ArrayRef, true),
+            ("termination".into(), Arc::new(self.termination.finish()), true),
+            ("winner".into(), Arc::new(self.winner.finish()), true),
+            ("valid".into(), valid, false),
+            ("placement_turns".into(), int(place), false),
+            ("movement_turns".into(), int(movement), false),
+            ("pass_turns".into(), int(pass), false),
+            ("captures".into(), int(&mut self.captures), false),
+            ("final".into(), Arc::new(self.last.finish()), true),
+            ("errors".into(), self.errors.column(), false),
+            ("turns".into(), self.turns.column(), false),
+        ]);
+        let weights = std::mem::take(&mut self.weights);
+        Ok(Part {
+            batch: RecordBatch::try_from_iter_with_nullable(columns)?,
+            games: weights.into_iter().map(|w| (1, w)).collect(),
+        })
+    }
 }

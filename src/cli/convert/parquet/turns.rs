@@ -1,158 +1,315 @@
 //! The columns of `convert --to parquet-turns`: one row per turn (`spec/parquet.md`, the turns
-//! table), built from game objects, with the position after each legal turn replayed on a
-//! [`GameState`].
+//! table), filled turn by turn from what a [`GameVisitor`] is told, with the position after
+//! each legal turn replayed on a [`GameState`].
 
-use arrow_array::{ArrayRef, RecordBatch};
+use std::any::Any;
+use std::fmt::Write;
+use std::ops::Range;
+use std::sync::Arc;
+
+use arrow_array::builder::StringBuilder;
+use arrow_array::{ArrayRef, BooleanArray, Int64Array, RecordBatch};
 use arrow_schema::ArrowError;
-use seega::render::game_json::{GameObject, KindName, TurnObject, square};
-use seega::{GameState, Ply, PlyStep, Ruleset, Setup};
+use seega::archive::convert::ChunkRows;
+use seega::render::game_json::{KindName, RulesObject, square};
+use seega::render::game_view::{GameEnd, GameVisitor, TurnHead};
+use seega::render::wire::DiagnosticLine;
+use seega::{GameState, Ply, PlyStep, Ruleset, Setup, Square};
 
-use super::arrays::{boolean, i64_of, int, maybe_text, text};
-use super::games::{kind_name, side_name, tag};
+use super::arrays::i64_of;
+use super::games::{kind_name, side_name};
+use super::{Part, Rows};
 
-/// One row of the turns table.
-struct Row<'g> {
-    game: &'g GameObject,
-    turn: &'g TurnObject,
-    /// The turn in notation, captures written out.
+/// The game being read.
+#[derive(Debug, Default)]
+struct Game {
+    number: i64,
+    file: String,
+    /// Its first Position tag.
+    position: Option<String>,
+    /// The last ruleset read, by its text.
+    rules: Option<(String, Ruleset)>,
+    /// The game as replayed so far; `None` once it cannot be.
+    state: Option<GameState>,
+    turns: usize,
+    weight: usize,
+}
+
+/// A square of a turn: where it is written in the turn's notation, and the square it names
+/// (`Err` when it names none).
+#[derive(Debug, Clone)]
+struct Written {
+    at: Range<usize>,
+    square: Result<Square, ()>,
+}
+
+/// The turn being read.
+#[derive(Debug, Default)]
+struct Turn {
+    kind: Option<KindName>,
+    legal: bool,
+    /// Its notation, captures written out.
     text: String,
-    /// The pieces it captured, space-separated, or `None`.
-    captured: Option<String>,
-    /// The position string after it, when it was legal and replayed.
-    after: Option<String>,
+    /// Its first two squares (where each is written in `text`, and the square), and how many
+    /// it has.
+    placed: [Option<Written>; 2],
+    squares: usize,
+    from: Option<Result<Square, ()>>,
+    /// Its steps, for the replay; `None` once one is not a square.
+    steps: Option<Vec<PlyStep>>,
+    /// Where the last step's square is written in `text`.
+    to: Option<Range<usize>>,
+    step_count: usize,
+    captures: usize,
+    captured: String,
 }
 
-/// The game's start, as the referee set it up: its ruleset and its Position tag; `None` when
-/// either cannot be read (the game was not replayed).
-fn start(g: &GameObject) -> Option<GameState> {
-    let rules = Ruleset::parse(&g.rules.as_ref()?.text).ok()?;
-    match tag(g, "Position") {
-        Some(text) => GameState::from_setup(rules, &Setup::parse(text).ok()?).ok(),
-        None => Some(GameState::new(rules)),
-    }
+/// The rows of the turns table, turn by turn.
+#[derive(Debug, Default)]
+pub struct TurnsRows {
+    file: StringBuilder,
+    game: Vec<i64>,
+    turn: Vec<i64>,
+    side: StringBuilder,
+    kind: StringBuilder,
+    legal: Vec<bool>,
+    notation: StringBuilder,
+    from: StringBuilder,
+    to: StringBuilder,
+    placed: [StringBuilder; 2],
+    steps: Vec<i64>,
+    captures: Vec<i64>,
+    captured: StringBuilder,
+    annotation: StringBuilder,
+    after: StringBuilder,
+    at: Game,
+    t: Turn,
+    /// The position's text, written for each legal turn.
+    position: String,
+    /// Turns and weight of each game.
+    games: Vec<(usize, usize)>,
 }
 
-/// The turn as a ply to play, its captures left to the engine.
-fn ply(t: &TurnObject) -> Option<Ply> {
-    Some(match t.kind {
-        KindName::Pass => Ply::Pass,
-        KindName::Place => match t.squares.as_slice() {
-            [a, b] => Ply::Place(square(a).ok()?, square(b).ok()?),
-            _ => return None,
-        },
-        KindName::Move => Ply::Move {
-            from: square(t.from.as_deref()?).ok()?,
-            steps: (t.steps.iter())
-                .map(|s| {
-                    square(&s.to).map(|to| PlyStep {
-                        to,
-                        captures: Vec::new(),
-                    })
-                })
-                .collect::<Result<_, _>>()
-                .ok()?,
-        },
-    })
+/// `s` read as a square.
+fn read(s: &str) -> Result<Square, ()> {
+    square(s).map_err(|_| ())
 }
 
-/// The turn in notation: `c2,d4`, `b2-b3xb4-c4`, `--`.
-fn notation(t: &TurnObject) -> String {
-    match t.kind {
-        KindName::Pass => "--".into(),
-        KindName::Place => t.squares.join(","),
-        KindName::Move => {
-            let mut s = t.from.clone().unwrap_or_default();
-            for step in &t.steps {
-                s.push('-');
-                s.push_str(&step.to);
-                for c in &step.captures {
-                    s.push('x');
-                    s.push_str(c);
-                }
-            }
-            s
+impl TurnsRows {
+    /// The game's start, as the referee set it up: its ruleset and its Position tag; `None`
+    /// when either cannot be read (the game was not replayed).
+    fn start(&mut self, rules: &RulesObject) -> Option<GameState> {
+        let g = &mut self.at;
+        if g.rules.as_ref().is_none_or(|(text, _)| *text != rules.text) {
+            g.rules = Some((rules.text.clone(), Ruleset::parse(&rules.text).ok()?));
+        }
+        let (_, rules) = g.rules.as_ref()?;
+        match &g.position {
+            Some(text) => GameState::from_setup(*rules, &Setup::parse(text).ok()?).ok(),
+            None => Some(GameState::new(*rules)),
         }
     }
-}
 
-/// The rows of `g`, one per turn written, replaying its legal turns.
-fn rows(g: &GameObject) -> impl Iterator<Item = Row<'_>> {
-    let mut state = start(g);
-    g.turns.iter().map(move |turn| {
-        let after = match (&mut state, turn.legal) {
-            (Some(s), true) => match ply(turn).map(|p| s.play(&p)) {
-                Some(Ok(_)) => Some(s.setup().to_string()),
-                _ => {
-                    state = None;
-                    None
-                }
+    /// The turn read as a ply to play, its captures left to the engine.
+    fn ply(&mut self) -> Option<Ply> {
+        let t = &mut self.t;
+        Some(match t.kind? {
+            KindName::Pass => Ply::Pass,
+            KindName::Place => match (t.squares, &t.placed) {
+                (2, [Some(a), Some(b)]) => Ply::Place(a.square.ok()?, b.square.ok()?),
+                _ => return None,
             },
-            _ => None,
-        };
-        let captured: Vec<&str> = (turn.steps.iter())
-            .flat_map(|s| &s.captures)
-            .map(String::as_str)
-            .collect();
-        Row {
-            game: g,
-            turn,
-            text: notation(turn),
-            captured: (!captured.is_empty()).then(|| captured.join(" ")),
-            after,
+            KindName::Move => Ply::Move {
+                from: t.from?.ok()?,
+                steps: t.steps.take()?,
+            },
+        })
+    }
+
+    /// Whether the turn read is legal and the game can be replayed: then it is played, and
+    /// `position` holds the position after it.
+    fn after(&mut self) -> bool {
+        if !self.t.legal || self.at.state.is_none() {
+            return false;
         }
-    })
+        let ply = self.ply();
+        let Some(state) = self.at.state.as_mut() else {
+            return false;
+        };
+        match ply.map(|p| state.play(&p)) {
+            Some(Ok(_)) => {
+                self.position.clear();
+                // Writing into a String cannot fail.
+                let _ = write!(self.position, "{}", state.setup());
+                true
+            }
+            _ => {
+                self.at.state = None;
+                false
+            }
+        }
+    }
 }
 
-/// The turns table's rows for the turns of `games`, one row group's worth.
-pub fn batch(games: &[GameObject]) -> Result<RecordBatch, ArrowError> {
-    let rows: Vec<Row<'_>> = games.iter().flat_map(rows).collect();
-    let r = || rows.iter();
-    let placed = |i: usize| maybe_text(r().map(move |r| r.turn.squares.get(i).map(String::as_str)));
-    let columns: Vec<(&str, ArrayRef, bool)> = vec![
-        ("file", text(r().map(|r| r.game.file.as_str())), false),
-        ("game", int(r().map(|r| i64_of(r.game.game))), false),
-        ("turn", int(r().map(|r| i64_of(r.turn.number))), false),
-        (
-            "side",
-            maybe_text(r().map(|r| r.turn.side.map(side_name))),
-            true,
-        ),
-        ("kind", text(r().map(|r| kind_name(r.turn.kind))), false),
-        ("legal", boolean(r().map(|r| r.turn.legal)), false),
-        ("notation", text(r().map(|r| r.text.as_str())), false),
-        (
-            "from",
-            maybe_text(r().map(|r| r.turn.from.as_deref())),
-            true,
-        ),
-        (
-            "to",
-            maybe_text(r().map(|r| r.turn.steps.last().map(|s| s.to.as_str()))),
-            true,
-        ),
-        ("placed_1", placed(0), true),
-        ("placed_2", placed(1), true),
-        ("steps", int(r().map(|r| i64_of(r.turn.steps.len()))), false),
-        (
-            "captures",
-            int(r().map(|r| i64_of(r.turn.steps.iter().map(|s| s.captures.len()).sum::<usize>()))),
-            false,
-        ),
-        (
-            "captured",
-            maybe_text(r().map(|r| r.captured.as_deref())),
-            true,
-        ),
-        (
-            "annotation",
-            maybe_text(r().map(|r| r.turn.annotation.as_deref())),
-            true,
-        ),
-        (
-            "position_after",
-            maybe_text(r().map(|r| r.after.as_deref())),
-            true,
-        ),
-    ];
-    RecordBatch::try_from_iter_with_nullable(columns)
+impl GameVisitor for TurnsRows {
+    fn game(&mut self, file: &str, game: usize) {
+        self.at.number = i64_of(game);
+        self.at.file.clear();
+        self.at.file.push_str(file);
+        self.at.position = None;
+        self.at.turns = 0;
+        self.at.weight = file.len() + 128;
+    }
+
+    fn tag(&mut self, name: &str, value: &str) {
+        if name == "Position" && self.at.position.is_none() {
+            self.at.position = Some(value.to_owned());
+        }
+        self.at.weight += name.len() + value.len();
+    }
+
+    fn rules(&mut self, rules: Option<&RulesObject>) {
+        self.at.state = rules.and_then(|r| self.start(r));
+    }
+
+    fn turn(&mut self, turn: &TurnHead<'_>) {
+        self.file.append_value(&self.at.file);
+        self.game.push(self.at.number);
+        self.turn.push(i64_of(turn.number));
+        self.side.append_option(turn.side.map(side_name));
+        self.kind.append_value(kind_name(turn.kind));
+        self.legal.push(turn.legal);
+        self.from.append_option(turn.from);
+        self.annotation.append_option(turn.annotation);
+        let t = &mut self.t;
+        t.kind = Some(turn.kind);
+        t.legal = turn.legal;
+        t.text.clear();
+        t.placed = [None, None];
+        t.squares = 0;
+        t.from = turn.from.map(read);
+        t.steps = Some(Vec::new()).filter(|_| turn.kind == KindName::Move);
+        t.to = None;
+        t.step_count = 0;
+        t.captures = 0;
+        t.captured.clear();
+        match turn.kind {
+            KindName::Pass => t.text.push_str("--"),
+            KindName::Move => t.text.push_str(turn.from.unwrap_or_default()),
+            KindName::Place => {}
+        }
+        self.at.turns += 1;
+        self.at.weight += 32;
+    }
+
+    fn square(&mut self, square: &str) {
+        let t = &mut self.t;
+        if t.squares > 0 {
+            t.text.push(',');
+        }
+        let at = t.text.len()..t.text.len() + square.len();
+        t.text.push_str(square);
+        if let Some(p) = t.placed.get_mut(t.squares) {
+            *p = Some(Written {
+                at,
+                square: read(square),
+            });
+        }
+        t.squares += 1;
+    }
+
+    fn step(&mut self, to: &str) {
+        let t = &mut self.t;
+        t.text.push('-');
+        t.to = Some(t.text.len()..t.text.len() + to.len());
+        t.text.push_str(to);
+        t.step_count += 1;
+        let step = read(to).ok().map(|to| PlyStep {
+            to,
+            captures: Vec::new(),
+        });
+        match (&mut t.steps, step) {
+            (Some(steps), Some(step)) => steps.push(step),
+            (steps, _) => *steps = None,
+        }
+        self.at.weight += 8;
+    }
+
+    fn capture(&mut self, square: &str) {
+        let t = &mut self.t;
+        t.text.push('x');
+        t.text.push_str(square);
+        if t.captures > 0 {
+            t.captured.push(' ');
+        }
+        t.captured.push_str(square);
+        t.captures += 1;
+    }
+
+    fn comment(&mut self, text: &str) {
+        self.at.weight += text.len();
+    }
+
+    fn turn_end(&mut self) {
+        let after = self.after();
+        let t = &self.t;
+        self.notation.append_value(&t.text);
+        self.to.append_option(t.to.clone().map(|at| &t.text[at]));
+        for (column, placed) in self.placed.iter_mut().zip(&t.placed) {
+            column.append_option(placed.as_ref().map(|p| &t.text[p.at.clone()]));
+        }
+        self.steps.push(i64_of(t.step_count));
+        self.captures.push(i64_of(t.captures));
+        (self.captured).append_option((t.captures > 0).then_some(t.captured.as_str()));
+        self.after.append_option(after.then_some(self.position.as_str()));
+    }
+
+    fn error(&mut self, e: &DiagnosticLine) {
+        self.at.weight += 64 + e.message.len();
+    }
+
+    fn end(&mut self, _end: &GameEnd<'_>) {
+        self.games.push((self.at.turns, self.at.weight));
+    }
+}
+
+impl ChunkRows for TurnsRows {
+    fn into_any(self: Box<Self>) -> Box<dyn Any + Send> {
+        self
+    }
+}
+
+impl Rows for TurnsRows {
+    fn finish(&mut self, before: usize) -> Result<Part, ArrowError> {
+        let before = i64_of(before);
+        let int = |v: &mut Vec<i64>| -> ArrayRef { Arc::new(Int64Array::from(std::mem::take(v))) };
+        let game: Vec<i64> = self.game.drain(..).map(|n| n + before).collect();
+        let [placed_1, placed_2] = &mut self.placed;
+        let columns: Vec<(&str, ArrayRef, bool)> = vec![
+            ("file", Arc::new(self.file.finish()), false),
+            ("game", Arc::new(Int64Array::from(game)), false),
+            ("turn", int(&mut self.turn), false),
+            ("side", Arc::new(self.side.finish()), true),
+            ("kind", Arc::new(self.kind.finish()), false),
+            (
+                "legal",
+                Arc::new(BooleanArray::from(std::mem::take(&mut self.legal))),
+                false,
+            ),
+            ("notation", Arc::new(self.notation.finish()), false),
+            ("from", Arc::new(self.from.finish()), true),
+            ("to", Arc::new(self.to.finish()), true),
+            ("placed_1", Arc::new(placed_1.finish()), true),
+            ("placed_2", Arc::new(placed_2.finish()), true),
+            ("steps", int(&mut self.steps), false),
+            ("captures", int(&mut self.captures), false),
+            ("captured", Arc::new(self.captured.finish()), true),
+            ("annotation", Arc::new(self.annotation.finish()), true),
+            ("position_after", Arc::new(self.after.finish()), true),
+        ];
+        Ok(Part {
+            batch: RecordBatch::try_from_iter_with_nullable(columns)?,
+            games: std::mem::take(&mut self.games),
+        })
+    }
 }

@@ -1,0 +1,149 @@
+//! A game the fast lane found clean, handed to a [`GameVisitor`] from its [`CleanGame`]: the
+//! same calls with the same values as [`super::visit_object`] of the game object
+//! `GameObject::from_clean` makes of it, without the object (squares are named from a table,
+//! the ruleset's object and the final position's text are kept from game to game).
+
+use std::fmt::Write;
+
+use super::{GameEnd, GameVisitor, TurnHead};
+use crate::engine::{Ruleset, Square};
+use crate::notation::read::unescaped;
+use crate::render::game_json::{KindName, RulesObject, Side};
+use crate::validate::{CleanGame, CleanHeader, CleanKind, CleanNote};
+
+/// Every square's name, in the order of [`Square::index`] (`rank * 9 + file`).
+const NAMES: &str = concat!(
+    "a1b1c1d1e1f1g1h1i1",
+    "a2b2c2d2e2f2g2h2i2",
+    "a3b3c3d3e3f3g3h3i3",
+    "a4b4c4d4e4f4g4h4i4",
+    "a5b5c5d5e5f5g5h5i5",
+    "a6b6c6d6e6f6g6h6i6",
+    "a7b7c7d7e7f7g7h7i7",
+    "a8b8c8d8e8f8g8h8i8",
+    "a9b9c9d9e9f9g9h9i9",
+);
+
+/// The name of `s`, `a1` to `i9`.
+fn name(s: Square) -> &'static str {
+    let i = 2 * s.index();
+    NAMES.get(i..i + 2).unwrap_or("")
+}
+
+/// Hands clean games to a visitor, keeping what games share from one to the next.
+#[derive(Debug, Default)]
+pub(crate) struct CleanFeeder {
+    /// The last ruleset handed over, and its object.
+    rules: Option<(Ruleset, RulesObject)>,
+    /// The final position's text.
+    last: String,
+}
+
+impl CleanFeeder {
+    /// Hands `game`, game number `index` of the file named `file`, to `v`.
+    pub(crate) fn visit<V: GameVisitor + ?Sized>(
+        &mut self,
+        game: &CleanGame<'_>,
+        file: &str,
+        index: usize,
+        v: &mut V,
+    ) {
+        v.game(file, index);
+        for h in &game.headers {
+            match h {
+                CleanHeader::Tag {
+                    name,
+                    value,
+                    escaped: false,
+                } => v.tag(name, value),
+                CleanHeader::Tag { name, value, .. } => v.tag(name, &unescaped(value)),
+                CleanHeader::Comment(_) => {}
+            }
+        }
+        v.rules(self.rules_object(game.rules));
+        Self::turns(game, v);
+        self.last.clear();
+        if let Some(last) = &game.last {
+            // Writing into a String cannot fail.
+            let _ = write!(self.last, "{last}");
+        }
+        let outcome = game.outcome.as_ref();
+        v.end(&GameEnd {
+            result: game.result.map(|r| r.as_str()),
+            termination: outcome.map(|o| o.termination.as_str()),
+            winner: outcome.and_then(|o| o.winner).map(Side::from),
+            final_position: game.last.is_some().then_some(self.last.as_str()),
+            valid: true,
+        });
+    }
+
+    /// The object of `rules`, made anew only when they differ from the last game's.
+    fn rules_object(&mut self, rules: Option<Ruleset>) -> Option<&RulesObject> {
+        let rules = rules?;
+        if self.rules.as_ref().is_none_or(|(r, _)| *r != rules) {
+            self.rules = Some((rules, RulesObject::from(&rules)));
+        }
+        self.rules.as_ref().map(|(_, o)| o)
+    }
+
+    /// Hands the turns of `game` to `v`.
+    fn turns<V: GameVisitor + ?Sized>(game: &CleanGame<'_>, v: &mut V) {
+        let (mut next_step, mut next_note) = (0, 0);
+        for (t, number) in game.turns.iter().zip(1..) {
+            let (kind, from) = match t.kind {
+                CleanKind::Place(..) => (KindName::Place, None),
+                CleanKind::Pass => (KindName::Pass, None),
+                CleanKind::Slide(from, _) | CleanKind::Move(from) => (KindName::Move, Some(from)),
+            };
+            v.turn(&TurnHead {
+                number,
+                side: Some(Side::from(t.side)),
+                kind,
+                from: from.map(name),
+                annotation: t.annotation.map(|a| a.as_str()),
+                legal: true,
+            });
+            match t.kind {
+                CleanKind::Place(a, b) => {
+                    v.square(name(a));
+                    v.square(name(b));
+                }
+                CleanKind::Pass => {}
+                CleanKind::Slide(_, to) => v.step(name(to)),
+                CleanKind::Move(_) => {
+                    let end = next_step + t.steps as usize;
+                    for (to, captured) in game.steps.get(next_step..end).unwrap_or_default() {
+                        v.step(name(*to));
+                        for c in captured.squares() {
+                            v.capture(name(c));
+                        }
+                    }
+                    next_step = end;
+                }
+            }
+            if t.notes > 0 {
+                let end = next_note + t.notes as usize;
+                for n in game.notes.get(next_note..end).unwrap_or_default() {
+                    if let CleanNote::Comment(c) = n {
+                        v.comment(c.text);
+                    }
+                }
+                next_note = end;
+            }
+            v.turn_end();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_square_is_named_as_it_displays() {
+        for i in 0..81 {
+            let s = Square::from_index(i).expect("a square");
+            assert_eq!(name(s), s.to_string());
+        }
+    }
+}
