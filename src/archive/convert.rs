@@ -281,13 +281,7 @@ impl<'a> ConvertWork<'a> {
     /// Checks `game`, the chunk's last game found, and writes it the full way: as the
     /// `serde_json` of its [`GameObject`], or as notation written from its syntax tree.
     /// With `objects`, the game's object goes there instead.
-    fn full_way(
-        &self,
-        c: &mut Converted,
-        game: &Game<'_>,
-        chunk: &ChunkText<'_>,
-        made: Made<'_>,
-    ) {
+    fn full_way(&self, c: &mut Converted, game: &Game<'_>, chunk: &ChunkText<'_>, made: Made<'_>) {
         let index = c.games;
         let verdict = check_game_at(game, index, &self.opts);
         c.tag_ruled += usize::from(self.opts.tag_overrode(game, &verdict));

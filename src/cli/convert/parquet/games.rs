@@ -388,8 +388,16 @@ impl Rows for GamesRows {
         let valid = Arc::new(BooleanArray::from(std::mem::take(&mut self.valid)));
         let [place, movement, pass] = &mut self.kinds;
         columns.extend([
-            ("result".into(), Arc::new(self.result.finish()) as ArrayRef, true),
-            ("termination".into(), Arc::new(self.termination.finish()), true),
+            (
+                "result".into(),
+                Arc::new(self.result.finish()) as ArrayRef,
+                true,
+            ),
+            (
+                "termination".into(),
+                Arc::new(self.termination.finish()),
+                true,
+            ),
             ("winner".into(), Arc::new(self.winner.finish()), true),
             ("valid".into(), valid, false),
             ("placement_turns".into(), int(place), false),

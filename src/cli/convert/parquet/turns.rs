@@ -261,7 +261,8 @@ impl GameVisitor for TurnsRows {
         self.steps.push(i64_of(t.step_count));
         self.captures.push(i64_of(t.captures));
         (self.captured).append_option((t.captures > 0).then_some(t.captured.as_str()));
-        self.after.append_option(after.then_some(self.position.as_str()));
+        self.after
+            .append_option(after.then_some(self.position.as_str()));
     }
 
     fn error(&mut self, e: &DiagnosticLine) {
