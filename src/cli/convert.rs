@@ -429,7 +429,7 @@ fn say_problems(name: &str, text: &str, problems: &[Problem]) {
 fn convert_all(config: &Config, w: &mut dyn Write, tally: &mut Tally) -> std::io::Result<()> {
     Converter {
         config,
-        printer: print::game_printer(config.to, config.width, config.row_group),
+        printer: print::game_printer(config.to, config.width, config.row_group, config.jobs),
         w,
         tally,
         begun: false,

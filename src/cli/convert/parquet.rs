@@ -7,6 +7,7 @@
 //! memory follows the row group, not the archive.
 
 mod arrays;
+mod encode;
 mod games;
 mod turns;
 
@@ -15,7 +16,6 @@ use std::io::Write;
 
 use arrow_array::RecordBatch;
 use arrow_schema::ArrowError;
-use parquet::arrow::ArrowWriter;
 use parquet::basic::{Compression, ZstdLevel};
 use parquet::errors::ParquetError;
 use parquet::file::properties::WriterProperties;
@@ -24,6 +24,7 @@ use seega::render::game_json::{GameObject, HeaderItem};
 use seega::render::game_view::visit_object;
 
 use super::print::{GamePrinter, NotWritten};
+use encode::Encoder;
 use games::GamesRows;
 use turns::TurnsRows;
 
@@ -127,7 +128,9 @@ pub struct ParquetSink {
     held_weight: usize,
     row_group: usize,
     /// The encoder, made at the first row group (or at the end, for a file with none).
-    writer: Option<ArrowWriter<Vec<u8>>>,
+    writer: Option<Encoder>,
+    /// Threads encoding row groups.
+    jobs: usize,
     written: usize,
 }
 
@@ -136,8 +139,9 @@ fn io_error(e: impl std::error::Error + Send + Sync + 'static) -> std::io::Error
 }
 
 impl ParquetSink {
-    /// A printer of `table`, `row_group` games (at least one) to a row group.
-    pub fn new(table: Table, row_group: usize) -> ParquetSink {
+    /// A printer of `table`, `row_group` games (at least one) to a row group, encoding on
+    /// `jobs` threads.
+    pub fn new(table: Table, row_group: usize, jobs: usize) -> ParquetSink {
         ParquetSink {
             table,
             own: table.rows(),
@@ -148,12 +152,13 @@ impl ParquetSink {
             held_weight: 0,
             row_group: row_group.max(1),
             writer: None,
+            jobs,
             written: 0,
         }
     }
 
     /// The encoder, made with the table's schema on first use.
-    fn writer(&mut self) -> Result<&mut ArrowWriter<Vec<u8>>, ParquetError> {
+    fn writer(&mut self) -> Result<&mut Encoder, ParquetError> {
         if self.writer.is_none() {
             let schema = self.table.rows().finish(0)?.batch.schema();
             let props = WriterProperties::builder()
@@ -162,7 +167,7 @@ impl ParquetSink {
                 // Row groups are cut by game count ([`ParquetSink::cut`]), not by rows.
                 .set_max_row_group_row_count(None)
                 .build();
-            self.writer = Some(ArrowWriter::try_new(Vec::new(), schema, Some(props))?);
+            self.writer = Some(Encoder::new(schema, props, self.jobs)?);
         }
         Ok(self.writer.as_mut().expect("made above"))
     }
@@ -192,18 +197,19 @@ impl ParquetSink {
             || self.held_weight >= ROW_GROUP_TEXT
             || (all && self.held > 0)
         {
-            let batch = self.next_group().map_err(io_error)?;
+            let pieces = self.next_group();
             let writer = self.writer().map_err(io_error)?;
-            writer.write(&batch).map_err(io_error)?;
-            writer.flush().map_err(io_error)?;
-            drain(writer.inner_mut(), w)?;
+            writer.row_group(pieces).map_err(io_error)?;
+            if let Some(bytes) = writer.bytes() {
+                drain(bytes, w)?;
+            }
         }
         Ok(())
     }
 
     /// The rows of the next row group, taken from those held: `row_group` games, or fewer
     /// once their weight reaches [`ROW_GROUP_TEXT`], or all that are held.
-    fn next_group(&mut self) -> Result<RecordBatch, ArrowError> {
+    fn next_group(&mut self) -> Vec<RecordBatch> {
         let (mut games, mut weight, mut pieces) = (0, 0, Vec::new());
         while games < self.row_group && weight < ROW_GROUP_TEXT && !self.parts.is_empty() {
             let part = &mut self.parts[0];
@@ -224,10 +230,7 @@ impl ParquetSink {
         }
         self.held -= games;
         self.held_weight -= weight;
-        match pieces.as_slice() {
-            [one] => Ok(one.clone()),
-            _ => arrow_select::concat::concat_batches(&pieces[0].schema(), &pieces),
-        }
+        pieces
     }
 }
 /// Hands the encoded bytes in `buffer` to `w`. The encoder counts the bytes it wrote, not the
@@ -288,7 +291,7 @@ impl GamePrinter for ParquetSink {
         let Some(writer) = self.writer.take() else {
             return Ok(());
         };
-        let mut buffer = writer.into_inner().map_err(io_error)?;
+        let mut buffer = writer.end().map_err(io_error)?;
         drain(&mut buffer, w)
     }
 

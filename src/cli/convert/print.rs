@@ -59,11 +59,16 @@ pub trait GamePrinter {
 }
 
 /// The printer of `to`, wrapping notation at `width` columns, cutting Parquet into row groups
-/// of `row_group` games.
-pub fn game_printer(to: DataFormat, width: usize, row_group: usize) -> Box<dyn GamePrinter> {
+/// of `row_group` games encoded on `jobs` threads.
+pub fn game_printer(
+    to: DataFormat,
+    width: usize,
+    row_group: usize,
+    jobs: usize,
+) -> Box<dyn GamePrinter> {
     match to {
-        DataFormat::Parquet => Box::new(ParquetSink::new(Table::Games, row_group)),
-        DataFormat::ParquetTurns => Box::new(ParquetSink::new(Table::Turns, row_group)),
+        DataFormat::Parquet => Box::new(ParquetSink::new(Table::Games, row_group, jobs)),
+        DataFormat::ParquetTurns => Box::new(ParquetSink::new(Table::Turns, row_group, jobs)),
         DataFormat::Sgn => Box::new(Notation { width, written: 0 }),
         DataFormat::Json => Box::new(JsonArray { written: 0 }),
         DataFormat::Jsonl => Box::new(JsonLines { written: 0 }),

@@ -23,15 +23,13 @@ fn game(comment: usize) -> GameObject {
 
 /// The row groups `sink` encoded so far.
 fn groups(sink: &ParquetSink) -> usize {
-    sink.writer
-        .as_ref()
-        .map_or(0, |w| w.flushed_row_groups().len())
+    sink.writer.as_ref().map_or(0, Encoder::row_groups)
 }
 
 #[test]
 fn a_row_group_is_cut_at_its_games_or_at_its_text() {
     let mut out = Vec::new();
-    let mut sink = ParquetSink::new(Table::Games, 3);
+    let mut sink = ParquetSink::new(Table::Games, 3, 1);
     for _ in 0..2 {
         assert!(sink.take(&mut out, game(10)).is_ok());
     }
@@ -40,7 +38,7 @@ fn a_row_group_is_cut_at_its_games_or_at_its_text() {
     assert_eq!(groups(&sink), 1, "three games: a row group");
     // Games of long comments: a row group well before its game count.
     let mut out = Vec::new();
-    let mut sink = ParquetSink::new(Table::Turns, 1000);
+    let mut sink = ParquetSink::new(Table::Turns, 1000, 1);
     let big = 1 << 20;
     for _ in 0..ROW_GROUP_TEXT / big - 1 {
         assert!(sink.take(&mut out, game(big)).is_ok());
@@ -64,8 +62,8 @@ enum Way {
     Objects,
 }
 
-/// The Parquet file of `table` that `text` gives, converted `way` on `jobs` threads in
-/// blocks of `block` bytes, `row_group` games to a row group.
+/// The Parquet file of `table` that `text` gives, converted `way` on `jobs` threads (and
+/// encoded on as many) in blocks of `block` bytes, 100 games to a row group.
 fn parquet(text: &[u8], table: Table, way: Way, jobs: usize, block: usize) -> Vec<u8> {
     let opts = Options::default();
     let maker: &dyn RowMaker = &table;
@@ -75,7 +73,7 @@ fn parquet(text: &[u8], table: Table, way: Way, jobs: usize, block: usize) -> Ve
         Way::Full => work.with_rows(Some(maker)).without_fast_lane(),
         Way::Objects => work.with_objects(true),
     };
-    let mut sink = ParquetSink::new(table, 100);
+    let mut sink = ParquetSink::new(table, 100, jobs);
     let mut out = Vec::new();
     convert_stream_in_blocks(text, &work, jobs, block, &mut |c, before| {
         if let Some(rows) = c.rows.take() {
