@@ -94,7 +94,7 @@ fn rows_of(any: Box<dyn Any + Send>) -> Option<Box<dyn Rows>> {
     }
 }
 
-/// Rows of consecutive games, encoded or not yet.
+/// Rows of consecutive games.
 #[derive(Debug)]
 pub struct Part {
     batch: RecordBatch,
@@ -102,30 +102,19 @@ pub struct Part {
     games: Vec<(usize, usize)>,
 }
 
-impl Part {
-    /// The rows of its first `n` games, the others left in it.
-    fn split_off_front(&mut self, n: usize) -> RecordBatch {
-        let rows: usize = self.games[..n].iter().map(|(r, _)| r).sum();
-        let front = self.batch.slice(0, rows);
-        self.batch = self.batch.slice(rows, self.batch.num_rows() - rows);
-        self.games.drain(..n);
-        front
-    }
-}
-
 /// Writes games as the rows of a Parquet table, a row group every `row_group` games (or
-/// sooner, at [`ROW_GROUP_TEXT`]).
+/// sooner, at [`ROW_GROUP_TEXT`]). The rows of each chunk go to the encoder as they come (cut
+/// where a row group ends), so that no row group is held whole.
 pub struct ParquetSink {
     table: Table,
-    /// Rows of games read from JSON, handed over one at a time, not yet in `parts`.
+    /// Rows of games read from JSON, handed over one at a time, not yet encoded, and their
+    /// games and [`weight`].
     own: Box<dyn Rows>,
-    /// Their games, and their [`weight`].
     own_games: usize,
     own_weight: usize,
-    /// Rows waiting for their row group, in order, and their games and weight in all.
-    parts: Vec<Part>,
-    held: usize,
-    held_weight: usize,
+    /// The games and the weight of the row group being written.
+    games: usize,
+    weight: usize,
     row_group: usize,
     /// The encoder, made at the first row group (or at the end, for a file with none).
     writer: Option<Encoder>,
@@ -147,9 +136,8 @@ impl ParquetSink {
             own: table.rows(),
             own_games: 0,
             own_weight: 0,
-            parts: Vec::new(),
-            held: 0,
-            held_weight: 0,
+            games: 0,
+            weight: 0,
             row_group: row_group.max(1),
             writer: None,
             jobs,
@@ -164,7 +152,7 @@ impl ParquetSink {
             let props = WriterProperties::builder()
                 .set_compression(Compression::ZSTD(ZstdLevel::default()))
                 .set_created_by(format!("seega {}", env!("CARGO_PKG_VERSION")))
-                // Row groups are cut by game count ([`ParquetSink::cut`]), not by rows.
+                // Row groups are cut by game count ([`ParquetSink::write`]), not by rows.
                 .set_max_row_group_row_count(None)
                 .build();
             self.writer = Some(Encoder::new(schema, props, self.jobs)?);
@@ -172,67 +160,59 @@ impl ParquetSink {
         Ok(self.writer.as_mut().expect("made above"))
     }
 
-    /// Adds `part` after the rows held.
-    fn hold(&mut self, part: Part) {
-        self.held += part.games.len();
-        self.held_weight += part.games.iter().map(|(_, w)| w).sum::<usize>();
-        self.parts.push(part);
-    }
-
-    /// Moves the rows of games read from JSON after the rows held.
-    fn hold_own(&mut self) -> Result<(), ArrowError> {
-        if self.own_games > 0 {
-            let part = self.own.finish(0)?;
-            self.own_games = 0;
-            self.own_weight = 0;
-            self.hold(part);
+    /// Moves the rows of games read from JSON to the encoder.
+    fn write_own(&mut self, w: &mut dyn Write) -> std::io::Result<()> {
+        if self.own_games == 0 {
+            return Ok(());
         }
-        Ok(())
+        let part = self.own.finish(0).map_err(io_error)?;
+        self.own_games = 0;
+        self.own_weight = 0;
+        self.write(w, part)
     }
 
-    /// Encodes every full row group held, and with `all` the rest too, handing their bytes to
-    /// `w`.
-    fn cut(&mut self, w: &mut dyn Write, all: bool) -> std::io::Result<()> {
-        while self.held >= self.row_group
-            || self.held_weight >= ROW_GROUP_TEXT
-            || (all && self.held > 0)
-        {
-            let pieces = self.next_group();
-            let writer = self.writer().map_err(io_error)?;
-            writer.row_group(pieces).map_err(io_error)?;
-            if let Some(bytes) = writer.bytes() {
-                drain(bytes, w)?;
-            }
-        }
-        Ok(())
-    }
-
-    /// The rows of the next row group, taken from those held: `row_group` games, or fewer
-    /// once their weight reaches [`ROW_GROUP_TEXT`], or all that are held.
-    fn next_group(&mut self) -> Vec<RecordBatch> {
-        let (mut games, mut weight, mut pieces) = (0, 0, Vec::new());
-        while games < self.row_group && weight < ROW_GROUP_TEXT && !self.parts.is_empty() {
-            let part = &mut self.parts[0];
-            let mut n = 0;
-            for (_, w) in &part.games {
-                if games + n >= self.row_group || weight >= ROW_GROUP_TEXT {
+    /// Hands the rows of `part` to the encoder, ending a row group where its games or its
+    /// text reach the limit, and the bytes encoded so far to `w`.
+    fn write(&mut self, w: &mut dyn Write, mut part: Part) -> std::io::Result<()> {
+        while !part.games.is_empty() {
+            let (mut n, mut rows, mut full) = (0, 0, false);
+            for (r, weight) in &part.games {
+                n += 1;
+                rows += r;
+                self.games += 1;
+                self.weight += weight;
+                if self.games >= self.row_group || self.weight >= ROW_GROUP_TEXT {
+                    full = true;
                     break;
                 }
-                n += 1;
-                weight += w;
             }
-            games += n;
-            if n == part.games.len() {
-                pieces.push(self.parts.remove(0).batch);
+            let piece = if n == part.games.len() {
+                part.games.clear();
+                part.batch.clone()
             } else {
-                pieces.push(part.split_off_front(n));
+                part.games.drain(..n);
+                let rest = part.batch.num_rows() - rows;
+                let piece = part.batch.slice(0, rows);
+                part.batch = part.batch.slice(rows, rest);
+                piece
+            };
+            let writer = self.writer().map_err(io_error)?;
+            if piece.num_rows() > 0 {
+                writer.piece(piece).map_err(io_error)?;
+            }
+            if full {
+                writer.end_row_group().map_err(io_error)?;
+                self.games = 0;
+                self.weight = 0;
             }
         }
-        self.held -= games;
-        self.held_weight -= weight;
-        pieces
+        match self.writer.as_mut().and_then(Encoder::bytes) {
+            Some(bytes) => drain(bytes, w),
+            None => Ok(()),
+        }
     }
 }
+
 /// Hands the encoded bytes in `buffer` to `w`. The encoder counts the bytes it wrote, not the
 /// buffer's length, so emptying the buffer between row groups is safe (bytes it still holds in
 /// its own small buffer come after, in order).
@@ -251,11 +231,10 @@ impl GamePrinter for ParquetSink {
         self.own_games += 1;
         self.own_weight += weight(g);
         self.written += 1;
-        if self.held + self.own_games >= self.row_group
-            || self.held_weight + self.own_weight >= ROW_GROUP_TEXT
+        if self.games + self.own_games >= self.row_group
+            || self.weight + self.own_weight >= ROW_GROUP_TEXT
         {
-            self.hold_own().map_err(|e| Err(io_error(e)))?;
-            self.cut(w, false).map_err(Err)?;
+            self.write_own(w).map_err(Err)?;
         }
         Ok(())
     }
@@ -279,14 +258,12 @@ impl GamePrinter for ParquetSink {
             .ok_or_else(|| std::io::Error::other("rows of another table"))?;
         let part = rows.finish(before).map_err(io_error)?;
         self.written += part.games.len();
-        self.hold_own().map_err(io_error)?;
-        self.hold(part);
-        self.cut(w, false)
+        self.write_own(w)?;
+        self.write(w, part)
     }
 
     fn end(&mut self, w: &mut dyn Write) -> std::io::Result<()> {
-        self.hold_own().map_err(io_error)?;
-        self.cut(w, true)?;
+        self.write_own(w)?;
         self.writer().map_err(io_error)?;
         let Some(writer) = self.writer.take() else {
             return Ok(());

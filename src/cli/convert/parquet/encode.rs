@@ -1,9 +1,11 @@
 //! Row groups encoded off the printing thread: the `parquet` crate's writer split into its
 //! file writer, which the printer keeps and appends each encoded row group to in input order,
 //! and the factory of column writers, with which row groups are encoded on threads of their
-//! own (`jobs` of them; on the printing thread itself with one job). The file's bytes are those
-//! [`ArrowWriter`] writes of the same batches, one batch a row group: it does the same, on
-//! one thread.
+//! own (`jobs` of them, row group n on thread n modulo `jobs`; on the printing thread itself
+//! with one job). A thread takes a row group's rows piece by piece as the chunks bring them,
+//! so no row group is held whole as arrays. The file's bytes are those [`ArrowWriter`] writes
+//! of the same rows (it does the same on one thread; where the pieces are cut does not change
+//! them, `tests.rs`).
 
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
@@ -12,34 +14,39 @@ use std::thread::JoinHandle;
 use arrow_array::RecordBatch;
 use arrow_schema::SchemaRef;
 use parquet::arrow::ArrowWriter;
-use parquet::arrow::arrow_writer::{ArrowColumnChunk, ArrowRowGroupWriterFactory, compute_leaves};
+use parquet::arrow::arrow_writer::{
+    ArrowColumnChunk, ArrowColumnWriter, ArrowRowGroupWriterFactory, compute_leaves,
+};
 use parquet::errors::ParquetError;
 use parquet::file::properties::WriterProperties;
 use parquet::file::writer::SerializedFileWriter;
 
-/// A row group's rows, in pieces of consecutive rows, and its number in the file.
-type Job = (usize, Vec<RecordBatch>);
+/// What an encoding thread is sent: the rows of a row group, piece by piece, each with the row
+/// group's number in the file; then the row group's end.
+enum Job {
+    Piece(usize, RecordBatch),
+    End,
+}
 
 /// A row group's encoded columns.
 type Encoded = Result<Vec<ArrowColumnChunk>, ParquetError>;
 
-/// What encodes a row group: the schema and the column writers' factory.
-#[derive(Debug, Clone)]
+/// A row group being encoded: the schema, the column writers' factory, and the writers of the
+/// row group begun.
+#[derive(Debug)]
 struct Columns {
     schema: SchemaRef,
     factory: Arc<ArrowRowGroupWriterFactory>,
+    writers: Option<Vec<ArrowColumnWriter>>,
 }
 
 impl Columns {
-    /// Encodes row group number `index`, whose rows are `pieces` (joined first).
-    fn encode(&self, (index, pieces): Job) -> Encoded {
-        let batch = match pieces.as_slice() {
-            [one] => one.clone(),
-            _ => arrow_select::concat::concat_batches(&self.schema, &pieces)?,
-        };
-        drop(pieces);
-        let mut writers = self.factory.create_column_writers(index)?;
-        let mut next = writers.iter_mut();
+    /// Encodes the rows `batch` of row group number `index`, after those before.
+    fn piece(&mut self, index: usize, batch: &RecordBatch) -> Result<(), ParquetError> {
+        if self.writers.is_none() {
+            self.writers = Some(self.factory.create_column_writers(index)?);
+        }
+        let mut next = self.writers.iter_mut().flatten();
         for (field, column) in self.schema.fields().iter().zip(batch.columns()) {
             for leaf in compute_leaves(field, column)? {
                 let writer = next
@@ -48,7 +55,21 @@ impl Columns {
                 writer.write(&leaf)?;
             }
         }
-        writers.into_iter().map(|w| w.close()).collect()
+        Ok(())
+    }
+
+    /// The encoded columns of the row group begun.
+    fn end(&mut self) -> Encoded {
+        let writers = self.writers.take().unwrap_or_default();
+        writers.into_iter().map(ArrowColumnWriter::close).collect()
+    }
+
+    fn another(&self) -> Columns {
+        Columns {
+            schema: Arc::clone(&self.schema),
+            factory: Arc::clone(&self.factory),
+            writers: None,
+        }
     }
 }
 
@@ -60,16 +81,25 @@ struct Thread {
     handle: Option<JoinHandle<()>>,
 }
 
-/// Writes row groups into a Parquet file held in memory, encoding them on `threads`.
+/// The pieces of rows an encoding thread holds at most before the printer waits for it.
+const PIECES: usize = 4;
+
+/// Writes row groups into a Parquet file held in memory, encoding them on threads of their
+/// own, one row group a thread, taking the rows of each as they come.
 #[derive(Debug)]
 pub struct Encoder {
     /// The file (taken at its end).
     file: Option<SerializedFileWriter<Vec<u8>>>,
+    /// The row group being encoded on the printer's thread, without threads.
     columns: Columns,
     threads: Vec<Thread>,
-    /// Row groups sent to be encoded, and those appended to the file.
-    sent: usize,
+    /// Row groups begun, whether the last one is still open, and row groups appended to the
+    /// file.
+    begun: usize,
+    open: bool,
     appended: usize,
+    /// The error of a piece encoded on the printer's thread, given at its row group's end.
+    failed: Option<ParquetError>,
 }
 
 /// Why an encoding thread gave no row group.
@@ -90,9 +120,10 @@ impl Encoder {
         let columns = Columns {
             schema,
             factory: Arc::new(factory),
+            writers: None,
         };
         let threads = if jobs > 1 {
-            (0..jobs).map(|_| spawn(columns.clone())).collect()
+            (0..jobs).map(|_| spawn(columns.another())).collect()
         } else {
             Vec::new()
         };
@@ -100,31 +131,58 @@ impl Encoder {
             file: Some(file),
             columns,
             threads,
-            sent: 0,
+            begun: 0,
+            open: false,
             appended: 0,
+            failed: None,
         })
     }
 
-    /// Adds a row group of the rows `pieces`; the bytes of the row groups encoded so far are
-    /// in [`Encoder::bytes`].
-    pub fn row_group(&mut self, pieces: Vec<RecordBatch>) -> Result<(), ParquetError> {
-        let job = (self.sent, pieces);
-        self.sent += 1;
+    /// Adds the rows `batch` to the row group being written, beginning one if none is.
+    pub fn piece(&mut self, batch: RecordBatch) -> Result<(), ParquetError> {
+        if !self.open {
+            // Row group n goes to thread n, modulo their number: the one that encoded the
+            // row group that many before, which is appended first.
+            while self.begun - self.appended >= self.threads.len().max(1) {
+                self.append_next()?;
+            }
+            self.begun += 1;
+            self.open = true;
+        }
+        let index = self.begun - 1;
         if self.threads.is_empty() {
-            let encoded = self.columns.encode(job);
+            if let Err(e) = self.columns.piece(index, &batch) {
+                self.failed.get_or_insert(e);
+            }
+            return Ok(());
+        }
+        self.send(index, Job::Piece(index, batch))
+    }
+
+    /// Ends the row group being written; the bytes of the row groups encoded so far are in
+    /// [`Encoder::bytes`].
+    pub fn end_row_group(&mut self) -> Result<(), ParquetError> {
+        if !std::mem::take(&mut self.open) {
+            return Ok(());
+        }
+        if self.threads.is_empty() {
+            let encoded = match self.failed.take() {
+                Some(e) => Err(e),
+                None => self.columns.end(),
+            };
             return self.append(encoded);
         }
-        // Row group n goes to thread n, modulo their number; once every thread has one, the
-        // oldest is appended before another is sent.
-        if self.sent - self.appended > self.threads.len() {
-            self.append_next()?;
-        }
-        let thread = &self.threads[job.0 % self.threads.len()];
+        self.send(self.begun - 1, Job::End)
+    }
+
+    /// Sends `job` to the thread of row group `index`.
+    fn send(&self, index: usize, job: Job) -> Result<(), ParquetError> {
+        let thread = &self.threads[index % self.threads.len()];
         let sent = thread.jobs.as_ref().map(|s| s.send(job));
         sent.and_then(Result::ok).ok_or_else(stopped)
     }
 
-    /// Appends the oldest row group sent, once encoded.
+    /// Appends the oldest row group begun, once encoded.
     fn append_next(&mut self) -> Result<(), ParquetError> {
         let thread = &self.threads[self.appended % self.threads.len()];
         let encoded = thread.done.recv().map_err(|_| stopped())?;
@@ -154,17 +212,13 @@ impl Encoder {
         self.appended
     }
 
-    /// Appends every row group sent.
-    pub fn finish_row_groups(&mut self) -> Result<(), ParquetError> {
-        while self.appended < self.sent {
+    /// Ends the row group being written, appends every row group, then the footer; the
+    /// file's last bytes.
+    pub fn end(mut self) -> Result<Vec<u8>, ParquetError> {
+        self.end_row_group()?;
+        while self.appended < self.begun {
             self.append_next()?;
         }
-        Ok(())
-    }
-
-    /// Appends every row group sent, then the footer; the file's last bytes.
-    pub fn end(mut self) -> Result<Vec<u8>, ParquetError> {
-        self.finish_row_groups()?;
         self.file.take().ok_or_else(stopped)?.into_inner()
     }
 }
@@ -183,13 +237,27 @@ impl Drop for Encoder {
 }
 
 /// A thread encoding with `columns`.
-fn spawn(columns: Columns) -> Thread {
-    let (jobs, inbox) = sync_channel::<Job>(1);
+fn spawn(mut columns: Columns) -> Thread {
+    let (jobs, inbox) = sync_channel::<Job>(PIECES);
     let (outbox, done) = sync_channel::<Encoded>(1);
     let handle = std::thread::spawn(move || {
+        let mut failed = None;
         for job in inbox {
-            if outbox.send(columns.encode(job)).is_err() {
-                return;
+            match job {
+                Job::Piece(index, batch) => {
+                    if failed.is_none() {
+                        failed = columns.piece(index, &batch).err();
+                    }
+                }
+                Job::End => {
+                    let encoded = match failed.take() {
+                        Some(e) => Err(e),
+                        None => columns.end(),
+                    };
+                    if outbox.send(encoded).is_err() {
+                        return;
+                    }
+                }
             }
         }
     });
