@@ -36,6 +36,14 @@ pub struct Texts {
 }
 
 impl Texts {
+    /// Room for `n` lists and as many items.
+    pub fn with_capacity(n: usize) -> Texts {
+        Texts {
+            lengths: Vec::with_capacity(n),
+            values: StringBuilder::with_capacity(n, 2 * n),
+        }
+    }
+
     /// Starts a list.
     pub fn start(&mut self) {
         self.lengths.push(0);

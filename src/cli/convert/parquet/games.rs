@@ -113,6 +113,25 @@ struct TurnColumns {
 }
 
 impl TurnColumns {
+    /// Room for `n` turns.
+    fn with_capacity(n: usize) -> TurnColumns {
+        let text = || StringBuilder::with_capacity(n, 5 * n);
+        TurnColumns {
+            number: Vec::with_capacity(n),
+            side: text(),
+            kind: text(),
+            squares: Texts::with_capacity(n),
+            from: text(),
+            steps: Vec::with_capacity(n),
+            to: text(),
+            captures: Texts::with_capacity(n),
+            annotation: text(),
+            comments: Texts::with_capacity(n),
+            legal: Vec::with_capacity(n),
+            ..TurnColumns::default()
+        }
+    }
+
     fn column(&mut self) -> ArrayRef {
         let steps = structs(vec![
             ("to", Arc::new(self.to.finish()), false),
@@ -225,6 +244,15 @@ pub struct GamesRows {
 }
 
 impl GamesRows {
+    /// Rows with room for the turns of a chunk of games: about its bytes over 8 (a turn and
+    /// its move number take 8 to 12 bytes), so that the turns' columns seldom grow.
+    pub fn for_chunk(bytes: usize) -> GamesRows {
+        GamesRows {
+            turns: TurnColumns::with_capacity(bytes / 8),
+            ..GamesRows::default()
+        }
+    }
+
     /// The tags of the game read, into the known tags' columns and the map.
     fn tags(&mut self) {
         let g = &self.at;
