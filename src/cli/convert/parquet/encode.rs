@@ -81,8 +81,11 @@ struct Thread {
     handle: Option<JoinHandle<()>>,
 }
 
-/// The pieces of rows an encoding thread holds at most before the printer waits for it.
-const PIECES: usize = 4;
+/// The pieces of rows waiting for an encoding thread at most before the printer waits for it.
+/// One is enough to keep the threads busy, and holds the least: with four, the peak memory of
+/// `--to parquet` on two threads was 63–70 MiB rather than 58–62 MiB
+/// (`docs/performance.md`).
+const PIECES: usize = 1;
 
 /// Writes row groups into a Parquet file held in memory, encoding them on threads of their
 /// own, one row group a thread, taking the rows of each as they come.
