@@ -41,7 +41,10 @@
 //! `game_json::write_object`) or as canonical notation written from the syntax tree
 //! (`canonical_doc`, or the game's own text when it has syntax errors); `Converted::write_to`
 //! writes the buffers in input order with the game numbers and separators filled in (blocks of 64
-//! KiB, as a chunk's JSON is about 19 times its size, and 58 times for the tiniest games).
+//! KiB, as a chunk's JSON is about 19 times its size, and 58 times for the tiniest games). With
+//! `with_rows`, nothing is written: each game is handed to the chunk's `ChunkRows` through
+//! `render::game_view` (a lane's game by `CleanFeeder` from its `CleanGame`, any other by
+//! `visit_object` from its `GameObject`), and the rows go back with the chunk.
 
 use std::any::Any;
 use std::cell::OnceCell;

@@ -2,8 +2,9 @@
 //! converted game feed, so that one producer of rows (the command's Parquet tables) serves
 //! both: a game object ([`visit_object`]: any game, read from JSON or made the full way) and
 //! the fast lane's record of a clean game (`CleanFeeder`, on `convert`'s workers, with no game
-//! object made). The two feed the same calls with the same values for the same game
-//! (`src/archive/convert/tests.rs` holds them equal over the test corpora).
+//! object made). The two feed the same calls with the same values for the same game: the
+//! command's Parquet files made from either are tested byte for byte equal over the test
+//! corpora and generated archives (`src/cli/convert/parquet/tests.rs`).
 //!
 //! The calls, in order: [`GameVisitor::game`]; [`GameVisitor::tag`] for every tag in file
 //! order; [`GameVisitor::rules`]; for every turn written, [`GameVisitor::turn`], then its

@@ -19,8 +19,9 @@
 //! the wire structs, built from a checked game's `Doc` and verdict, read back into a `Doc`, and
 //! written by `serde_json` into a chunk's buffer with the game numbers left as marks,
 //! `write_object`; `game_json/clean.rs` makes the object of a game the fast lane found clean from
-//! its `CleanGame`, held equal to its JSON read back by `src/archive/convert/tests.rs`; see `spec/json.md` and `spec/game.schema.json`), a game as a table's rows read it (`game_view`: a
-//! visitor that a game object and the lane's `CleanGame` both feed, for Parquet), the fast writer
+//! its `CleanGame`, held equal to its JSON read back by `src/archive/convert/tests.rs`; see
+//! `spec/json.md` and `spec/game.schema.json`), a game as a table's rows read it (`game_view`:
+//! a visitor that a game object and the lane's `CleanGame` both feed, for Parquet), the fast writer
 //! of the same JSON for the fast lane's games (`game_writer`, from the lane's `CleanGame` into a
 //! `json_buf::JsonBuf`; `clean/notes.rs` writes piece by piece what most games lack: comments,
 //! glyphs, annotations, escaped tag values; constant fragments, integers without formatting, one

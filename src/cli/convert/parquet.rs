@@ -197,7 +197,7 @@ impl ParquetSink {
             };
             let writer = self.writer().map_err(io_error)?;
             if piece.num_rows() > 0 {
-                writer.piece(piece).map_err(io_error)?;
+                writer.piece(&piece).map_err(io_error)?;
             }
             if full {
                 writer.end_row_group().map_err(io_error)?;

@@ -1,11 +1,11 @@
 //! Row groups encoded off the printing thread: the `parquet` crate's writer split into its
 //! file writer, which the printer keeps and appends each encoded row group to in input order,
-//! and the factory of column writers, with which row groups are encoded on threads of their
-//! own (`jobs` of them, row group n on thread n modulo `jobs`; on the printing thread itself
-//! with one job). A thread takes a row group's rows piece by piece as the chunks bring them,
-//! so no row group is held whole as arrays. The file's bytes are those [`ArrowWriter`] writes
-//! of the same rows (it does the same on one thread; where the pieces are cut does not change
-//! them, `tests.rs`).
+//! and the factory of column writers. The printer works out each piece of rows' leaves (the
+//! values with their levels) as the chunks bring them, and hands column n's to thread n modulo
+//! `jobs`, which encodes it with that column's writer; with one job it encodes them itself.
+//! So every thread works on every row group, and no row group is held whole as arrays. Each
+//! column's writer is given the same leaves in the same order as [`ArrowWriter`] would give it
+//! on one thread, so the file's bytes are those it writes of the same rows.
 
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
@@ -15,65 +15,66 @@ use arrow_array::RecordBatch;
 use arrow_schema::SchemaRef;
 use parquet::arrow::ArrowWriter;
 use parquet::arrow::arrow_writer::{
-    ArrowColumnChunk, ArrowColumnWriter, ArrowRowGroupWriterFactory, compute_leaves,
+    ArrowColumnChunk, ArrowColumnWriter, ArrowLeafColumn, ArrowRowGroupWriterFactory,
+    compute_leaves,
 };
 use parquet::errors::ParquetError;
 use parquet::file::properties::WriterProperties;
 use parquet::file::writer::SerializedFileWriter;
 
-/// What an encoding thread is sent: the rows of a row group, piece by piece, each with the row
-/// group's number in the file; then the row group's end.
+/// What an encoding thread is sent: the column writers of its share of a row group's columns
+/// (each with the column's number), then their leaves piece by piece, then the row group's
+/// end.
 enum Job {
-    Piece(usize, RecordBatch),
+    Begin(Vec<(usize, ArrowColumnWriter)>),
+    Leaves(Vec<(usize, ArrowLeafColumn)>),
     End,
 }
 
-/// A row group's encoded columns.
-type Encoded = Result<Vec<ArrowColumnChunk>, ParquetError>;
+/// Encoded columns, each with its number.
+type Encoded = Result<Vec<(usize, ArrowColumnChunk)>, ParquetError>;
 
-/// A row group being encoded: the schema, the column writers' factory, and the writers of the
-/// row group begun.
-#[derive(Debug)]
-struct Columns {
-    schema: SchemaRef,
-    factory: Arc<ArrowRowGroupWriterFactory>,
-    writers: Option<Vec<ArrowColumnWriter>>,
+/// Column writers at work, each with its column's number.
+#[derive(Debug, Default)]
+struct Writers {
+    writers: Vec<(usize, ArrowColumnWriter)>,
+    /// The first error, given at the row group's end.
+    failed: Option<ParquetError>,
 }
 
-impl Columns {
-    /// Encodes the rows `batch` of row group number `index`, after those before.
-    fn piece(&mut self, index: usize, batch: &RecordBatch) -> Result<(), ParquetError> {
-        if self.writers.is_none() {
-            self.writers = Some(self.factory.create_column_writers(index)?);
+impl Writers {
+    /// Writes `leaves` with the writers of their columns, in the order of both.
+    fn write(&mut self, leaves: Vec<(usize, ArrowLeafColumn)>) {
+        if self.failed.is_some() {
+            return;
         }
-        let mut next = self.writers.iter_mut().flatten();
-        for (field, column) in self.schema.fields().iter().zip(batch.columns()) {
-            for leaf in compute_leaves(field, column)? {
-                let writer = next
-                    .next()
-                    .ok_or_else(|| ParquetError::General("a leaf too many".into()))?;
-                writer.write(&leaf)?;
+        let mut writers = self.writers.iter_mut();
+        for (column, leaf) in leaves {
+            let writer = writers.find(|(n, _)| *n == column);
+            let written = match writer {
+                Some((_, w)) => w.write(&leaf),
+                None => Err(ParquetError::General("a leaf without its writer".into())),
+            };
+            if let Err(e) = written {
+                self.failed = Some(e);
+                return;
             }
         }
-        Ok(())
     }
 
-    /// The encoded columns of the row group begun.
+    /// The encoded columns.
     fn end(&mut self) -> Encoded {
-        let writers = self.writers.take().unwrap_or_default();
-        writers.into_iter().map(ArrowColumnWriter::close).collect()
-    }
-
-    fn another(&self) -> Columns {
-        Columns {
-            schema: Arc::clone(&self.schema),
-            factory: Arc::clone(&self.factory),
-            writers: None,
+        let writers = std::mem::take(&mut self.writers);
+        if let Some(e) = self.failed.take() {
+            return Err(e);
         }
+        (writers.into_iter())
+            .map(|(n, w)| w.close().map(|chunk| (n, chunk)))
+            .collect()
     }
 }
 
-/// A thread that encodes the row groups sent to it, in the order they come.
+/// A thread that encodes its share of the columns of the row groups sent to it.
 #[derive(Debug)]
 struct Thread {
     jobs: Option<SyncSender<Job>>,
@@ -81,28 +82,27 @@ struct Thread {
     handle: Option<JoinHandle<()>>,
 }
 
-/// The pieces of rows waiting for an encoding thread at most before the printer waits for it.
-/// One is enough to keep the threads busy, and holds the least: with four, the peak memory of
-/// `--to parquet` on two threads was 63–70 MiB rather than 58–62 MiB
-/// (`docs/performance.md`).
+/// The pieces of leaves waiting for an encoding thread at most before the printer waits for it.
+/// One is enough to keep the threads busy, and holds the least.
 const PIECES: usize = 1;
 
-/// Writes row groups into a Parquet file held in memory, encoding them on threads of their
-/// own, one row group a thread, taking the rows of each as they come.
+/// Writes row groups into a Parquet file held in memory. Each row group's columns are shared
+/// among threads of their own, column n on thread n modulo their number, so that every thread
+/// works on every piece of rows as it comes, and no row group is held whole.
 #[derive(Debug)]
 pub struct Encoder {
     /// The file (taken at its end).
     file: Option<SerializedFileWriter<Vec<u8>>>,
-    /// The row group being encoded on the printer's thread, without threads.
-    columns: Columns,
+    schema: SchemaRef,
+    factory: ArrowRowGroupWriterFactory,
+    /// The columns being encoded on the printer's thread, without threads.
+    writers: Writers,
     threads: Vec<Thread>,
-    /// Row groups begun, whether the last one is still open, and row groups appended to the
-    /// file.
+    /// Row groups begun; whether the last one is still open; whether the one before it
+    /// waits for its columns to be appended.
     begun: usize,
     open: bool,
-    appended: usize,
-    /// The error of a piece encoded on the printer's thread, given at its row group's end.
-    failed: Option<ParquetError>,
+    pending: bool,
 }
 
 /// Why an encoding thread gave no row group.
@@ -120,46 +120,69 @@ impl Encoder {
     ) -> Result<Encoder, ParquetError> {
         let writer = ArrowWriter::try_new(Vec::new(), Arc::clone(&schema), Some(props))?;
         let (file, factory) = writer.into_serialized_writer()?;
-        let columns = Columns {
-            schema,
-            factory: Arc::new(factory),
-            writers: None,
-        };
         let threads = if jobs > 1 {
-            (0..jobs).map(|_| spawn(columns.another())).collect()
+            (0..jobs).map(|_| spawn()).collect()
         } else {
             Vec::new()
         };
         Ok(Encoder {
             file: Some(file),
-            columns,
+            schema,
+            factory,
+            writers: Writers::default(),
             threads,
             begun: 0,
             open: false,
-            appended: 0,
-            failed: None,
+            pending: false,
         })
     }
 
     /// Adds the rows `batch` to the row group being written, beginning one if none is.
-    pub fn piece(&mut self, batch: RecordBatch) -> Result<(), ParquetError> {
+    pub fn piece(&mut self, batch: &RecordBatch) -> Result<(), ParquetError> {
         if !self.open {
-            // Row group n goes to thread n, modulo their number: the one that encoded the
-            // row group that many before, which is appended first.
-            while self.begun - self.appended >= self.threads.len().max(1) {
-                self.append_next()?;
-            }
-            self.begun += 1;
-            self.open = true;
+            self.begin()?;
         }
-        let index = self.begun - 1;
+        let shares = self.threads.len().max(1);
+        let mut leaves: Vec<Vec<(usize, ArrowLeafColumn)>> =
+            (0..shares).map(|_| Vec::new()).collect();
+        let mut n = 0;
+        for (field, column) in self.schema.fields().iter().zip(batch.columns()) {
+            for leaf in compute_leaves(field, column)? {
+                leaves[n % shares].push((n, leaf));
+                n += 1;
+            }
+        }
         if self.threads.is_empty() {
-            if let Err(e) = self.columns.piece(index, &batch) {
-                self.failed.get_or_insert(e);
+            for share in leaves {
+                self.writers.write(share);
             }
             return Ok(());
         }
-        self.send(index, Job::Piece(index, batch))
+        for (thread, share) in self.threads.iter().zip(leaves) {
+            send(thread, Job::Leaves(share))?;
+        }
+        Ok(())
+    }
+
+    /// Begins a row group: its column writers, shared among the threads.
+    fn begin(&mut self) -> Result<(), ParquetError> {
+        let writers = self.factory.create_column_writers(self.begun)?;
+        self.begun += 1;
+        self.open = true;
+        if self.threads.is_empty() {
+            self.writers.writers = writers.into_iter().enumerate().collect();
+            return Ok(());
+        }
+        let shares = self.threads.len();
+        let mut split: Vec<Vec<(usize, ArrowColumnWriter)>> =
+            (0..shares).map(|_| Vec::new()).collect();
+        for (n, w) in writers.into_iter().enumerate() {
+            split[n % shares].push((n, w));
+        }
+        for (thread, share) in self.threads.iter().zip(split) {
+            send(thread, Job::Begin(share))?;
+        }
+        Ok(())
     }
 
     /// Ends the row group being written; the bytes of the row groups encoded so far are in
@@ -169,38 +192,40 @@ impl Encoder {
             return Ok(());
         }
         if self.threads.is_empty() {
-            let encoded = match self.failed.take() {
-                Some(e) => Err(e),
-                None => self.columns.end(),
-            };
+            let encoded = self.writers.end();
             return self.append(encoded);
         }
-        self.send(self.begun - 1, Job::End)
+        // The row group before is appended once its columns are all encoded: the threads
+        // work on this one meanwhile.
+        self.append_pending()?;
+        for thread in &self.threads {
+            send(thread, Job::End)?;
+        }
+        self.pending = true;
+        Ok(())
     }
 
-    /// Sends `job` to the thread of row group `index`.
-    fn send(&self, index: usize, job: Job) -> Result<(), ParquetError> {
-        let thread = &self.threads[index % self.threads.len()];
-        let sent = thread.jobs.as_ref().map(|s| s.send(job));
-        sent.and_then(Result::ok).ok_or_else(stopped)
-    }
-
-    /// Appends the oldest row group begun, once encoded.
-    fn append_next(&mut self) -> Result<(), ParquetError> {
-        let thread = &self.threads[self.appended % self.threads.len()];
-        let encoded = thread.done.recv().map_err(|_| stopped())?;
-        self.append(encoded)
+    /// Appends the row group ended last, once the threads have encoded its columns.
+    fn append_pending(&mut self) -> Result<(), ParquetError> {
+        if !std::mem::take(&mut self.pending) {
+            return Ok(());
+        }
+        let mut columns = Vec::new();
+        for thread in &self.threads {
+            columns.extend(thread.done.recv().map_err(|_| stopped())??);
+        }
+        columns.sort_by_key(|(n, _)| *n);
+        self.append(Ok(columns))
     }
 
     /// Appends a row group's encoded columns to the file.
     fn append(&mut self, encoded: Encoded) -> Result<(), ParquetError> {
         let file = self.file.as_mut().ok_or_else(stopped)?;
         let mut row_group = file.next_row_group()?;
-        for chunk in encoded? {
+        for (_, chunk) in encoded? {
             chunk.append_to_row_group(&mut row_group)?;
         }
         row_group.close()?;
-        self.appended += 1;
         Ok(())
     }
 
@@ -212,16 +237,16 @@ impl Encoder {
     /// Row groups appended so far.
     #[cfg(test)]
     pub fn row_groups(&self) -> usize {
-        self.appended
+        self.file
+            .as_ref()
+            .map_or(0, |f| f.flushed_row_groups().len())
     }
 
     /// Ends the row group being written, appends every row group, then the footer; the
     /// file's last bytes.
     pub fn end(mut self) -> Result<Vec<u8>, ParquetError> {
         self.end_row_group()?;
-        while self.appended < self.begun {
-            self.append_next()?;
-        }
+        self.append_pending()?;
         self.file.take().ok_or_else(stopped)?.into_inner()
     }
 }
@@ -239,25 +264,24 @@ impl Drop for Encoder {
     }
 }
 
-/// A thread encoding with `columns`.
-fn spawn(mut columns: Columns) -> Thread {
+/// Sends `job` to `thread`.
+fn send(thread: &Thread, job: Job) -> Result<(), ParquetError> {
+    let sent = thread.jobs.as_ref().map(|s| s.send(job));
+    sent.and_then(Result::ok).ok_or_else(stopped)
+}
+
+/// A thread encoding the columns it is given.
+fn spawn() -> Thread {
     let (jobs, inbox) = sync_channel::<Job>(PIECES);
     let (outbox, done) = sync_channel::<Encoded>(1);
     let handle = std::thread::spawn(move || {
-        let mut failed = None;
+        let mut writers = Writers::default();
         for job in inbox {
             match job {
-                Job::Piece(index, batch) => {
-                    if failed.is_none() {
-                        failed = columns.piece(index, &batch).err();
-                    }
-                }
+                Job::Begin(share) => writers.writers = share,
+                Job::Leaves(leaves) => writers.write(leaves),
                 Job::End => {
-                    let encoded = match failed.take() {
-                        Some(e) => Err(e),
-                        None => columns.end(),
-                    };
-                    if outbox.send(encoded).is_err() {
+                    if outbox.send(writers.end()).is_err() {
                         return;
                     }
                 }
