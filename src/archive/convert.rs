@@ -177,27 +177,15 @@ impl<'a> ConvertWork<'a> {
     /// ```
     /// use std::any::Any;
     /// use seega::archive::convert::{ChunkRows, ConvertWork, RowMaker, Target, convert_stream};
-    /// use seega::render::game_json::RulesObject;
-    /// use seega::render::game_view::{GameEnd, GameVisitor, TurnHead};
-    /// use seega::render::wire::DiagnosticLine;
+    /// use seega::render::game_view::{GameVisitor, TurnHead};
     ///
     /// /// Counts turns.
     /// #[derive(Debug, Default)]
     /// struct Turns(usize);
     /// impl GameVisitor for Turns {
-    ///     fn game(&mut self, _: &str, _: usize) {}
-    ///     fn tag(&mut self, _: &str, _: &str) {}
-    ///     fn rules(&mut self, _: Option<&RulesObject>) {}
     ///     fn turn(&mut self, _: &TurnHead<'_>) {
     ///         self.0 += 1;
     ///     }
-    ///     fn square(&mut self, _: &str) {}
-    ///     fn step(&mut self, _: &str) {}
-    ///     fn capture(&mut self, _: &str) {}
-    ///     fn comment(&mut self, _: &str) {}
-    ///     fn turn_end(&mut self) {}
-    ///     fn error(&mut self, _: &DiagnosticLine) {}
-    ///     fn end(&mut self, _: &GameEnd<'_>) {}
     /// }
     /// impl ChunkRows for Turns {
     ///     fn into_any(self: Box<Self>) -> Box<dyn Any + Send> {

@@ -46,8 +46,6 @@
 //!     fn capture(&mut self, square: &str) {
 //!         self.0 += &format!("x{square}");
 //!     }
-//!     fn comment(&mut self, _text: &str) {}
-//!     fn turn_end(&mut self) {}
 //!     fn error(&mut self, error: &DiagnosticLine) {
 //!         self.0 += &format!(" !{}", error.code);
 //!     }
@@ -104,30 +102,31 @@ pub struct GameEnd<'a> {
 }
 
 /// What a producer of rows is told of a game, call by call, in the order of the module's
-/// documentation: the fields of its game object ([`GameObject`]) that a table holds.
+/// documentation: the fields of its game object ([`GameObject`]) that a table holds. Every
+/// call does nothing unless a visitor says otherwise.
 pub trait GameVisitor {
     /// A game begins: game number `game` of the file named `file`.
-    fn game(&mut self, file: &str, game: usize);
+    fn game(&mut self, _file: &str, _game: usize) {}
     /// A tag, in file order: every tag, a name as often as it is written.
-    fn tag(&mut self, name: &str, value: &str);
+    fn tag(&mut self, _name: &str, _value: &str) {}
     /// The resolved ruleset, `None` when the Rules tag cannot be read.
-    fn rules(&mut self, rules: Option<&RulesObject>);
+    fn rules(&mut self, _rules: Option<&RulesObject>) {}
     /// A turn begins.
-    fn turn(&mut self, turn: &TurnHead<'_>);
+    fn turn(&mut self, _turn: &TurnHead<'_>) {}
     /// A square of the turn's placement.
-    fn square(&mut self, square: &str);
+    fn square(&mut self, _square: &str) {}
     /// A step of the turn's movement, to `to`; what it captured follows.
-    fn step(&mut self, to: &str);
+    fn step(&mut self, _to: &str) {}
     /// A square the last step captured.
-    fn capture(&mut self, square: &str);
+    fn capture(&mut self, _square: &str) {}
     /// The text of a comment after the turn.
-    fn comment(&mut self, text: &str);
+    fn comment(&mut self, _text: &str) {}
     /// The turn is over.
-    fn turn_end(&mut self);
+    fn turn_end(&mut self) {}
     /// A diagnostic of the game, errors and warnings, in order.
-    fn error(&mut self, error: &DiagnosticLine);
+    fn error(&mut self, _error: &DiagnosticLine) {}
     /// The game is over.
-    fn end(&mut self, end: &GameEnd<'_>);
+    fn end(&mut self, _end: &GameEnd<'_>) {}
 }
 
 /// Hands the game object `g` to `v`.
