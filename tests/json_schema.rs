@@ -98,7 +98,7 @@ fn every_emitted_object_conforms() {
 }
 
 /// A change that breaks an object.
-pub(super) type Mutation = Box<dyn Fn(&mut Value)>;
+type Mutation = Box<dyn Fn(&mut Value)>;
 
 #[test]
 fn the_schema_refuses_broken_objects() {
