@@ -53,12 +53,14 @@ fn json_lines(text: &str) -> Vec<Value> {
         .collect()
 }
 
-/// A scratch directory holding an empty file, a file of only a comment, and under a name that
-/// is not UTF-8 a copy of `samples/club-archive-crlf.sgn` (whose two games are one game).
+/// A scratch directory holding an empty file, two files of only a comment (one of them not
+/// UTF-8), and under a name that is not UTF-8 a copy of `samples/club-archive-crlf.sgn` (whose
+/// two games are one game).
 fn edge_cases(name: &str) -> PathBuf {
     let dir = common::scratch(name);
     std::fs::write(dir.join("empty.sgn"), b"").expect("writable");
     std::fs::write(dir.join("comment.sgn"), b"{ only a comment }\n").expect("writable");
+    std::fs::write(dir.join("latin1-comment.sgn"), b"{ caf\xe9 }\n").expect("writable");
     let club = std::fs::read(format!("{ROOT}/samples/club-archive-crlf.sgn")).expect("a sample");
     #[cfg(unix)]
     std::fs::write(dir.join(latin1_name()), &club).expect("writable");

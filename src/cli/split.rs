@@ -73,7 +73,8 @@ impl Config {
     }
 }
 
-/// One line of the manifest: a part, and where its games are in the input.
+/// One line of the manifest: a part, and where its games are in the input
+/// (`spec/split.schema.json`).
 #[derive(Serialize)]
 struct ManifestLine<'a> {
     /// The part's file name, in the directory.
