@@ -25,6 +25,13 @@ struct Fixed {
     left: usize,
 }
 
+/// Writes `value` as one line of JSON on standard error, where `--format jsonl` reports.
+fn json_line(value: &impl serde::Serialize) {
+    if let Ok(json) = seega::render::json_text::to_string(value) {
+        stdio::line(format_args!("{json}"));
+    }
+}
+
 /// How fixes and what is left are reported on standard error.
 struct Report {
     renderer: Renderer,
@@ -45,9 +52,7 @@ impl Report {
                 old: fix.old.clone(),
                 new: fix.new.clone(),
             };
-            if let Ok(json) = seega::render::json_text::to_string(&line) {
-                stdio::line(format_args!("{json}"));
-            }
+            json_line(&line);
         } else {
             stdio::line(format_args!(
                 "{}:{}:{}: game {game}: `{}` → `{}`",
@@ -65,9 +70,7 @@ impl Report {
         if self.jsonl {
             let line =
                 DiagnosticLine::new(p, "", named.text, named.lines).in_file(&input.json_name());
-            if let Ok(json) = seega::render::json_text::to_string(&line) {
-                stdio::line(format_args!("{json}"));
-            }
+            json_line(&line);
         } else {
             stdio::raw(self.renderer.render(p, named).as_bytes());
         }
@@ -81,9 +84,7 @@ impl Report {
                 fixed,
                 left,
             };
-            if let Ok(json) = seega::render::json_text::to_string(&line) {
-                stdio::line(format_args!("{json}"));
-            }
+            json_line(&line);
         } else {
             super::note(format_args!(
                 "fixed {fixed} {}; {left} {} still invalid",

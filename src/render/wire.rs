@@ -1,5 +1,6 @@
-//! JSON wire types for `check --format jsonl` and `moves --format jsonl`. Field names are part
-//! of the contract.
+//! JSON wire types for `check --format jsonl`, `check --fix --format jsonl` and `moves --format
+//! jsonl`. Field names are part of the contract: `spec/json.md`, and the schemas
+//! `spec/check.schema.json`, `spec/fix.schema.json` and `spec/moves.schema.json`.
 //!
 //! ```
 //! use seega::notation::LineIndex;
