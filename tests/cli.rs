@@ -360,6 +360,122 @@ fn fix_rewrites_what_it_can_and_reports_the_rest() {
     std::fs::remove_dir_all(&dir).expect("clean up");
 }
 
+/// A run of `check --fix` on inputs it cannot fix or cannot read: the files of its scratch
+/// directory, the inputs named, then what `--format jsonl` gives on standard error (the type of
+/// each line, the last the summary) and the exit status.
+struct Unfixed {
+    files: &'static [(&'static str, &'static [u8])],
+    inputs: &'static [&'static str],
+    kinds: &'static [&'static str],
+    summary: [usize; 4],
+    exit: i32,
+    /// Whether `check` (without `--fix`) reports the same errors and exits the same.
+    as_check: bool,
+}
+
+const UNFIXED: &[Unfixed] = &[
+    // The fixes are said, the missing file is an input-error line, no file is changed.
+    Unfixed {
+        files: &[("a.sgn", FIXABLE.as_bytes())],
+        inputs: &["a.sgn", "missing.sgn"],
+        kinds: &["fix", "fix", "diagnostic", "input-error", "fix-summary"],
+        summary: [1, 0, 1, 1],
+        exit: 2,
+        as_check: false,
+    },
+    Unfixed {
+        files: &[("t.txt", include_bytes!("fixtures/ludii/wrong-capture.txt"))],
+        inputs: &["t.txt"],
+        kinds: &["diagnostic", "fix-summary"],
+        summary: [0, 0, 1, 1],
+        exit: 1,
+        as_check: true,
+    },
+    Unfixed {
+        files: &[("t.txt", include_bytes!("../samples/ludii/khamsawee.txt"))],
+        inputs: &["t.txt"],
+        kinds: &["fix-summary"],
+        summary: [0, 0, 0, 0],
+        exit: 0,
+        as_check: true,
+    },
+    // A file of only a comment, not UTF-8: its bytes are an error at game 0, as for `check`.
+    Unfixed {
+        files: &[("c.sgn", b"{ caf\xe9 }\n")],
+        inputs: &["c.sgn"],
+        kinds: &["diagnostic", "fix-summary"],
+        summary: [0, 0, 0, 1],
+        exit: 1,
+        as_check: true,
+    },
+];
+
+/// The errors of JSON `lines` as `(code, game, line, column)`.
+fn errors_of(lines: &[serde_json::Value]) -> Vec<String> {
+    (lines.iter())
+        .filter(|l| l["type"] == "diagnostic" && l["severity"] == "error")
+        .map(|l| format!("{} {} {}:{}", l["code"], l["game"], l["line"], l["column"]))
+        .collect()
+}
+
+#[test]
+fn fix_reports_what_it_cannot_fix_or_read_and_changes_nothing() {
+    use super::common::{run_at, scratch};
+    let dir = scratch("fix-unfixed");
+    for case in UNFIXED {
+        for (name, bytes) in case.files {
+            std::fs::write(dir.join(name), bytes).expect("writable");
+        }
+        let run = |args: &[&str]| {
+            let all: Vec<&std::ffi::OsStr> = (args.iter().chain(case.inputs))
+                .map(std::ffi::OsStr::new)
+                .collect();
+            let out = run_at(&all, &dir, None);
+            let (o, e) = (
+                out.stdout,
+                String::from_utf8_lossy(&out.stderr).into_owned(),
+            );
+            (
+                out.status.code(),
+                String::from_utf8_lossy(&o).into_owned(),
+                e,
+            )
+        };
+        let json = |text: &str| -> Vec<serde_json::Value> {
+            (text.lines())
+                .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}")))
+                .collect()
+        };
+        let (code, _, err) = run(&["check", "--fix", "--format", "jsonl"]);
+        let lines = json(&err);
+        let kinds: Vec<_> = lines.iter().map(|l| l["type"].as_str()).collect();
+        let want: Vec<_> = case.kinds.iter().map(|k| Some(*k)).collect();
+        assert_eq!(kinds, want, "{:?}: {err}", case.inputs);
+        let [fixed, written, left, errors] = case.summary;
+        let summary = serde_json::json!({"type": "fix-summary", "fixed": fixed,
+            "written": written, "left": left, "errors": errors});
+        assert_eq!(lines.last(), Some(&summary), "{:?}", case.inputs);
+        assert_eq!(code, Some(case.exit), "{:?}: {err}", case.inputs);
+        let (human, _, text) = run(&["check", "--fix"]);
+        assert_eq!(human, Some(case.exit), "{:?}: {text}", case.inputs);
+        let last = text.lines().last().unwrap_or_default();
+        assert!(last.starts_with("seega: note: fixed "), "{text}");
+        if case.as_check {
+            let (checked, out, _) = run(&["check", "--format", "jsonl"]);
+            assert_eq!((code, errors_of(&lines)), (checked, errors_of(&json(&out))));
+            for l in lines.iter().filter(|l| l["type"] == "diagnostic") {
+                let code = l["code"].as_str().unwrap_or_default();
+                assert!(text.contains(code), "{code} in {text}");
+            }
+        }
+        for (name, bytes) in case.files {
+            let now = std::fs::read(dir.join(name)).expect("readable");
+            assert_eq!(&now, bytes, "{name} is left as it was");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn select_keeps_matches_and_quarantines_invalid_games() {
     insta::assert_snapshot!(
