@@ -8,15 +8,18 @@ use seega::archive::{check_source, outside_problems};
 use seega::input::compress::Compression;
 use seega::notation::LineCol;
 use seega::notation::LineIndex;
+use seega::notation::Source;
 use seega::render::diagnostic::{NamedText, Renderer};
 use seega::render::terminal;
-use seega::render::wire::{DiagnosticLine, FileName, FixLine, FixSummaryLine, InputErrorLine};
+use seega::render::wire::{
+    DiagnosticLine, EncodingSwitchLine, FileName, FixLine, FixSummaryLine, InputErrorLine,
+};
 use seega::tools::ludii;
 use seega::validate::{Applied, Options, Problem, fix_game};
 
 use super::args::Format;
 use super::check::Config;
-use super::inputs::{Input, decode, stamp_of};
+use super::inputs::{Input, stamp_of, tell_switch};
 use super::output::{OutputError, Stamp, Transaction};
 use super::{Exit, stdio, trouble};
 
@@ -80,6 +83,23 @@ impl Report {
         } else {
             stdio::raw(self.renderer.render(p, named).as_bytes());
         }
+    }
+
+    /// The text of `input`'s `bytes` in `encoding`; when `--encoding auto` switched to
+    /// Windows-1252 part way, says so on stderr, as `check` does, or as an `encoding-switch`
+    /// line.
+    fn decode(&self, input: &Input, bytes: &[u8], encoding: Encoding) -> Source {
+        let (source, switched) = Source::decode(bytes, encoding);
+        match switched {
+            Some(line) if self.jsonl => json_line(&EncodingSwitchLine {
+                kind: "encoding-switch".into(),
+                file: input.json_name(),
+                line,
+            }),
+            Some(line) => tell_switch(input, line),
+            None => {}
+        }
+        source
     }
 
     /// An input that cannot be read, said as `check` says it: on stderr, or as its
@@ -151,7 +171,7 @@ fn fix_input(
     report: &Report,
 ) -> Fixed {
     let name = &input.name();
-    let source = decode(input, bytes, encoding);
+    let source = report.decode(input, bytes, encoding);
     let text = source.text();
     let lines = LineIndex::new(text);
     let named = NamedText {
@@ -252,7 +272,7 @@ impl Fixing<'_> {
     /// A Ludii trial, which is never corrected (`spec/ludii.md`, T7): checked as `check` checks
     /// it, its errors reported as those of a game that stays invalid.
     fn trial(&mut self, input: &Input, bytes: &[u8]) {
-        let source = decode(input, bytes, self.config.sources.encoding);
+        let source = (self.report).decode(input, bytes, self.config.sources.encoding);
         let text = source.text();
         if !self.report.jsonl {
             super::note(format_args!(

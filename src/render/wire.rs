@@ -283,6 +283,21 @@ pub struct FixSummaryLine {
     pub errors: usize,
 }
 
+/// A line of `check --fix --format jsonl` for an input read with `--encoding auto` that is not
+/// UTF-8 from `line` on, and was read as Windows-1252 from there: what `check` says on standard
+/// error as a warning.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EncodingSwitchLine {
+    /// Always `encoding-switch`.
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// The file.
+    #[serde(flatten)]
+    pub file: FileName,
+    /// The 1-based line from which the input was read as Windows-1252.
+    pub line: u64,
+}
+
 /// A line of `moves --format jsonl`: one position and its legal turns.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MovesLine {
