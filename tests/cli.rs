@@ -399,6 +399,18 @@ const UNFIXED: &[Unfixed] = &[
         exit: 0,
         as_check: true,
     },
+    // Read as Windows-1252 from line 5 on: a line says so, as `check` says it in text.
+    Unfixed {
+        files: &[(
+            "auto.sgn",
+            b"[Event \"x\"]\n\n1. c2,d4 *\n\n{ caf\xe9 }\n1. c3,a1 *\n",
+        )],
+        inputs: &["--encoding", "auto", "auto.sgn"],
+        kinds: &["encoding-switch", "diagnostic", "fix-summary"],
+        summary: [0, 0, 1, 1],
+        exit: 1,
+        as_check: true,
+    },
     // A file of only a comment, not UTF-8: its bytes are an error at game 0, as for `check`.
     Unfixed {
         files: &[("c.sgn", b"{ caf\xe9 }\n")],

@@ -363,12 +363,20 @@ fn every_fix_line_conforms_and_the_schema_refuses_broken_ones() {
     let trial = format!("{ROOT}/tests/fixtures/ludii/wrong-capture.txt");
     std::fs::copy(trial, dir.join("trial.txt")).expect("copied");
     lines.extend(fix_lines(&dir, &["trial.txt", "latin1-comment.sgn"], b""));
+    std::fs::write(dir.join("auto.sgn"), b"{ ok }\n1. c3,a1 *\n{ caf\xe9 }\n").expect("writable");
+    lines.extend(fix_lines(&dir, &["--encoding", "auto", "auto.sgn"], b""));
     all_conform(&v, &lines);
     let kinds: std::collections::BTreeSet<_> =
         lines.iter().filter_map(|l| l["type"].as_str()).collect();
     assert_eq!(
         kinds.into_iter().collect::<Vec<_>>(),
-        ["diagnostic", "fix", "fix-summary", "input-error"]
+        [
+            "diagnostic",
+            "encoding-switch",
+            "fix",
+            "fix-summary",
+            "input-error"
+        ]
     );
     #[cfg(unix)]
     assert!(
@@ -423,6 +431,15 @@ fn every_fix_line_conforms_and_the_schema_refuses_broken_ones() {
             ("empty message", "/message", Some(json!(""))),
             ("missing file", "/file", None),
             ("game of a diagnostic", "/game", Some(json!(1))),
+        ],
+    );
+    refuses(
+        &v,
+        of("encoding-switch"),
+        &[
+            ("line 0", "/line", Some(json!(0))),
+            ("missing line", "/line", None),
+            ("message", "/message", Some(json!("read as Windows-1252"))),
         ],
     );
     refuses(
