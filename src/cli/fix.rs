@@ -127,10 +127,15 @@ impl Report {
         }
     }
 
-    /// Says on stderr, in text only, that no file was changed and `why`: a JSON summary says
-    /// it by its `written`.
-    fn unchanged(&self, why: &str) {
+    /// Says on stderr that no file was changed, because an input could not be read when
+    /// `unread`; in text only, as the JSON summary says it by its `written`.
+    fn unchanged(&self, unread: bool) {
         if !self.jsonl {
+            let why = if unread {
+                "an input could not be read, so "
+            } else {
+                ""
+            };
             trouble(format_args!("{why}no file was changed"));
         }
     }
@@ -318,13 +323,13 @@ impl Fixing<'_> {
         let mut trouble = self.io_trouble;
         if self.rewritten > 0 {
             if self.io_trouble {
-                self.report.unchanged("an input could not be read, so ");
+                self.report.unchanged(true);
             } else {
                 match self.tx.commit() {
                     Ok(()) => self.sum.written += self.pending,
                     Err(e) => {
                         self.report.unwritable(&e);
-                        self.report.unchanged("");
+                        self.report.unchanged(false);
                         trouble = true;
                     }
                 }
@@ -404,7 +409,7 @@ pub fn run(config: &Config, out: &mut impl Write) -> std::io::Result<Exit> {
                     if let Err(e) = run.rewrite(path, stamp, compression, new) {
                         // A file that cannot be rewritten stops the run before any is.
                         run.report.unwritable(&e);
-                        run.report.unchanged("");
+                        run.report.unchanged(false);
                         run.report.summary(&run.sum, run.outside);
                         return Ok(Exit::Trouble);
                     }
