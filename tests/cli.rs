@@ -371,6 +371,8 @@ struct Unfixed {
     exit: i32,
     /// Whether `check` (without `--fix`) reports the same errors and exits the same.
     as_check: bool,
+    /// Whether the files are read-only, so that none can be rewritten.
+    read_only: bool,
 }
 
 const UNFIXED: &[Unfixed] = &[
@@ -382,6 +384,17 @@ const UNFIXED: &[Unfixed] = &[
         summary: [1, 0, 1, 1],
         exit: 2,
         as_check: false,
+        read_only: false,
+    },
+    // A file that cannot be rewritten: an input-error line too, and no file is changed.
+    Unfixed {
+        files: &[("ro.sgn", FIXABLE.as_bytes())],
+        inputs: &["ro.sgn"],
+        kinds: &["fix", "fix", "diagnostic", "input-error", "fix-summary"],
+        summary: [1, 0, 1, 1],
+        exit: 2,
+        as_check: false,
+        read_only: true,
     },
     Unfixed {
         files: &[("t.txt", include_bytes!("fixtures/ludii/wrong-capture.txt"))],
@@ -390,6 +403,7 @@ const UNFIXED: &[Unfixed] = &[
         summary: [0, 0, 1, 1],
         exit: 1,
         as_check: true,
+        read_only: false,
     },
     Unfixed {
         files: &[("t.txt", include_bytes!("../samples/ludii/khamsawee.txt"))],
@@ -398,6 +412,7 @@ const UNFIXED: &[Unfixed] = &[
         summary: [0, 0, 0, 0],
         exit: 0,
         as_check: true,
+        read_only: false,
     },
     // Read as Windows-1252 from line 5 on: a line says so, as `check` says it in text.
     Unfixed {
@@ -410,6 +425,7 @@ const UNFIXED: &[Unfixed] = &[
         summary: [0, 0, 1, 1],
         exit: 1,
         as_check: true,
+        read_only: false,
     },
     // A file of only a comment, not UTF-8: its bytes are an error at game 0, as for `check`.
     Unfixed {
@@ -419,6 +435,7 @@ const UNFIXED: &[Unfixed] = &[
         summary: [0, 0, 0, 1],
         exit: 1,
         as_check: true,
+        read_only: false,
     },
 ];
 
@@ -437,6 +454,11 @@ fn fix_reports_what_it_cannot_fix_or_read_and_changes_nothing() {
     for case in UNFIXED {
         for (name, bytes) in case.files {
             std::fs::write(dir.join(name), bytes).expect("writable");
+            let mut mode = std::fs::metadata(dir.join(name))
+                .expect("there")
+                .permissions();
+            mode.set_readonly(case.read_only);
+            std::fs::set_permissions(dir.join(name), mode).expect("settable");
         }
         let run = |args: &[&str]| {
             let all: Vec<&std::ffi::OsStr> = (args.iter().chain(case.inputs))
@@ -483,6 +505,7 @@ fn fix_reports_what_it_cannot_fix_or_read_and_changes_nothing() {
         for (name, bytes) in case.files {
             let now = std::fs::read(dir.join(name)).expect("readable");
             assert_eq!(&now, bytes, "{name} is left as it was");
+            std::fs::remove_file(dir.join(name)).expect("removable");
         }
     }
     let _ = std::fs::remove_dir_all(&dir);
