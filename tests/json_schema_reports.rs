@@ -3,7 +3,8 @@
 //! `spec/stats.schema.json`, `spec/dedupe.schema.json`, `spec/split.schema.json` and
 //! `spec/fix.schema.json`, run on the samples, the invalid samples, the fixtures and the edge
 //! cases (an empty file, a file of only a comment, a missing file, a path that is not UTF-8,
-//! standard input); and each schema is strict enough to refuse broken ones.
+//! standard input, and for `check --fix` a Ludii trial); and each schema is strict enough to
+//! refuse broken ones.
 
 use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};
@@ -45,10 +46,9 @@ fn latin1_name() -> OsString {
     OsStr::from_bytes(b"caf\xe9.sgn").to_owned()
 }
 
-/// The lines of `text` that are JSON (every line but the notes and errors `seega:` starts).
+/// The lines of `text`, each of which must be JSON.
 fn json_lines(text: &str) -> Vec<Value> {
     (text.lines())
-        .filter(|l| !l.starts_with("seega: "))
         .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}")))
         .collect()
 }
@@ -360,12 +360,23 @@ fn every_fix_line_conforms_and_the_schema_refuses_broken_ones() {
     lines.extend(stdin);
     lines.extend(fix_lines(&dir, &["empty.sgn", "comment.sgn"], b""));
     lines.extend(fix_lines(&dir, &["missing.sgn", "place-centre.sgn"], b""));
+    let trial = format!("{ROOT}/tests/fixtures/ludii/wrong-capture.txt");
+    std::fs::copy(trial, dir.join("trial.txt")).expect("copied");
+    lines.extend(fix_lines(&dir, &["trial.txt", "latin1-comment.sgn"], b""));
+    std::fs::write(dir.join("auto.sgn"), b"{ ok }\n1. c3,a1 *\n{ caf\xe9 }\n").expect("writable");
+    lines.extend(fix_lines(&dir, &["--encoding", "auto", "auto.sgn"], b""));
     all_conform(&v, &lines);
     let kinds: std::collections::BTreeSet<_> =
         lines.iter().filter_map(|l| l["type"].as_str()).collect();
     assert_eq!(
         kinds.into_iter().collect::<Vec<_>>(),
-        ["diagnostic", "fix", "fix-summary"]
+        [
+            "diagnostic",
+            "encoding-switch",
+            "fix",
+            "fix-summary",
+            "input-error"
+        ]
     );
     #[cfg(unix)]
     assert!(
@@ -394,8 +405,41 @@ fn every_fix_line_conforms_and_the_schema_refuses_broken_ones() {
         of("diagnostic"),
         &[
             ("warning left", "/severity", Some(json!("warning"))),
-            ("game 0", "/game", Some(json!(0))),
+            ("game 0 of a turn", "/game", Some(json!(0))),
             ("fix's field", "/old", Some(json!("a1"))),
+        ],
+    );
+    let outside = (lines.iter())
+        .find(|l| l["type"] == json!("diagnostic") && l["game"] == json!(0))
+        .expect("the bytes of a file of only a comment, at game 0");
+    refuses(
+        &v,
+        outside,
+        &[
+            (
+                "game 0 of another error",
+                "/code",
+                Some(json!("seega::place::centre")),
+            ),
+            ("game 0 of a turn", "/turn", Some(json!(1))),
+        ],
+    );
+    refuses(
+        &v,
+        of("input-error"),
+        &[
+            ("empty message", "/message", Some(json!(""))),
+            ("missing file", "/file", None),
+            ("game of a diagnostic", "/game", Some(json!(1))),
+        ],
+    );
+    refuses(
+        &v,
+        of("encoding-switch"),
+        &[
+            ("line 0", "/line", Some(json!(0))),
+            ("missing line", "/line", None),
+            ("message", "/message", Some(json!("read as Windows-1252"))),
         ],
     );
     refuses(
@@ -404,8 +448,27 @@ fn every_fix_line_conforms_and_the_schema_refuses_broken_ones() {
         &[
             ("negative count", "/left", Some(json!(-1))),
             ("missing count", "/fixed", None),
+            ("missing written", "/written", None),
+            ("missing errors", "/errors", None),
             ("count of check's summary", "/games", Some(json!(1))),
         ],
+    );
+    // The input-error line is the one of `check.schema.json`.
+    let schema = |name: &str| -> Value {
+        let text = std::fs::read_to_string(format!("{ROOT}/spec/{name}")).expect("a schema");
+        serde_json::from_str(&text).expect("JSON")
+    };
+    let input_error = |s: &Value| {
+        let mut o = (s["oneOf"].as_array().expect("branches").iter())
+            .find(|b| b["properties"]["type"]["const"] == json!("input-error"))
+            .expect("an input-error line")
+            .clone();
+        o.as_object_mut().map(|o| o.remove("description"));
+        o
+    };
+    assert_eq!(
+        input_error(&schema("fix.schema.json")),
+        input_error(&schema("check.schema.json"))
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
