@@ -5,7 +5,8 @@
 # archive (five rulesets, 5 % invalid), each command's stdout, stderr and exit status in a
 # file of its own.
 #
-# Usage: bench/golden.sh OUT_DIR [SEEGA_BINARY]    then: diff -r OLD_DIR NEW_DIR
+# Usage: bench/golden.sh OUT_DIR [SEEGA_BINARY]    then: diff -r OLD_DIR NEW_DIR, and, when
+# the Parquet files differ in bytes, python3 bench/parquet_rows.py OLD_DIR NEW_DIR (their rows)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 OUT=${1:?usage: bench/golden.sh OUT_DIR [SEEGA_BINARY]}
