@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # What seega prints, for comparing two builds byte for byte: `check` (human and jsonl),
-# `convert` (json, jsonl, sgn), `fmt` and `show` on every file of `samples/`,
-# `samples/invalid/`, `tests/conformance/` and a generated mixed archive (five rulesets,
-# 5 % invalid), each command's stdout, stderr and exit status in a file of its own.
+# `convert` (json, jsonl, sgn, parquet, parquet-turns), `fmt` and `show` (text and page) on
+# every file of `samples/`, `samples/invalid/`, `tests/conformance/` and a generated mixed
+# archive (five rulesets, 5 % invalid), each command's stdout, stderr and exit status in a
+# file of its own.
 #
-# Usage: bench/golden.sh OUT_DIR [SEEGA_BINARY]    then: diff -r OLD_DIR NEW_DIR
+# Usage: bench/golden.sh OUT_DIR [SEEGA_BINARY]    then: diff -r OLD_DIR NEW_DIR, and, when
+# the Parquet files differ in bytes, python3 bench/parquet_rows.py OLD_DIR NEW_DIR (their rows)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 OUT=${1:?usage: bench/golden.sh OUT_DIR [SEEGA_BINARY]}
@@ -37,6 +39,14 @@ for f in samples/*.sgn samples/invalid/*.sgn tests/conformance/*.sgn "$MIXED"; d
     run "$n.convert-sgn" convert --to sgn "$f"
     run "$n.fmt" fmt "$f"
     run "$n.show" show --color never "$f"
+    run "$n.show-html" show --html "$f"
+    # Parquet holds the file's name compressed: the generated archive is named from its own
+    # folder, so that the bytes do not depend on the temporary folder's name.
+    (
+        if [ "$f" = "$MIXED" ]; then cd "$GEN" && f=generated/mixed.sgn; fi
+        run "$n.parquet" convert --to parquet "$f"
+        run "$n.parquet-turns" convert --to parquet-turns "$f"
+    )
 done
 # The JSON of each archive back to notation.
 for f in "$OUT"/*.convert-json.out; do

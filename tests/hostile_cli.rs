@@ -1,6 +1,7 @@
 //! Hostile inputs through the `seega` binary: directories, FIFOs, missing and unreadable files
-//! among good ones, an over-large file, and a closed stdout. Each case asserts what is reported
-//! and the exit code; every child is waited for with a deadline, so a hang fails the test.
+//! among good ones, an over-large file, a closed stdout, and what `check --fix` cannot fix, read
+//! or rewrite. Each case asserts what is reported and the exit code; every child is waited for
+//! with a deadline, so a hang fails the test.
 
 use std::io::{BufRead, BufReader, Write};
 use std::os::unix::fs::PermissionsExt;
@@ -364,4 +365,148 @@ fn a_number_of_threads_past_the_bound_is_refused() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
+}
+
+/// Two games for `check --fix`: the first it corrects in two fixes, the second (a placement on
+/// the centre) it cannot.
+const FIXABLE: &str = "[Rules \"standard barrier=none\"]\n[Position \"4b/5/5/b4/wb3 w\"]\n\n\
+                       1. b1-c1 2. a1-b1xa2 *\n\n1. c3,a1 *\n";
+
+/// A run of `check --fix` on inputs it cannot fix or cannot read: the files of its scratch
+/// directory, the inputs named, then what `--format jsonl` gives on standard error (the type of
+/// each line, the last the summary) and the exit status.
+struct Unfixed {
+    files: &'static [(&'static str, &'static [u8])],
+    inputs: &'static [&'static str],
+    kinds: &'static [&'static str],
+    summary: [usize; 4],
+    exit: i32,
+    /// Whether `check` (without `--fix`) reports the same errors and exits the same.
+    as_check: bool,
+    /// Whether the files are read-only, so that none can be rewritten.
+    read_only: bool,
+}
+
+const UNFIXED: &[Unfixed] = &[
+    // The fixes are said, the missing file is an input-error line, no file is changed.
+    Unfixed {
+        files: &[("a.sgn", FIXABLE.as_bytes())],
+        inputs: &["a.sgn", "missing.sgn"],
+        kinds: &["fix", "fix", "diagnostic", "input-error", "fix-summary"],
+        summary: [1, 0, 1, 1],
+        exit: 2,
+        as_check: false,
+        read_only: false,
+    },
+    // A file that cannot be rewritten: an input-error line too, and no file is changed.
+    Unfixed {
+        files: &[("ro.sgn", FIXABLE.as_bytes())],
+        inputs: &["ro.sgn"],
+        kinds: &["fix", "fix", "diagnostic", "input-error", "fix-summary"],
+        summary: [1, 0, 1, 1],
+        exit: 2,
+        as_check: false,
+        read_only: true,
+    },
+    Unfixed {
+        files: &[("t.txt", include_bytes!("fixtures/ludii/wrong-capture.txt"))],
+        inputs: &["t.txt"],
+        kinds: &["diagnostic", "fix-summary"],
+        summary: [0, 0, 1, 1],
+        exit: 1,
+        as_check: true,
+        read_only: false,
+    },
+    Unfixed {
+        files: &[("t.txt", include_bytes!("../samples/ludii/khamsawee.txt"))],
+        inputs: &["t.txt"],
+        kinds: &["fix-summary"],
+        summary: [0, 0, 0, 0],
+        exit: 0,
+        as_check: true,
+        read_only: false,
+    },
+    // Read as Windows-1252 from line 5 on: a line says so, as `check` says it in text.
+    Unfixed {
+        files: &[(
+            "auto.sgn",
+            b"[Event \"x\"]\n\n1. c2,d4 *\n\n{ caf\xe9 }\n1. c3,a1 *\n",
+        )],
+        inputs: &["--encoding", "auto", "auto.sgn"],
+        kinds: &["encoding-switch", "diagnostic", "fix-summary"],
+        summary: [0, 0, 1, 1],
+        exit: 1,
+        as_check: true,
+        read_only: false,
+    },
+    // A file of only a comment, not UTF-8: its bytes are an error at game 0, as for `check`.
+    Unfixed {
+        files: &[("c.sgn", b"{ caf\xe9 }\n")],
+        inputs: &["c.sgn"],
+        kinds: &["diagnostic", "fix-summary"],
+        summary: [0, 0, 0, 1],
+        exit: 1,
+        as_check: true,
+        read_only: false,
+    },
+];
+
+/// The errors of JSON `lines` as `(code, game, line, column)`.
+fn errors_of(lines: &[serde_json::Value]) -> Vec<String> {
+    (lines.iter())
+        .filter(|l| l["type"] == "diagnostic" && l["severity"] == "error")
+        .map(|l| format!("{} {} {}:{}", l["code"], l["game"], l["line"], l["column"]))
+        .collect()
+}
+
+#[test]
+fn fix_reports_what_it_cannot_fix_or_read_and_changes_nothing() {
+    let dir = scratch("fix-unfixed");
+    for case in UNFIXED {
+        let mode = if case.read_only { 0o444 } else { 0o644 };
+        for (name, bytes) in case.files {
+            std::fs::write(dir.join(name), bytes).expect("writable");
+            let mode = std::fs::Permissions::from_mode(mode);
+            std::fs::set_permissions(dir.join(name), mode).expect("chmod");
+        }
+        let run = |args: &[&str]| {
+            let mut cmd = Command::new(SEEGA);
+            let out = finish(spawn(cmd.args(args).args(case.inputs).current_dir(&dir)));
+            let text = |bytes: &[u8]| String::from_utf8_lossy(bytes).into_owned();
+            (out.status.code(), text(&out.stdout), text(&out.stderr))
+        };
+        let json = |text: &str| -> Vec<serde_json::Value> {
+            (text.lines())
+                .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}")))
+                .collect()
+        };
+        let (code, _, err) = run(&["check", "--fix", "--format", "jsonl"]);
+        let lines = json(&err);
+        let kinds: Vec<_> = lines.iter().map(|l| l["type"].as_str()).collect();
+        let want: Vec<_> = case.kinds.iter().map(|k| Some(*k)).collect();
+        assert_eq!(kinds, want, "{:?}: {err}", case.inputs);
+        let [fixed, written, left, errors] = case.summary;
+        let summary = serde_json::json!({"type": "fix-summary", "fixed": fixed,
+            "written": written, "left": left, "errors": errors});
+        assert_eq!(lines.last(), Some(&summary), "{:?}", case.inputs);
+        assert_eq!(code, Some(case.exit), "{:?}: {err}", case.inputs);
+        let (human, _, text) = run(&["check", "--fix"]);
+        assert_eq!(human, Some(case.exit), "{:?}: {text}", case.inputs);
+        let last = text.lines().last().unwrap_or_default();
+        assert!(last.starts_with("seega: note: fixed "), "{text}");
+        if case.as_check {
+            let (checked, out, _) = run(&["check", "--format", "jsonl"]);
+            assert_eq!((code, errors_of(&lines)), (checked, errors_of(&json(&out))));
+            for l in lines.iter().filter(|l| l["type"] == "diagnostic") {
+                let code = l["code"].as_str().unwrap_or_default();
+                assert!(text.contains(code), "{code} in {text}");
+            }
+        }
+        for (name, bytes) in case.files {
+            let now = std::fs::read(dir.join(name)).expect("readable");
+            assert_eq!(&now, bytes, "{name} is left as it was");
+            std::fs::remove_file(dir.join(name)).expect("removable");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -1,7 +1,9 @@
 //! Every game object `convert` emits, for every game of the corpus, the samples and the
 //! fixtures, conforms to `spec/game.schema.json`, and every line of `seega moves --format jsonl`
 //! to `spec/moves.schema.json`, and every line of `seega check --format jsonl` to
-//! `spec/check.schema.json`; and each schema is strict enough to refuse broken ones.
+//! `spec/check.schema.json`; and each schema is strict enough to refuse broken ones. The
+//! reports of `stats`, `dedupe`, `split` and `check --fix` are tested in `json_schema_reports.rs`
+//! with the same validator.
 
 use seega::archive::for_each_object;
 use seega::notation::Source;
@@ -18,7 +20,7 @@ fn schema(name: &str) -> Value {
 
 /// The validator of `spec/{name}`, with `game.schema.json` at its address for the schemas that
 /// refer to it (the diagnostic of `check.schema.json`).
-fn validator(name: &str) -> jsonschema::Validator {
+pub(super) fn validator(name: &str) -> jsonschema::Validator {
     let registry = jsonschema::Registry::new()
         .add(
             "https://seega.invalid/spec/game.schema.json",
@@ -34,7 +36,7 @@ fn validator(name: &str) -> jsonschema::Validator {
 }
 
 /// Asserts that `v` accepts every one of `lines`.
-fn all_conform(v: &jsonschema::Validator, lines: &[Value]) {
+pub(super) fn all_conform(v: &jsonschema::Validator, lines: &[Value]) {
     for l in lines {
         let errors: Vec<_> = v.iter_errors(l).map(|e| e.to_string()).collect();
         assert!(errors.is_empty(), "{l}: {}", errors.join("; "));

@@ -314,7 +314,12 @@ fn a_removal_on_a_placement_or_a_pass_is_an_error_at_its_move() {
 fn fix_leaves_a_trial_as_it_is() {
     let text = read("wrong-capture");
     let out = run_with(&["check", "--fix", "-"], Some(text.as_bytes()));
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     assert_eq!(stdout(&out), text, "written back unchanged");
     assert!(stderr(&out).contains("Ludii trial"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("seega::ludii::capture"),
+        "its error is reported, as `check` reports it: {}",
+        stderr(&out)
+    );
 }

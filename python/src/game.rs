@@ -4,8 +4,9 @@ use std::sync::{Arc, OnceLock};
 
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use seega::notation::{Element, Header, TurnKind};
-use seega::{DiagnosticLine, Options, Ply, PlyStep, RecordedGame, Verdict as EngineVerdict};
+use seega::notation::Header;
+use seega::render::game_json::{GameObject, Side, TurnObject};
+use seega::{DiagnosticLine, Options, RecordedGame, Verdict as EngineVerdict};
 
 use crate::position::outcome_pair;
 
@@ -171,6 +172,9 @@ pub struct Game {
     file: Arc<str>,
     /// The replay, with every played turn kept, made once when first asked for.
     verdict: OnceLock<EngineVerdict>,
+    /// The game as the library's model of a recorded game (the object of `seega convert`),
+    /// made once when first asked for: its turns and JSON come from it.
+    object: OnceLock<GameObject>,
 }
 
 impl Game {
@@ -181,6 +185,7 @@ impl Game {
             options,
             file,
             verdict: OnceLock::new(),
+            object: OnceLock::new(),
         }
     }
 
@@ -193,48 +198,26 @@ impl Game {
         self.verdict.get_or_init(|| v)
     }
 
-    /// The turns of the syntax tree with the referee's record of each.
-    fn build_turns(&self, verdict: &EngineVerdict) -> Vec<Turn> {
-        let game = self.record.parse();
-        let mut played = verdict.played.iter().peekable();
-        let mut turns: Vec<Turn> = Vec::new();
-        for (i, element) in game.moves.iter().enumerate() {
-            match element {
-                Element::Turn(t) => {
-                    let legal = played.next_if(|p| p.element == i);
-                    let mut ply = Ply::from_turn(t);
-                    if let (Some(p), Ply::Move { from, steps }) = (legal, &ply) {
-                        let steps = (steps.iter().zip(&p.captures))
-                            .map(|(s, c)| PlyStep {
-                                to: s.to,
-                                captures: c.squares().collect(),
-                            })
-                            .collect();
-                        ply = Ply::Move { from: *from, steps };
-                    }
-                    turns.push(Turn {
-                        number: seega::turn_number(turns.len()),
-                        side: legal.map(|p| p.side.name()),
-                        kind: match t.kind {
-                            TurnKind::Place(..) => "place",
-                            TurnKind::Move { .. } => "move",
-                            TurnKind::Pass => "pass",
-                        },
-                        captures: ply.captures().iter().map(|s| s.to_string()).collect(),
-                        notation: ply.to_string(),
-                        comments: Vec::new(),
-                        legal: legal.is_some(),
-                    });
-                }
-                Element::Comment(c) => {
-                    if let Some(last) = turns.last_mut() {
-                        last.comments.push(c.text.to_owned());
-                    }
-                }
-                _ => {}
-            }
+    fn object(&self, py: Python<'_>) -> &GameObject {
+        if let Some(o) = self.object.get() {
+            return o;
         }
-        turns
+        let o = py.detach(|| self.record.object(&self.options, &self.file));
+        self.object.get_or_init(|| o)
+    }
+}
+
+impl From<&TurnObject> for Turn {
+    fn from(t: &TurnObject) -> Turn {
+        Turn {
+            number: t.number,
+            side: t.side.map(Side::as_str),
+            kind: t.kind.as_str(),
+            notation: t.notation(),
+            captures: t.captured().map(str::to_owned).collect(),
+            comments: t.comments.iter().map(|c| c.text.clone()).collect(),
+            legal: t.legal,
+        }
     }
 }
 
@@ -281,8 +264,7 @@ impl Game {
     /// The turns as written, legal or not.
     #[getter]
     fn turns(&self, py: Python<'_>) -> Vec<Turn> {
-        let verdict = self.verdict(py);
-        py.detach(|| self.build_turns(verdict))
+        self.object(py).turns.iter().map(Turn::from).collect()
     }
 
     /// Replays the game as `seega check` does: its verdict, with the codes, messages and
@@ -318,7 +300,8 @@ impl Game {
     /// The game's JSON object, as `seega convert --to jsonl` writes it (a `str`; `json.loads`
     /// reads it).
     fn to_json(&self, py: Python<'_>) -> String {
-        py.detach(|| self.record.to_json(&self.options, &self.file))
+        let object = self.object(py);
+        py.detach(|| seega::render::json_text::to_string(object).unwrap_or_default())
     }
 
     /// The game as written, from its first item to its last; for a stretch skipped unread

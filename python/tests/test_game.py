@@ -2,7 +2,10 @@
 
 import json
 
+import pytest
+
 import seega
+from conftest import ROOT
 
 TEXT = """[Event "Cup"]
 {before the tags end}
@@ -116,3 +119,38 @@ def test_text_and_repr():
     g = seega.parse("1. a1,b1 *\n\n  1. a2,b2 *\n")[1]
     assert g.text == "1. a2,b2 *" and g.line == 3
     assert repr(g) == '<Game 2 of "<text>" at line 3>'
+
+
+def notation_of(turn):
+    """A turn of the command's JSON in notation, captures written out (the test's own oracle)."""
+    if turn["kind"] == "pass":
+        return "--"
+    if turn["kind"] == "place":
+        return ",".join(turn["squares"])
+    steps = ("-" + s["to"] + "".join("x" + c for c in s["captures"]) for s in turn["steps"])
+    return turn["from"] + "".join(steps)
+
+
+SAMPLES = sorted((ROOT / "samples").glob("*.sgn")) + sorted((ROOT / "samples" / "invalid").glob("*.sgn"))
+
+
+@pytest.mark.parametrize("path", SAMPLES, ids=lambda p: p.name)
+def test_turns_are_those_of_the_command_json(cli, path):
+    objects = [json.loads(line) for line in cli("convert", "--to", "jsonl", path).splitlines()]
+    games = seega.read_games(path)
+    assert len(games := list(games)) == len(objects)
+    for g, obj in zip(games, objects):
+        got = [(t.number, t.side, t.kind, t.notation, t.captures, t.comments, t.legal) for t in g.turns]
+        want = [
+            (
+                t["number"],
+                t["side"],
+                t["kind"],
+                notation_of(t),
+                [c for s in t.get("steps", []) for c in s["captures"]],
+                [c["text"] for c in t.get("comments", [])],
+                t["legal"],
+            )
+            for t in obj["turns"]
+        ]
+        assert got == want, f"{path.name} game {obj['game']}"

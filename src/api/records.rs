@@ -197,6 +197,24 @@ impl RecordedGame {
     /// # Ok::<(), std::io::Error>(())
     /// ```
     pub fn to_json(&self, options: &Options, file: &str) -> String {
+        crate::render::json_text::to_string(&self.object(options, file)).unwrap_or_default()
+    }
+
+    /// The game as the object `seega convert` writes (`spec/json.md`), checked under
+    /// `options` (the engine's captures recorded), in the file named `file`: its headers, turns
+    /// with what the referee found, result, outcome and diagnostics, the model every output of
+    /// a game is derived from.
+    ///
+    /// ```
+    /// let text = "[Event \"Cup\"]\n\n1. a1,b1 {opening} a2,b2 *\n";
+    /// let game = seega::GameReader::new(text.as_bytes()).next().unwrap()?;
+    /// let object = game.object(&seega::Options::default(), "cup.sgn");
+    /// assert_eq!((object.game, object.valid, object.turns.len()), (1, true, 2));
+    /// assert_eq!(object.turns[0].notation(), "a1,b1");
+    /// assert_eq!(object.turns[0].comments[0].text, "opening");
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    pub fn object(&self, options: &Options, file: &str) -> GameObject {
         let options = Options {
             record: true,
             ..*options
@@ -211,8 +229,7 @@ impl RecordedGame {
             lines: &lines,
             raw: None,
         };
-        let object = GameObject::new(&game, &verdict, self.number, at);
-        crate::render::json_text::to_string(&object).unwrap_or_default()
+        GameObject::new(&game, &verdict, self.number, at)
     }
 
     /// The game in canonical notation, as `seega fmt` writes a game (tags in canonical order,

@@ -18,7 +18,7 @@ use super::copy::{Copier, File};
 use super::output::{OutputError, Transaction, is_stdout};
 use super::{Exit, shown, trouble};
 
-/// One game in the report (the JSON wire form).
+/// One game in the report (the JSON wire form, `spec/dedupe.schema.json`).
 #[derive(Debug, Serialize)]
 struct Entry {
     #[serde(flatten)]

@@ -14,6 +14,7 @@ use std::path::{Path, PathBuf};
 
 use seega::Encoding;
 use seega::archive::copying::{Copied, for_each_game};
+use seega::render::wire::FileName;
 use serde::Serialize;
 
 use super::args::{PartCompression, SplitArgs};
@@ -72,16 +73,16 @@ impl Config {
     }
 }
 
-/// One line of the manifest: a part, and where its games are in the input.
+/// One line of the manifest: a part, and where its games are in the input
+/// (`spec/split.schema.json`).
 #[derive(Serialize)]
 struct ManifestLine<'a> {
     /// The part's file name, in the directory.
     part: &'a str,
-    /// The input, as `convert` names it in the JSON.
-    file: &'a str,
-    /// The input's name as bytes, only when it is not UTF-8.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    file_bytes: Option<&'a [u8]>,
+    /// The input, as `convert` names it in the JSON (`file`, and `file_bytes` when its path is
+    /// not UTF-8).
+    #[serde(flatten)]
+    file: &'a FileName,
     /// The number in the input of the part's first game.
     first_game: usize,
     /// The games of the part.
@@ -228,8 +229,7 @@ impl Splitting<'_> {
             }
             let line = ManifestLine {
                 part: &part_name,
-                file: &name.file,
-                file_bytes: name.file_bytes.as_deref(),
+                file: &name,
                 first_game: part.first_game,
                 games: if self.outside { 0 } else { part.games },
                 first_byte: part.first_byte as usize,

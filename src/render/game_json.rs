@@ -69,9 +69,10 @@ use super::wire::DiagnosticLine;
 mod clean;
 mod marked;
 mod origin;
+mod turn;
 use crate::engine::{Color, Ruleset, Square};
-use crate::notation::writer::{Doc, DocComment, DocHeader, DocKind, DocTurn};
-use crate::notation::{Annotation, Element, Game, GameResult, LineCol};
+use crate::notation::writer::{Doc, DocComment, DocHeader};
+use crate::notation::{Element, Game, GameResult};
 use crate::validate::Verdict;
 use crate::validate::computed_captures;
 pub(crate) use marked::write_object;
@@ -172,6 +173,16 @@ pub enum Side {
     White,
 }
 
+impl Side {
+    /// `black` or `white`, as the JSON writes it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Side::Black => "black",
+            Side::White => "white",
+        }
+    }
+}
+
 impl From<Color> for Side {
     fn from(c: Color) -> Side {
         match c {
@@ -255,6 +266,17 @@ pub enum KindName {
     Move,
     /// A pass.
     Pass,
+}
+
+impl KindName {
+    /// `place`, `move` or `pass`, as the JSON writes it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            KindName::Place => "place",
+            KindName::Move => "move",
+            KindName::Pass => "pass",
+        }
+    }
 }
 
 /// One step of a movement.
@@ -361,80 +383,6 @@ impl HeaderItem {
                 }))
             }
         }
-    }
-}
-
-impl TurnObject {
-    /// The object of turn number `number`, whose content is `turn`, played by `side` when it
-    /// was replayed and found legal, found at `at` in the source.
-    fn new(turn: DocTurn, number: u64, side: Option<Color>, at: LineCol) -> TurnObject {
-        let (kind, squares, from, steps) = match turn.kind {
-            DocKind::Place(a, b) => (KindName::Place, vec![name(a), name(b)], None, Vec::new()),
-            DocKind::Pass => (KindName::Pass, Vec::new(), None, Vec::new()),
-            DocKind::Move(from, steps) => {
-                let steps = (steps.into_iter())
-                    .map(|(to, captures)| StepObject {
-                        to: name(to),
-                        captures: captures.into_iter().map(name).collect(),
-                    })
-                    .collect();
-                (KindName::Move, Vec::new(), Some(name(from)), steps)
-            }
-        };
-        TurnObject {
-            number,
-            side: side.map(Side::from),
-            kind,
-            squares,
-            from,
-            steps,
-            annotation: turn.annotation.map(|a| a.as_str().to_owned()),
-            nags: turn.nags,
-            comments: turn.comments.into_iter().map(CommentObject::from).collect(),
-            legal: side.is_some(),
-            line: at.line,
-            column: at.column,
-        }
-    }
-
-    /// What the turn does, for the canonical writer; fails, saying why, when a field does not
-    /// hold what the format allows.
-    fn doc_kind(&self) -> Result<DocKind, String> {
-        Ok(match self.kind {
-            KindName::Place => match self.squares.as_slice() {
-                [a, b] => DocKind::Place(square(a)?, square(b)?),
-                _ => return Err("a placement needs exactly two squares".into()),
-            },
-            KindName::Pass => DocKind::Pass,
-            KindName::Move => {
-                let from = (self.from.as_deref()).ok_or("a movement needs `from`")?;
-                if self.steps.is_empty() {
-                    return Err("a movement needs at least one step".into());
-                }
-                let mut steps = Vec::with_capacity(self.steps.len());
-                for s in &self.steps {
-                    let caps = s.captures.iter().map(|c| square(c));
-                    steps.push((square(&s.to)?, caps.collect::<Result<Vec<_>, _>>()?));
-                }
-                DocKind::Move(square(from)?, steps)
-            }
-        })
-    }
-
-    /// The turn for the canonical writer (its comments are checked by the caller).
-    fn to_doc(&self) -> Result<DocTurn, String> {
-        let annotation = match self.annotation.as_deref() {
-            None => None,
-            Some(a) => {
-                Some(Annotation::parse(a).ok_or_else(|| format!("`{a}` is not an annotation"))?)
-            }
-        };
-        Ok(DocTurn {
-            kind: self.doc_kind()?,
-            annotation,
-            nags: self.nags.clone(),
-            comments: self.comments.iter().map(DocComment::from).collect(),
-        })
     }
 }
 

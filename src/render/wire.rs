@@ -1,5 +1,6 @@
-//! JSON wire types for `check --format jsonl` and `moves --format jsonl`. Field names are part
-//! of the contract.
+//! JSON wire types for `check --format jsonl`, `check --fix --format jsonl` and `moves --format
+//! jsonl`. Field names are part of the contract: `spec/json.md`, and the schemas
+//! `spec/check.schema.json`, `spec/fix.schema.json` and `spec/moves.schema.json`.
 //!
 //! ```
 //! use seega::notation::LineIndex;
@@ -29,9 +30,9 @@
 //!     + r#""old":"c4-c3xb3xd3","new":"c4-c3xc2xb3xd3"}"#;
 //! let fix: FixLine = serde_json::from_str(&fix).unwrap();
 //! assert_eq!((fix.file.file.as_str(), fix.new.as_str()), ("cup.sgn", "c4-c3xc2xb3xd3"));
-//! let done = r#"{"type":"fix-summary","fixed":1,"left":0}"#;
+//! let done = r#"{"type":"fix-summary","fixed":1,"written":1,"left":0,"errors":0}"#;
 //! let done: FixSummaryLine = serde_json::from_str(done).unwrap();
-//! assert_eq!((done.fixed, done.left), (1, 0));
+//! assert_eq!((done.fixed, done.written, done.left), (1, 1, 0));
 //! let state = seega::GameState::new(seega::Ruleset::parse("standard").unwrap());
 //! let moves = MovesLine::new(Some((&name, 1)), 0, &state, &state.legal_turns(), false);
 //! assert_eq!((moves.position.as_str(), moves.game), ("5/5/5/5/5 b 12/12", Some(1)));
@@ -263,17 +264,38 @@ pub struct FixLine {
     pub new: String,
 }
 
-/// The last line of `check --fix --format jsonl`: how many games were fixed and how many are
-/// still invalid.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// The last line of `check --fix --format jsonl`: how many games were fixed, how many of them
+/// were written, how many are still invalid and the errors left.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FixSummaryLine {
     /// Always `fix-summary`.
     #[serde(rename = "type")]
     pub kind: String,
-    /// Games fixed (and rewritten).
+    /// Games corrected: each has a `fix` line per fix.
     pub fixed: usize,
+    /// The games of `fixed` whose corrections were written, in a file the run rewrote or on
+    /// standard output: fewer than `fixed` when the run changed no file.
+    pub written: usize,
     /// Games still invalid.
     pub left: usize,
+    /// The errors left, each a diagnostic line: those of the games still invalid and those of
+    /// no game (game 0).
+    pub errors: usize,
+}
+
+/// A line of `check --fix --format jsonl` for an input read with `--encoding auto` that is not
+/// UTF-8 from `line` on, and was read as Windows-1252 from there: what `check` says on standard
+/// error as a warning.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EncodingSwitchLine {
+    /// Always `encoding-switch`.
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// The file.
+    #[serde(flatten)]
+    pub file: FileName,
+    /// The 1-based line from which the input was read as Windows-1252.
+    pub line: u64,
 }
 
 /// A line of `moves --format jsonl`: one position and its legal turns.

@@ -37,7 +37,7 @@ pub struct RulesetStats {
     pub terminations: BTreeMap<String, u64>,
 }
 
-/// Statistics over a set of games (the JSON wire form of `seega stats`).
+/// Statistics over a set of games (the JSON wire form of `seega stats`, `spec/stats.schema.json`).
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
 pub struct Stats {
     /// Games read.

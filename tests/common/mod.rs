@@ -7,6 +7,7 @@
 #[path = "../../src/test_shapes.rs"]
 mod shapes;
 
+use std::ffi::OsStr;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -22,9 +23,15 @@ pub const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
 /// Runs `seega` with `args` in the crate root, feeding `stdin` when given.
 pub fn run_with(args: &[&str], stdin: Option<&[u8]>) -> Output {
+    let args: Vec<&OsStr> = args.iter().map(OsStr::new).collect();
+    run_at(&args, Path::new(ROOT), stdin)
+}
+
+/// Runs `seega` with `args`, which need not be UTF-8, in `dir`, feeding `stdin` when given.
+pub fn run_at(args: &[&OsStr], dir: &Path, stdin: Option<&[u8]>) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_seega"))
         .args(args)
-        .current_dir(ROOT)
+        .current_dir(dir)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

@@ -15,6 +15,8 @@ mod compressed_writing;
 mod integrity;
 #[path = "../json_schema.rs"]
 mod json_schema;
+#[path = "../json_schema_reports.rs"]
+mod json_schema_reports;
 #[path = "../json_writer.rs"]
 mod json_writer;
 #[path = "../parquet.rs"]
