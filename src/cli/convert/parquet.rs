@@ -1,10 +1,13 @@
-//! `convert --to parquet` and `--to parquet-turns`: game objects as the rows of a Parquet
-//! file (`spec/parquet.md`), zstd-compressed, written a row group at a time.
+//! `convert --to parquet` and `--to parquet-turns`: games as the rows of a Parquet file
+//! (`spec/parquet.md`), zstd-compressed, written a row group at a time.
 //!
-//! The printer keeps at most one row group's games; each full group is built into Arrow
-//! arrays, encoded by the `parquet` crate's [`ArrowWriter`] into a buffer, and the buffer's
-//! bytes handed to the output (the file of `cli::output`'s transaction, or a pipe), so that
-//! memory follows the row group, not the archive.
+//! The rows are Arrow arrays filled from a [`seega::render::game_view::GameVisitor`]'s calls
+//! (`games.rs`, `turns.rs`): on the library's workers, a chunk at a time, for games of notation
+//! ([`RowMaker`]); on the printing thread for game objects read from JSON. The printer numbers
+//! each chunk's rows, cuts them where a row group ends and hands them to the [`Encoder`]
+//! (`encode.rs`), which encodes the columns on threads and appends each row group to a buffer
+//! whose bytes go to the output (the file of `cli::output`'s transaction, or a pipe) as they
+//! come, so that memory follows the chunks in flight, not the archive.
 
 mod arrays;
 mod encode;
