@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use arrow_array::builder::StringBuilder;
-use arrow_array::{ArrayRef, ListArray, StructArray};
+use arrow_array::{Array, ArrayRef, ListArray, StructArray};
 use arrow_buffer::OffsetBuffer;
 use arrow_schema::{DataType, Field, FieldRef, Fields};
 
@@ -65,6 +65,14 @@ impl Texts {
             Arc::new(self.values.finish()),
         )
     }
+}
+
+/// A list column of structs of `columns` (name, array, nullable), the list of row `k` holding
+/// `lengths[k]` of them; empties `lengths`.
+pub fn list_of_structs(columns: Vec<(&str, ArrayRef, bool)>, lengths: &mut Vec<usize>) -> ArrayRef {
+    let values = structs(columns);
+    let field = item(values.data_type().clone(), false);
+    list(field, std::mem::take(lengths).into_iter(), Arc::new(values))
 }
 
 /// A struct array of `columns` (name, array, nullable), none of whose rows is null.

@@ -13,7 +13,7 @@ use seega::render::game_json::{KindName, RulesObject, Side};
 use seega::render::game_view::{GameEnd, GameVisitor, TurnHead};
 use seega::render::wire::DiagnosticLine;
 
-use super::arrays::{Texts, i64_of, item, list, structs};
+use super::arrays::{Texts, i64_of, item, list, list_of_structs, structs};
 use super::{Part, Rows};
 
 /// The known tags (`spec/notation.md`), each a column of its own named `tag_` and the tag in
@@ -142,30 +142,27 @@ impl TurnColumns {
             std::mem::take(&mut self.steps).into_iter(),
             Arc::new(steps),
         );
-        let values = structs(vec![
-            (
-                "number",
-                Arc::new(Int64Array::from(std::mem::take(&mut self.number))),
-                false,
-            ),
-            ("side", Arc::new(self.side.finish()), true),
-            ("kind", Arc::new(self.kind.finish()), false),
-            ("squares", self.squares.list(), false),
-            ("from", Arc::new(self.from.finish()), true),
-            ("steps", steps, false),
-            ("annotation", Arc::new(self.annotation.finish()), true),
-            ("comments", self.comments.list(), false),
-            (
-                "legal",
-                Arc::new(BooleanArray::from(std::mem::take(&mut self.legal))),
-                false,
-            ),
-        ]);
-        let field = item(values.data_type().clone(), false);
-        list(
-            field,
-            std::mem::take(&mut self.per_game).into_iter(),
-            Arc::new(values),
+        list_of_structs(
+            vec![
+                (
+                    "number",
+                    Arc::new(Int64Array::from(std::mem::take(&mut self.number))),
+                    false,
+                ),
+                ("side", Arc::new(self.side.finish()), true),
+                ("kind", Arc::new(self.kind.finish()), false),
+                ("squares", self.squares.list(), false),
+                ("from", Arc::new(self.from.finish()), true),
+                ("steps", steps, false),
+                ("annotation", Arc::new(self.annotation.finish()), true),
+                ("comments", self.comments.list(), false),
+                (
+                    "legal",
+                    Arc::new(BooleanArray::from(std::mem::take(&mut self.legal))),
+                    false,
+                ),
+            ],
+            &mut self.per_game,
         )
     }
 }
@@ -186,19 +183,16 @@ struct ErrorColumns {
 impl ErrorColumns {
     fn column(&mut self) -> ArrayRef {
         let int = |v: &mut Vec<i64>| -> ArrayRef { Arc::new(Int64Array::from(std::mem::take(v))) };
-        let values = structs(vec![
-            ("severity", Arc::new(self.severity.finish()), false),
-            ("code", Arc::new(self.code.finish()), false),
-            ("message", Arc::new(self.message.finish()), false),
-            ("line", int(&mut self.line), false),
-            ("column", int(&mut self.column), false),
-            ("turn", Arc::new(self.turn.finish()), true),
-        ]);
-        let field = item(values.data_type().clone(), false);
-        list(
-            field,
-            std::mem::take(&mut self.per_game).into_iter(),
-            Arc::new(values),
+        list_of_structs(
+            vec![
+                ("severity", Arc::new(self.severity.finish()), false),
+                ("code", Arc::new(self.code.finish()), false),
+                ("message", Arc::new(self.message.finish()), false),
+                ("line", int(&mut self.line), false),
+                ("column", int(&mut self.column), false),
+                ("turn", Arc::new(self.turn.finish()), true),
+            ],
+            &mut self.per_game,
         )
     }
 }
