@@ -27,6 +27,7 @@ from ._seega import (
     generate,
     parse,
     read_games,
+    __version__,
 )
 
 __all__ = [

@@ -3,16 +3,18 @@
 use std::sync::{Arc, OnceLock};
 
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyDict, PyTuple};
 use seega::notation::Header;
-use seega::render::game_json::{GameObject, Side, TurnObject};
+use seega::render::game_json::{GameObject, TurnObject};
 use seega::{DiagnosticLine, Options, RecordedGame, Verdict as EngineVerdict};
 
+use crate::pickle::{self, GameState};
 use crate::position::outcome_pair;
 
-/// One problem `seega check` reports, with its stable code and the words it prints.
-#[pyclass(module = "seega", frozen, get_all)]
-#[derive(Clone)]
+/// One problem `seega check` reports, with its stable code and the words it prints. Equal and
+/// hashed by value: by every field.
+#[pyclass(module = "seega", frozen, get_all, eq, hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Problem {
     /// The stable code, e.g. `"seega::place::centre"` (`seega explain CODE` tells the rule).
     pub code: String,
@@ -76,6 +78,25 @@ impl Problem {
         Ok(d)
     }
 
+    /// What `pickle` keeps: every field.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let p = self.clone();
+        let fields = (
+            p.code,
+            p.severity,
+            p.message,
+            p.help,
+            p.file,
+            p.game,
+            p.turn,
+            p.line,
+            p.column,
+            p.end_line,
+            p.end_column,
+        );
+        pickle::reduce(py, "_problem", (fields,))
+    }
+
     /// `file:line:column: severity[code]: message`, as `seega check --format short`.
     fn __str__(&self) -> String {
         format!(
@@ -93,9 +114,10 @@ impl Problem {
     }
 }
 
-/// What replaying a game found: whether it is valid, and its problems.
-#[pyclass(module = "seega", frozen, get_all)]
-#[derive(Clone)]
+/// What replaying a game found: whether it is valid, and its problems. Equal by value (not
+/// hashable: its problems are a list).
+#[pyclass(module = "seega", frozen, get_all, eq)]
+#[derive(Clone, PartialEq)]
 pub struct Verdict {
     /// Whether the game has no error (warnings allowed).
     pub valid: bool,
@@ -112,6 +134,12 @@ impl Verdict {
         self.valid
     }
 
+    /// What `pickle` keeps: every field.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let args = (self.valid, self.problems.clone(), self.legal_turns);
+        pickle::reduce(py, "_verdict", args)
+    }
+
     /// `Verdict(valid=…, problems=[…])`.
     fn __repr__(&self) -> String {
         let problems: Vec<String> = self.problems.iter().map(Problem::__repr__).collect();
@@ -123,17 +151,18 @@ impl Verdict {
     }
 }
 
-/// One turn of a game as written, with what the referee found when it was played.
-#[pyclass(module = "seega", frozen, get_all)]
-#[derive(Clone)]
+/// One turn of a game as written, with what the referee found when it was played. Equal by
+/// value (not hashable: its captures and comments are lists).
+#[pyclass(module = "seega", frozen, get_all, eq)]
+#[derive(Clone, PartialEq)]
 pub struct Turn {
     /// The turn number, from 1 (each side's turn counts one).
     pub number: u64,
     /// The side that played it, `"black"` or `"white"`; `None` for a turn not played (the
     /// illegal one, or one after it).
-    pub side: Option<&'static str>,
+    pub side: Option<String>,
     /// `"place"`, `"move"` or `"pass"`.
-    pub kind: &'static str,
+    pub kind: String,
     /// The turn in canonical notation, every capture the referee found written out when it
     /// was played (as written otherwise).
     pub notation: String,
@@ -152,22 +181,35 @@ impl Turn {
         self.notation.clone()
     }
 
+    /// What `pickle` keeps: every field.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let t = self.clone();
+        let fields = (
+            t.number, t.side, t.kind, t.notation, t.captures, t.comments, t.legal,
+        );
+        pickle::reduce(py, "_turn", (fields,))
+    }
+
     /// `Turn(number, side, notation)`.
     fn __repr__(&self) -> String {
         format!(
             "Turn(number={}, side={:?}, notation={:?})",
             self.number,
-            self.side.unwrap_or("None"),
+            self.side.as_deref().unwrap_or("None"),
             self.notation
         )
     }
 }
 
 /// A game read from an archive: its tags, turns and result as written, and what the referee
-/// finds when it replays it (`check()`, `final`, `outcome`).
+/// finds when it replays it (`check()`, `final`, `outcome`). Two games are equal when their
+/// text, file, number, line and column, and the options they were read with are; hashed by
+/// text, file, number and line.
 #[pyclass(module = "seega", frozen)]
 pub struct Game {
     record: RecordedGame,
+    /// Its number in its file (the record's, but for a game unpickled alone).
+    number: usize,
     options: Options,
     file: Arc<str>,
     /// The replay, with every played turn kept, made once when first asked for.
@@ -180,8 +222,15 @@ pub struct Game {
 impl Game {
     /// The game `record` of the file named `file`, checked under `options`.
     pub fn new(record: RecordedGame, options: Options, file: Arc<str>) -> Game {
+        let number = record.number();
+        Game::numbered(record, number, options, file)
+    }
+
+    /// The game `record`, numbered `number` in the file named `file`, checked under `options`.
+    pub fn numbered(record: RecordedGame, number: usize, options: Options, file: Arc<str>) -> Game {
         Game {
             record,
+            number,
             options,
             file,
             verdict: OnceLock::new(),
@@ -202,8 +251,51 @@ impl Game {
         if let Some(o) = self.object.get() {
             return o;
         }
-        let o = py.detach(|| self.record.object(&self.options, &self.file));
+        let mut o = py.detach(|| self.record.object(&self.options, &self.file));
+        o.game = self.number;
+        for e in &mut o.errors {
+            e.game = self.number;
+        }
         self.object.get_or_init(|| o)
+    }
+
+    /// The game's text as read, after the spaces that stood before it on its first line, with
+    /// the bytes that were not UTF-8 (U+FFFD in the text, each reported) as bytes that are not.
+    fn source(&self, py: Python<'_>) -> Vec<u8> {
+        let offset = self.record.offset();
+        let mut text = " ".repeat(offset);
+        text.push_str(self.record.text());
+        let invalid: Vec<(usize, usize)> = (self.verdict(py).problems.iter())
+            .filter(|p| p.code.as_str() == "seega::input::invalid-utf8")
+            .map(|p| (p.span.start, p.span.end))
+            .collect();
+        let mut bytes = Vec::with_capacity(text.len());
+        for (at, c) in text.char_indices() {
+            let bad = c == char::REPLACEMENT_CHARACTER
+                && invalid
+                    .iter()
+                    .any(|&(start, end)| (start..end.max(start + 1)).contains(&at));
+            if bad {
+                bytes.push(0xFF);
+            } else {
+                bytes.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes());
+            }
+        }
+        bytes
+    }
+}
+
+impl PartialEq for Game {
+    fn eq(&self, other: &Game) -> bool {
+        let (a, b) = (&self.options, &other.options);
+        self.record.text() == other.record.text()
+            && self.record.offset() == other.record.offset()
+            && self.record.line() == other.record.line()
+            && self.record.skipped() == other.record.skipped()
+            && self.number == other.number
+            && self.file == other.file
+            && (a.default_rules, a.auto_rules, a.force_rules)
+                == (b.default_rules, b.auto_rules, b.force_rules)
     }
 }
 
@@ -211,8 +303,8 @@ impl From<&TurnObject> for Turn {
     fn from(t: &TurnObject) -> Turn {
         Turn {
             number: t.number,
-            side: t.side.map(Side::as_str),
-            kind: t.kind.as_str(),
+            side: t.side.map(|s| s.as_str().to_owned()),
+            kind: t.kind.as_str().to_owned(),
             notation: t.notation(),
             captures: t.captured().map(str::to_owned).collect(),
             comments: t.comments.iter().map(|c| c.text.clone()).collect(),
@@ -226,7 +318,7 @@ impl Game {
     /// The game's number in its file, from 1.
     #[getter]
     fn number(&self) -> usize {
-        self.record.number()
+        self.number
     }
 
     /// The file line of its first item, from 1.
@@ -272,7 +364,10 @@ impl Game {
     fn check(&self, py: Python<'_>) -> Verdict {
         let v = self.verdict(py);
         let problems = (v.problems.iter())
-            .map(|p| Problem::from(self.record.diagnostic(p, &self.file)))
+            .map(|p| Problem {
+                game: self.number,
+                ..Problem::from(self.record.diagnostic(p, &self.file))
+            })
             .collect();
         Verdict {
             valid: v.is_valid(),
@@ -325,11 +420,45 @@ impl Game {
         py.detach(|| self.record.to_canonical(&self.options))
     }
 
+    /// Equal when the text, file, number, place and options are (see the class).
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other.cast::<Game>().is_ok_and(|o| self == o.get())
+    }
+
+    /// A hash of the text, file, number and line.
+    fn __hash__(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        (
+            self.record.text(),
+            &*self.file,
+            self.number,
+            self.record.line(),
+        )
+            .hash(&mut h);
+        h.finish()
+    }
+
+    /// What `pickle` keeps: the text as read, its place, file and options; the game comes
+    /// back with the same turns, verdict and JSON.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let o = &self.options;
+        let state: GameState = (
+            self.source(py),
+            self.record.line(),
+            self.number,
+            self.file.to_string(),
+            self.record.skipped().unwrap_or(0),
+            (o.default_rules.to_string(), o.auto_rules, o.force_rules),
+        );
+        pickle::reduce(py, "_game", (state,))
+    }
+
     /// `<Game 3 of 'cup.sgn' at line 40>`.
     fn __repr__(&self) -> String {
         format!(
             "<Game {} of {:?} at line {}>",
-            self.record.number(),
+            self.number,
             &*self.file,
             self.record.line()
         )

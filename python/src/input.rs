@@ -166,13 +166,21 @@ impl Inputs {
                 .unwrap_or_else(|_| "<stream>".to_owned());
             return Ok(Inputs::File(Some((obj.clone().unbind(), name))));
         }
-        // os.fspath's str, os.PathLike or bytes; a str with the lone surrogates of undecodable
-        // bytes (as os.fsdecode gives them) is taken as the bytes it stands for.
-        let path: PathBuf = obj.extract().map_err(|_| {
+        // os.fspath's str or bytes (of a str, bytes or os.PathLike); bytes are read as
+        // os.fsdecode reads them, and a str with the lone surrogates of undecodable bytes (as
+        // os.fsdecode gives them) is taken as the bytes it stands for, as the command takes a
+        // path that is not UTF-8.
+        let not_a_path = |_| {
             PyTypeError::new_err(
                 "expected a path (str, bytes or os.PathLike) or a file with read()",
             )
-        })?;
+        };
+        let os = obj.py().import("os")?;
+        let mut path = os.call_method1("fspath", (obj,)).map_err(not_a_path)?;
+        if path.is_instance_of::<PyBytes>() {
+            path = os.call_method1("fsdecode", (path,))?;
+        }
+        let path: PathBuf = path.extract().map_err(not_a_path)?;
         Ok(Inputs::Paths(input::resolve(&[path]).into()))
     }
 
@@ -218,9 +226,10 @@ fn opened(input: &Input, interrupt: &Arc<Interrupt>) -> std::io::Result<Box<dyn 
         .map(|(reader, _)| reader)
 }
 
-/// The `OSError` of an input that cannot be read.
+/// The `OSError` of an input that cannot be read, named as the command names it (bytes that
+/// are not UTF-8 as `\xNN`).
 pub fn cannot_read(input: &Input, e: &std::io::Error) -> PyErr {
-    PyOSError::new_err(format!("cannot read `{}`: {e}", input.json_name().file))
+    PyOSError::new_err(format!("cannot read `{}`: {e}", input.name()))
 }
 
 /// Runs `work` on a thread of its own while this thread waits with the GIL released and

@@ -7,6 +7,7 @@
 mod errors;
 mod game;
 mod input;
+mod pickle;
 mod position;
 mod reader;
 mod summary;
@@ -177,5 +178,11 @@ fn _seega(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(parse, m)?)?;
     m.add_function(wrap_pyfunction!(check_file, m)?)?;
     m.add_function(wrap_pyfunction!(generate, m)?)?;
+    m.add_function(wrap_pyfunction!(pickle::_problem, m)?)?;
+    m.add_function(wrap_pyfunction!(pickle::_turn, m)?)?;
+    m.add_function(wrap_pyfunction!(pickle::_verdict, m)?)?;
+    m.add_function(wrap_pyfunction!(pickle::_game, m)?)?;
+    // The package's version: the crate's, which pyproject.toml takes too.
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -2,6 +2,7 @@
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use pyo3::types::PyTuple;
 use seega::{Color, GameState, Ply, Position as EnginePosition, Ruleset, Setup};
 
 use crate::errors::{illegal_turn, unreadable_turn};
@@ -197,6 +198,15 @@ impl Position {
     /// A copy (positions are immutable, so this is the same position).
     fn copy(&self) -> Position {
         self.clone()
+    }
+
+    /// What `pickle` keeps: `Position.from_string(str(self), rules=self.rules)`.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let py = slf.py();
+        let from_string = slf.get_type().getattr("from_string")?;
+        let me = slf.get();
+        let args = (me.__str__(), me.rules()).into_pyobject(py)?;
+        PyTuple::new(py, [from_string, args.into_any()])
     }
 
     /// `copy.copy` support.
