@@ -5,6 +5,9 @@ from typing import IO, Iterator, Optional, Sequence, Union
 
 PathLike = Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"]
 
+__version__: str
+"""The package's version (its crate's, ``python/Cargo.toml``)."""
+
 class IllegalTurn(ValueError):
     """A turn that cannot be played, with the code and words of ``seega check``."""
 
@@ -46,11 +49,17 @@ class Position:
     def copy(self) -> "Position": ...
     def __copy__(self) -> "Position": ...
     def __deepcopy__(self, memo: object) -> "Position": ...
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, other: object) -> bool:
+        """Equal when the rules and position strings are (and how the game ended)."""
+        ...
     def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled as ``Position.from_string(str(self), rules=self.rules)``."""
+        ...
 
 class Problem:
-    """One problem ``seega check`` reports."""
+    """One problem ``seega check`` reports; equal and hashed by value (every field), and
+    picklable."""
 
     code: str
     severity: str
@@ -64,17 +73,24 @@ class Problem:
     end_line: int
     end_column: int
     def to_dict(self) -> dict[str, object]: ...
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[object, ...]: ...
 
 class Verdict:
-    """What replaying a game found."""
+    """What replaying a game found; equal by value, picklable, not hashable (``problems`` is a
+    list)."""
 
     valid: bool
     problems: list[Problem]
     legal_turns: int
     def __bool__(self) -> bool: ...
+    def __eq__(self, other: object) -> bool: ...
+    def __reduce__(self) -> tuple[object, ...]: ...
 
 class Turn:
-    """One turn of a game as written, with what the referee found."""
+    """One turn of a game as written, with what the referee found; equal by value, picklable,
+    not hashable (``captures`` and ``comments`` are lists)."""
 
     number: int
     side: Optional[str]
@@ -83,9 +99,15 @@ class Turn:
     captures: list[str]
     comments: list[str]
     legal: bool
+    def __eq__(self, other: object) -> bool: ...
+    def __reduce__(self) -> tuple[object, ...]: ...
 
 class Game:
-    """A game read from an archive."""
+    """A game read from an archive. Two games are equal when their text, file name, number,
+    line and column, and the options they were read with (``rules``) are; hashed by text,
+    file, number and line. A game pickles with all of these (the bytes of its text that were
+    not UTF-8 as they were), so that an unpickled game, in another process too, gives the
+    same ``check()``, ``turns`` and ``to_json()``."""
 
     @property
     def number(self) -> int: ...
@@ -109,6 +131,9 @@ class Game:
     def to_json(self) -> str: ...
     @property
     def text(self) -> str: ...
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[object, ...]: ...
 
 class GameIterator(Iterator[Game]):
     """The games of an archive, read in blocks as the iteration goes."""
