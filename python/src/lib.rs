@@ -16,6 +16,7 @@ use std::sync::Arc;
 
 use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::PyInt;
 use seega::{Encoding, GameReader, GenOptions, Options};
 
 use input::{Inputs, Interrupt};
@@ -34,6 +35,39 @@ fn options(rules: Option<&str>) -> PyResult<Options> {
         Some("auto") => Options::default().auto_rules(true),
         Some(text) => Options::default().default_rules(ruleset(text)?),
     })
+}
+
+/// The whole number `value` of the argument `name`, from 0 to `T`'s largest: a `ValueError`
+/// naming the argument for an `int` out of that range (as the command refuses a negative
+/// count), a `TypeError` for what is no `int`.
+fn whole<'py, T>(value: &Bound<'py, PyAny>, name: &str) -> PyResult<T>
+where
+    T: FromPyObjectOwned<'py> + std::fmt::Display + Bounded,
+{
+    value.extract::<T>().map_err(|e| {
+        if value.is_instance_of::<PyInt>() {
+            PyValueError::new_err(format!(
+                "{name} must be a whole number from 0 to {}, not {value}",
+                T::MAX
+            ))
+        } else {
+            e.into()
+        }
+    })
+}
+
+/// The largest value of an unsigned integer type.
+trait Bounded {
+    /// The largest value.
+    const MAX: Self;
+}
+
+impl Bounded for u64 {
+    const MAX: u64 = u64::MAX;
+}
+
+impl Bounded for u32 {
+    const MAX: u32 = u32::MAX;
 }
 
 /// The encoding `name` names (`utf-8`, `latin-1`, `windows-1252`, `auto`), UTF-8 for `None`.
@@ -125,15 +159,21 @@ fn check_file(
 /// probability that a game gets one illegal turn, `max_turns` the movement turns after which
 /// a game stops unfinished with `*`.
 #[pyfunction]
-#[pyo3(signature = (games, seed = 0, rules = None, invalid_rate = 0.0, max_turns = 60))]
+#[pyo3(
+    signature = (games, seed = None, rules = None, invalid_rate = 0.0, max_turns = None),
+    text_signature = "(games, seed=0, rules=None, invalid_rate=0.0, max_turns=60)"
+)]
 fn generate(
     py: Python<'_>,
-    games: u64,
-    seed: u64,
+    games: &Bound<'_, PyAny>,
+    seed: Option<&Bound<'_, PyAny>>,
     rules: Option<&Bound<'_, PyAny>>,
     invalid_rate: f64,
-    max_turns: u32,
+    max_turns: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<String> {
+    let games: u64 = whole(games, "games")?;
+    let seed: u64 = seed.map_or(Ok(0), |s| whole(s, "seed"))?;
+    let max_turns: u32 = max_turns.map_or(Ok(60), |m| whole(m, "max_turns"))?;
     if !(0.0..=1.0).contains(&invalid_rate) {
         return Err(PyValueError::new_err(format!(
             "invalid_rate {invalid_rate} is not a probability: give a number from 0 to 1"

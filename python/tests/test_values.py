@@ -124,19 +124,31 @@ def test_a_stretch_skipped_unread_pickles(tmp_path, before):
         same_game(round_trip(game), game)
 
 
-def verdict_of(game):
-    """A game's verdict, in a worker process."""
-    return game.check()
+POOL = """
+import multiprocessing, sys
+import seega
+
+if __name__ == "__main__":
+    archive = sys.argv[2]
+    expected = [g.check() for g in seega.read_games(archive)]
+    with multiprocessing.get_context(sys.argv[1]).Pool(2) as pool:
+        got = pool.map(seega.Game.check, seega.read_games(archive))
+    print(len(got), got == expected, sum(v.valid for v in got))
+"""
 
 
 @pytest.mark.parametrize("method", ["spawn", "fork"])
-def test_a_pool_checks_the_games_of_an_archive(method):
+def test_a_pool_checks_the_games_of_an_archive(tmp_path, method):
     if method not in multiprocessing.get_all_start_methods():
         pytest.skip(f"no {method} on this platform")
-    expected = [g.check() for g in seega.read_games(SAMPLE)]
-    with multiprocessing.get_context(method).Pool(2) as pool:
-        got = pool.map(verdict_of, seega.read_games(SAMPLE))
-    assert got == expected and len(got) > 1
+    # In a fresh interpreter, as a program runs a pool (not under pytest's threads and state).
+    script = tmp_path / "pool.py"
+    script.write_text(POOL)
+    done = subprocess.run(
+        [sys.executable, str(script), method, str(SAMPLE)], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "10 True 10\n"
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="paths that are not UTF-8 are POSIX's")
@@ -162,3 +174,15 @@ def test_the_readme_example_of_values_runs_and_prints_what_it_says(tmp_path):
     done = subprocess.run([sys.executable, str(script)], cwd=ROOT, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert done.stdout == f"{seega.__version__} 10\n"
+
+
+@pytest.mark.parametrize(
+    "kwargs, name",
+    [({"games": -1}, "games"), ({"games": 1, "seed": -1}, "seed"), ({"games": 1, "max_turns": 2**32}, "max_turns")],
+)
+def test_generate_refuses_counts_out_of_range_naming_them(kwargs, name):
+    with pytest.raises(ValueError, match=rf"^{name} must be a whole number from 0 to \d+, not -?\d+$"):
+        seega.generate(**kwargs)
+    assert seega.generate(1) == seega.generate(1, seed=0, max_turns=60)
+    with pytest.raises(TypeError):
+        seega.generate("1")
