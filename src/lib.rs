@@ -121,7 +121,7 @@ mod test_shapes;
 pub use api::checking::{CheckReport, check_archive};
 pub use api::generating::generate;
 pub use api::reading::{parse, replay};
-pub use api::records::{GameReader, RecordedGame};
+pub use api::records::{GameReader, RecordedGame, RecordedParts};
 pub use api::visiting::{Skip, Visitor};
 pub use engine::{
     Barrier, Bitboard, Blocked, Centre, Chain, Color, IllegalTurn, Move, Outcome, PRESETS, Phase,

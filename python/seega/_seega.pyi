@@ -105,9 +105,9 @@ class Turn:
 class Game:
     """A game read from an archive. Two games are equal when their text, file name, number,
     line and column, and the options they were read with (``rules``) are; hashed by text,
-    file, number and line. A game pickles with all of these (the bytes of its text that were
-    not UTF-8 as they were), so that an unpickled game, in another process too, gives the
-    same ``check()``, ``turns`` and ``to_json()``."""
+    file, number and line. A game pickles with all of these (and where its text's bytes were
+    not UTF-8), so that an unpickled game, in another process too, gives the same
+    ``check()``, ``turns`` and ``to_json()``."""
 
     @property
     def number(self) -> int: ...

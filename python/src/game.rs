@@ -208,8 +208,6 @@ impl Turn {
 #[pyclass(module = "seega", frozen)]
 pub struct Game {
     record: RecordedGame,
-    /// Its number in its file (the record's, but for a game unpickled alone).
-    number: usize,
     options: Options,
     file: Arc<str>,
     /// The replay, with every played turn kept, made once when first asked for.
@@ -222,15 +220,8 @@ pub struct Game {
 impl Game {
     /// The game `record` of the file named `file`, checked under `options`.
     pub fn new(record: RecordedGame, options: Options, file: Arc<str>) -> Game {
-        let number = record.number();
-        Game::numbered(record, number, options, file)
-    }
-
-    /// The game `record`, numbered `number` in the file named `file`, checked under `options`.
-    pub fn numbered(record: RecordedGame, number: usize, options: Options, file: Arc<str>) -> Game {
         Game {
             record,
-            number,
             options,
             file,
             verdict: OnceLock::new(),
@@ -251,37 +242,8 @@ impl Game {
         if let Some(o) = self.object.get() {
             return o;
         }
-        let mut o = py.detach(|| self.record.object(&self.options, &self.file));
-        o.game = self.number;
-        for e in &mut o.errors {
-            e.game = self.number;
-        }
+        let o = py.detach(|| self.record.object(&self.options, &self.file));
         self.object.get_or_init(|| o)
-    }
-
-    /// The game's text as read, after the spaces that stood before it on its first line, with
-    /// the bytes that were not UTF-8 (U+FFFD in the text, each reported) as bytes that are not.
-    fn source(&self, py: Python<'_>) -> Vec<u8> {
-        let offset = self.record.offset();
-        let mut text = " ".repeat(offset);
-        text.push_str(self.record.text());
-        let invalid: Vec<(usize, usize)> = (self.verdict(py).problems.iter())
-            .filter(|p| p.code.as_str() == "seega::input::invalid-utf8")
-            .map(|p| (p.span.start, p.span.end))
-            .collect();
-        let mut bytes = Vec::with_capacity(text.len());
-        for (at, c) in text.char_indices() {
-            let bad = c == char::REPLACEMENT_CHARACTER
-                && invalid
-                    .iter()
-                    .any(|&(start, end)| (start..end.max(start + 1)).contains(&at));
-            if bad {
-                bytes.push(0xFF);
-            } else {
-                bytes.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes());
-            }
-        }
-        bytes
     }
 }
 
@@ -292,7 +254,7 @@ impl PartialEq for Game {
             && self.record.offset() == other.record.offset()
             && self.record.line() == other.record.line()
             && self.record.skipped() == other.record.skipped()
-            && self.number == other.number
+            && self.record.number() == other.record.number()
             && self.file == other.file
             && (a.default_rules, a.auto_rules, a.force_rules)
                 == (b.default_rules, b.auto_rules, b.force_rules)
@@ -318,7 +280,7 @@ impl Game {
     /// The game's number in its file, from 1.
     #[getter]
     fn number(&self) -> usize {
-        self.number
+        self.record.number()
     }
 
     /// The file line of its first item, from 1.
@@ -365,7 +327,6 @@ impl Game {
         let v = self.verdict(py);
         let problems = (v.problems.iter())
             .map(|p| Problem {
-                game: self.number,
                 ..Problem::from(self.record.diagnostic(p, &self.file))
             })
             .collect();
@@ -432,23 +393,21 @@ impl Game {
         (
             self.record.text(),
             &*self.file,
-            self.number,
+            self.record.number(),
             self.record.line(),
         )
             .hash(&mut h);
         h.finish()
     }
 
-    /// What `pickle` keeps: the text as read, its place, file and options; the game comes
-    /// back with the same turns, verdict and JSON.
+    /// What `pickle` keeps: the record's parts (`RecordedGame::parts`: its text, place and
+    /// number), its file and options; the game comes back with the same turns, verdict and JSON.
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         let o = &self.options;
+        let p = self.record.parts();
         let state: GameState = (
-            self.source(py),
-            self.record.line(),
-            self.number,
+            (p.text, p.invalid, p.start, p.line, p.number, p.skipped),
             self.file.to_string(),
-            self.record.skipped().unwrap_or(0),
             (o.default_rules.to_string(), o.auto_rules, o.force_rules),
         );
         pickle::reduce(py, "_game", (state,))
@@ -458,7 +417,7 @@ impl Game {
     fn __repr__(&self) -> String {
         format!(
             "<Game {} of {:?} at line {}>",
-            self.number,
+            self.record.number(),
             &*self.file,
             self.record.line()
         )

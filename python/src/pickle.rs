@@ -2,14 +2,13 @@
 //! `__reduce__` values that name them, so that a `Game`, a `Verdict` and what they hold cross
 //! process boundaries (`multiprocessing`) and come back equal.
 
-use std::io::Read;
 use std::sync::Arc;
 
 use pyo3::IntoPyObjectExt;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
-use seega::{GameReader, Options};
+use seega::{Options, RecordedGame, RecordedParts};
 
 use crate::game::{Game, Problem, Turn, Verdict};
 use crate::position::ruleset;
@@ -44,7 +43,11 @@ pub type TurnFields = (
 /// first line, with the bytes that were not UTF-8 as they were), its file line, number, file
 /// name, the length of a stretch skipped unread (0 for a game), and its reader's options (the
 /// rules for games without a Rules tag, `auto`, `force`).
-pub type GameState = (Vec<u8>, usize, usize, String, usize, (String, bool, bool));
+pub type GameState = (RecordParts, String, (String, bool, bool));
+
+/// A record's parts (`seega::RecordedParts`): text, invalid stretches, start, line, number and
+/// skipped length.
+pub type RecordParts = (String, Vec<(usize, usize)>, usize, usize, usize, usize);
 
 /// `(constructor, args)`: what `__reduce__` returns for the private constructor `name`.
 pub fn reduce<'py>(
@@ -101,37 +104,24 @@ pub fn _verdict(valid: bool, problems: Vec<Bound<'_, Problem>>, legal_turns: u64
     }
 }
 
-/// The game of `state` (pickle's constructor of `Game`): its text read back by the library's
-/// reader after as many line breaks as lines stood before it, so that its lines, columns and
-/// problems are the file's. A stretch skipped unread is read back after a game of one `*` on
-/// the first line (the line breaks after a game are its own), followed by as many bytes as it
-/// had.
+/// The game of `state` (pickle's constructor of `Game`): its record made again from its parts
+/// (`RecordedGame::from_parts`), so that its lines, columns and problems are the file's.
 #[pyfunction]
-pub fn _game(py: Python<'_>, state: GameState) -> PyResult<Game> {
-    let (source, line, number, file, skipped, (rules, auto, force)) = state;
+pub fn _game(state: GameState) -> PyResult<Game> {
+    let ((text, invalid, start, line, number, skipped), file, (rules, auto, force)) = state;
     let options = Options::default()
         .default_rules(ruleset(&rules)?)
         .auto_rules(auto)
         .force_rules(force);
-    let before = line.saturating_sub(1);
-    let star: &[u8] = if skipped > 0 && before > 0 { b"*" } else { b"" };
-    let filler = skipped.saturating_sub(source.len() + 1);
-    let records = py.detach(|| {
-        let input = star
-            .chain(std::io::repeat(b'\n').take(before as u64))
-            .chain(&source[..])
-            .chain(std::io::repeat(b'x').take(filler as u64))
-            .chain(&b"\n"[..]);
-        GameReader::new(input).collect::<Result<Vec<_>, _>>()
-    });
-    let wanted = 1 + star.len();
-    match records {
-        Ok(records) if records.len() == wanted && records[wanted - 1].line() == line => {
-            let record = records[wanted - 1].clone();
-            Ok(Game::numbered(record, number, options, Arc::from(file)))
-        }
-        _ => Err(PyValueError::new_err(format!(
-            "the pickled game {number} of `{file}` does not read back as one game"
-        ))),
-    }
+    let parts = RecordedParts {
+        text,
+        invalid,
+        start,
+        line,
+        number,
+        skipped,
+    };
+    let record = RecordedGame::from_parts(parts)
+        .map_err(|why| PyValueError::new_err(format!("a pickled game of `{file}`: {why}")))?;
+    Ok(Game::new(record, options, Arc::from(file)))
 }

@@ -55,7 +55,87 @@ pub struct RecordedGame {
     skipped: usize,
 }
 
+/// What a [`RecordedGame`] holds, to keep it and make the same record again elsewhere
+/// ([`RecordedGame::parts`], [`RecordedGame::from_parts`]): Python pickles a game with it.
+///
+/// ```
+/// let text = "1. a1,b1 *\n\n  [Event \"Cup\"] 1. c3,d4 *\n";
+/// let games: Vec<_> = seega::GameReader::new(text.as_bytes()).collect::<Result<_, _>>()?;
+/// let parts = games[1].parts();
+/// assert_eq!((parts.line, parts.number, parts.start), (3, 2, 2));
+/// let again = seega::RecordedGame::from_parts(parts.clone()).unwrap();
+/// assert_eq!(again, games[1]);
+/// // Parts that describe no record are refused, saying why.
+/// let outside = seega::RecordedParts { start: 99, ..parts.clone() };
+/// assert!(seega::RecordedGame::from_parts(outside).unwrap_err().contains("not a place"));
+/// let line_0 = seega::RecordedParts { line: 0, ..parts };
+/// assert!(seega::RecordedGame::from_parts(line_0).is_err());
+/// # Ok::<(), std::io::Error>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RecordedParts {
+    /// The text the record holds: the game's text after as many spaces as characters stood
+    /// before it on its first line.
+    pub text: String,
+    /// The byte ranges of `text` that stand for input bytes that were not UTF-8 (U+FFFD there).
+    pub invalid: Vec<(usize, usize)>,
+    /// Where the game starts in `text`.
+    pub start: usize,
+    /// The file line `text` starts on, from 1.
+    pub line: usize,
+    /// The game's number in its file, from 1.
+    pub number: usize,
+    /// For a stretch skipped unread, its length in bytes; else 0.
+    pub skipped: usize,
+}
+
 impl RecordedGame {
+    /// What the record holds, to make it again with [`RecordedGame::from_parts`].
+    pub fn parts(&self) -> RecordedParts {
+        RecordedParts {
+            text: self.text.clone(),
+            invalid: self.invalid.iter().map(|s| (s.start, s.end)).collect(),
+            start: self.start,
+            line: self.base + 1,
+            number: self.number,
+            skipped: self.skipped,
+        }
+    }
+
+    /// The record `parts` describe, or why they describe none (a place outside the text or
+    /// inside a character, a line or number of 0): the same record as the one whose
+    /// [`RecordedGame::parts`] they are.
+    pub fn from_parts(parts: RecordedParts) -> Result<RecordedGame, String> {
+        let RecordedParts {
+            text,
+            invalid,
+            start,
+            line,
+            number,
+            skipped,
+        } = parts;
+        let at = |i: usize| i <= text.len() && text.is_char_boundary(i);
+        if !at(start) {
+            return Err(format!(
+                "the game's start {start} is not a place in its text"
+            ));
+        }
+        if let Some((a, b)) = invalid.iter().find(|&&(a, b)| a > b || !at(a) || !at(b)) {
+            return Err(format!("{a}..{b} is not a stretch of the game's text"));
+        }
+        if line == 0 || number == 0 {
+            return Err("a game's line and number count from 1".into());
+        }
+        Ok(RecordedGame {
+            text,
+            invalid: invalid.into_iter().map(|(a, b)| Span::new(a, b)).collect(),
+            start,
+            base: line - 1,
+            number,
+            skipped,
+        })
+    }
+
     /// The game's number in its file, from 1.
     pub fn number(&self) -> usize {
         self.number
