@@ -37,37 +37,22 @@ fn options(rules: Option<&str>) -> PyResult<Options> {
     })
 }
 
-/// The whole number `value` of the argument `name`, from 0 to `T`'s largest: a `ValueError`
-/// naming the argument for an `int` out of that range (as the command refuses a negative
-/// count), a `TypeError` for what is no `int`.
-fn whole<'py, T>(value: &Bound<'py, PyAny>, name: &str) -> PyResult<T>
+/// The whole number `value` of the argument `name`, from 0 to `max`: a `ValueError` naming
+/// the argument for an `int` out of that range (as the command refuses a negative count), a
+/// `TypeError` for what is no `int`.
+fn whole<'py, T>(value: &Bound<'py, PyAny>, name: &str, max: T) -> PyResult<T>
 where
-    T: FromPyObjectOwned<'py> + std::fmt::Display + Bounded,
+    T: FromPyObjectOwned<'py> + std::fmt::Display,
 {
     value.extract::<T>().map_err(|e| {
         if value.is_instance_of::<PyInt>() {
             PyValueError::new_err(format!(
-                "{name} must be a whole number from 0 to {}, not {value}",
-                T::MAX
+                "{name} must be a whole number from 0 to {max}, not {value}"
             ))
         } else {
             e.into()
         }
     })
-}
-
-/// The largest value of an unsigned integer type.
-trait Bounded {
-    /// The largest value.
-    const MAX: Self;
-}
-
-impl Bounded for u64 {
-    const MAX: u64 = u64::MAX;
-}
-
-impl Bounded for u32 {
-    const MAX: u32 = u32::MAX;
 }
 
 /// The encoding `name` names (`utf-8`, `latin-1`, `windows-1252`, `auto`), UTF-8 for `None`.
@@ -171,9 +156,9 @@ fn generate(
     invalid_rate: f64,
     max_turns: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<String> {
-    let games: u64 = whole(games, "games")?;
-    let seed: u64 = seed.map_or(Ok(0), |s| whole(s, "seed"))?;
-    let max_turns: u32 = max_turns.map_or(Ok(60), |m| whole(m, "max_turns"))?;
+    let games = whole(games, "games", u64::MAX)?;
+    let seed = seed.map_or(Ok(0), |s| whole(s, "seed", u64::MAX))?;
+    let max_turns = max_turns.map_or(Ok(60), |m| whole(m, "max_turns", u32::MAX))?;
     if !(0.0..=1.0).contains(&invalid_rate) {
         return Err(PyValueError::new_err(format!(
             "invalid_rate {invalid_rate} is not a probability: give a number from 0 to 1"

@@ -24,7 +24,7 @@ use parquet::basic::{Compression, Encoding, ZstdLevel};
 use parquet::errors::ParquetError;
 use parquet::file::properties::{EnabledStatistics, WriterProperties};
 use seega::archive::convert::{ChunkRows, RowMaker, Target};
-use seega::render::game_json::{GameObject, HeaderItem};
+use seega::render::game_json::GameObject;
 use seega::render::game_view::visit_object;
 
 use super::print::{GamePrinter, NotWritten};
@@ -42,21 +42,6 @@ pub const ROW_GROUP_GAMES: usize = 1024;
 /// reaches it, so that memory stays bounded for games with long comments, and no column's text
 /// comes near the 2 GiB an Arrow string array can hold.
 const ROW_GROUP_TEXT: usize = 64 << 20;
-
-/// About how much text `g` puts in the table's columns (as the rows count it as they fill).
-fn weight(g: &GameObject) -> usize {
-    let headers: usize = (g.headers.iter())
-        .map(|h| match h {
-            HeaderItem::Tag { name, value } => name.len() + value.len(),
-            HeaderItem::Comment { .. } => 0,
-        })
-        .sum();
-    let turns: usize = (g.turns.iter())
-        .map(|t| 32 + t.steps.len() * 8 + t.comments.iter().map(|c| c.text.len()).sum::<usize>())
-        .sum();
-    let errors: usize = g.errors.iter().map(|e| 64 + e.message.len()).sum();
-    g.file.len() + 128 + headers + turns + errors
-}
 
 /// Which table a Parquet file holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -91,6 +76,10 @@ pub trait Rows: ChunkRows {
     /// The rows of the games so far as Arrow arrays, their game numbers (as they were handed
     /// over) after the `before` games of earlier chunks; empties the rows.
     fn finish(&mut self, before: usize) -> Result<Part, ArrowError>;
+
+    /// The weight of the last game handed over: about the text it puts in the columns, as
+    /// [`ROW_GROUP_TEXT`] counts it.
+    fn last_weight(&self) -> usize;
 }
 
 /// The rows `any` holds, made by [`Table::chunk_rows`].
@@ -115,7 +104,7 @@ pub struct Part {
 pub struct ParquetSink {
     table: Table,
     /// Rows of games read from JSON, handed over one at a time, not yet encoded, and their
-    /// games and [`weight`].
+    /// games and weight ([`Rows::last_weight`]).
     own: Box<dyn Rows>,
     own_games: usize,
     own_weight: usize,
@@ -275,7 +264,7 @@ impl GamePrinter for ParquetSink {
     fn game(&mut self, w: &mut dyn Write, g: &GameObject) -> Result<(), NotWritten> {
         visit_object(g, self.own.as_mut());
         self.own_games += 1;
-        self.own_weight += weight(g);
+        self.own_weight += self.own.last_weight();
         self.written += 1;
         if self.games + self.own_games >= self.row_group
             || self.weight + self.own_weight >= ROW_GROUP_TEXT

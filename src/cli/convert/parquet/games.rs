@@ -393,6 +393,10 @@ impl ChunkRows for GamesRows {
 }
 
 impl Rows for GamesRows {
+    fn last_weight(&self) -> usize {
+        self.weights.last().copied().unwrap_or(0)
+    }
+
     fn finish(&mut self, before: usize) -> Result<Part, ArrowError> {
         let before = i64_of(before);
         let int = |v: &mut Vec<i64>| -> ArrayRef { Arc::new(Int64Array::from(std::mem::take(v))) };

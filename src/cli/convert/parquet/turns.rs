@@ -281,6 +281,10 @@ impl ChunkRows for TurnsRows {
 }
 
 impl Rows for TurnsRows {
+    fn last_weight(&self) -> usize {
+        self.games.last().map_or(0, |&(_, weight)| weight)
+    }
+
     fn finish(&mut self, before: usize) -> Result<Part, ArrowError> {
         let before = i64_of(before);
         let int = |v: &mut Vec<i64>| -> ArrayRef { Arc::new(Int64Array::from(std::mem::take(v))) };
