@@ -69,6 +69,7 @@ use super::wire::DiagnosticLine;
 mod clean;
 mod marked;
 mod origin;
+mod replay;
 mod turn;
 use crate::engine::{Color, Ruleset, Square};
 use crate::notation::writer::{Doc, DocComment, DocHeader};
@@ -78,6 +79,7 @@ use crate::validate::computed_captures;
 pub(crate) use marked::write_object;
 pub use origin::{Origin, game_bytes, game_text};
 pub(crate) use origin::{verbatim, verbatim_bytes};
+pub use replay::Replayed;
 
 /// One game.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -10,15 +10,15 @@
 //!
 //! ```
 //! use seega::render::html::{PageGame, page};
-//! use seega::validate::Options;
 //!
 //! let text = "[Event \"<Cup>\"]\n\n1. a1,b1 a2,b2 *\n";
-//! let game = seega::parse(text).next().unwrap();
-//! let verdict = seega::check_game(&game, &Options::default().record(true));
-//! let html = page("club night", &[PageGame::new(&game, &verdict, 1)]);
+//! let game = seega::GameReader::new(text.as_bytes()).next().unwrap()?;
+//! let object = game.object(&seega::Options::default(), "cup.sgn");
+//! let html = page("club night", &[PageGame::from_object(&object, 1)]);
 //! assert!(html.starts_with("<!DOCTYPE html>"));
 //! assert!(html.contains("<title>club night</title>"));
 //! assert!(!html.contains("<Cup>")); // the tag's text is escaped in the page's data
+//! # Ok::<(), std::io::Error>(())
 //! ```
 
 mod data;
@@ -53,12 +53,11 @@ pub fn page(title: &str, games: &[PageGame]) -> String {
 ///
 /// ```
 /// use seega::render::html::{PageGame, PageWriter};
-/// use seega::validate::Options;
 ///
 /// let mut w = PageWriter::new(Vec::new(), "club night");
-/// for game in seega::parse("1. a1,b1 a2,b2 *\n\n1. c5,d1 *\n") {
-///     let verdict = seega::check_game(&game, &Options::default().record(true));
-///     w.game(&PageGame::new(&game, &verdict, w.games() + 1))?;
+/// for game in seega::GameReader::new(&b"1. a1,b1 a2,b2 *\n\n1. c5,d1 *\n"[..]) {
+///     let object = game?.object(&seega::Options::default(), "club.sgn");
+///     w.game(&PageGame::from_object(&object, w.games() + 1))?;
 /// }
 /// assert_eq!(w.games(), 2);
 /// let html = String::from_utf8(w.finish()?).unwrap();

@@ -3,7 +3,8 @@
 
 use std::io::Write;
 
-use seega::notation::Scanner;
+use seega::notation::{LineIndex, Scanner};
+use seega::render::game_json::{GameObject, Origin};
 use seega::render::html::{PageGame, PageWriter};
 use seega::validate::{Options, check_game};
 
@@ -34,6 +35,15 @@ pub(super) fn run(
         .auto_rules(false)
         .force_rules(config.force_rules);
     let title = title(config);
+    let lines = LineIndex::new(text);
+    let file = name.to_string();
+    let at = Origin {
+        file: &file,
+        file_bytes: None,
+        text,
+        lines: &lines,
+        raw: None,
+    };
     let (mut count, mut tag_ruled, mut none) = (0, 0, false);
     // The page is written as its games are checked; its head only with the first game, so
     // that an archive without the game asked for writes nothing.
@@ -46,7 +56,8 @@ pub(super) fn run(
             }
             let verdict = check_game(&game, &opts);
             tag_ruled += usize::from(opts.tag_overrode(&game, &verdict));
-            writer.game(&PageGame::new(&game, &verdict, count))?;
+            let object = GameObject::new(&game, &verdict, count, at);
+            writer.game(&PageGame::from_object(&object, count))?;
             if page_asked.game.is_some() {
                 break;
             }

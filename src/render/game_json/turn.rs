@@ -120,3 +120,41 @@ impl TurnObject {
         })
     }
 }
+
+impl TurnObject {
+    /// The turn as a value the referee plays, with its captures as the object holds them;
+    /// fails, saying why, when a field does not hold what the format allows.
+    ///
+    /// ```
+    /// use seega::render::game_json::GameObject;
+    ///
+    /// let json = r#"{"rules": null, "result": null, "outcome": null, "final": null,
+    ///     "source": null, "turns": [{"side": "black", "kind": "move", "from": "b2",
+    ///     "steps": [{"to": "b3", "captures": ["b4"]}], "annotation": "!", "legal": true}]}"#;
+    /// let game: GameObject = serde_json::from_str(json).unwrap();
+    /// assert_eq!(game.turns[0].ply().map(|p| p.to_string()), Ok("b2-b3xb4".to_owned()));
+    /// ```
+    pub fn ply(&self) -> Result<crate::Ply, String> {
+        use crate::{Ply, PlyStep};
+        Ok(match self.doc_kind()? {
+            DocKind::Place(a, b) => Ply::Place(a, b),
+            DocKind::Pass => Ply::Pass,
+            DocKind::Move(from, steps) => Ply::Move {
+                from,
+                steps: (steps.into_iter())
+                    .map(|(to, captures)| PlyStep { to, captures })
+                    .collect(),
+            },
+        })
+    }
+
+    /// The turn in notation with its suffix annotation, as the canonical writer writes it:
+    /// `b2-b3xb4!`.
+    pub fn written(&self) -> Result<String, String> {
+        let turn = self.to_doc()?;
+        Ok(crate::notation::writer::turn_text(
+            &turn.kind,
+            turn.annotation,
+        ))
+    }
+}

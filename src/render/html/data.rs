@@ -7,12 +7,9 @@
 
 use serde::Serialize;
 
-use crate::GameState;
-use crate::engine::referee::result_of;
 use crate::engine::{Bitboard, Color, Setup, Size, Square};
-use crate::notation::{Element, Game, Header};
-use crate::render::highlight::Highlight;
-use crate::validate::{Players, Verdict, played_text};
+use crate::render::game_json::{GameObject, HeaderItem, OutcomeObject, Side, TurnObject};
+use crate::{GameState, Ply};
 
 /// One game of the page.
 #[derive(Debug, Clone, Serialize)]
@@ -100,60 +97,51 @@ fn is_zero(q: &u16) -> bool {
 }
 
 impl PageGame {
-    /// The page's view of game `n` (from 1), checked into `verdict` with
-    /// [`crate::validate::Options::record`].
-    pub fn new(game: &Game<'_>, verdict: &Verdict, n: usize) -> PageGame {
-        let players = Players::of(game);
-        let tag = |name: &str| {
-            game.tag(name)
-                .map(|t| t.value.as_ref())
-                .filter(|v| !v.is_empty() && *v != "?")
-        };
+    /// The page's view of game `n` (from 1) of the page, from its game object (the one model
+    /// of a game: see [`GameObject`]), replayed on the referee ([`GameObject::replay`]).
+    pub fn from_object(game: &GameObject, n: usize) -> PageGame {
+        let tag = |name: &str| game.tag(name).filter(|v| !v.is_empty() && *v != "?");
         let details: Vec<&str> = ["Site", "Date", "Round"]
             .into_iter()
             .filter_map(tag)
             .collect();
-        let token = game.result.map(|r| r.result.as_str());
-        let result = result_of(verdict.outcome, token, tag("Result")).written;
-        let error = verdict
-            .problems
-            .iter()
-            .find(|p| p.is_error())
-            .map(|p| format!("the game is invalid ({}): {}", p.code, p.message()));
-        let ending = match (&error, verdict.outcome) {
+        let result = (game.result.as_deref())
+            .or_else(|| tag("Result"))
+            .unwrap_or("*");
+        let error = (game.errors.iter())
+            .find(|d| d.severity == "error")
+            .map(|d| format!("the game is invalid ({}): {}", d.code, d.message));
+        let ending = match (&error, &game.outcome) {
             (Some(_), _) => "invalid".to_owned(),
             (None, Some(o)) => outcome_words(o),
             (None, None) => "unfinished".to_owned(),
         };
-        let size = verdict
-            .start
-            .as_ref()
-            .map_or(Size::FIVE, |p| p.size())
-            .get();
-        let states: Vec<Setup> = GameState::replay_states(game, verdict)
-            .iter()
-            .map(GameState::setup)
+        let replayed = game.replay();
+        let states: Vec<Setup> = replayed.states.iter().map(GameState::setup).collect();
+        let turns: Vec<PageTurn> = (replayed.turns.iter().zip(states.windows(2)))
+            .map(|((turn, ply), w)| PageTurn::new(turn, ply, &w[0], &w[1]))
             .collect();
-        let turns: Vec<PageTurn> = states
-            .windows(2)
-            .enumerate()
-            .map(|(i, w)| PageTurn::new(game, verdict, i + 1, &w[0], &w[1]))
-            .collect();
-        let end = match verdict.outcome {
+        let end = match &game.outcome {
             Some(o) if !states.is_empty() => {
-                format!("game over: {} ({})", outcome_words(o), o.result_token())
+                let token = match o.winner {
+                    Some(Side::White) => "1-0",
+                    Some(Side::Black) => "0-1",
+                    None => "1/2-1/2",
+                };
+                format!("game over: {} ({token})", outcome_words(o))
             }
             _ => String::new(),
         };
+        let player = |name: &str| tag(name).unwrap_or_default().to_owned();
         PageGame {
             n,
-            black: players.black.unwrap_or_default(),
-            white: players.white.unwrap_or_default(),
-            event: players.event.unwrap_or_default(),
+            black: player("Black"),
+            white: player("White"),
+            event: player("Event"),
             details: details.join(", "),
             result: result.to_owned(),
             ending,
-            size,
+            size: states.first().map_or(Size::FIVE, |s| s.size).get(),
             error: error.unwrap_or_default(),
             start: states.first().map(|s| PageStart {
                 b: board(s),
@@ -161,9 +149,9 @@ impl PageGame {
                 o: s.opening_owed,
                 q: s.quiet_turns,
             }),
-            first: verdict.played.first().map_or(1, |p| p.number),
+            first: replayed.states.first().map_or(1, |s| s.turns_played() + 1),
             mv: states.iter().map(|s| s.to_move.char()).collect(),
-            c: comments_by_position(game, verdict, turns.len()),
+            c: comments_by_position(game, turns.len()),
             turns,
             end,
         }
@@ -171,23 +159,27 @@ impl PageGame {
 }
 
 impl PageTurn {
-    /// Played turn `k` (from 1), which led from `before` to `after`.
-    fn new(game: &Game<'_>, verdict: &Verdict, k: usize, before: &Setup, after: &Setup) -> Self {
-        let hl = Highlight::of_played(game, verdict, k);
+    /// The legal turn `turn`, which the referee played as `ply`, leading from `before` to
+    /// `after`.
+    fn new(turn: &TurnObject, ply: &Ply, before: &Setup, after: &Setup) -> Self {
         let n = before.size.get();
         let index = |sq: Square| sq.rank() * n + sq.file();
-        let path: Vec<u8> = hl.path.iter().map(|&sq| index(sq)).collect();
-        let placed = if path.is_empty() {
-            hl.touched
-        } else {
-            Bitboard::default()
+        let (placed, path) = match ply {
+            Ply::Place(a, b) => (
+                Bitboard::from_square(*a) | Bitboard::from_square(*b),
+                Vec::new(),
+            ),
+            Ply::Move { .. } => (Bitboard::default(), ply.squares()),
+            Ply::Pass => (Bitboard::default(), Vec::new()),
         };
-        let (pieces, hands) = apply(before, placed, &hl.path, hl.captured);
+        let captured = (ply.captures().into_iter())
+            .fold(Bitboard::default(), |b, sq| b | Bitboard::from_square(sq));
+        let (pieces, hands) = apply(before, placed, &path, captured);
         PageTurn {
-            t: played_text(game, verdict, k),
+            t: turn.written().unwrap_or_else(|_| ply.to_string()),
             p: placed.squares().map(index).collect(),
-            m: path,
-            x: hl.captured.squares().map(index).collect(),
+            m: path.iter().map(|&sq| index(sq)).collect(),
+            x: captured.squares().map(index).collect(),
             b: (pieces != after.pieces).then(|| board(after)),
             hand: (hands != after.in_hand).then_some(after.in_hand),
             o: after.opening_owed,
@@ -237,46 +229,37 @@ fn board(s: &Setup) -> String {
 }
 
 /// `capture-all, white wins` or `blocked, draw`.
-fn outcome_words(o: crate::engine::Outcome) -> String {
-    let who = o.winner.map_or("draw".to_owned(), |c| format!("{c} wins"));
-    format!("{}, {who}", o.termination.as_str())
+fn outcome_words(o: &OutcomeObject) -> String {
+    let who = o
+        .winner
+        .map_or("draw".to_owned(), |c| format!("{} wins", c.as_str()));
+    format!("{}, {who}", o.termination)
 }
 
 /// The comments with the position each follows: for the start, the header's and the
-/// movetext's before the first turn; none after the last of the `shown` turns (the turns there
-/// were not played).
-fn comments_by_position(game: &Game<'_>, verdict: &Verdict, shown: usize) -> Vec<(usize, String)> {
+/// movetext's before the first turn; none after a turn that is not among the `shown` turns
+/// played (the turns there were not played).
+fn comments_by_position(game: &GameObject, shown: usize) -> Vec<(usize, String)> {
     let mut by = Vec::new();
     for h in &game.headers {
-        if let Header::Comment(c) = h {
-            by.push((0, c.text.trim().to_owned()));
+        if let HeaderItem::Comment { comment, .. } = h {
+            by.push((0, comment.trim().to_owned()));
         }
     }
     let mut at = Some(0);
+    by.extend(game.comments.iter().map(|c| (0, c.text.trim().to_owned())));
     let mut next = 0;
-    for (i, e) in game.moves.iter().enumerate() {
-        match e {
-            Element::Turn(_) => {
-                at = match verdict.played.get(next) {
-                    Some(p) if p.element == i && next < shown => {
-                        next += 1;
-                        Some(next)
-                    }
-                    _ => None,
-                };
-            }
-            Element::Comment(c) => {
-                if let Some(k) = at {
-                    by.push((k, c.text.trim().to_owned()));
-                }
-            }
-            _ => {}
+    for turn in &game.turns {
+        at = (turn.legal && next < shown).then(|| {
+            next += 1;
+            next
+        });
+        if let Some(k) = at {
+            by.extend(turn.comments.iter().map(|c| (k, c.text.trim().to_owned())));
         }
     }
     if let Some(k) = at {
-        for c in &game.trailing {
-            by.push((k, c.text.trim().to_owned()));
-        }
+        by.extend(game.trailing.iter().map(|c| (k, c.text.trim().to_owned())));
     }
     by
 }

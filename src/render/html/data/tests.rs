@@ -1,6 +1,4 @@
 use super::*;
-use crate::notation::Scanner;
-use crate::validate::{Options, check_game};
 
 fn setup(s: &str) -> Setup {
     s.parse().expect("a position string")
@@ -35,22 +33,29 @@ fn an_effect_places_captures_then_moves() {
 
 #[test]
 fn a_turn_whose_effect_does_not_give_its_position_carries_it() {
-    let text = "[Position \"5/5/5/5/5 b 12/12\"]\n\n1. a1,b1 *\n";
-    let game = Scanner::new(text, &[]).next().expect("a game");
-    let verdict = check_game(&game, &Options::default().record(true));
-    let page = PageGame::new(&game, &verdict, 1);
+    let text = "[Position \"5/5/5/5/5 b 12/12\"]\n\n1. a1,b1 {first} *\n";
+    let record = crate::GameReader::new(text.as_bytes()).next();
+    let object = record
+        .expect("a game")
+        .expect("read")
+        .object(&Default::default(), "a.sgn");
+    let page = PageGame::from_object(&object, 1);
     assert_eq!(page.turns.len(), 1);
     let t = &page.turns[0];
     assert_eq!(
         (t.p.as_slice(), t.b.as_ref(), t.hand),
         (&[0, 1][..], None, None)
     );
-    assert_eq!(page.mv, "bw");
+    assert_eq!(
+        (page.mv.as_str(), page.c.as_slice()),
+        ("bw", &[(1, "first".to_owned())][..])
+    );
     // Had the referee decided otherwise, the turn would say so.
     let (before, mut after) = (setup("5/5/5/5/5 b 12/12"), setup("5/5/5/5/bb3 w 10/12"));
     after.in_hand = [9, 12];
     after.pieces[1].insert(Square::new(4, 4));
-    let t = PageTurn::new(&game, &verdict, 1, &before, &after);
+    let ply = object.turns[0].ply().expect("a ply");
+    let t = PageTurn::new(&object.turns[0], &ply, &before, &after);
     let board = format!("bb{}w", ".".repeat(22));
     assert_eq!(t.b, Some(board));
     assert_eq!(t.hand, Some([9, 12]));
