@@ -147,14 +147,4 @@ impl TurnObject {
             },
         })
     }
-
-    /// The turn in notation with its suffix annotation, as the canonical writer writes it:
-    /// `b2-b3xb4!`.
-    pub fn written(&self) -> Result<String, String> {
-        let turn = self.to_doc()?;
-        Ok(crate::notation::writer::turn_text(
-            &turn.kind,
-            turn.annotation,
-        ))
-    }
 }

@@ -176,7 +176,7 @@ impl PageTurn {
             .fold(Bitboard::default(), |b, sq| b | Bitboard::from_square(sq));
         let (pieces, hands) = apply(before, placed, &path, captured);
         PageTurn {
-            t: turn.written().unwrap_or_else(|_| ply.to_string()),
+            t: turn.notation() + turn.annotation.as_deref().unwrap_or_default(),
             p: placed.squares().map(index).collect(),
             m: path.iter().map(|&sq| index(sq)).collect(),
             x: captured.squares().map(index).collect(),
