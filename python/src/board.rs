@@ -191,7 +191,7 @@ impl Board {
 
     /// A copy: with the whole stack (`stack=True`), none (`stack=False`: the copy starts at
     /// this position), or its last `stack` turns.
-    #[pyo3(signature = (stack = None))]
+    #[pyo3(signature = (stack = None), text_signature = "($self, stack=True)")]
     fn copy(&self, stack: Option<&Bound<'_, PyAny>>) -> PyResult<Board> {
         let n = stack.map_or(Ok(self.stack.len()), |s| kept(s, self.stack.len()))?;
         let cut = self.stack.len() - n;

@@ -11,6 +11,7 @@ import pytest
 
 import seega
 from conftest import ROOT
+from test_position import ILLEGAL
 
 SAMPLES = sorted((ROOT / "samples").glob("*.sgn")) + sorted((ROOT / "samples" / "invalid").glob("*.sgn"))
 
@@ -123,10 +124,9 @@ def test_pop_and_peek_on_an_empty_stack_raise_index_error_naming_it():
 
 
 @pytest.mark.parametrize(
-    "setup, turn",
-    [(None, "c3,d4"), ("a1,b1", "a1,c2"), (None, "b2-b3"), ("5/1b3/1w3/5/1b3 b", "b1-b2xa2"), (None, "zz")],
+    "setup, turn, code", ILLEGAL + [("5/1b3/1w3/5/1b3 b", "b1-b2xa2", None), (None, "zz", "seega::syntax::token")]
 )
-def test_an_illegal_push_raises_as_play_and_leaves_the_board_unchanged(setup, turn):
+def test_an_illegal_push_raises_as_play_and_leaves_the_board_unchanged(setup, turn, code):
     if setup is None:
         board, position = seega.Board(), seega.Position()
     elif "/" in setup:
@@ -140,6 +140,7 @@ def test_an_illegal_push_raises_as_play_and_leaves_the_board_unchanged(setup, tu
     with pytest.raises(seega.IllegalTurn) as played:
         position.play(turn)
     assert (pushed.value.code, pushed.value.message) == (played.value.code, played.value.message)
+    assert code is None or pushed.value.code == code
     assert (str(board), board.move_stack, board.legal_turns(), board.side_to_move, board.phase) == before
 
 
