@@ -1,5 +1,5 @@
 //! A turn object: made from the canonical writer's turn and what the replay found, its
-//! notation, and back to the writer's turn.
+//! notation, its value (a [`Ply`]), and back to the writer's turn.
 
 use super::{CommentObject, KindName, Side, StepObject, TurnObject, name, square};
 use crate::engine::Color;
