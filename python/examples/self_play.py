@@ -1,5 +1,5 @@
-"""Self-play: a random player against a one-ply greedy one, through Position.legal_turns and
-Position.play; the games are written as an archive with their tags, and seega.check_file
+"""Self-play: a random player against a one-ply greedy one, on a seega.Board (legal_turns,
+push, move_stack); the games are written as an archive with their tags, and seega.check_file
 confirms that every one of them is valid.
 
     python examples/self_play.py [--games 1000] [--seed 1] [--rules standard] [--out FILE]
@@ -18,34 +18,31 @@ MAX_MOVEMENT_TURNS = 200
 
 
 def captures(turn):
-    """How many pieces a turn written by legal_turns captures (`b2-b3xb4xc3` → 2)."""
-    return turn.count("x")
+    """How many pieces a turn listed by legal_turns captures (`b2-b3xb4xc3` → 2)."""
+    return len(turn.captures)
 
 
-def random_player(rng, position):
+def random_player(rng, board):
     """Any legal turn."""
-    return rng.choice(position.legal_turns())
+    return rng.choice(board.legal_turns())
 
 
-def greedy_player(rng, position):
+def greedy_player(rng, board):
     """A turn that captures the most pieces now, at random among the best."""
-    turns = position.legal_turns()
+    turns = board.legal_turns()
     best = max(map(captures, turns))
     return rng.choice([t for t in turns if captures(t) == best])
 
 
 def play_game(rng, rules, players):
-    """One game: its turns and its result token."""
-    position = seega.Position(rules)
-    turns = []
+    """One game: its turns (seega.Turn values) and its result token."""
+    board = seega.Board(rules)
     movement = 0
-    while not position.is_over and movement < MAX_MOVEMENT_TURNS:
-        player = players[position.side_to_move]
-        turn = player(rng, position)
-        movement += position.phase == "movement"
-        position = position.play(turn)
-        turns.append(turn)
-    return turns, position.result or "*"
+    while not board.is_over() and movement < MAX_MOVEMENT_TURNS:
+        player = players[board.side_to_move]
+        movement += board.phase == "movement"
+        board.push(player(rng, board))
+    return board.move_stack, board.result() or "*"
 
 
 def movetext(turns, result):
@@ -54,7 +51,7 @@ def movetext(turns, result):
     for i, turn in enumerate(turns):
         if i % 2 == 0:
             words.append(f"{i // 2 + 1}.")
-        words.append(turn)
+        words.append(str(turn))
     words.append(result)
     lines, line = [], ""
     for word in words:

@@ -1,15 +1,17 @@
-//! `seega.Game` and what it is made of: `Turn`, `Verdict`, `Problem`.
+//! `seega.Game` and what it is made of: `RecordedTurn` (in `turn.rs`), `Verdict`, `Problem`.
 
 use std::sync::{Arc, OnceLock};
 
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 use seega::notation::Header;
-use seega::render::game_json::{GameObject, TurnObject};
+use seega::render::game_json::GameObject;
 use seega::{DiagnosticLine, Options, RecordedGame, Verdict as EngineVerdict};
 
+use crate::board::Board;
 use crate::pickle::{self, GameState};
-use crate::position::outcome_pair;
+use crate::position::{Position, outcome_pair};
+use crate::turn::{RecordedTurn, Turn};
 
 /// One problem `seega check` reports, with its stable code and the words it prints. Equal and
 /// hashed by value: by every field.
@@ -151,56 +153,6 @@ impl Verdict {
     }
 }
 
-/// One turn of a game as written, with what the referee found when it was played. Equal by
-/// value (not hashable: its captures and comments are lists).
-#[pyclass(module = "seega", frozen, get_all, eq)]
-#[derive(Clone, PartialEq)]
-pub struct Turn {
-    /// The turn number, from 1 (each side's turn counts one).
-    pub number: u64,
-    /// The side that played it, `"black"` or `"white"`; `None` for a turn not played (the
-    /// illegal one, or one after it).
-    pub side: Option<String>,
-    /// `"place"`, `"move"` or `"pass"`.
-    pub kind: String,
-    /// The turn in canonical notation, every capture the referee found written out when it
-    /// was played (as written otherwise).
-    pub notation: String,
-    /// The squares it captured (as written when it was not played).
-    pub captures: Vec<String>,
-    /// The comments written after it, before the next turn.
-    pub comments: Vec<String>,
-    /// Whether it was played as legal.
-    pub legal: bool,
-}
-
-#[pymethods]
-impl Turn {
-    /// The turn's notation.
-    fn __str__(&self) -> String {
-        self.notation.clone()
-    }
-
-    /// What `pickle` keeps: every field.
-    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        let t = self.clone();
-        let fields = (
-            t.number, t.side, t.kind, t.notation, t.captures, t.comments, t.legal,
-        );
-        pickle::reduce(py, "_turn", (fields,))
-    }
-
-    /// `Turn(number, side, notation)`.
-    fn __repr__(&self) -> String {
-        format!(
-            "Turn(number={}, side={:?}, notation={:?})",
-            self.number,
-            self.side.as_deref().unwrap_or("None"),
-            self.notation
-        )
-    }
-}
-
 /// A game read from an archive: its tags, turns and result as written, and what the referee
 /// finds when it replays it (`check()`, `final`, `outcome`). Two games are equal when their
 /// text, file, number, line and column, and the options they were read with are; hashed by
@@ -238,6 +190,15 @@ impl Game {
         self.verdict.get_or_init(|| v)
     }
 
+    /// The game replayed by the library (`GameState::replay_turns`): its start, and each turn
+    /// played with the game after it; `ValueError` when the game cannot be set up.
+    fn replayed(&self, py: Python<'_>) -> PyResult<crate::board::Replayed> {
+        let verdict = self.verdict(py);
+        let game = self.record.parse();
+        py.detach(|| seega::GameState::replay_turns(&game, verdict))
+            .ok_or_else(|| crate::board::unplayable(self.record.number(), verdict))
+    }
+
     fn object(&self, py: Python<'_>) -> &GameObject {
         if let Some(o) = self.object.get() {
             return o;
@@ -258,20 +219,6 @@ impl PartialEq for Game {
             && self.file == other.file
             && (a.default_rules, a.auto_rules, a.force_rules)
                 == (b.default_rules, b.auto_rules, b.force_rules)
-    }
-}
-
-impl From<&TurnObject> for Turn {
-    fn from(t: &TurnObject) -> Turn {
-        Turn {
-            number: t.number,
-            side: t.side.map(|s| s.as_str().to_owned()),
-            kind: t.kind.as_str().to_owned(),
-            notation: t.notation(),
-            captures: t.captured().map(str::to_owned).collect(),
-            comments: t.comments.iter().map(|c| c.text.clone()).collect(),
-            legal: t.legal,
-        }
     }
 }
 
@@ -317,8 +264,42 @@ impl Game {
 
     /// The turns as written, legal or not.
     #[getter]
-    fn turns(&self, py: Python<'_>) -> Vec<Turn> {
-        self.object(py).turns.iter().map(Turn::from).collect()
+    fn turns(&self, py: Python<'_>) -> Vec<RecordedTurn> {
+        self.object(py)
+            .turns
+            .iter()
+            .map(RecordedTurn::from)
+            .collect()
+    }
+
+    /// The turns as written, legal or not, as python-chess's `mainline()` gives a game's nodes:
+    /// the same as `turns`.
+    fn mainline(&self, py: Python<'_>) -> Vec<RecordedTurn> {
+        self.turns(py)
+    }
+
+    /// The `Turn` values of the turns played as legal, in order (an invalid game's stop before
+    /// its first illegal turn, as python-chess's `mainline_moves()` stop): the `move_stack` of
+    /// `board()`.
+    fn mainline_turns(&self, py: Python<'_>) -> Vec<Turn> {
+        let turns = self.object(py).turns.iter().filter(|t| t.legal);
+        turns.filter_map(|t| t.ply().ok().map(Turn::from)).collect()
+    }
+
+    /// A `Board` after the game's legal turns, its `move_stack` the turns played (an invalid
+    /// game's stop before its first illegal turn, as python-chess stops reading at an illegal
+    /// move); `ValueError` when the game cannot be set up (its Rules or Position tag
+    /// unreadable).
+    fn board(&self, py: Python<'_>) -> PyResult<Board> {
+        let (root, turns) = self.replayed(py)?;
+        Ok(Board::replayed(root, turns))
+    }
+
+    /// The `Position` after each turn played, in order (the last is `final`); `ValueError` as
+    /// for `board()`.
+    fn positions(&self, py: Python<'_>) -> PyResult<Vec<Position>> {
+        let (_, turns) = self.replayed(py)?;
+        Ok(turns.into_iter().map(|(_, s)| Position::of(s)).collect())
     }
 
     /// Replays the game as `seega check` does: its verdict, with the codes, messages and

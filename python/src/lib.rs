@@ -4,6 +4,7 @@
 //! Every call that does work in Rust releases the GIL while it does it; no Rust panic reaches
 //! Python (errors are exceptions: `ValueError`, `OSError`, `seega.IllegalTurn`).
 
+mod board;
 mod errors;
 mod game;
 mod input;
@@ -11,6 +12,7 @@ mod pickle;
 mod position;
 mod reader;
 mod summary;
+mod turn;
 
 use std::sync::Arc;
 
@@ -21,11 +23,13 @@ use seega::{Encoding, GameReader, GenOptions, Options};
 
 use input::{Inputs, Interrupt};
 
+use board::Board;
 use errors::IllegalTurn;
-use game::{Game, Problem, Turn, Verdict};
+use game::{Game, Problem, Verdict};
 use position::{Position, ruleset};
 use reader::GameIterator;
 use summary::CheckSummary;
+use turn::{RecordedTurn, Turn};
 
 /// The options of a reader for `rules`: the rules of games without a Rules tag (a preset,
 /// then key=value options, or `"auto"` to try every preset), `standard` when `None`.
@@ -193,7 +197,9 @@ fn generate(
 fn _seega(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Position>()?;
     m.add_class::<Game>()?;
+    m.add_class::<Board>()?;
     m.add_class::<Turn>()?;
+    m.add_class::<RecordedTurn>()?;
     m.add_class::<Verdict>()?;
     m.add_class::<Problem>()?;
     m.add_class::<GameIterator>()?;
@@ -204,7 +210,8 @@ fn _seega(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(check_file, m)?)?;
     m.add_function(wrap_pyfunction!(generate, m)?)?;
     m.add_function(wrap_pyfunction!(pickle::_problem, m)?)?;
-    m.add_function(wrap_pyfunction!(pickle::_turn, m)?)?;
+    m.add_function(wrap_pyfunction!(pickle::_recorded_turn, m)?)?;
+    m.add_function(wrap_pyfunction!(board::_board, m)?)?;
     m.add_function(wrap_pyfunction!(pickle::_verdict, m)?)?;
     m.add_function(wrap_pyfunction!(pickle::_game, m)?)?;
     // The package's version: the crate's, which pyproject.toml takes too.

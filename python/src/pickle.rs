@@ -10,8 +10,9 @@ use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 use seega::{Options, RecordedGame, RecordedParts};
 
-use crate::game::{Game, Problem, Turn, Verdict};
+use crate::game::{Game, Problem, Verdict};
 use crate::position::ruleset;
+use crate::turn::{RecordedTurn, Turn};
 
 /// The fields of a `Problem`, in the order of its declaration.
 pub type ProblemFields = (
@@ -28,7 +29,7 @@ pub type ProblemFields = (
     usize,
 );
 
-/// The fields of a `Turn`, in the order of its declaration.
+/// The fields of a `RecordedTurn`, in the order of its declaration.
 pub type TurnFields = (
     u64,
     Option<String>,
@@ -37,6 +38,7 @@ pub type TurnFields = (
     Vec<String>,
     Vec<String>,
     bool,
+    Option<Turn>,
 );
 
 /// What a pickled `Game` holds: its text as read (preceded by the spaces before it on its
@@ -79,11 +81,11 @@ pub fn _problem(fields: ProblemFields) -> Problem {
     }
 }
 
-/// The turn of `fields` (pickle's constructor of `Turn`).
+/// The recorded turn of `fields` (pickle's constructor of `RecordedTurn`).
 #[pyfunction]
-pub fn _turn(fields: TurnFields) -> Turn {
-    let (number, side, kind, notation, captures, comments, legal) = fields;
-    Turn {
+pub fn _recorded_turn(fields: TurnFields) -> RecordedTurn {
+    let (number, side, kind, notation, captures, comments, legal, turn) = fields;
+    RecordedTurn {
         number,
         side,
         kind,
@@ -91,6 +93,7 @@ pub fn _turn(fields: TurnFields) -> Turn {
         captures,
         comments,
         legal,
+        turn,
     }
 }
 

@@ -3,9 +3,9 @@
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
-use seega::{Color, GameState, Ply, Position as EnginePosition, Ruleset, Setup};
+use seega::{Color, GameState, Position as EnginePosition, Ruleset, Setup};
 
-use crate::errors::{illegal_turn, unreadable_turn};
+use crate::turn::{Turn, play_on, ply_of};
 
 /// The side named `side`: `"black"`/`"b"` or `"white"`/`"w"`.
 pub fn color(side: &str) -> PyResult<Color> {
@@ -16,6 +16,15 @@ pub fn color(side: &str) -> PyResult<Color> {
             "`{side}` is not a side: give \"black\" or \"white\""
         ))),
     }
+}
+
+/// The game a position string `text` describes under `rules` (see `Position.from_string`), or
+/// a `ValueError` saying why there is none.
+pub fn game_of(text: &str, rules: &str) -> PyResult<GameState> {
+    let rules = ruleset(rules)?;
+    Setup::parse(text)
+        .and_then(|setup| GameState::from_setup(rules, &setup))
+        .map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
 /// The ruleset `text` names (a preset, then key=value options), or a `ValueError`.
@@ -49,15 +58,29 @@ pub struct Position {
 
 impl PartialEq for Position {
     fn eq(&self, other: &Position) -> bool {
-        self.position() == other.position()
-            && self.state.setup() == other.state.setup()
-            && self.state.outcome() == other.state.outcome()
+        same_position(&self.state, &other.state)
     }
+}
+
+/// Whether the games `a` and `b` are at equal positions: the same position under the same
+/// rules, the same position string, and the same end (the turns that led there do not count).
+pub fn same_position(a: &GameState, b: &GameState) -> bool {
+    a.position() == b.position() && a.setup() == b.setup() && a.outcome() == b.outcome()
 }
 
 impl Position {
     fn position(&self) -> &EnginePosition {
         self.state.position()
+    }
+
+    /// The position of the game `state`.
+    pub fn of(state: GameState) -> Position {
+        Position { state }
+    }
+
+    /// The game this is the position of.
+    pub fn state(&self) -> &GameState {
+        &self.state
     }
 }
 
@@ -79,56 +102,32 @@ impl Position {
     #[staticmethod]
     #[pyo3(signature = (text, rules = "standard"))]
     fn from_string(text: &str, rules: &str) -> PyResult<Position> {
-        let rules = ruleset(rules)?;
-        let state = Setup::parse(text)
-            .and_then(|setup| GameState::from_setup(rules, &setup))
-            .map_err(|e| PyValueError::new_err(e.to_string()))?;
-        Ok(Position { state })
-    }
-
-    /// The turns the side to move may play, in the notation, each movement with its captures
-    /// (`"b2-b3xb4"`), placements as two squares (`"a1,b1"`), a pass as `"--"`; none once the
-    /// game is over.
-    fn legal_turns(&self, py: Python<'_>) -> Vec<String> {
-        py.detach(|| {
-            self.state
-                .legal_turns()
-                .iter()
-                .map(Ply::to_string)
-                .collect()
+        Ok(Position {
+            state: game_of(text, rules)?,
         })
     }
 
-    /// The position after `turn`, written in the notation (captures may be left out); raises
-    /// `IllegalTurn`, with the code and message of `seega check`, when it cannot be played.
-    fn play(&self, py: Python<'_>, turn: &str) -> PyResult<Position> {
-        let ply: Ply = turn.parse().map_err(|e| unreadable_turn(py, &e))?;
-        let mut state = self.state.clone();
-        match py.detach(|| state.play(&ply)) {
-            Ok(_) => Ok(Position { state }),
-            Err(e) => Err(illegal_turn(
-                py,
-                e.code().as_str(),
-                &e.to_string(),
-                e.help(),
-            )),
-        }
+    /// The turns the side to move may play, as `Turn` values: each movement with its
+    /// captures (`b2-b3xb4`), placements as two squares in board order (`a1,b1`), a pass
+    /// (`--`); none once the game is over.
+    fn legal_turns(&self, py: Python<'_>) -> Vec<Turn> {
+        let plies = py.detach(|| self.state.legal_turns());
+        plies.into_iter().map(Turn::from).collect()
     }
 
-    /// The turn `turn` as the referee plays it here, with every capture written
-    /// (`"b1-b2"` → `"b1-b2xb3"`); raises `IllegalTurn` as `play` does.
-    fn played(&self, py: Python<'_>, turn: &str) -> PyResult<String> {
-        let ply: Ply = turn.parse().map_err(|e| unreadable_turn(py, &e))?;
+    /// The position after `turn`, a `Turn` or its notation (captures may be left out); raises
+    /// `IllegalTurn`, with the code and message of `seega check`, when it cannot be played.
+    fn play(&self, py: Python<'_>, turn: &Bound<'_, PyAny>) -> PyResult<Position> {
         let mut state = self.state.clone();
-        match state.play(&ply) {
-            Ok(done) => Ok(done.to_string()),
-            Err(e) => Err(illegal_turn(
-                py,
-                e.code().as_str(),
-                &e.to_string(),
-                e.help(),
-            )),
-        }
+        play_on(py, &mut state, &ply_of(turn)?)?;
+        Ok(Position { state })
+    }
+
+    /// `turn` (a `Turn` or its notation) as the referee plays it here, a `Turn` with every
+    /// capture written (`"b1-b2"` → `b1-b2xb3`); raises `IllegalTurn` as `play` does.
+    fn played(&self, py: Python<'_>, turn: &Bound<'_, PyAny>) -> PyResult<Turn> {
+        let mut state = self.state.clone();
+        Ok(Turn::from(play_on(py, &mut state, &ply_of(turn)?)?))
     }
 
     /// The ruleset, as a `Rules` tag writes it.

@@ -51,7 +51,9 @@ def test_turns_carry_number_side_kind_notation_captures_and_comments():
     assert turn.notation == "b1-b2xb3" == str(turn)
     assert turn.captures == ["b3"]
     assert turn.comments == ["takes b3"]
-    assert repr(turn) == 'Turn(number=1, side="black", notation="b1-b2xb3")'
+    assert repr(turn) == 'RecordedTurn(number=1, side="black", notation="b1-b2xb3")'
+    assert isinstance(turn, seega.RecordedTurn)
+    assert turn.turn == seega.Turn.from_string("b1-b2xb3") and str(turn.turn) == turn.notation
 
 
 def test_turns_after_an_illegal_one_are_not_played():
@@ -141,6 +143,8 @@ def test_turns_are_those_of_the_command_json(cli, path):
     assert len(games := list(games)) == len(objects)
     for g, obj in zip(games, objects):
         got = [(t.number, t.side, t.kind, t.notation, t.captures, t.comments, t.legal) for t in g.turns]
+        values = [(t.turn.kind, str(t.turn), t.turn.captures) for t in g.turns]
+        assert values == [(t.kind, t.notation, t.captures) for t in g.turns]
         want = [
             (
                 t["number"],

@@ -31,7 +31,8 @@ def test_the_276_placements_at_the_start_are_the_pairs_of_squares_off_the_centre
     assert len(turns) == 276
     off_centre = [s for s in squares() if s != "c3"]
     pairs = {f"{a},{b}" for a, b in itertools.combinations(off_centre, 2)}
-    assert set(turns) == pairs
+    assert {str(t) for t in turns} == pairs
+    assert all(t.kind == "place" and t.squares == str(t).split(",") for t in turns)
     assert len(set(turns)) == len(turns)
 
 
@@ -59,8 +60,10 @@ def test_legal_movements_carry_their_captures():
     pos = seega.Position.from_string("5/1b3/1w3/5/1b3 b")
     assert pos.phase == "movement"
     turns = pos.legal_turns()
-    assert "b1-b2xb3" in turns
-    assert pos.played("b1-b2") == "b1-b2xb3"
+    assert seega.Turn.from_string("b1-b2xb3") in turns
+    assert "b1-b2xb3" in [str(t) for t in turns]
+    assert pos.played("b1-b2") == seega.Turn.from_string("b1-b2xb3")
+    assert str(pos.played(seega.Turn.from_string("b1-b2"))) == "b1-b2xb3"
     after = pos.play("b1-b2")
     assert str(after) == "5/1b3/5/1b3/5 w"
     assert after.is_over and after.outcome == ("capture-all", "black") and after.result == "0-1"
@@ -108,7 +111,7 @@ def test_illegal_turns_raise_with_the_code_of_check(setup, turn, code):
     assert err.message == err.message.rstrip(".") and err.message[0].islower()
     assert err.help.endswith(".")
     assert isinstance(err, ValueError)
-    assert turn not in pos.legal_turns()
+    assert turn not in [str(t) for t in pos.legal_turns()]
 
 
 def test_the_message_is_the_checkers():

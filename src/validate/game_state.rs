@@ -3,9 +3,9 @@
 //! # Inside
 //!
 //! `GameState`, a game in progress kept as the referee's state between turns, so the turn after a
-//! pass, the end and no turn after it are the full replay's own; `GameState::replay_states`, a
-//! recorded game's state at each of its positions, its turns played on the same referee up to the
-//! verdict's last legal one
+//! pass, the end and no turn after it are the full replay's own; `GameState::replay_turns`, a
+//! recorded game's turns as played with the state after each, played on the same referee up to the
+//! verdict's last legal one, and `GameState::replay_states`, its state at each of its positions
 
 use super::ply::{PlayError, Ply};
 use crate::engine::referee::Between;
@@ -130,34 +130,58 @@ impl GameState {
     /// assert!(!verdict.is_valid()); // its second turn came after the end
     /// ```
     pub fn replay_states(game: &Game<'_>, verdict: &Verdict) -> Vec<GameState> {
-        let Some(start) = verdict.start.clone() else {
+        let Some((start, turns)) = GameState::replay_turns(game, verdict) else {
             return Vec::new();
         };
+        let mut states = Vec::with_capacity(turns.len() + 1);
+        states.push(start);
+        states.extend(turns.into_iter().map(|(_, after)| after));
+        states
+    }
+
+    /// A recorded game replayed: the state before its first turn, then each of its legal
+    /// turns as played (every capture written) with the state after it, so that the `k`th
+    /// pair is the game's `k`th turn (an invalid game's stop after its last legal turn); `None`
+    /// when the game could not be set up (its Rules or Position tag unreadable). `verdict` is
+    /// `game`'s, as for [`GameState::replay_states`], which gives the same states.
+    ///
+    /// ```
+    /// use seega::GameState;
+    ///
+    /// let text = "[Position \"5/1b3/1w3/5/1b3 b\"]\n\n1. b1-b2 c2,d2 0-1\n";
+    /// let game = seega::parse(text).next().unwrap();
+    /// let verdict = seega::replay(&game);
+    /// let (start, turns) = GameState::replay_turns(&game, &verdict).unwrap();
+    /// assert_eq!(start.setup().to_string(), "5/1b3/1w3/5/1b3 b");
+    /// assert_eq!(turns.len(), 1); // the second turn came after the end
+    /// assert_eq!(turns[0].0.to_string(), "b1-b2xb3"); // as played, its capture written
+    /// assert!(turns[0].1.is_over());
+    /// ```
+    pub fn replay_turns(
+        game: &Game<'_>,
+        verdict: &Verdict,
+    ) -> Option<(GameState, Vec<(Ply, GameState)>)> {
+        let start = verdict.start.clone()?;
         // The tag's game-level state too: the verdict's start keeps only its position.
         let tagged = (game.tag("Position"))
             .and_then(|t| Setup::parse(&t.value).ok())
             .and_then(|s| GameState::from_setup(start.rules, &s).ok());
-        let mut state = tagged.unwrap_or_else(|| GameState::from_position(start));
+        let first = tagged.unwrap_or_else(|| GameState::from_position(start));
         let legal = usize::try_from(verdict.legal_turns).unwrap_or(usize::MAX);
-        let mut states = Vec::with_capacity(legal.saturating_add(1).min(1 << 16));
-        let turns = game.moves.iter().filter_map(|e| match e {
+        let mut turns: Vec<(Ply, GameState)> = Vec::with_capacity(legal.min(1 << 16));
+        let written = game.moves.iter().filter_map(|e| match e {
             Element::Turn(t) => Some(Ply::from_turn(t)),
             _ => None,
         });
-        for ply in turns.take(legal) {
-            let next = {
-                let mut next = state.clone();
-                next.play(&ply).ok().map(|_| next)
-            };
-            states.push(state);
-            match next {
-                Some(n) => state = n,
-                // Not played as the verdict found it: the states stop before the turn.
-                None => return states,
+        for ply in written.take(legal) {
+            let mut next = turns.last().map_or(&first, |(_, s)| s).clone();
+            match next.play(&ply) {
+                Ok(played) => turns.push((played, next)),
+                // Not played as the verdict found it: the turns stop before it.
+                Err(_) => break,
             }
         }
-        states.push(state);
-        states
+        Some((first, turns))
     }
 
     /// The position now.

@@ -1,10 +1,11 @@
 //! A turn object: made from the canonical writer's turn and what the replay found, its
-//! notation, and back to the writer's turn.
+//! notation, its value (a [`Ply`]), and back to the writer's turn.
 
 use super::{CommentObject, KindName, Side, StepObject, TurnObject, name, square};
 use crate::engine::Color;
 use crate::notation::writer::{DocComment, DocKind, DocTurn};
 use crate::notation::{Annotation, LineCol};
+use crate::validate::ply::{Ply, PlyStep};
 
 impl TurnObject {
     /// The turn in notation, its captures written out (the engine's for a legal turn, as
@@ -46,6 +47,32 @@ impl TurnObject {
     /// written for the others).
     pub fn captured(&self) -> impl Iterator<Item = &str> {
         (self.steps.iter()).flat_map(|s| s.captures.iter().map(String::as_str))
+    }
+
+    /// The turn as a value ([`Ply`]): its squares, and each step with its captures (the
+    /// engine's for a legal turn, as written for the others); fails, saying why, when a field
+    /// does not hold what the format allows. Its string is [`TurnObject::notation`].
+    ///
+    /// ```
+    /// let text = "[Position \"5/1b3/1w3/5/1b3 b\"]\n\n1. b1-b2 0-1\n";
+    /// let game = seega::GameReader::new(text.as_bytes()).next().unwrap()?;
+    /// let object = game.object(&seega::Options::default(), "cup.sgn");
+    /// let ply = object.turns[0].ply().unwrap();
+    /// assert_eq!(ply.to_string(), "b1-b2xb3"); // the engine's capture
+    /// assert_eq!(ply.to_string(), object.turns[0].notation());
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    pub fn ply(&self) -> Result<Ply, String> {
+        Ok(match self.doc_kind()? {
+            DocKind::Place(a, b) => Ply::Place(a, b),
+            DocKind::Pass => Ply::Pass,
+            DocKind::Move(from, steps) => Ply::Move {
+                from,
+                steps: (steps.into_iter())
+                    .map(|(to, captures)| PlyStep { to, captures })
+                    .collect(),
+            },
+        })
     }
 
     /// The object of turn number `number`, whose content is `turn`, played by `side` when it
@@ -121,30 +148,22 @@ impl TurnObject {
     }
 }
 
-impl TurnObject {
-    /// The turn as a value the referee plays, with its captures as the object holds them;
-    /// fails, saying why, when a field does not hold what the format allows.
+impl From<&Ply> for KindName {
+    /// The kind of a turn value: a placement, a movement or a pass.
     ///
     /// ```
-    /// use seega::render::game_json::GameObject;
+    /// use seega::render::game_json::KindName;
     ///
-    /// let json = r#"{"rules": null, "result": null, "outcome": null, "final": null,
-    ///     "source": null, "turns": [{"side": "black", "kind": "move", "from": "b2",
-    ///     "steps": [{"to": "b3", "captures": ["b4"]}], "annotation": "!", "legal": true}]}"#;
-    /// let game: GameObject = serde_json::from_str(json).unwrap();
-    /// assert_eq!(game.turns[0].ply().map(|p| p.to_string()), Ok("b2-b3xb4".to_owned()));
+    /// let ply: seega::Ply = "b2-b3xb4".parse()?;
+    /// assert_eq!(KindName::from(&ply).as_str(), "move");
+    /// assert_eq!(KindName::from(&seega::Ply::Pass), KindName::Pass);
+    /// # Ok::<(), seega::ParseError>(())
     /// ```
-    pub fn ply(&self) -> Result<crate::Ply, String> {
-        use crate::{Ply, PlyStep};
-        Ok(match self.doc_kind()? {
-            DocKind::Place(a, b) => Ply::Place(a, b),
-            DocKind::Pass => Ply::Pass,
-            DocKind::Move(from, steps) => Ply::Move {
-                from,
-                steps: (steps.into_iter())
-                    .map(|(to, captures)| PlyStep { to, captures })
-                    .collect(),
-            },
-        })
+    fn from(ply: &Ply) -> KindName {
+        match ply {
+            Ply::Place(..) => KindName::Place,
+            Ply::Move { .. } => KindName::Move,
+            Ply::Pass => KindName::Pass,
+        }
     }
 }
