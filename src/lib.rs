@@ -40,8 +40,8 @@
 //! [`GameState::play`] plays one, or says why not with a [`PlayError`] that holds the
 //! engine's [`IllegalTurn`]; a [`Position`] is what the game shows, and reads nothing of the
 //! game's course. [`GameState::replay_states`] gives a recorded game's state at each of its
-//! positions, whose [`GameState::legal_turns`] are what `seega moves` lists, and
-//! [`GameState::replay_turns`] its turns as played with the state after each.
+//! positions, whose [`GameState::legal_turns`] are what `seega moves` lists;
+//! [`GameState::play_each`] plays turns one after the other, each with the state after it.
 //!
 //! ```
 //! use seega::{Color, GameState, Ply, Ruleset};

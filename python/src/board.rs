@@ -13,7 +13,7 @@ use crate::pickle;
 use crate::position::{Position, game_of, outcome_pair, ruleset, same_position};
 use crate::turn::{Turn, play_on, ply_of};
 
-/// A game replayed by the library (`GameState::replay_turns`): its start, and each turn as
+/// A game replayed by the library (`GameObject::replay`): its start, and each turn as
 /// played with the game after it.
 pub type Replayed = (GameState, Vec<(Ply, GameState)>);
 
@@ -43,7 +43,7 @@ impl Board {
     }
 
     /// The board of a replayed game: its start, then its turns as played with the game after
-    /// each (`GameState::replay_turns`).
+    /// each (`GameObject::replay`).
     pub fn replayed(root: GameState, stack: Vec<(Ply, GameState)>) -> Board {
         Board { root, stack }
     }
@@ -255,10 +255,10 @@ pub fn _board(py: Python<'_>, root: &str, rules: &str, turns: Vec<String>) -> Py
     Ok(board)
 }
 
-/// The `ValueError` for game number `number`, which cannot be set up (its Rules or Position
-/// tag unreadable): its first error, from `verdict`.
-pub fn unplayable(number: usize, verdict: &seega::Verdict) -> PyErr {
-    let why = (verdict.problems.iter().find(|p| p.is_error()))
-        .map_or_else(String::new, |p| format!(": {} ({})", p.message(), p.code));
-    PyValueError::new_err(format!("game {number} cannot be set up{why}"))
+/// The `ValueError` for `game`, which cannot be set up (its Rules or Position tag
+/// unreadable): its number and first error.
+pub fn unplayable(game: &seega::render::game_json::GameObject) -> PyErr {
+    let why = (game.errors.iter().find(|d| d.severity == "error"))
+        .map_or_else(String::new, |d| format!(": {} ({})", d.message, d.code));
+    PyValueError::new_err(format!("game {} cannot be set up{why}", game.game))
 }

@@ -190,13 +190,18 @@ impl Game {
         self.verdict.get_or_init(|| v)
     }
 
-    /// The game replayed by the library (`GameState::replay_turns`): its start, and each turn
-    /// played with the game after it; `ValueError` when the game cannot be set up.
+    /// The game replayed by the library from its object (`GameObject::replay`): its start,
+    /// and each turn played with the game after it; `ValueError` when the game cannot be set
+    /// up.
     fn replayed(&self, py: Python<'_>) -> PyResult<crate::board::Replayed> {
-        let verdict = self.verdict(py);
-        let game = self.record.parse();
-        py.detach(|| seega::GameState::replay_turns(&game, verdict))
-            .ok_or_else(|| crate::board::unplayable(self.record.number(), verdict))
+        let object = self.object(py);
+        let replayed = py.detach(|| {
+            (object.replay()).map(|r| {
+                let turns = r.turns.into_iter().map(|(_, ply, after)| (ply, after));
+                (r.start, turns.collect())
+            })
+        });
+        replayed.ok_or_else(|| crate::board::unplayable(object))
     }
 
     fn object(&self, py: Python<'_>) -> &GameObject {

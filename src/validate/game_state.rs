@@ -3,9 +3,10 @@
 //! # Inside
 //!
 //! `GameState`, a game in progress kept as the referee's state between turns, so the turn after a
-//! pass, the end and no turn after it are the full replay's own; `GameState::replay_turns`, a
-//! recorded game's turns as played with the state after each, played on the same referee up to the
-//! verdict's last legal one, and `GameState::replay_states`, its state at each of its positions
+//! pass, the end and no turn after it are the full replay's own; `GameState::play_each`, turns
+//! played one after the other (the one replay of a recorded game), and
+//! `GameState::replay_states`, a recorded game's state at each of its positions, its turns played
+//! up to the verdict's last legal one
 
 use super::ply::{PlayError, Ply};
 use crate::engine::referee::Between;
@@ -130,58 +131,53 @@ impl GameState {
     /// assert!(!verdict.is_valid()); // its second turn came after the end
     /// ```
     pub fn replay_states(game: &Game<'_>, verdict: &Verdict) -> Vec<GameState> {
-        let Some((start, turns)) = GameState::replay_turns(game, verdict) else {
+        let Some(start) = verdict.start.clone() else {
             return Vec::new();
         };
-        let mut states = Vec::with_capacity(turns.len() + 1);
-        states.push(start);
-        states.extend(turns.into_iter().map(|(_, after)| after));
-        states
-    }
-
-    /// A recorded game replayed: the state before its first turn, then each of its legal
-    /// turns as played (every capture written) with the state after it, so that the `k`th
-    /// pair is the game's `k`th turn (an invalid game's stop after its last legal turn); `None`
-    /// when the game could not be set up (its Rules or Position tag unreadable). `verdict` is
-    /// `game`'s, as for [`GameState::replay_states`], which gives the same states.
-    ///
-    /// ```
-    /// use seega::GameState;
-    ///
-    /// let text = "[Position \"5/1b3/1w3/5/1b3 b\"]\n\n1. b1-b2 c2,d2 0-1\n";
-    /// let game = seega::parse(text).next().unwrap();
-    /// let verdict = seega::replay(&game);
-    /// let (start, turns) = GameState::replay_turns(&game, &verdict).unwrap();
-    /// assert_eq!(start.setup().to_string(), "5/1b3/1w3/5/1b3 b");
-    /// assert_eq!(turns.len(), 1); // the second turn came after the end
-    /// assert_eq!(turns[0].0.to_string(), "b1-b2xb3"); // as played, its capture written
-    /// assert!(turns[0].1.is_over());
-    /// ```
-    pub fn replay_turns(
-        game: &Game<'_>,
-        verdict: &Verdict,
-    ) -> Option<(GameState, Vec<(Ply, GameState)>)> {
-        let start = verdict.start.clone()?;
         // The tag's game-level state too: the verdict's start keeps only its position.
         let tagged = (game.tag("Position"))
             .and_then(|t| Setup::parse(&t.value).ok())
             .and_then(|s| GameState::from_setup(start.rules, &s).ok());
         let first = tagged.unwrap_or_else(|| GameState::from_position(start));
         let legal = usize::try_from(verdict.legal_turns).unwrap_or(usize::MAX);
-        let mut turns: Vec<(Ply, GameState)> = Vec::with_capacity(legal.min(1 << 16));
         let written = game.moves.iter().filter_map(|e| match e {
             Element::Turn(t) => Some(Ply::from_turn(t)),
             _ => None,
         });
-        for ply in written.take(legal) {
-            let mut next = turns.last().map_or(&first, |(_, s)| s).clone();
+        let played = first.play_each(written.take(legal));
+        let mut states = Vec::with_capacity(played.len() + 1);
+        states.push(first);
+        states.extend(played.into_iter().map(|(_, after)| after));
+        states
+    }
+
+    /// The turns `plys` played one after the other from this state, each as played (every
+    /// capture written) with the state after it; it stops before the first that cannot be
+    /// played. The one replay of a recorded game, whether read as a syntax tree
+    /// ([`GameState::replay_states`]) or as a game object
+    /// ([`crate::render::game_json::GameObject::replay`]).
+    ///
+    /// ```
+    /// use seega::{GameState, Ply, Ruleset};
+    ///
+    /// let start = GameState::from_setup(Ruleset::parse("standard")?, &"5/1b3/1w3/5/1b3 b".parse()?)?;
+    /// let plys: Vec<Ply> = vec!["b1-b2".parse()?, "c2,d2".parse()?];
+    /// let played = start.play_each(plys);
+    /// assert_eq!(played.len(), 1); // the game ended with the first: no turn after it
+    /// assert_eq!(played[0].0.to_string(), "b1-b2xb3"); // as played, its capture written
+    /// assert!(played[0].1.is_over());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn play_each(&self, plys: impl IntoIterator<Item = Ply>) -> Vec<(Ply, GameState)> {
+        let mut played: Vec<(Ply, GameState)> = Vec::new();
+        for ply in plys {
+            let mut next = played.last().map_or(self, |(_, s)| s).clone();
             match next.play(&ply) {
-                Ok(played) => turns.push((played, next)),
-                // Not played as the verdict found it: the turns stop before it.
+                Ok(done) => played.push((done, next)),
                 Err(_) => break,
             }
         }
-        Some((first, turns))
+        played
     }
 
     /// The position now.

@@ -117,9 +117,13 @@ impl PageGame {
             (None, None) => "unfinished".to_owned(),
         };
         let replayed = game.replay();
-        let states: Vec<Setup> = replayed.states.iter().map(GameState::setup).collect();
-        let turns: Vec<PageTurn> = (replayed.turns.iter().zip(states.windows(2)))
-            .map(|((turn, ply), w)| PageTurn::new(turn, ply, &w[0], &w[1]))
+        let states: Vec<Setup> = (replayed.iter())
+            .flat_map(|r| std::iter::once(&r.start).chain(r.turns.iter().map(|(_, _, s)| s)))
+            .map(GameState::setup)
+            .collect();
+        let turns: Vec<PageTurn> = (replayed.iter().flat_map(|r| &r.turns))
+            .zip(states.windows(2))
+            .map(|((turn, ply, _), w)| PageTurn::new(turn, ply, &w[0], &w[1]))
             .collect();
         let end = match &game.outcome {
             Some(o) if !states.is_empty() => {
@@ -149,7 +153,7 @@ impl PageGame {
                 o: s.opening_owed,
                 q: s.quiet_turns,
             }),
-            first: replayed.states.first().map_or(1, |s| s.turns_played() + 1),
+            first: replayed.map_or(1, |r| r.start.turns_played() + 1),
             mv: states.iter().map(|s| s.to_move.char()).collect(),
             c: comments_by_position(game, turns.len()),
             turns,
