@@ -4,6 +4,7 @@
 //! Every call that does work in Rust releases the GIL while it does it; no Rust panic reaches
 //! Python (errors are exceptions: `ValueError`, `OSError`, `seega.IllegalTurn`).
 
+mod env;
 mod errors;
 mod game;
 mod input;
@@ -198,6 +199,7 @@ fn _seega(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Problem>()?;
     m.add_class::<GameIterator>()?;
     m.add_class::<CheckSummary>()?;
+    m.add_class::<env::EnvGame>()?;
     m.add("IllegalTurn", m.py().get_type::<IllegalTurn>())?;
     m.add_function(wrap_pyfunction!(read_games, m)?)?;
     m.add_function(wrap_pyfunction!(parse, m)?)?;
