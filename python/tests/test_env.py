@@ -6,15 +6,18 @@ These tests need the extra (pip install seega[env]); they are skipped without it
 SEEGA_REQUIRE_ENV is set (as in CI), when they fail instead.
 """
 
+import contextlib
+import io
 import os
 import random
+import re
 import subprocess
 import sys
 
 import pytest
 
 import seega
-from conftest import cli_path
+from conftest import ROOT, cli_path
 
 try:
     import numpy as np
@@ -95,6 +98,11 @@ def test_importing_seega_needs_no_extra():
     ]
 
 
+# PettingZoo's recommendations that the environment does not follow, as its classic games do
+# not: a dict of the observation and the mask (for the mask), and agents named for the sides.
+@pytest.mark.filterwarnings("ignore:Observation space for each agent probably")
+@pytest.mark.filterwarnings("ignore:Observation is not a NumPy array")
+@pytest.mark.filterwarnings("ignore:We recommend agents to be named")
 @pytest.mark.parametrize("rules", ["standard", "standard size=7", "ludii"])
 def test_pettingzoo_api_test_passes(senv, rules):
     api_test(senv.env(rules=rules), num_cycles=400)
@@ -344,3 +352,17 @@ def test_a_seed_repeats_the_games(senv):
 
     assert sampled(7) == sampled(7)
     assert sampled(7) != sampled(8)
+
+
+def test_the_readme_example_runs_and_prints_what_it_says(senv):
+    """The ```python block of python/README.md's section "A game-playing environment"."""
+    readme = (ROOT / "python" / "README.md").read_text()
+    section = readme[readme.index("\n## A game-playing environment\n") :]
+    code = re.search(r"```python\n(.*?)```", section, re.S).group(1)
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(compile(code, "python/README.md", "exec"), {})
+    said = re.findall(r"print\(.*\)\s+# (\S+(?: \S+)?)", code)
+    lines = out.getvalue().splitlines()
+    assert said == ["('barrier', '1-0')", '[Result "1-0"]:']
+    assert lines == ["('barrier', '1-0')", '[Result "1-0"]']
