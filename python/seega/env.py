@@ -42,6 +42,8 @@ library (tags, move numbers, every capture, the result).
 
 from __future__ import annotations
 
+from typing import Any, Optional
+
 try:
     import numpy as np
     from gymnasium import spaces
@@ -59,7 +61,7 @@ __all__ = ["env", "raw_env"]
 AGENTS = ("black", "white")
 
 
-def env(**kwargs):
+def env(**kwargs: Any) -> AECEnv:
     """The environment as PettingZoo's classic games wrap theirs: an illegal action ends the
     game with a reward of -1 for its side, an action out of range raises, and the order of
     calls (``reset`` first) is enforced. ``kwargs`` are ``raw_env``'s."""
@@ -85,7 +87,13 @@ class raw_env(AECEnv):
         "render_fps": 1,
     }
 
-    def __init__(self, rules="standard", max_turns=300, position=None, render_mode=None):
+    def __init__(
+        self,
+        rules: str = "standard",
+        max_turns: Optional[int] = 300,
+        position: Optional[str] = None,
+        render_mode: Optional[str] = None,
+    ) -> None:
         super().__init__()
         if max_turns is not None and (
             isinstance(max_turns, bool) or not isinstance(max_turns, int) or max_turns < 1
@@ -114,7 +122,7 @@ class raw_env(AECEnv):
         }
         self._reset_state()
 
-    def _reset_state(self):
+    def _reset_state(self) -> None:
         self.agents = list(AGENTS)
         self.rewards = dict.fromkeys(self.agents, 0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0)
@@ -123,13 +131,13 @@ class raw_env(AECEnv):
         self.infos = {a: {} for a in self.agents}
         self.agent_selection = self._game.to_move
 
-    def observation_space(self, agent):
+    def observation_space(self, agent: str) -> spaces.Dict:
         return self.observation_spaces[agent]
 
-    def action_space(self, agent):
+    def action_space(self, agent: str) -> spaces.Discrete:
         return self.action_spaces[agent]
 
-    def observe(self, agent):
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
         n, planes = self._game.size, self._game.planes
         board = np.frombuffer(self._game.observation(agent), dtype=np.int8)
         live = agent == self.agent_selection and not (
@@ -141,7 +149,7 @@ class raw_env(AECEnv):
             mask = np.zeros(self._game.action_count, dtype=np.int8)
         return {"observation": board.reshape(n, n, planes).copy(), "action_mask": mask}
 
-    def reset(self, seed=None, options=None):
+    def reset(self, seed: Optional[int] = None, options: Optional[dict] = None) -> None:
         """A new game from the start (or the environment's position). ``seed`` seeds the
         action spaces' ``sample``; the game itself has no chance."""
         self._game = _EnvGame(*self._start)
@@ -150,7 +158,7 @@ class raw_env(AECEnv):
                 self.action_spaces[agent].seed(seed + i)
         self._reset_state()
 
-    def step(self, action):
+    def step(self, action: Optional[int]) -> None:
         """Plays ``action`` for the agent to act; ``None`` for an agent whose game is over."""
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
@@ -169,32 +177,32 @@ class raw_env(AECEnv):
             self.agent_selection = self._game.to_move
         self._accumulate_rewards()
 
-    def render(self):
+    def render(self) -> Optional[str]:
         """The board as text (``render_mode="ansi"``), with the last turn marked."""
         if self.render_mode is None:
             return None
         return self._game.render()
 
-    def close(self):
+    def close(self) -> None:
         pass
 
-    def record(self):
+    def record(self) -> str:
         """The game so far as a record that ``seega check`` reads (the library writes it)."""
         return self._game.record()
 
-    def turns(self):
+    def turns(self) -> list[str]:
         """The turns played so far, in the notation with every capture."""
         return self._game.turns()
 
-    def legal_turns(self):
+    def legal_turns(self) -> list[str]:
         """The legal turns of the side to move, as ``Position.legal_turns()`` lists them."""
         return self._game.legal_turns()
 
-    def action_text(self, action):
+    def action_text(self, action: int) -> str:
         """What ``action`` does, in words: ``"place c2"``, ``"step c1 up"``, ``"end"``."""
         return self._game.action_text(action)
 
     @property
-    def outcome(self):
+    def outcome(self) -> Optional[tuple[str, str]]:
         """How the game ended by rule, ``(termination, result)``, or ``None``."""
         return self._game.outcome

@@ -28,7 +28,6 @@ const DIRECTION_NAMES: [&str; 4] = ["up", "right", "down", "left"];
 const PLANES: usize = 7;
 
 /// A legal turn with the sequences of actions that play it.
-#[derive(Clone)]
 struct Line {
     /// The turn, with its captures, as the referee listed it.
     ply: Ply,
@@ -38,7 +37,6 @@ struct Line {
 
 /// A game of Seega played one action at a time.
 #[pyclass(module = "seega._seega", name = "_EnvGame")]
-#[derive(Clone)]
 pub struct EnvGame {
     start: GameState,
     state: GameState,
@@ -301,11 +299,6 @@ impl EnvGame {
         PyBytes::new(py, &mask)
     }
 
-    /// The legal actions, in order.
-    fn legal_actions_list(&self) -> Vec<u16> {
-        self.actions.clone()
-    }
-
     /// Plays `action`; returns whether it completed a turn. A `ValueError` for an action the
     /// mask does not hold.
     fn act(&mut self, action: i64) -> PyResult<bool> {
@@ -399,10 +392,5 @@ impl EnvGame {
             board(pos, &hl, Glyphs::default()),
             summary(pos, self.state.outcome())
         )
-    }
-
-    /// An independent copy of the game.
-    fn copy(&self) -> EnvGame {
-        self.clone()
     }
 }
