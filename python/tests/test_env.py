@@ -103,7 +103,9 @@ def test_importing_seega_needs_no_extra():
 @pytest.mark.filterwarnings("ignore:Observation space for each agent probably")
 @pytest.mark.filterwarnings("ignore:Observation is not a NumPy array")
 @pytest.mark.filterwarnings("ignore:We recommend agents to be named")
-@pytest.mark.parametrize("rules", ["standard", "standard size=7", "ludii"])
+@pytest.mark.parametrize(
+    "rules", ["standard", "ludii", "standard size=7", "seesa", "standard size=9"]
+)
 def test_pettingzoo_api_test_passes(senv, rules):
     api_test(senv.env(rules=rules), num_cycles=400)
     api_test(senv.raw_env(rules=rules, max_turns=100), num_cycles=400)
@@ -239,7 +241,8 @@ def test_random_games_all_check_valid(senv, tmp_path):
     archive = tmp_path / "random.sgn"
     archive.write_text("\n".join(records))
     code, summary, errors = check(archive)
-    assert (code, summary) == (0, "1 file, 1000 games: 1000 valid, 0 invalid (0 errors, 0 warnings)"), errors
+    expected = "1 file, 1000 games: 1000 valid, 0 invalid (0 errors, 0 warnings)"
+    assert (code, summary) == (0, expected), errors
     # The games are varied: ended by rule in more than one way, and cut; chains were stopped.
     assert len(ends) >= 3 and ends.get("cut", 0) < 1000, ends
     assert chain_ends > 0

@@ -25,10 +25,9 @@ use crate::{GameState, PlayError, Ply};
 /// // From a position: the turn's capture is written, and the game's end is its result.
 /// let rules = Ruleset::parse("standard")?;
 /// let start = GameState::from_setup(rules, &"5/1b3/1w3/5/1b3 b".parse()?)?;
-/// assert_eq!(
-///     seega::record_text(&start, &["b1-b2".parse()?])?,
-///     "[Result \"0-1\"]\n[Rules \"standard\"]\n[Position \"5/1b3/1w3/5/1b3 b\"]\n\n1. b1-b2xb3 0-1\n",
-/// );
+/// let text = seega::record_text(&start, &["b1-b2".parse()?])?;
+/// let tags = "[Result \"0-1\"]\n[Rules \"standard\"]\n[Position \"5/1b3/1w3/5/1b3 b\"]\n";
+/// assert_eq!(text, format!("{tags}\n1. b1-b2xb3 0-1\n"));
 ///
 /// let err = seega::record_text(&start, &["b1-c1".parse()?, "a1,a2".parse()?]).unwrap_err();
 /// assert_eq!(err.to_string(), "a placement turn in the movement phase");
