@@ -32,7 +32,8 @@ an ``int8`` array of ``action_count`` (all zeros for the side not to act and onc
 ends). The planes: the agent's pieces, the other side's, the empty squares, the agent's pieces
 in hand and the other side's (the count on every square), the squares of the turn so far (a
 placement's first square, or a moving piece's start and each square it reached) and the square
-the moving piece stands on.
+the moving piece stands on. The first five show the position before the turn: a turn under way
+is played on the board when it is complete.
 
 Rewards are given at the end: +1 to the winner and -1 to the loser, 0 each for a draw. The game
 ends by the rules (termination), or is cut after ``max_turns`` turns (truncation; ``None`` for

@@ -369,3 +369,23 @@ def test_the_readme_example_runs_and_prints_what_it_says(senv):
     lines = out.getvalue().splitlines()
     assert said == ["('barrier', '1-0')", '[Result "1-0"]:']
     assert lines == ["('barrier', '1-0')", '[Result "1-0"]']
+
+
+@pytest.mark.parametrize("stop", [True, False])
+def test_a_chain_stops_by_end_or_goes_on(senv, stop):
+    """Black's a1-a2 captures a3 and may go on to capture c2 by a2-b2: after the first step the
+    mask is that step and `end`, and the turn so far is in the observation's last planes."""
+    game = senv.raw_env(position="4w/b4/w4/2wb1/b4 b")
+    game.reset()
+    assert "a1-a2xa3-b2xc2" in game.legal_turns() and "a1-a2xa3" in game.legal_turns()
+    game.step(25)  # step a1 up
+    mask = game.observe("black")["action_mask"]
+    assert [game.action_text(a) for a in np.flatnonzero(mask)] == ["step a2 right", "end"]
+    planes = game.observe("white")["observation"]
+    assert planes[3:, 0, 5].tolist() == [1, 1] and planes[:, :, 5].sum() == 2  # a2 and a1
+    assert planes[3, 0, 6] == 1 and planes[:, :, 6].sum() == 1  # the piece is on a2
+    assert planes[2, 0, 0] == 1  # white's a3 is captured when the turn is complete
+    game.step(125 if stop else 46)
+    assert game.turns() == (["a1-a2xa3"] if stop else ["a1-a2xa3-b2xc2"])
+    assert game.agent_selection == "white"
+    assert not game.observe("white")["observation"][:, :, 5:].any()
