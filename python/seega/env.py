@@ -43,6 +43,7 @@ library (tags, move numbers, every capture, the result).
 
 from __future__ import annotations
 
+import operator
 from typing import Any, Optional
 
 try:
@@ -166,7 +167,7 @@ class raw_env(AECEnv):
             return self._was_dead_step(action)
         self._cumulative_rewards[agent] = 0
         self._clear_rewards()
-        if self._game.act(int(action)):
+        if self._game.act(operator.index(action)):  # an int or a NumPy integer, no float
             if self._game.is_over:
                 winner = self._game.winner
                 if winner is not None:

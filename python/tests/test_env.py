@@ -259,7 +259,9 @@ def test_an_illegal_action_is_refused(senv):
         game.step(30)  # a step in the placement phase
     with pytest.raises(ValueError, match="action 126 is not legal here"):
         game.step(126)
-    game.step(0)
+    with pytest.raises(TypeError):
+        game.step(1.0)
+    game.step(np.int64(0))
     with pytest.raises(ValueError, match="action 0 is not legal here"):
         game.step(0)  # a1 again
 
