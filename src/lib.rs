@@ -75,7 +75,8 @@
 //! ([`RecordedGame::diagnostic`], a [`DiagnosticLine`]) and writes itself as `convert`'s JSON
 //! object or in canonical notation. [`check_archive`] checks a whole stream on threads and
 //! keeps what `check --format jsonl` prints as a [`CheckReport`]; [`generate`] writes the
-//! games of `seega generate` for a [`GenOptions`].
+//! games of `seega generate` for a [`GenOptions`]; [`record_text`] writes a game played turn by
+//! turn (from a [`GameState`], as [`Ply`] values) as a record that `seega check` reads.
 //!
 //! ```
 //! let archive = seega::generate(&seega::GenOptions::default(), 20);
@@ -122,6 +123,7 @@ mod test_shapes;
 pub use api::checking::{CheckReport, check_archive};
 pub use api::generating::generate;
 pub use api::reading::{parse, replay};
+pub use api::recording::record_text;
 pub use api::records::{GameReader, RecordedGame, RecordedParts};
 pub use api::visiting::{Skip, Visitor};
 pub use engine::{

@@ -5,6 +5,7 @@
 //! Python (errors are exceptions: `ValueError`, `OSError`, `seega.IllegalTurn`).
 
 mod board;
+mod env;
 mod errors;
 mod game;
 mod input;
@@ -204,6 +205,7 @@ fn _seega(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Problem>()?;
     m.add_class::<GameIterator>()?;
     m.add_class::<CheckSummary>()?;
+    m.add_class::<env::EnvGame>()?;
     m.add("IllegalTurn", m.py().get_type::<IllegalTurn>())?;
     m.add_function(wrap_pyfunction!(read_games, m)?)?;
     m.add_function(wrap_pyfunction!(parse, m)?)?;

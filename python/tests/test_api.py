@@ -44,7 +44,7 @@ def test_every_public_name_is_documented_and_stubbed(name):
 def test_every_stubbed_member_exists():
     classes, functions = stubs()
     for name, members in classes.items():
-        runtime = getattr(seega, name)
+        runtime = getattr(seega._seega, name)  # the private classes too
         for member in members:
             if member == "__init__":
                 continue

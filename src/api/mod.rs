@@ -5,7 +5,8 @@
 //! read an archive and replay a game; [`records`] games read from a stream of any size, each
 //! owning its text; [`visiting`] the visitor that is handed a game's pieces without a tree;
 //! [`checking`] a whole archive checked as `seega check --format jsonl` reports it;
-//! [`generating`] the games `seega generate` writes. They join the notation and the engine,
+//! [`generating`] the games `seega generate` writes; [`recording`] the record of a game played
+//! turn by turn. They join the notation and the engine,
 //! which know nothing of each other.
 //!
 //! # Inside
@@ -23,5 +24,6 @@
 pub(crate) mod checking;
 pub(crate) mod generating;
 pub(crate) mod reading;
+pub(crate) mod recording;
 pub(crate) mod records;
 pub(crate) mod visiting;

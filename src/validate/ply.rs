@@ -154,17 +154,23 @@ impl Ply {
     }
 }
 
-impl fmt::Display for Ply {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let kind = match self {
+impl Ply {
+    /// The turn as the canonical writer takes it, with the captures it holds.
+    pub(crate) fn doc_kind(&self) -> DocKind {
+        match self {
             Ply::Place(a, b) => DocKind::Place(*a, *b),
             Ply::Move { from, steps } => DocKind::Move(
                 *from,
                 steps.iter().map(|s| (s.to, s.captures.clone())).collect(),
             ),
             Ply::Pass => DocKind::Pass,
-        };
-        f.write_str(&turn_text(&kind, None))
+        }
+    }
+}
+
+impl fmt::Display for Ply {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&turn_text(&self.doc_kind(), None))
     }
 }
 
