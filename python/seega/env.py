@@ -56,7 +56,7 @@ except ImportError as error:  # pragma: no cover - the message is the point
         "seega.env needs PettingZoo and NumPy: pip install seega[env]"
     ) from error
 
-from ._seega import _EnvGame
+from ._seega import Turn, _EnvGame
 
 __all__ = ["env", "raw_env"]
 
@@ -192,11 +192,11 @@ class raw_env(AECEnv):
         """The game so far as a record that ``seega check`` reads (the library writes it)."""
         return self._game.record()
 
-    def turns(self) -> list[str]:
-        """The turns played so far, in the notation with every capture."""
+    def turns(self) -> list[Turn]:
+        """The turns played so far, as ``Turn`` values with every capture."""
         return self._game.turns()
 
-    def legal_turns(self) -> list[str]:
+    def legal_turns(self) -> list[Turn]:
         """The legal turns of the side to move, as ``Position.legal_turns()`` lists them."""
         return self._game.legal_turns()
 

@@ -19,6 +19,7 @@ use seega::render::ascii::{Glyphs, Highlight, board, summary};
 use seega::{Color, GameState, Ply, Setup, Square};
 
 use crate::position::{color, ruleset};
+use crate::turn::Turn;
 
 /// The directions of a step as (file, rank) deltas, in the order of their actions.
 const DIRECTIONS: [(i8, i8); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
@@ -338,14 +339,17 @@ impl EnvGame {
         Ok(PyBytes::new(py, &obs))
     }
 
-    /// The legal turns now, in the notation (the library's `legal_turns()`).
-    fn legal_turns(&self) -> Vec<String> {
-        self.lines.iter().map(|l| l.ply.to_string()).collect()
+    /// The legal turns now, as `Turn` values (the library's `legal_turns()`).
+    fn legal_turns(&self) -> Vec<Turn> {
+        self.lines
+            .iter()
+            .map(|l| Turn::from(l.ply.clone()))
+            .collect()
     }
 
-    /// The turns played, in the notation with every capture.
-    fn turns(&self) -> Vec<String> {
-        self.plys.iter().map(Ply::to_string).collect()
+    /// The turns played, as `Turn` values with every capture.
+    fn turns(&self) -> Vec<Turn> {
+        self.plys.iter().cloned().map(Turn::from).collect()
     }
 
     /// What `action` does: `"place c2"`, `"step c1 up"`, `"end"`.
