@@ -1,6 +1,6 @@
 """Self-play: a random player against a one-ply greedy one, on a seega.Board (legal_turns,
-push, move_stack); the games are written as an archive with their tags, and seega.check_file
-confirms that every one of them is valid.
+push); each game is written as the library records it (seega.Game.from_board, with its tags),
+and seega.check_file confirms that every one of them is valid.
 
     python examples/self_play.py [--games 1000] [--seed 1] [--rules standard] [--out FILE]
 """
@@ -35,33 +35,14 @@ def greedy_player(rng, board):
 
 
 def play_game(rng, rules, players):
-    """One game: its turns (seega.Turn values) and its result token."""
+    """One game, played on a Board until it ends or has had MAX_MOVEMENT_TURNS movement turns."""
     board = seega.Board(rules)
     movement = 0
     while not board.is_over() and movement < MAX_MOVEMENT_TURNS:
         player = players[board.side_to_move]
         movement += board.phase == "movement"
         board.push(player(rng, board))
-    return board.move_stack, board.result() or "*"
-
-
-def movetext(turns, result):
-    """`1. a1,b1 a2,b2 2. ...` then the result, lines of at most 80 columns."""
-    words = []
-    for i, turn in enumerate(turns):
-        if i % 2 == 0:
-            words.append(f"{i // 2 + 1}.")
-        words.append(str(turn))
-    words.append(result)
-    lines, line = [], ""
-    for word in words:
-        if line and len(line) + 1 + len(word) > 80:
-            lines.append(line)
-            line = word
-        else:
-            line = f"{line} {word}" if line else word
-    lines.append(line)
-    return "\n".join(lines)
+    return board
 
 
 def write_games(out, games, seed, rules):
@@ -72,18 +53,12 @@ def write_games(out, games, seed, rules):
         # The greedy player takes black in odd games, white in even ones.
         black, white = ("greedy", "random") if n % 2 else ("random", "greedy")
         kinds = {"greedy": greedy_player, "random": random_player}
-        turns, result = play_game(rng, rules, {"black": kinds[black], "white": kinds[white]})
+        board = play_game(rng, rules, {"black": kinds[black], "white": kinds[white]})
+        result = board.result() or "*"
         results[result] = results.get(result, 0) + 1
-        tags = [
-            ("Event", "Self-play"),
-            ("Round", str(n)),
-            ("Black", black),
-            ("White", white),
-            ("Result", result),
-            ("Rules", rules),
-        ]
-        out.write("".join(f'[{k} "{v}"]\n' for k, v in tags))
-        out.write("\n" + movetext(turns, result) + "\n\n")
+        # The library writes the record: tags, move numbers, every capture, the result.
+        headers = {"Event": "Self-play", "Round": str(n), "Black": black, "White": white}
+        out.write(str(seega.Game.from_board(board, headers)) + "\n")
     return results
 
 

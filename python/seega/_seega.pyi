@@ -243,6 +243,14 @@ class Game:
         """The ``Position`` after each turn played, in order (the last is ``final``);
         ``ValueError`` as for ``board()``."""
         ...
+    @staticmethod
+    def from_board(board: Board, headers: Optional[dict[str, str]] = None) -> Game:
+        """The game played on ``board``, as python-chess's ``Game.from_board``: its record
+        written by the library (``headers`` as tags, then Result, Rules and, when the board did
+        not start at the start, Position, as the game calls for), read back as a ``Game``. A
+        header that is not a tag, or one named Result, Rules or Position, is left out, so that
+        the game always checks valid."""
+        ...
     def check(self) -> Verdict: ...
     @property
     def final(self) -> Optional[str]: ...

@@ -34,6 +34,14 @@ pub struct Board {
 }
 
 impl Board {
+    /// The record of the game on the board, written by the library (`seega::record_text`),
+    /// with the tags `tags` besides those the game calls for.
+    pub fn record(&self, tags: &[(&str, &str)]) -> String {
+        let plys: Vec<Ply> = self.stack.iter().map(|(p, _)| p.clone()).collect();
+        // The stack's turns were played from the root: they play again.
+        seega::record_text(&self.root, &plys, tags).unwrap_or_default()
+    }
+
     /// A board at `root`, with no turn pushed.
     pub fn at(root: GameState) -> Board {
         Board {

@@ -372,7 +372,7 @@ impl EnvGame {
 
     /// The game as a record that `seega check` reads: the library's `record_text`.
     fn record(&self) -> PyResult<String> {
-        seega::record_text(&self.start, &self.plys)
+        seega::record_text(&self.start, &self.plys, &[])
             .map_err(|e| PyValueError::new_err(format!("the game cannot be written: {e}")))
     }
 

@@ -6,7 +6,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 use seega::notation::Header;
 use seega::render::game_json::GameObject;
-use seega::{DiagnosticLine, Options, RecordedGame, Verdict as EngineVerdict};
+use seega::{DiagnosticLine, GameReader, Options, RecordedGame, Verdict as EngineVerdict};
 
 use crate::board::Board;
 use crate::pickle::{self, GameState};
@@ -365,6 +365,31 @@ impl Game {
     /// syntax error).
     fn __str__(&self, py: Python<'_>) -> String {
         py.detach(|| self.record.to_canonical(&self.options))
+    }
+
+    /// The game played on `board`, as python-chess's `Game.from_board`: its record written by
+    /// the library (the tags `headers` as given, then Result, Rules and, for a board that did
+    /// not start at the start, Position, as the game calls for; the turns with every capture
+    /// and the result), read back as a `Game` of the file `"<board>"`. A header that is not a
+    /// tag (a name other than letters, digits and `_`, a value with a line break), or one named
+    /// Result, Rules or Position, is left out, so that the game always checks valid.
+    #[staticmethod]
+    #[pyo3(signature = (board, headers = None))]
+    fn from_board(board: &Bound<'_, Board>, headers: Option<&Bound<'_, PyDict>>) -> PyResult<Game> {
+        let mut given: Vec<(String, String)> = Vec::new();
+        for (k, v) in headers.into_iter().flat_map(|h| h.iter()) {
+            given.push((k.extract()?, v.extract()?));
+        }
+        let tags: Vec<(&str, &str)> = given
+            .iter()
+            .map(|(k, v)| (k.as_str(), v.as_str()))
+            .collect();
+        let text = board.borrow().record(&tags);
+        let record = GameReader::new(text.as_bytes()).next();
+        let record = record.and_then(Result::ok).ok_or_else(|| {
+            pyo3::exceptions::PyValueError::new_err("the board's record could not be read back")
+        })?;
+        Ok(Game::new(record, Options::default(), Arc::from("<board>")))
     }
 
     /// Equal when the text, file, number, place and options are (see the class).

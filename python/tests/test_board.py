@@ -304,3 +304,23 @@ def test_the_readme_section_on_boards_runs_and_prints_what_its_comments_say(monk
     printed = capsys.readouterr().out.splitlines()
     said = [line.split("# ", 1)[1] for line in code.splitlines() if line.startswith("print(")]
     assert printed == said
+
+
+def test_a_game_from_a_board_is_the_board_written_down():
+    """Game.from_board writes the board's game through the library: it checks valid, holds
+    the headers given and those the game calls for, and replays to the same board."""
+    board = seega.Board.from_string("5/1b3/1w3/5/1b3 b")
+    board.push("b1-b2")
+    headers = {"Event": "Club night", "Black": "Ama", "Result": "1-0", "Bad name": "x"}
+    game = seega.Game.from_board(board, headers)
+    assert game.check().valid
+    tags = game.headers
+    assert tags["Event"] == "Club night" and tags["Black"] == "Ama"
+    assert tags["Result"] == "0-1" and tags["Position"] == "5/1b3/1w3/5/1b3 b"
+    assert "Bad name" not in tags and game.result == "0-1"
+    assert game.board() == board and game.mainline_turns() == board.move_stack
+    empty = seega.Game.from_board(seega.Board())
+    assert empty.check().valid and empty.result == "*" and "Position" not in empty.headers
+    with pytest.raises(TypeError):
+        seega.Game.from_board(board, {"Event": 1})
+

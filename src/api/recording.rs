@@ -5,12 +5,15 @@ use crate::notation::GameResult;
 use crate::notation::writer::{Doc, DocHeader, DocTurn, WriteOptions, write_game};
 use crate::{GameState, PlayError, Ply};
 
-/// The record of the game that `plys` play from `start`, in canonical layout: a Result tag,
-/// the Rules tag of `start`'s rules, a Position tag with `start`'s setup string when `start`
-/// is not the start of a game ([`GameState::new`]), then the turns with their move numbers and
-/// every capture written, and the result the rules give where the plys end (`*` while the game
-/// is not over). The plys are played on the referee, so the record is a valid game; the first
-/// ply that cannot be played is refused with its [`PlayError`].
+/// The record of the game that `plys` play from `start`, in canonical layout: the tags `tags`
+/// (name, value), a Result tag, the Rules tag of `start`'s rules, a Position tag with
+/// `start`'s setup string when `start` is not the start of a game ([`GameState::new`]), in the
+/// canonical order of tags (`seega fmt`'s), then the turns with their move numbers and every
+/// capture written, and the result the rules give where the plys end (`*` while the game is
+/// not over). A tag of `tags` named Result, Rules or Position gives way to the one the game
+/// calls for, and a name that is not a tag name (letters, digits, `_`) or a value with a line
+/// break is left out, so that the record is always a valid game: the plys are played on the
+/// referee, and the first that cannot be played is refused with its [`PlayError`].
 ///
 /// ```
 /// use seega::{GameState, Ruleset};
@@ -18,22 +21,28 @@ use crate::{GameState, PlayError, Ply};
 /// let start = GameState::new(Ruleset::parse("standard")?);
 /// let plys = ["a1,b1".parse()?, "a2,b2".parse()?];
 /// assert_eq!(
-///     seega::record_text(&start, &plys)?,
+///     seega::record_text(&start, &plys, &[])?,
 ///     "[Result \"*\"]\n[Rules \"standard\"]\n\n1. a1,b1 a2,b2 *\n",
 /// );
+/// let tagged = seega::record_text(&start, &plys, &[("Black", "Ama"), ("Event", "Cup")])?;
+/// assert!(tagged.starts_with("[Event \"Cup\"]\n[Black \"Ama\"]\n[Result \"*\"]\n"));
 ///
 /// // From a position: the turn's capture is written, and the game's end is its result.
 /// let rules = Ruleset::parse("standard")?;
 /// let start = GameState::from_setup(rules, &"5/1b3/1w3/5/1b3 b".parse()?)?;
-/// let text = seega::record_text(&start, &["b1-b2".parse()?])?;
+/// let text = seega::record_text(&start, &["b1-b2".parse()?], &[("Result", "1-0")])?;
 /// let tags = "[Result \"0-1\"]\n[Rules \"standard\"]\n[Position \"5/1b3/1w3/5/1b3 b\"]\n";
 /// assert_eq!(text, format!("{tags}\n1. b1-b2xb3 0-1\n"));
 ///
-/// let err = seega::record_text(&start, &["b1-c1".parse()?, "a1,a2".parse()?]).unwrap_err();
+/// let err = seega::record_text(&start, &["b1-c1".parse()?, "a1,a2".parse()?], &[]).unwrap_err();
 /// assert_eq!(err.to_string(), "a placement turn in the movement phase");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn record_text(start: &GameState, plys: &[Ply]) -> Result<String, PlayError> {
+pub fn record_text(
+    start: &GameState,
+    plys: &[Ply],
+    tags: &[(&str, &str)],
+) -> Result<String, PlayError> {
     let mut game = start.clone();
     let mut turns = Vec::with_capacity(plys.len());
     for ply in plys {
@@ -53,10 +62,15 @@ pub fn record_text(start: &GameState, plys: &[Ply]) -> Result<String, PlayError>
         name: name.to_owned(),
         value,
     };
-    let mut headers = vec![
-        tag("Result", result.as_str().to_owned()),
-        tag("Rules", rules.to_string()),
-    ];
+    let given = tags.iter().filter(|(name, value)| {
+        let a_name = !name.is_empty()
+            && (name.bytes()).all(|b| b.is_ascii_alphanumeric() || b == b'_')
+            && !["Result", "Rules", "Position"].contains(name);
+        a_name && !value.contains(['\n', '\r'])
+    });
+    let mut headers: Vec<DocHeader> = given.map(|(n, v)| tag(n, (*v).to_owned())).collect();
+    headers.push(tag("Result", result.as_str().to_owned()));
+    headers.push(tag("Rules", rules.to_string()));
     if *start != GameState::new(rules) {
         headers.push(tag("Position", start.setup().to_string()));
     }
@@ -97,7 +111,16 @@ mod tests {
                 game.play(&ply).unwrap();
                 plys.push(ply);
             }
-            let text = super::record_text(&start, &plys).unwrap();
+            let tags = [
+                ("Event", "test \"run\""),
+                ("Bad name", "x"),
+                ("Site", "a\nb"),
+            ];
+            let text = super::record_text(&start, &plys, &tags).unwrap();
+            assert!(
+                text.starts_with("[Event \"test \\\"run\\\"\"]\n[Result "),
+                "{text}"
+            );
             let read = crate::parse(&text).next().unwrap();
             let verdict = crate::replay(&read);
             assert!(verdict.is_valid(), "{text}");
