@@ -210,7 +210,8 @@ pub struct Game {
     record: RecordedGame,
     options: Options,
     file: Arc<str>,
-    /// The replay, with every played turn kept, made once when first asked for.
+    /// The replay (through `check`'s fast lane when it proves the game clean), made once when
+    /// first asked for.
     verdict: OnceLock<EngineVerdict>,
     /// The game as the library's model of a recorded game (the object of `seega convert`),
     /// made once when first asked for: its turns and JSON come from it.
@@ -233,8 +234,7 @@ impl Game {
         if let Some(v) = self.verdict.get() {
             return v;
         }
-        let options = self.options.record(true);
-        let v = py.detach(|| self.record.check(&options));
+        let v = py.detach(|| self.record.check(&self.options));
         self.verdict.get_or_init(|| v)
     }
 
