@@ -360,6 +360,12 @@ impl Game {
         py.detach(|| seega::render::json_text::to_string(object).unwrap_or_default())
     }
 
+    /// The game's replay page, as `seega show --html --game N` writes it for this game alone,
+    /// in an `<iframe>`: what a notebook shows of a game. Self-contained: it loads nothing.
+    fn _repr_html_(&self, py: Python<'_>) -> String {
+        py.detach(|| crate::notebook::page_frame(&self.record, &self.options, &self.file))
+    }
+
     /// The game as written, from its first item to its last; for a stretch skipped unread
     /// (`skipped`), its first bytes.
     #[getter]

@@ -7,6 +7,7 @@
 mod errors;
 mod game;
 mod input;
+mod notebook;
 mod pickle;
 mod position;
 mod reader;
