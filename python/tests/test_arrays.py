@@ -9,7 +9,11 @@ import pytest
 import seega
 from conftest import ROOT
 
-np = pytest.importorskip("numpy")
+
+@pytest.fixture
+def np():
+    """NumPy, or the test is skipped (the tests of its absence below run without it)."""
+    return pytest.importorskip("numpy")
 
 POSITIONS = [
     ("5/5/5/5/5 b 12/12", "standard"),
@@ -31,7 +35,7 @@ def sample_positions():
     return out
 
 
-def test_the_planes_are_the_board_and_the_hands():
+def test_the_planes_are_the_board_and_the_hands(np):
     positions = sample_positions()
     assert {p.size for p in positions} >= {5, 7, 9}
     for pos in positions:
@@ -51,7 +55,7 @@ def test_the_planes_are_the_board_and_the_hands():
                 assert a[plane, n - rank, file] == 1
 
 
-def test_a_placement_changes_the_planes_it_should():
+def test_a_placement_changes_the_planes_it_should(np):
     start = seega.Position()
     before, after = start.to_array(), start.play("a1,b1").to_array()
     assert before[3, 0, 0] == 12 and after[3, 0, 0] == 10
@@ -60,7 +64,7 @@ def test_a_placement_changes_the_planes_it_should():
     assert int((after[0] != before[0]).sum()) == 2
 
 
-def test_dtype_and_a_writable_array_of_its_own():
+def test_dtype_and_a_writable_array_of_its_own(np):
     pos = seega.Position.from_string("5/1b3/1w3/5/1b3 b")
     a = pos.to_array(dtype=np.float32)
     assert a.dtype == np.float32 and a.shape == (5, 5, 5)
