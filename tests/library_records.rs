@@ -154,3 +154,59 @@ fn the_games_the_reader_finds_are_those_of_one_scan() {
         assert_eq!(read, scanned_texts(text));
     }
 }
+
+/// The verdict of every game of `text` read by `GameReader` (through the fast lane when it
+/// proves the game clean, its verdict kept by the reader or made again for a record rebuilt
+/// from its parts) is the full path's (`check_game` of its syntax tree), field for field;
+/// returns how many games the lane's verdict could stand for (clean ones).
+fn compare_verdicts(text: &[u8], file: &str, opts: &Options) -> usize {
+    let mut clean = 0;
+    for game in GameReader::new(text) {
+        let game = game.unwrap();
+        let full = seega::check_game(&game.parse(), opts);
+        let rebuilt = seega::RecordedGame::from_parts(game.parts()).unwrap();
+        for (how, record) in [("read", &game), ("rebuilt", &rebuilt)] {
+            if game.skipped().is_some() {
+                continue;
+            }
+            let quick = record.check(opts);
+            assert_eq!(
+                format!("{quick:?}"),
+                format!("{full:?}"),
+                "{file}: game {} ({how})",
+                game.number()
+            );
+        }
+        clean += usize::from(full.problems.is_empty());
+    }
+    clean
+}
+
+#[test]
+fn a_quick_check_gives_the_full_paths_verdict() {
+    let mut clean = 0;
+    let ludus = Options::default().default_rules(Ruleset::parse("ludus").unwrap());
+    let options = [
+        Options::default(),
+        ludus,
+        Options::default().auto_rules(true),
+        ludus.force_rules(true),
+        Options::default().record(true),
+    ];
+    for opts in &options {
+        for (name, bytes) in corpus() {
+            clean += compare_verdicts(&bytes, &name, opts);
+        }
+    }
+    let generated = GenOptions::default()
+        .seed(5)
+        .rules(
+            ["standard", "seesa size=7", "ludus limit=20"]
+                .map(|r| Ruleset::parse(r).unwrap())
+                .to_vec(),
+        )
+        .invalid_rate(0.1);
+    let text = seega::generate(&generated, 1500);
+    clean += compare_verdicts(text.as_bytes(), "g.sgn", &Options::default());
+    assert!(clean > 1000, "{clean} clean games compared");
+}

@@ -1,7 +1,9 @@
 """Type stubs of the compiled module ``seega._seega`` (re-exported by ``seega``)."""
 
 import os
-from typing import IO, Iterator, Optional, Sequence, Union
+from typing import IO, Any, Iterator, Optional, Sequence, Union
+
+import numpy
 
 PathLike = Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"]
 
@@ -54,6 +56,18 @@ class Position:
     @property
     def result(self) -> Optional[str]: ...
     def board(self) -> list[list[str]]: ...
+    def to_array(self, dtype: Any = None) -> "numpy.ndarray[Any, Any]":
+        """The position as a NumPy array of shape ``(5, size, size)``, ``uint8`` unless
+        ``dtype`` says otherwise. Planes: 0 black's pieces, 1 white's, 2 the empty squares (1
+        where so; row 0 is rank ``size``, column 0 file a, so square ``f r`` is
+        ``[plane, size - r, f]``, as ``board()`` lists them), 3 black's pieces in hand and 4
+        white's (the count on every square). A new, writable array each call. Needs NumPy
+        (``pip install seega[numpy]``); raises ``ImportError`` saying so without it."""
+        ...
+    def _repr_svg_(self) -> str:
+        """The position's SVG diagram, as ``seega show --svg --position STRING`` draws its
+        position string (what Jupyter shows of a position)."""
+        ...
     def copy(self) -> "Position": ...
     def __copy__(self) -> "Position": ...
     def __deepcopy__(self, memo: object) -> "Position": ...
@@ -257,6 +271,11 @@ class Game:
     @property
     def outcome(self) -> Optional[tuple[str, Optional[str]]]: ...
     def to_json(self) -> str: ...
+    def _repr_html_(self) -> str:
+        """The game's replay page, as ``seega show --html --game N FILE`` writes it for this
+        game alone, in a sandboxed ``<iframe srcdoc>`` (what Jupyter shows of a game); it
+        loads nothing from the network."""
+        ...
     @property
     def text(self) -> str: ...
     def __eq__(self, other: object) -> bool: ...

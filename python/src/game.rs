@@ -162,7 +162,8 @@ pub struct Game {
     record: RecordedGame,
     options: Options,
     file: Arc<str>,
-    /// The replay, with every played turn kept, made once when first asked for.
+    /// The replay (through `check`'s fast lane when it proves the game clean), made once when
+    /// first asked for.
     verdict: OnceLock<EngineVerdict>,
     /// The game as the library's model of a recorded game (the object of `seega convert`),
     /// made once when first asked for: its turns and JSON come from it.
@@ -185,8 +186,7 @@ impl Game {
         if let Some(v) = self.verdict.get() {
             return v;
         }
-        let options = self.options.record(true);
-        let v = py.detach(|| self.record.check(&options));
+        let v = py.detach(|| self.record.check(&self.options));
         self.verdict.get_or_init(|| v)
     }
 
@@ -344,6 +344,13 @@ impl Game {
     fn to_json(&self, py: Python<'_>) -> String {
         let object = self.object(py);
         py.detach(|| seega::render::json_text::to_string(object).unwrap_or_default())
+    }
+
+    /// The game's replay page, as `seega show --html --game N` writes it for this game alone,
+    /// in an `<iframe>`: what a notebook shows of a game. Self-contained: it loads nothing.
+    fn _repr_html_(&self, py: Python<'_>) -> String {
+        let object = self.object(py);
+        py.detach(|| crate::notebook::page_frame(object, &self.file))
     }
 
     /// The game as written, from its first item to its last; for a stretch skipped unread

@@ -9,6 +9,7 @@ mod env;
 mod errors;
 mod game;
 mod input;
+mod notebook;
 mod pickle;
 mod position;
 mod reader;

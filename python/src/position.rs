@@ -194,6 +194,25 @@ impl Position {
         rows.iter().map(|r| r.iter().map(cell).collect()).collect()
     }
 
+    /// The position's diagram as SVG, as `seega show --svg --position STRING` draws it for its
+    /// position string: what a notebook shows of a position.
+    fn _repr_svg_(&self) -> String {
+        crate::notebook::svg(&self.state)
+    }
+
+    /// The position as a NumPy array of shape `(5, size, size)`, `uint8` unless `dtype` says
+    /// otherwise: planes of black's pieces, white's, the empty squares (1 where so, rank N
+    /// first, file a first), then black's and white's pieces in hand (the count on every
+    /// square). Needs NumPy (`pip install seega[numpy]`): an `ImportError` without it.
+    #[pyo3(signature = (dtype = None))]
+    fn to_array<'py>(
+        &self,
+        py: Python<'py>,
+        dtype: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        crate::notebook::to_array(py, &self.state, dtype)
+    }
+
     /// A copy (positions are immutable, so this is the same position).
     fn copy(&self) -> Position {
         self.clone()

@@ -1,22 +1,18 @@
 //! Games read from a stream of any size, one at a time, each owning its text: what a program
 //! that cannot hold the whole archive (or wants games that outlive the text) reads through.
 
-use std::collections::VecDeque;
-use std::io::Read;
-
 use super::visiting::{self, Visitor};
-use crate::archive::stream::{BLOCK, Boundary, Piece, Skipped, Splitter};
-use crate::notation::encoding::{Encoding, Transcode};
-use crate::notation::lex::is_space;
-use crate::notation::limits::MAX_UNCUT_BYTES;
 use crate::notation::writer::{WriteOptions, write_game};
-use crate::notation::{Game, LineIndex, Scanner, Source, Span};
+use crate::notation::{Game, LineIndex, Scanner, Span};
 use crate::render::game_json::{GameObject, Origin};
 use crate::render::wire::DiagnosticLine;
 use crate::validate::{
-    GameRead, Games, Lane, Options, Problem, RulesCache, Verdict, canonical_doc, check_game,
-    clean_game, uncut,
+    Options, Problem, RulesCache, Verdict, canonical_doc, check_game, clean_verdict, uncut,
 };
+
+mod reader;
+
+pub use reader::GameReader;
 
 /// One game of an archive, with its own copy of the text it was written in and where in the
 /// file that text stands: it can be parsed, checked, written as JSON or in canonical notation
@@ -38,7 +34,7 @@ use crate::validate::{
 /// assert_eq!(games[1].line_col(verdict.problems[0].span.start), (5, 4));
 /// # Ok::<(), std::io::Error>(())
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub struct RecordedGame {
     /// The game's text, preceded by as many spaces as characters stood before it on its first
     /// line, so that offsets in it have the file's columns.
@@ -53,7 +49,23 @@ pub struct RecordedGame {
     number: usize,
     /// For a stretch skipped unread ([`RecordedGame::skipped`]): its length in bytes; else 0.
     skipped: usize,
+    /// The verdict under [`Options::default`] of a game the reader's fast lane proved clean
+    /// as it cut the stream (what [`RecordedGame::check`] gives then, without reading it
+    /// again); not part of the record's value.
+    clean: Option<Box<Verdict>>,
 }
+
+/// Records are equal when their parts are ([`RecordedGame::parts`]).
+impl PartialEq for RecordedGame {
+    fn eq(&self, other: &RecordedGame) -> bool {
+        (self.text == other.text)
+            && self.invalid == other.invalid
+            && (self.start, self.base, self.number, self.skipped)
+                == (other.start, other.base, other.number, other.skipped)
+    }
+}
+
+impl Eq for RecordedGame {}
 
 /// What a [`RecordedGame`] holds, to keep it and make the same record again elsewhere
 /// ([`RecordedGame::parts`], [`RecordedGame::from_parts`]): Python pickles a game with it.
@@ -133,6 +145,7 @@ impl RecordedGame {
             base: line - 1,
             number,
             skipped,
+            clean: None,
         })
     }
 
@@ -232,9 +245,33 @@ impl RecordedGame {
 
     /// Replays the game as `seega check` does under `options` (its number in its file given).
     /// A stretch skipped unread ([`RecordedGame::skipped`]) has one error, where it starts.
+    ///
+    /// Without [`Options::record`], a game that `check`'s fast lane proves clean is not parsed:
+    /// its verdict is the lane's, made as the reader cut the stream (under the default
+    /// options) or now, and equals the full path's ([`check_game`] of [`RecordedGame::parse`]).
+    ///
+    /// ```
+    /// let text = "[Rules \"standard\"]\n\n1. a1,b1 a2,b2 *\n";
+    /// let game = seega::GameReader::new(text.as_bytes()).next().unwrap()?;
+    /// let quick = game.check(&seega::Options::default());
+    /// let full = seega::check_game(&game.parse(), &seega::Options::default());
+    /// assert!(quick.is_valid() && quick.problems.is_empty());
+    /// assert_eq!((quick.legal_turns, quick.final_setup()), (2, full.final_setup()));
+    /// assert_eq!(quick.final_setup().unwrap().to_string(), "5/5/5/ww3/bb3 b 10/10");
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
     pub fn check(&self, options: &Options) -> Verdict {
         if self.skipped > 0 {
             return self.skipped_verdict();
+        }
+        if let Some(v) = self.clean.as_deref().filter(|_| is_default(options)) {
+            return v.clone();
+        }
+        if self.invalid.is_empty() {
+            let mut cache = RulesCache::default();
+            if let Some((_, v)) = clean_verdict(&self.text, self.start, options, &mut cache) {
+                return v;
+            }
         }
         check_game(&self.parse(), options)
     }
@@ -341,259 +378,14 @@ impl RecordedGame {
     }
 }
 
-/// Reads the games of a stream of any size one at a time, in bounded memory: the stream is
-/// read in blocks and cut at game boundaries as `seega check` cuts it, so a game's text is
-/// held only until its [`RecordedGame`] is handed out. The games, their numbers and their
-/// lines are those of a reading of the whole text. A stretch of more than
-/// [`MAX_UNCUT_BYTES`] without a game boundary is skipped, as `check` skips it, and comes in
-/// its place as a record that carries its error ([`RecordedGame::skipped`]): no byte of the
-/// input goes unreported. A read error ends the games with that error.
-///
-/// ```
-/// let archive = "1. a1,b1 *\n\n".repeat(1000);
-/// let mut reader = seega::GameReader::new(archive.as_bytes());
-/// assert_eq!(reader.by_ref().count(), 1000);
-/// ```
-#[derive(Debug)]
-pub struct GameReader<R> {
-    splitter: Splitter<Transcode<R>>,
-    /// Bytes of a chunk that did not end at a true game boundary, waiting for the next.
-    pending: Vec<u8>,
-    /// Whether a line starting with `[` follows the pending bytes.
-    tag_next: bool,
-    ready: VecDeque<RecordedGame>,
-    /// Lines and games before the pending bytes.
-    lines: usize,
-    games: usize,
-    done: bool,
-}
-
-impl<R: Read> GameReader<R> {
-    /// A reader of the UTF-8 text of `reader` (bytes that are not UTF-8 are kept as U+FFFD
-    /// and reported by [`RecordedGame::check`], as by `seega check`).
-    pub fn new(reader: R) -> GameReader<R> {
-        GameReader::with_encoding(reader, Encoding::Utf8)
-    }
-
-    /// A reader of `reader`'s text in `encoding`, as `seega check --encoding` reads it.
-    ///
-    /// ```
-    /// use seega::Encoding;
-    ///
-    /// let bytes = b"[Event \"F\xeate\"]\n\n1. a1,b1 *\n";
-    /// let mut games = seega::GameReader::with_encoding(&bytes[..], Encoding::Latin1);
-    /// let game = games.next().unwrap()?;
-    /// assert!(game.text().starts_with("[Event \"Fête\"]"));
-    /// # Ok::<(), std::io::Error>(())
-    /// ```
-    pub fn with_encoding(reader: R, encoding: Encoding) -> GameReader<R> {
-        GameReader {
-            splitter: Splitter::new(Transcode::new(reader, encoding), BLOCK),
-            pending: Vec::new(),
-            tag_next: false,
-            ready: VecDeque::new(),
-            lines: 0,
-            games: 0,
-            done: false,
-        }
-    }
-
-    /// Reads the next game, handing its pieces to `visitor` ([`RecordedGame::visit`]): what the
-    /// visitor made of it, or `None` after the last game.
-    ///
-    /// ```
-    /// struct Turns(usize);
-    ///
-    /// impl seega::Visitor for Turns {
-    ///     type Output = usize;
-    ///     fn turn(&mut self, _: &seega::notation::Turn) {
-    ///         self.0 += 1;
-    ///     }
-    ///     fn end_game(&mut self) -> usize {
-    ///         std::mem::take(&mut self.0)
-    ///     }
-    /// }
-    ///
-    /// let text = "1. a1,b1 a2,b2 *\n\n1. c3,d4 *\n\n1. a1,b1 *\n";
-    /// let mut reader = seega::GameReader::new(text.as_bytes());
-    /// assert_eq!(reader.read_game(&mut Turns(0))?, Some(2));
-    /// assert!(reader.skip_game()?);
-    /// assert_eq!(reader.read_game(&mut Turns(0))?, Some(1));
-    /// assert_eq!(reader.read_game(&mut Turns(0))?, None);
-    /// # Ok::<(), std::io::Error>(())
-    /// ```
-    pub fn read_game<V: Visitor>(&mut self, visitor: &mut V) -> std::io::Result<Option<V::Output>> {
-        self.next().transpose().map(|g| g.map(|g| g.visit(visitor)))
-    }
-
-    /// Skips the next game without handing its pieces to anyone; `false` after the last game.
-    ///
-    /// ```
-    /// let mut reader = seega::GameReader::new(&b"1. a1,b1 *\n\n1. c1,d1 *\n"[..]);
-    /// assert!(reader.skip_game()?);
-    /// assert_eq!(reader.next().transpose()?.map(|g| g.number()), Some(2));
-    /// assert!(!reader.skip_game()?);
-    /// # Ok::<(), std::io::Error>(())
-    /// ```
-    pub fn skip_game(&mut self) -> std::io::Result<bool> {
-        self.next().transpose().map(|g| g.is_some())
-    }
-
-    /// Reads pieces until some games are ready or the stream ends.
-    fn fill(&mut self) -> std::io::Result<()> {
-        while self.ready.is_empty() && !self.done {
-            match self.splitter.next_chunk()? {
-                None => {
-                    self.done = true;
-                    self.take_pending(true);
-                }
-                Some(Piece::Chunk { bytes, tag_next }) => {
-                    if self.pending.len() + bytes.len() > MAX_UNCUT_BYTES {
-                        self.take_pending(true);
-                    }
-                    self.pending.extend_from_slice(&bytes);
-                    self.tag_next = tag_next;
-                    self.take_pending(false);
-                }
-                Some(Piece::TooLong(skipped)) => {
-                    self.take_pending(true);
-                    self.games += 1;
-                    let record = skipped_record(&skipped, (self.lines, self.games));
-                    self.ready.push_back(record);
-                    self.lines += skipped.breaks;
-                }
-            }
-        }
-        Ok(())
-    }
-
-    /// Scans the pending bytes and makes their games ready, when they end at a true game
-    /// boundary or `anyway`. Games that the fast lane reads clean (under `standard` for games
-    /// without a Rules tag) are found by it, the others by the scanner, as `check` finds them.
-    fn take_pending(&mut self, anyway: bool) {
-        if self.pending.is_empty() {
-            return;
-        }
-        let source = Source::from_bytes(&self.pending);
-        let text = source.text();
-        let (spans, verified) = game_spans(&source, self.tag_next);
-        if !anyway && !verified {
-            return;
-        }
-        let mut counted = (0, 0);
-        for (start, end) in spans {
-            self.games += 1;
-            let at = (self.lines, self.games);
-            let record = record(&source, start, end, at, &mut counted);
-            self.ready.push_back(record);
-        }
-        self.lines += LineIndex::count_breaks(text);
-        self.pending.clear();
-    }
-}
-
-/// Where each game of `source` starts and ends (its first item, its last), and whether the
-/// text ends at a true game boundary (a line starting with `[` follows it when `tag_next`).
-fn game_spans(source: &Source, tag_next: bool) -> (Vec<(usize, usize)>, bool) {
-    let text = source.text();
-    // The lane reads no undecodable bytes nor a byte-order mark.
-    let fast = source.invalid().is_empty() && !text.starts_with('\u{feff}');
-    let lane = fast.then(|| CheckedOnly(Options::default(), RulesCache::default()));
-    let mut boundary = Boundary::cut_before_tag_line(tag_next);
-    let scanner = Scanner::new(text, source.invalid()).tag_line_next(tag_next);
-    let mut spans = Vec::new();
-    for read in Games::new(text, scanner, lane) {
-        match read {
-            GameRead::Lane { start, end, .. } => {
-                let blank = text[start..end]
-                    .bytes()
-                    .take_while(|&b| is_space(b))
-                    .count();
-                spans.push((start + blank, end));
-                boundary.see_clean(text, end);
-            }
-            GameRead::Full(game) => {
-                boundary.see(&game, text);
-                let last = game.trailing.last();
-                let end = last.map_or(game.span.end, |c| c.span.end.max(game.span.end));
-                spans.push((game.span.start, end));
-            }
-        }
-    }
-    (spans, boundary.verified())
-}
-
-/// The lane of the reader of records: a game proved clean under the default options, of
-/// which only its end is kept.
-struct CheckedOnly(Options, RulesCache);
-
-impl<'t> Lane<'t> for CheckedOnly {
-    type Took = ();
-
-    fn take(&mut self, text: &'t str, at: usize, _: usize) -> Option<(usize, ())> {
-        Some((clean_game(text, at, &self.0, &mut self.1)?, ()))
-    }
-}
-
-/// The record of the game from `start` to `end` of `source`, whose text starts on the 0-based
-/// file line `at.0`, numbered `at.1`; `counted` is an offset of the text and the line breaks
-/// before it, moved on game by game.
-fn record(
-    source: &Source,
-    start: usize,
-    end: usize,
-    at: (usize, usize),
-    counted: &mut (usize, usize),
-) -> RecordedGame {
-    let text = source.text();
-    let end = end.min(text.len());
-    let start = start.min(end);
-    let line_start = text[..start]
-        .rfind(['\n', '\r'])
-        .map_or(0, |i| i + 1)
-        .max(counted.0.min(start));
-    counted.1 += LineIndex::count_breaks(&text[counted.0.min(line_start)..line_start]);
-    counted.0 = line_start;
-    let pad = text[line_start..start].chars().count();
-    let mut own = " ".repeat(pad);
-    own.push_str(&text[start..end]);
-    let shift = |s: usize| s - start + pad;
-    let invalid = (source.invalid().iter())
-        .filter(|s| s.start >= start && s.end <= end)
-        .map(|s| Span::new(shift(s.start), shift(s.end)))
-        .collect();
-    RecordedGame {
-        text: own,
-        invalid,
-        start: pad,
-        base: at.0 + counted.1,
-        number: at.1,
-        skipped: 0,
-    }
-}
-
-/// The record of a stretch skipped unread, starting on the 0-based file line `at.0`, numbered
-/// `at.1`: its first bytes, placed in the file as a game's text is.
-fn skipped_record(skipped: &Skipped, at: (usize, usize)) -> RecordedGame {
-    let source = Source::from_bytes(&skipped.head);
-    let text = source.text();
-    let start = text.len()
-        - text
-            .trim_start_matches(|c: char| c.is_ascii_whitespace())
-            .len();
-    let mut record = record(&source, start, text.len(), at, &mut (0, 0));
-    record.skipped = skipped.bytes.max(1);
-    record
-}
-
-impl<R: Read> Iterator for GameReader<R> {
-    type Item = std::io::Result<RecordedGame>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        if let Err(e) = self.fill() {
-            self.done = true;
-            return Some(Err(e));
-        }
-        self.ready.pop_front().map(Ok)
-    }
+/// Whether `options` are those the reader's lane checks under: [`Options::default`] without
+/// recording.
+fn is_default(options: &Options) -> bool {
+    let d = Options::default();
+    !options.record
+        && (
+            options.default_rules,
+            options.auto_rules,
+            options.force_rules,
+        ) == (d.default_rules, d.auto_rules, d.force_rules)
 }

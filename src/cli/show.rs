@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use seega::Encoding;
 use seega::notation::Game;
 use seega::render::ascii::{Glyphs, Highlight, board, summary};
-use seega::render::svg::svg;
+use seega::render::svg::{svg, title};
 use seega::render::terminal;
 use seega::validate::played_text;
 use seega::validate::{Options, Verdict, check_game};
@@ -55,25 +55,7 @@ impl Frame<'_> {
 
     /// The diagram, titled with the game, the position and the outcome when it is the end.
     fn svg(&self) -> String {
-        let mut title = self.what.to_owned();
-        if !self.when.is_empty() {
-            title.push('\n');
-            title.push_str(&self.when);
-        }
-        match self.outcome {
-            Some(o) => {
-                let who = o.winner.map_or("draw".to_owned(), |c| format!("{c} wins"));
-                title.push_str(&format!(
-                    "\ngame over: {}, {who} ({})",
-                    o.termination.as_str(),
-                    o.result_token()
-                ));
-            }
-            None if self.when.is_empty() => {
-                title.push_str(&format!("\n{} to move", self.pos.to_move()));
-            }
-            None => {}
-        }
+        let title = title(self.what, &self.when, self.pos.to_move(), self.outcome);
         svg(self.pos, &self.hl, Some(&title))
     }
 }

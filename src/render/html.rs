@@ -47,6 +47,46 @@ pub fn page(title: &str, games: &[PageGame]) -> String {
     String::from_utf8(w.finish().unwrap_or_default()).unwrap_or_default()
 }
 
+/// The title `seega show --html` gives the page of an archive: `Seega games: NAME` with the
+/// archive's file name (not its directory), or `Seega games` for standard input (`None`).
+///
+/// ```
+/// use std::path::Path;
+/// use seega::render::html::archive_title;
+///
+/// assert_eq!(archive_title(Some(Path::new("club/cup.sgn"))), "Seega games: cup.sgn");
+/// assert_eq!(archive_title(None), "Seega games");
+/// ```
+pub fn archive_title(path: Option<&std::path::Path>) -> String {
+    match path {
+        Some(p) => {
+            let file = p.file_name().unwrap_or(p.as_os_str()).to_string_lossy();
+            format!("Seega games: {file}")
+        }
+        None => "Seega games".to_owned(),
+    }
+}
+
+/// `page` (a whole page, as [`page`] writes it) inside an `<iframe>` of the given height in
+/// pixels, as the document of its `srcdoc` attribute: for a host page such as a notebook's
+/// output, whose style and script the page's stay apart from. The frame is sandboxed to run
+/// the page's script only; the page still loads nothing.
+///
+/// ```
+/// use seega::render::html::{embedded, page};
+///
+/// let frame = embedded(&page("a & b", &[]), 600);
+/// assert!(frame.starts_with("<iframe ") && frame.ends_with("</iframe>"));
+/// assert!(frame.contains("&lt;title&gt;a &amp;amp; b&lt;/title&gt;")); // escaped twice
+/// assert!(!frame.contains("<script"));
+/// ```
+pub fn embedded(page: &str, height: u32) -> String {
+    format!(
+        "<iframe sandbox=\"allow-scripts\" title=\"Seega replay\" style=\"width: 100%; height: {height}px; border: 0\" srcdoc=\"{}\"></iframe>",
+        html_text(page)
+    )
+}
+
 /// Writes a replay page as its games come: the head with the first game, each game's data as
 /// it is given, and at the end the boards, the arrows and the script. What it holds at any time
 /// is one game's data and the set of the paths its games' pieces moved along.

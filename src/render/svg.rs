@@ -15,7 +15,8 @@
 
 use std::fmt::Write;
 
-use crate::engine::{Color, Position, Square};
+use crate::GameState;
+use crate::engine::{Color, Outcome, Position, Square};
 
 pub use super::highlight::Highlight;
 
@@ -74,6 +75,64 @@ pub fn svg(pos: &Position, highlight: &Highlight, title: Option<&str>) -> String
     pieces(&mut s, &f, pos);
     s.push_str("</svg>\n");
     s
+}
+
+/// The title `seega show --svg` writes above a diagram: what is drawn (`game 3 (Kofi vs
+/// Mona)`, `position 5/5/5/5/5 b`), on a second line which of its positions (`after turn 4
+/// (white): c2,d4`) unless `when` is empty, then how the game ended when `outcome` says it
+/// did, else the side to move when `when` is empty.
+///
+/// ```
+/// use seega::render::svg::title;
+/// use seega::{Color, GameState, Ruleset};
+///
+/// assert_eq!(title("position 5/5/5/5/5 b", "", Color::Black, None), "position 5/5/5/5/5 b\nblack to move");
+/// assert_eq!(title("game 2", "start", Color::Black, None), "game 2\nstart");
+/// let rules = Ruleset::parse("standard").unwrap();
+/// let over = GameState::from_setup(rules, &"5/1b3/5/1b3/5 w".parse().unwrap()).unwrap();
+/// assert_eq!(
+///     title("game 2", "after turn 9 (black): b1-b2xb3", Color::White, over.outcome()),
+///     "game 2\nafter turn 9 (black): b1-b2xb3\ngame over: capture-all, black wins (0-1)"
+/// );
+/// ```
+pub fn title(what: &str, when: &str, to_move: Color, outcome: Option<Outcome>) -> String {
+    let mut title = what.to_owned();
+    if !when.is_empty() {
+        title.push('\n');
+        title.push_str(when);
+    }
+    match outcome {
+        Some(o) => {
+            let who = o.winner.map_or("draw".to_owned(), |c| format!("{c} wins"));
+            title.push_str(&format!(
+                "\ngame over: {}, {who} ({})",
+                o.termination.as_str(),
+                o.result_token()
+            ));
+        }
+        None if when.is_empty() => title.push_str(&format!("\n{to_move} to move")),
+        None => {}
+    }
+    title
+}
+
+/// The diagram of a game in progress as `seega show --svg --position STRING` draws it for its
+/// position string (`STRING` written as [`GameState::setup`] writes it): the board titled
+/// `position STRING`, then the side to move or how the game ended. The Python package's
+/// `_repr_svg_` (a notebook's drawing of a position) is this diagram.
+///
+/// ```
+/// let state = seega::GameState::new(seega::Ruleset::parse("standard").unwrap());
+/// let drawn = seega::render::svg::position_svg(&state);
+/// assert!(drawn.contains(">position 5/5/5/5/5 b 12/12</text>"));
+/// assert!(drawn.contains(">black to move</text>"));
+/// assert!(!drawn.contains("<circle")); // no piece on the board yet
+/// ```
+pub fn position_svg(state: &GameState) -> String {
+    let pos = state.position();
+    let what = format!("position {}", state.setup());
+    let title = title(&what, "", pos.to_move(), state.outcome());
+    svg(pos, &Highlight::default(), Some(&title))
 }
 
 /// Where a diagram's parts go: the board of `n` squares a side, below the title's lines.

@@ -2,7 +2,7 @@
 //! interface through which the lane hands it over ([`Recorder`]): `seega check` keeps nothing,
 //! so its lane compiles to the same code as without one.
 
-use crate::engine::{Bitboard, Color, Outcome, Ruleset, Setup, Square};
+use crate::engine::{Bitboard, Color, Outcome, Position, Ruleset, Setup, Square};
 use crate::notation::{Annotation, GameResult};
 
 /// What the lane tells about a game as it reads it, as a visitor: every call does nothing
@@ -11,6 +11,13 @@ use crate::notation::{Annotation, GameResult};
 pub(super) trait Recorder<'t> {
     /// Whether anything is kept: tags, comments and glyphs are handed over only then.
     const KEEPS: bool;
+    /// Whether the game's positions are handed over ([`Recorder::start`], [`Recorder::last`]):
+    /// for a verdict made by the lane ([`super::fast::clean_verdict`]).
+    const POSITIONS: bool = false;
+    /// The game's ruleset and its position before its first turn, before its movetext is read.
+    fn start(&mut self, _rules: Ruleset, _start: &Position) {}
+    /// At the result: the position after the last turn, the game there and how it ended.
+    fn last(&mut self, _position: Position, _end: &Setup, _outcome: Option<Outcome>) {}
     /// A tag, in order; `escaped` when its value as written holds `\"` or `\\`.
     fn tag(&mut self, _name: &'t str, _value: &'t str, _escaped: bool) {}
     /// A comment before the result, in order (among the headers, or in the movetext).

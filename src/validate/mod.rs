@@ -114,7 +114,7 @@ pub use code::{Code, NotACode};
 pub(crate) use doc::computed_captures;
 pub use doc::{canonical_doc, played_text};
 pub use explain::{Explanation, explain};
-pub(crate) use fast::{RulesCache, clean_game, clean_game_recorded};
+pub(crate) use fast::{RulesCache, clean_game, clean_game_recorded, clean_verdict};
 pub use fix::{Applied, Fixed, fix_game};
 pub use place::{Place, Players};
 pub use problem::Problem;

@@ -5,7 +5,7 @@ use std::io::Write;
 
 use seega::notation::{LineIndex, Scanner};
 use seega::render::game_json::{GameObject, Origin};
-use seega::render::html::{PageGame, PageWriter};
+use seega::render::html::{PageGame, PageWriter, archive_title};
 use seega::validate::{Options, check_game};
 
 use super::{Config, Page};
@@ -99,10 +99,7 @@ pub(super) fn run(
 /// The page's title: `Seega games: NAME`, with the archive's file name (not its directory).
 fn title(config: &Config) -> String {
     match &config.input {
-        crate::cli::inputs::Input::File(p) => {
-            let file = p.file_name().unwrap_or(p.as_os_str()).to_string_lossy();
-            format!("Seega games: {file}")
-        }
-        crate::cli::inputs::Input::Stdin => "Seega games".to_owned(),
+        crate::cli::inputs::Input::File(p) => archive_title(Some(p)),
+        crate::cli::inputs::Input::Stdin => archive_title(None),
     }
 }

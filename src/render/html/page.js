@@ -185,7 +185,9 @@
     (p ? p.c : []).forEach(function (c) { cs.appendChild(el('p', c)); });
     $('status').textContent = 'Game ' + g.n + ', ' + when(g, k) + (p ? (p.end ? '; ' + p.end : '; ' + p.mv + ' to move, ' + p.phase + ' phase') : '');
     var frag = '#' + fragment(gi, k);
-    if (location.hash !== frag) location.replace(frag);
+    // A page in a srcdoc frame has no address of its own: a fragment would resolve against
+    // the host page's address and load that into the frame.
+    if (location.protocol !== 'about:' && location.hash !== frag) location.replace(frag);
   }
 
   function fromHash() {

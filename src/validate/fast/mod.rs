@@ -27,13 +27,13 @@
 
 use crate::engine::kernel::with_board;
 use crate::engine::referee::{Between, Referee};
-use crate::engine::{Position, Ruleset};
+use crate::engine::{Outcome, Position, Ruleset, Setup};
 use crate::notation::Comment;
 use crate::notation::limits::MAX_HEADERS;
 use crate::notation::read;
 
 use super::clean::{CleanGame, Recorder};
-use super::replay::Options;
+use super::replay::{Options, Verdict};
 use bidi::has_bidi;
 use replay::{Replay, clean_comment};
 
@@ -97,6 +97,47 @@ pub(crate) fn clean_game_first_turn(
     Some((end, first.0))
 }
 
+/// [`clean_game`] for a game the lane proves clean, with the verdict the full path
+/// ([`super::check_game`] without recording) gives it: its rules, start, last position, end
+/// and turns, and no problem. `None` when the lane does not take the game (or `opts.record`):
+/// the caller checks it the full way.
+pub(crate) fn clean_verdict(
+    text: &str,
+    start: usize,
+    opts: &Options,
+    cache: &mut RulesCache,
+) -> Option<(usize, Verdict)> {
+    if opts.record {
+        return None;
+    }
+    let mut summary = Summary(Verdict::nothing());
+    let end = lane(text, start, opts, cache, &mut summary)?;
+    Some((end, summary.0))
+}
+
+/// Makes a clean game's verdict as the lane reads it.
+struct Summary(Verdict);
+
+impl Recorder<'_> for Summary {
+    const KEEPS: bool = false;
+    const POSITIONS: bool = true;
+
+    fn start(&mut self, rules: Ruleset, start: &Position) {
+        self.0.rules = Some(rules);
+        self.0.start = Some(start.clone());
+    }
+
+    fn turn(&mut self, _: usize, _: crate::engine::Color, _: super::clean::CleanKind) {
+        self.0.legal_turns += 1;
+    }
+
+    fn last(&mut self, position: Position, end: &Setup, outcome: Option<Outcome>) {
+        self.0.position = Some(position);
+        (self.0.opening_owed, self.0.quiet_turns) = (end.opening_owed, end.quiet_turns);
+        self.0.outcome = outcome;
+    }
+}
+
 /// Keeps where the first turn starts, and nothing else.
 struct FirstTurn(Option<usize>);
 
@@ -152,6 +193,12 @@ fn lane<'t, R: Recorder<'t>>(
         None => None,
         Some(text) => Some(Between::from_text(rules, text).ok()?),
     };
+    if R::POSITIONS {
+        match &start {
+            None => rec.start(rules, &Position::new(rules)),
+            Some(between) => rec.start(rules, &between.position),
+        }
+    }
     with_board!(rules.size, B => {
         let referee = match &start {
             None => Referee::<B>::of(&Position::new(rules)),

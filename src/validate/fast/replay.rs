@@ -154,6 +154,10 @@ impl<'t, B: Board, R: Recorder<'t>> Visitor<'t> for Replay<'_, 't, B, R> {
             let (outcome, end) = (self.referee.outcome(), self.referee.setup());
             self.rec.end(self.rules, r.result, outcome, &end);
         }
+        if R::POSITIONS {
+            let (outcome, end) = (self.referee.outcome(), self.referee.setup());
+            self.rec.last(self.referee.position(), &end, outcome);
+        }
         Some(())
     }
 
