@@ -233,6 +233,12 @@ impl Board {
         pickle::reduce(py, "_board", (self.root.setup().to_string(), rules, turns))
     }
 
+    /// The board's diagram as SVG, as `Position._repr_svg_` draws its position: what a
+    /// notebook shows of a board.
+    fn _repr_svg_(&self) -> String {
+        crate::notebook::svg(self.state())
+    }
+
     /// The position string now, as `Position`'s.
     fn __str__(&self) -> String {
         self.state().setup().to_string()

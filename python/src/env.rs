@@ -189,22 +189,21 @@ impl EnvGame {
 /// square), the squares of the turn so far (a placement's first square, or a moving piece's
 /// start and each square it reached), and the square the moving piece stands on.
 fn observation(state: &GameState, side: Color, path: &[usize], placing: bool) -> Vec<u8> {
-    let pos = state.position();
-    let n = usize::from(pos.size().get());
+    // The position's planes as `Position.to_array()` gives them (black's, white's, the empty
+    // squares, black's and white's hands), the observing side's first.
+    let (board, n) = crate::notebook::planes(state);
+    let order = match side {
+        Color::Black => [0, 1, 2, 3, 4],
+        Color::White => [1, 0, 2, 4, 3],
+    };
     let mut out = vec![0u8; n * n * PLANES];
-    let hands = [pos.in_hand(side), pos.in_hand(side.other())];
-    for rank in 0..n {
+    for row in 0..n {
         for file in 0..n {
-            let sq = Square::new(file as u8, rank as u8);
-            let cell = &mut out[((n - 1 - rank) * n + file) * PLANES..][..PLANES];
-            match pos.piece_at(sq) {
-                Some(c) if c == side => cell[0] = 1,
-                Some(_) => cell[1] = 1,
-                None => cell[2] = 1,
+            let cell = &mut out[(row * n + file) * PLANES..][..PLANES];
+            for (k, p) in order.into_iter().enumerate() {
+                cell[k] = board[(p * n + row) * n + file];
             }
-            cell[3] = hands[0];
-            cell[4] = hands[1];
-            let index = rank * n + file;
+            let index = (n - 1 - row) * n + file;
             cell[5] = u8::from(path.contains(&index));
             cell[6] = u8::from(!placing && path.last() == Some(&index));
         }

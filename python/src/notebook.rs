@@ -8,8 +8,8 @@ use std::path::Path;
 use pyo3::exceptions::PyImportError;
 use pyo3::prelude::*;
 use pyo3::types::PyByteArray;
-use seega::render::html::{PageGame, archive_title, embedded, page};
 use seega::render::game_json::GameObject;
+use seega::render::html::{PageGame, archive_title, embedded, page};
 use seega::{Color, GameState};
 
 /// The height in pixels of the frame a game's replay page is shown in.

@@ -152,3 +152,14 @@ def test_a_page_of_text_read_by_parse():
     page = page_of(game._repr_html_())
     assert "<title>Seega games: &lt;text&gt;</title>" in page
     assert "<Mona" not in page and "\\u003cMona \\u0026 Kofi\\u003e" in page
+
+
+def test_a_board_is_drawn_as_its_position():
+    """Board._repr_svg_ is the diagram of its position, turn after turn of a sample game."""
+    game = next(seega.read_games(str(ROOT / "samples" / "standard.sgn")))
+    board = seega.Board(game.rules)
+    for turn in game.mainline_turns()[:12]:
+        board.push(turn)
+        drawn = board._repr_svg_()
+        assert drawn == board.position()._repr_svg_()
+        assert drawn_pieces(drawn) == expected_pieces(board.position())
