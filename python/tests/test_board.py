@@ -5,7 +5,6 @@ and pops, and a game's board, positions and mainline, compared with the command 
 import copy
 import json
 import pickle
-import re
 
 import pytest
 
@@ -293,17 +292,6 @@ def test_recorded_turns_pickle_with_their_value():
     for turn in game.mainline():
         again = round_trip(turn)
         assert again == turn and again.turn == turn.turn and isinstance(again, seega.RecordedTurn)
-
-
-def test_the_readme_section_on_boards_runs_and_prints_what_its_comments_say(monkeypatch, capsys):
-    readme = (ROOT / "python" / "README.md").read_text()
-    section = readme[readme.index("\n## Boards and turns\n") :]
-    code = re.search(r"```python\n(.*?)```", section, re.S).group(1)
-    monkeypatch.chdir(ROOT)
-    exec(compile(code, "python/README.md", "exec"), {})
-    printed = capsys.readouterr().out.splitlines()
-    said = [line.split("# ", 1)[1] for line in code.splitlines() if line.startswith("print(")]
-    assert printed == said
 
 
 def test_a_game_from_a_board_is_the_board_written_down():

@@ -6,18 +6,15 @@ These tests need the extra (pip install seega[env]); they are skipped without it
 SEEGA_REQUIRE_ENV is set (as in CI), when they fail instead.
 """
 
-import contextlib
-import io
 import os
 import random
-import re
 import subprocess
 import sys
 
 import pytest
 
 import seega
-from conftest import ROOT, cli_path
+from conftest import cli_path
 
 try:
     import numpy as np
@@ -357,38 +354,3 @@ def test_a_seed_repeats_the_games(senv):
 
     assert sampled(7) == sampled(7)
     assert sampled(7) != sampled(8)
-
-
-def test_the_readme_example_runs_and_prints_what_it_says(senv):
-    """The ```python block of python/README.md's section "A game-playing environment"."""
-    readme = (ROOT / "python" / "README.md").read_text()
-    section = readme[readme.index("\n## A game-playing environment\n") :]
-    code = re.search(r"```python\n(.*?)```", section, re.S).group(1)
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        exec(compile(code, "python/README.md", "exec"), {})
-    said = re.findall(r"print\(.*\)\s+# (\S+(?: \S+)?)", code)
-    lines = out.getvalue().splitlines()
-    assert said == ["('barrier', '1-0')", '[Result "1-0"]:']
-    assert lines == ["('barrier', '1-0')", '[Result "1-0"]']
-
-
-@pytest.mark.parametrize("stop", [True, False])
-def test_a_chain_stops_by_end_or_goes_on(senv, stop):
-    """Black's a1-a2 captures a3 and may go on to capture c2 by a2-b2: after the first step the
-    mask is that step and `end`, and the turn so far is in the observation's last planes."""
-    game = senv.raw_env(position="4w/b4/w4/2wb1/b4 b")
-    game.reset()
-    legal = [str(t) for t in game.legal_turns()]
-    assert "a1-a2xa3-b2xc2" in legal and "a1-a2xa3" in legal
-    game.step(25)  # step a1 up
-    mask = game.observe("black")["action_mask"]
-    assert [game.action_text(a) for a in np.flatnonzero(mask)] == ["step a2 right", "end"]
-    planes = game.observe("white")["observation"]
-    assert planes[3:, 0, 5].tolist() == [1, 1] and planes[:, :, 5].sum() == 2  # a2 and a1
-    assert planes[3, 0, 6] == 1 and planes[:, :, 6].sum() == 1  # the piece is on a2
-    assert planes[2, 0, 0] == 1  # white's a3 is captured when the turn is complete
-    game.step(125 if stop else 46)
-    assert [str(t) for t in game.turns()] == (["a1-a2xa3"] if stop else ["a1-a2xa3-b2xc2"])
-    assert game.agent_selection == "white"
-    assert not game.observe("white")["observation"][:, :, 5:].any()

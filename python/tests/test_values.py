@@ -166,16 +166,6 @@ def test_a_path_that_is_not_utf8_is_read_as_the_command_reads_it(tmp_path):
             call(missing)
 
 
-def test_the_readme_example_of_values_runs_and_prints_what_it_says(tmp_path):
-    readme = (ROOT / "python" / "README.md").read_text()
-    (code,) = [b for b in re.findall(r"```python\n(.*?)```", readme, re.S) if "multiprocessing" in b]
-    script = tmp_path / "values.py"
-    script.write_text("import seega\n" + code)
-    done = subprocess.run([sys.executable, str(script)], cwd=ROOT, capture_output=True, text=True)
-    assert done.returncode == 0, done.stderr
-    assert done.stdout == f"{seega.__version__} 10\n"
-
-
 @pytest.mark.parametrize(
     "kwargs, name",
     [({"games": -1}, "games"), ({"games": 1, "seed": -1}, "seed"), ({"games": 1, "max_turns": 2**32}, "max_turns")],

@@ -2,7 +2,7 @@
 //! program that plays (an engine, a learning environment) keeps of a game.
 
 use crate::notation::GameResult;
-use crate::notation::writer::{Doc, DocHeader, DocTurn, WriteOptions, write_game};
+use crate::notation::writer::{Doc, DocTurn};
 use crate::{GameState, PlayError, Ply};
 
 /// The record of the game that `plys` play from `start`, in canonical layout: the tags `tags`
@@ -58,33 +58,19 @@ pub fn record_text(
         .and_then(|o| GameResult::parse(o.result_token()))
         .unwrap_or(GameResult::Unknown);
     let rules = *start.position().rules();
-    let tag = |name: &str, value: String| DocHeader::Tag {
-        name: name.to_owned(),
-        value,
-    };
     let given = tags.iter().filter(|(name, value)| {
         let a_name = !name.is_empty()
             && (name.bytes()).all(|b| b.is_ascii_alphanumeric() || b == b'_')
             && !["Result", "Rules", "Position"].contains(name);
         a_name && !value.contains(['\n', '\r'])
     });
-    let mut headers: Vec<DocHeader> = given.map(|(n, v)| tag(n, (*v).to_owned())).collect();
-    headers.push(tag("Result", result.as_str().to_owned()));
-    headers.push(tag("Rules", rules.to_string()));
+    let mut headers: Vec<(&str, String)> = given.map(|(n, v)| (*n, (*v).to_owned())).collect();
+    headers.push(("Result", result.as_str().to_owned()));
+    headers.push(("Rules", rules.to_string()));
     if *start != GameState::new(rules) {
-        headers.push(tag("Position", start.setup().to_string()));
+        headers.push(("Position", start.setup().to_string()));
     }
-    let doc = Doc {
-        headers,
-        nags: Vec::new(),
-        comments: Vec::new(),
-        turns,
-        result,
-        trailing: Vec::new(),
-    };
-    let mut out = String::new();
-    write_game(&doc, &WriteOptions::default(), &mut out);
-    Ok(out)
+    Ok(Doc::plain(headers, turns, result).text())
 }
 
 #[cfg(test)]

@@ -185,6 +185,50 @@ pub fn comment(c: &Comment<'_>) -> DocComment {
 }
 
 impl Doc {
+    /// A game of tags `(name, value)`, turns and a result, with no comment or glyph: what a
+    /// program that plays a game (an engine, a Ludii trial's import) writes down, in canonical
+    /// layout (`seega fmt`'s) by [`Doc::text`].
+    ///
+    /// ```
+    /// use seega::notation::GameResult;
+    /// use seega::notation::writer::{Doc, DocKind, DocTurn};
+    ///
+    /// let a1 = "a1".parse()?;
+    /// let b1 = "b1".parse()?;
+    /// let turn = DocTurn { kind: DocKind::Place(a1, b1), annotation: None, nags: vec![], comments: vec![] };
+    /// let doc = Doc::plain([("Event", "Cup".to_owned())], vec![turn], GameResult::Unknown);
+    /// assert_eq!(doc.text(), "[Event \"Cup\"]\n\n1. a1,b1 *\n");
+    /// # Ok::<(), seega::ParseError>(())
+    /// ```
+    pub fn plain<'n>(
+        tags: impl IntoIterator<Item = (&'n str, String)>,
+        turns: Vec<DocTurn>,
+        result: GameResult,
+    ) -> Doc {
+        let headers = (tags.into_iter())
+            .map(|(name, value)| DocHeader::Tag {
+                name: name.to_owned(),
+                value,
+            })
+            .collect();
+        Doc {
+            headers,
+            nags: Vec::new(),
+            comments: Vec::new(),
+            turns,
+            result,
+            trailing: Vec::new(),
+        }
+    }
+
+    /// The game in canonical layout, as `seega fmt` writes it ([`write_game`] with the default
+    /// options).
+    pub fn text(&self) -> String {
+        let mut out = String::new();
+        write_game(self, &WriteOptions::default(), &mut out);
+        out
+    }
+
     /// The content of `game`; `captures(i)` gives the captures to write for each step of the
     /// turn at `game.moves[i]`, or `None` to keep those written. Fails when the game has a
     /// syntax error (its text cannot be rebuilt from its parts).

@@ -46,7 +46,7 @@ mod import;
 mod parse;
 
 use crate::engine::{Ruleset, Size};
-use crate::notation::writer::{Doc, DocHeader, WriteOptions, write_game};
+use crate::notation::writer::Doc;
 use crate::notation::{LineIndex, Span};
 use crate::validate::{Code, Options, Problem, check_game_at};
 
@@ -132,33 +132,19 @@ fn write(
     turns: Vec<crate::notation::writer::DocTurn>,
     result: crate::notation::GameResult,
 ) -> String {
-    let tag = |name: &str, value: String| DocHeader::Tag {
-        name: name.to_owned(),
-        value,
-    };
     let source = match trial.version {
         Some(v) => format!("Ludii {}", v.text.trim()),
         None => "Ludii".to_owned(),
     };
     let mut headers = vec![
-        tag("Result", result.as_str().to_owned()),
-        tag("Rules", rules_text(size)),
-        tag("Source", source),
+        ("Result", result.as_str().to_owned()),
+        ("Rules", rules_text(size)),
+        ("Source", source),
     ];
     if let Some(e) = trial.endtype {
-        headers.push(tag("LudiiEnd", e.text.trim().to_owned()));
+        headers.push(("LudiiEnd", e.text.trim().to_owned()));
     }
-    let doc = Doc {
-        headers,
-        nags: Vec::new(),
-        comments: Vec::new(),
-        turns,
-        result,
-        trailing: Vec::new(),
-    };
-    let mut out = String::new();
-    write_game(&doc, &WriteOptions::default(), &mut out);
-    out
+    Doc::plain(headers, turns, result).text()
 }
 
 /// A trial checked: the import's problems and, when it found no error, those of the imported
