@@ -250,7 +250,8 @@ class Game:
         ...
     def mainline_turns(self) -> list[Turn]:
         """The values of the turns played as legal (an invalid game's stop before its first
-        illegal turn): ``board().move_stack``."""
+        illegal turn): ``board().move_stack``, from the same replay; ``ValueError`` as for
+        ``board()``."""
         ...
     def board(self) -> Board:
         """A ``Board`` after the turns played, with them as its ``move_stack``;

@@ -78,16 +78,19 @@ fn kept(stack: &Bound<'_, PyAny>, len: usize) -> PyResult<usize> {
     if let Ok(b) = stack.cast::<PyBool>() {
         return Ok(if b.is_true() { len } else { 0 });
     }
-    match stack.extract::<i64>() {
-        Ok(n) if n >= 0 => Ok(usize::try_from(n).unwrap_or(usize::MAX).min(len)),
-        Ok(n) => Err(PyValueError::new_err(format!(
-            "stack is {n}: give True, False or a number of turns from 0"
-        ))),
-        Err(_) => Err(PyTypeError::new_err(format!(
+    if !stack.is_instance_of::<pyo3::types::PyInt>() {
+        return Err(PyTypeError::new_err(format!(
             "stack must be a bool or an int, not {}",
             stack.get_type().name()?
-        ))),
+        )));
     }
+    if stack.lt(0)? {
+        return Err(PyValueError::new_err(format!(
+            "stack is {stack}: give True, False or a number of turns from 0"
+        )));
+    }
+    // A number past the stack's length (however large) keeps it all.
+    Ok(stack.extract::<usize>().map_or(len, |n| n.min(len)))
 }
 
 #[pymethods]

@@ -224,6 +224,13 @@ impl EnvGame {
                 .and_then(|setup| GameState::from_setup(rules, &setup))
                 .map_err(|e| PyValueError::new_err(format!("position: {e}")))?,
         };
+        if let Some(o) = start.outcome() {
+            return Err(PyValueError::new_err(format!(
+                "position: the game is over there ({}, {}): give a position with a turn to play",
+                o.termination.as_str(),
+                o.result_token()
+            )));
+        }
         let mut game = EnvGame {
             state: start.clone(),
             start,
@@ -352,8 +359,14 @@ impl EnvGame {
     }
 
     /// What `action` does: `"place c2"`, `"step c1 up"`, `"end"`.
-    fn action_text(&self, action: usize) -> PyResult<String> {
+    fn action_text(&self, action: i64) -> PyResult<String> {
         let n = self.n();
+        let Some(action) = usize::try_from(action).ok().filter(|&a| a <= 5 * n * n) else {
+            return Err(PyValueError::new_err(format!(
+                "action {action} is not an action: give one from 0 to {}",
+                5 * n * n
+            )));
+        };
         let square = |i: usize| Square::new((i % n) as u8, (i / n) as u8);
         match action {
             a if a < n * n => Ok(format!("place {}", square(a))),

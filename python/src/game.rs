@@ -285,10 +285,10 @@ impl Game {
 
     /// The `Turn` values of the turns played as legal, in order (an invalid game's stop before
     /// its first illegal turn, as python-chess's `mainline_moves()` stop): the `move_stack` of
-    /// `board()`.
-    fn mainline_turns(&self, py: Python<'_>) -> Vec<Turn> {
-        let turns = self.object(py).turns.iter().filter(|t| t.legal);
-        turns.filter_map(|t| t.ply().ok().map(Turn::from)).collect()
+    /// `board()`, from the same replay; `ValueError` as for `board()`.
+    fn mainline_turns(&self, py: Python<'_>) -> PyResult<Vec<Turn>> {
+        let (_, turns) = self.replayed(py)?;
+        Ok(turns.into_iter().map(|(ply, _)| Turn::from(ply)).collect())
     }
 
     /// A `Board` after the game's legal turns, its `move_stack` the turns played (an invalid
@@ -385,7 +385,16 @@ impl Game {
     fn from_board(board: &Bound<'_, Board>, headers: Option<&Bound<'_, PyDict>>) -> PyResult<Game> {
         let mut given: Vec<(String, String)> = Vec::new();
         for (k, v) in headers.into_iter().flat_map(|h| h.iter()) {
-            given.push((k.extract()?, v.extract()?));
+            match (k.extract::<String>(), v.extract::<String>()) {
+                (Ok(k), Ok(v)) => given.push((k, v)),
+                _ => {
+                    return Err(pyo3::exceptions::PyTypeError::new_err(format!(
+                        "headers must map str to str, not {} to {}",
+                        k.get_type().name()?,
+                        v.get_type().name()?
+                    )));
+                }
+            }
         }
         let tags: Vec<(&str, &str)> = given
             .iter()

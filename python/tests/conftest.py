@@ -46,3 +46,16 @@ def cli():
         return done.stdout
 
     return run
+
+
+def require(*modules):
+    """The modules an extra brings (`numpy`, `pettingzoo`), imported; without them the test is
+    skipped, or fails when SEEGA_REQUIRE_ENV is set (as in CI, which installs the extras)."""
+    import importlib
+
+    try:
+        return [importlib.import_module(m) for m in modules]
+    except ImportError as e:
+        if os.environ.get("SEEGA_REQUIRE_ENV"):
+            pytest.fail(f"{e.name} is not installed and SEEGA_REQUIRE_ENV is set")
+        pytest.skip(f"{e.name} is not installed (an extra of seega)")

@@ -7,13 +7,15 @@ import textwrap
 import pytest
 
 import seega
-from conftest import ROOT
+from conftest import ROOT, require
 
 
 @pytest.fixture
 def np():
-    """NumPy, or the test is skipped (the tests of its absence below run without it)."""
-    return pytest.importorskip("numpy")
+    """NumPy, or the test is skipped (a failure under SEEGA_REQUIRE_ENV; the tests of its
+    absence below run without it)."""
+    (numpy,) = require("numpy")
+    return numpy
 
 POSITIONS = [
     ("5/5/5/5/5 b 12/12", "standard"),

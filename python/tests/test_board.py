@@ -273,10 +273,10 @@ def test_an_invalid_games_board_stops_before_its_first_illegal_turn():
 def test_a_game_that_cannot_be_set_up_has_no_board():
     (game,) = seega.parse('[Rules "no such rules"]\n\n1. a1,b1 *\n')
     assert game.final is None
-    for method in (game.board, game.positions):
+    for method in (game.board, game.positions, game.mainline_turns):
         with pytest.raises(ValueError, match="game 1 cannot be set up: .*seega::"):
             method()
-    assert [str(t) for t in game.mainline_turns()] == []
+    assert [t.legal for t in game.mainline()] == [False]
 
 
 def test_a_game_from_a_position_tag_starts_its_board_there():
@@ -312,3 +312,15 @@ def test_a_game_from_a_board_is_the_board_written_down():
     with pytest.raises(TypeError):
         seega.Game.from_board(board, {"Event": 1})
 
+
+
+def test_copy_and_from_board_word_their_argument_errors():
+    board = seega.Board()
+    board.push("a1,b1")
+    assert board.copy(stack=2**80).move_stack == board.move_stack
+    with pytest.raises(ValueError, match="stack is -1"):
+        board.copy(stack=-1)
+    with pytest.raises(TypeError, match="stack must be a bool or an int, not float"):
+        board.copy(stack=1.5)
+    with pytest.raises(TypeError, match="headers must map str to str, not str to int"):
+        seega.Game.from_board(board, {"Event": 1})

@@ -354,3 +354,16 @@ def test_a_seed_repeats_the_games(senv):
 
     assert sampled(7) == sampled(7)
     assert sampled(7) != sampled(8)
+
+
+def test_a_position_where_the_game_is_over_is_refused(senv):
+    """A game that is over at its start would leave the agent to move with no action: refused,
+    saying why, and an action out of range is worded as the others."""
+    with pytest.raises(ValueError, match=r"position: the game is over there \(capture-all, 0-1\)"):
+        senv.raw_env(position="5/5/5/5/1b3 w")
+    game = senv.raw_env()
+    game.reset()
+    assert game.action_text(0) == "place a1" and game.action_text(125) == "end"
+    for bad in (-1, 126, 2**80):
+        with pytest.raises((ValueError, OverflowError), match=r"is not an action|too large"):
+            game.action_text(bad)

@@ -8,27 +8,14 @@ import io
 import os
 import re
 
-import pytest
 
-from conftest import ROOT
+from conftest import ROOT, require
 
 README = ROOT / "python" / "README.md"
 
 
-def extras():
-    """Whether the extras the tour shows (numpy, env) are installed; a skip without them, or a
-    failure when SEEGA_REQUIRE_ENV is set (as in CI)."""
-    try:
-        import numpy  # noqa: F401
-        import pettingzoo  # noqa: F401
-    except ImportError:
-        if os.environ.get("SEEGA_REQUIRE_ENV"):
-            pytest.fail("the tour needs seega[numpy,env] and SEEGA_REQUIRE_ENV is set")
-        pytest.skip("the tour's arrays and environment need seega[numpy,env]")
-
-
 def test_every_example_of_the_readme_runs_and_shows_what_it_says(monkeypatch):
-    extras()
+    require("numpy", "pettingzoo")  # the tour's arrays and environment
     monkeypatch.chdir(ROOT)
     flags = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
     failed, attempted = doctest.testfile(
