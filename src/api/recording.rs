@@ -2,7 +2,7 @@
 //! program that plays (an engine, a learning environment) keeps of a game.
 
 use crate::notation::GameResult;
-use crate::notation::writer::{Doc, DocTurn};
+use crate::notation::writer::{Doc, DocTurn, is_tag_name};
 use crate::{GameState, PlayError, Ply};
 
 /// The record of the game that `plys` play from `start`, in canonical layout: the tags `tags`
@@ -59,10 +59,8 @@ pub fn record_text(
         .unwrap_or(GameResult::Unknown);
     let rules = *start.position().rules();
     let given = tags.iter().filter(|(name, value)| {
-        let a_name = !name.is_empty()
-            && (name.bytes()).all(|b| b.is_ascii_alphanumeric() || b == b'_')
-            && !["Result", "Rules", "Position"].contains(name);
-        a_name && !value.contains(['\n', '\r'])
+        let called_for = ["Result", "Rules", "Position"].contains(name);
+        is_tag_name(name) && !called_for && !value.contains(['\n', '\r'])
     });
     let mut headers: Vec<(&str, String)> = given.map(|(n, v)| (*n, (*v).to_owned())).collect();
     headers.push(("Result", result.as_str().to_owned()));

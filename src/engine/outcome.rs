@@ -27,6 +27,24 @@ pub enum Termination {
 }
 
 impl Termination {
+    /// The termination named `name` as [`Termination::as_str`] writes it, if any.
+    ///
+    /// ```
+    /// use seega::Termination;
+    ///
+    /// assert_eq!(Termination::from_name("barrier"), Some(Termination::Barrier));
+    /// assert_eq!(Termination::from_name("resigned"), None);
+    /// ```
+    pub fn from_name(name: &str) -> Option<Termination> {
+        let all = [
+            Termination::CaptureAll,
+            Termination::Barrier,
+            Termination::Blocked,
+            Termination::Limit,
+        ];
+        all.into_iter().find(|t| t.as_str() == name)
+    }
+
     /// `capture-all`, `barrier`, `blocked` or `limit`.
     pub fn as_str(self) -> &'static str {
         match self {

@@ -223,6 +223,13 @@ impl Doc {
 
     /// The game in canonical layout, as `seega fmt` writes it ([`write_game`] with the default
     /// options).
+    ///
+    /// ```
+    /// use seega::notation::GameResult;
+    /// use seega::notation::writer::Doc;
+    ///
+    /// assert_eq!(Doc::plain([], vec![], GameResult::Unknown).text(), "*\n");
+    /// ```
     pub fn text(&self) -> String {
         let mut out = String::new();
         write_game(self, &WriteOptions::default(), &mut out);
@@ -354,6 +361,18 @@ pub fn turn_text(kind: &DocKind, annotation: Option<Annotation>) -> String {
         s.push_str(a.as_str());
     }
     s
+}
+
+/// Whether `name` can be written as a tag's name: letters, digits and `_`, at least one.
+///
+/// ```
+/// use seega::notation::writer::is_tag_name;
+///
+/// assert!(is_tag_name("Event") && is_tag_name("Ludii_End2"));
+/// assert!(!is_tag_name("") && !is_tag_name("Bad name") && !is_tag_name("É"));
+/// ```
+pub fn is_tag_name(name: &str) -> bool {
+    !name.is_empty() && (name.bytes()).all(|b| b.is_ascii_alphanumeric() || b == b'_')
 }
 
 /// A tag value with `\` and `"` escaped.

@@ -258,6 +258,27 @@ pub struct OutcomeObject {
     pub winner: Option<Side>,
 }
 
+impl OutcomeObject {
+    /// The engine's outcome this object writes; `None` for a termination the engine does not
+    /// name (a hand-written JSON's).
+    ///
+    /// ```
+    /// use seega::render::game_json::{OutcomeObject, Side};
+    ///
+    /// let o = OutcomeObject { termination: "barrier".into(), winner: Some(Side::White) };
+    /// assert_eq!(o.outcome().map(|o| o.result_token()), Some("1-0"));
+    /// ```
+    pub fn outcome(&self) -> Option<crate::engine::Outcome> {
+        Some(crate::engine::Outcome {
+            termination: crate::engine::Termination::from_name(&self.termination)?,
+            winner: self.winner.map(|w| match w {
+                Side::Black => Color::Black,
+                Side::White => Color::White,
+            }),
+        })
+    }
+}
+
 /// The kind of a turn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -365,8 +386,7 @@ impl HeaderItem {
     fn to_doc(&self) -> Result<DocHeader, String> {
         match self {
             HeaderItem::Tag { name, value } => {
-                if name.is_empty() || !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
-                {
+                if !crate::notation::writer::is_tag_name(name) {
                     return Err(format!("`{name}` is not a tag name"));
                 }
                 if value.contains(['\n', '\r']) {

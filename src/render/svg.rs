@@ -103,17 +103,35 @@ pub fn title(what: &str, when: &str, to_move: Color, outcome: Option<Outcome>) -
     }
     match outcome {
         Some(o) => {
-            let who = o.winner.map_or("draw".to_owned(), |c| format!("{c} wins"));
-            title.push_str(&format!(
-                "\ngame over: {}, {who} ({})",
-                o.termination.as_str(),
-                o.result_token()
-            ));
+            title.push('\n');
+            title.push_str(&game_over(o));
         }
         None if when.is_empty() => title.push_str(&format!("\n{to_move} to move")),
         None => {}
     }
     title
+}
+
+/// How a game ended, in words: `capture-all, white wins`, `blocked, draw`.
+///
+/// ```
+/// use seega::{Outcome, Termination, render::svg::{game_over, outcome_words}};
+///
+/// let rules = seega::Ruleset::parse("standard").unwrap();
+/// let end = seega::GameState::from_setup(rules, &"5/1b3/5/1b3/5 w".parse().unwrap()).unwrap();
+/// let o: Outcome = end.outcome().unwrap();
+/// assert_eq!(outcome_words(o), "capture-all, black wins");
+/// assert_eq!(game_over(o), "game over: capture-all, black wins (0-1)");
+/// ```
+pub fn outcome_words(o: Outcome) -> String {
+    let who = o.winner.map_or("draw".to_owned(), |c| format!("{c} wins"));
+    format!("{}, {who}", o.termination.as_str())
+}
+
+/// The line that says a game is over: `game over: capture-all, white wins (1-0)`, as
+/// `seega show` writes it under a diagram and the replay page on a game's last position.
+pub fn game_over(o: Outcome) -> String {
+    format!("game over: {} ({})", outcome_words(o), o.result_token())
 }
 
 /// The diagram of a game in progress as `seega show --svg --position STRING` draws it for its

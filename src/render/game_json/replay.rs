@@ -8,6 +8,15 @@ use crate::{GameState, Ply};
 
 /// A game object replayed: its start, then each legal turn with the ply the referee played
 /// (every capture written out) and the state after it.
+///
+/// ```
+/// let game = seega::GameReader::new(&b"1. a1,b1 a1,c1 *"[..]).next().unwrap()?;
+/// let object = game.object(&seega::Options::default(), "a.sgn");
+/// let replayed = object.replay().unwrap();
+/// assert_eq!(replayed.turns.len(), 1); // the second turn is illegal: a1 is taken
+/// assert_eq!(replayed.turns[0].2.setup().to_string(), "5/5/5/5/bb3 w 10/12");
+/// # Ok::<(), std::io::Error>(())
+/// ```
 #[derive(Debug, Clone)]
 pub struct Replayed<'a> {
     /// The game before its first turn.
@@ -34,6 +43,13 @@ impl GameObject {
 
     /// The game at its start: under its resolved rules, from its `Position` tag when it has
     /// one; `None` when it cannot be set up (its `final` is null).
+    ///
+    /// ```
+    /// let text = "[Rules \"no such rules\"]\n\n1. a1,b1 *\n";
+    /// let game = seega::GameReader::new(text.as_bytes()).next().unwrap()?;
+    /// assert!(game.object(&seega::Options::default(), "a.sgn").start().is_none());
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
     pub fn start(&self) -> Option<GameState> {
         self.final_position.as_ref()?;
         let rules = Ruleset::parse(&self.rules.as_ref()?.text).ok()?;

@@ -8,7 +8,8 @@
 use serde::Serialize;
 
 use crate::engine::{Bitboard, Color, Setup, Size, Square};
-use crate::render::game_json::{GameObject, HeaderItem, OutcomeObject, Side, TurnObject};
+use crate::render::game_json::{GameObject, HeaderItem, OutcomeObject, TurnObject};
+use crate::render::svg::{game_over, outcome_words};
 use crate::{GameState, Ply};
 
 /// One game of the page.
@@ -99,6 +100,17 @@ fn is_zero(q: &u16) -> bool {
 impl PageGame {
     /// The page's view of game `n` (from 1) of the page, from its game object (the one model
     /// of a game: see [`GameObject`]), replayed on the referee ([`GameObject::replay`]).
+    ///
+    /// ```
+    /// use seega::render::html::PageGame;
+    ///
+    /// let text = "[Black \"Ama\"]\n\n1. a1,b1 {first} a2,b2 *\n";
+    /// let game = seega::GameReader::new(text.as_bytes()).next().unwrap()?;
+    /// let page = PageGame::from_object(&game.object(&seega::Options::default(), "a.sgn"), 1);
+    /// assert_eq!((page.black.as_str(), page.turns.len(), page.mv.as_str()), ("Ama", 2, "bwb"));
+    /// assert_eq!(page.c, [(1, "first".to_owned())]);
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
     pub fn from_object(game: &GameObject, n: usize) -> PageGame {
         let tag = |name: &str| game.tag(name).filter(|v| !v.is_empty() && *v != "?");
         let details: Vec<&str> = ["Site", "Date", "Round"]
@@ -111,7 +123,8 @@ impl PageGame {
         let error = (game.errors.iter())
             .find(|d| d.severity == "error")
             .map(|d| format!("the game is invalid ({}): {}", d.code, d.message));
-        let ending = match (&error, &game.outcome) {
+        let outcome = game.outcome.as_ref().and_then(OutcomeObject::outcome);
+        let ending = match (&error, outcome) {
             (Some(_), _) => "invalid".to_owned(),
             (None, Some(o)) => outcome_words(o),
             (None, None) => "unfinished".to_owned(),
@@ -125,15 +138,8 @@ impl PageGame {
             .zip(states.windows(2))
             .map(|((turn, ply, _), w)| PageTurn::new(turn, ply, &w[0], &w[1]))
             .collect();
-        let end = match &game.outcome {
-            Some(o) if !states.is_empty() => {
-                let token = match o.winner {
-                    Some(Side::White) => "1-0",
-                    Some(Side::Black) => "0-1",
-                    None => "1/2-1/2",
-                };
-                format!("game over: {} ({token})", outcome_words(o))
-            }
+        let end = match outcome {
+            Some(o) if !states.is_empty() => game_over(o),
             _ => String::new(),
         };
         let player = |name: &str| tag(name).unwrap_or_default().to_owned();
@@ -230,14 +236,6 @@ fn board(s: &Setup) -> String {
                 .map_or('.', Color::char)
         })
         .collect()
-}
-
-/// `capture-all, white wins` or `blocked, draw`.
-fn outcome_words(o: &OutcomeObject) -> String {
-    let who = o
-        .winner
-        .map_or("draw".to_owned(), |c| format!("{} wins", c.as_str()));
-    format!("{}, {who}", o.termination)
 }
 
 /// The comments with the position each follows: for the start, the header's and the
