@@ -3,9 +3,11 @@
 use std::sync::Arc;
 
 use arrow_array::builder::StringBuilder;
-use arrow_array::{Array, ArrayRef, ListArray, StructArray};
+use arrow_array::{Array, ArrayRef, BooleanArray, Int64Array, ListArray, StructArray};
 use arrow_buffer::OffsetBuffer;
 use arrow_schema::{DataType, Field, FieldRef, Fields};
+use seega::render::game_json::Side;
+use seega::render::game_view::TurnHead;
 
 /// A count or a number as a column value (they are far below `i64::MAX`).
 pub fn i64_of(n: impl TryInto<i64>) -> i64 {
@@ -82,4 +84,64 @@ pub fn structs(columns: Vec<(&str, ArrayRef, bool)>) -> StructArray {
         .collect();
     let arrays = columns.into_iter().map(|(_, a, _)| a).collect();
     StructArray::new(fields, arrays, None)
+}
+
+/// The columns of a turn's head, which both tables hold (the games table in its `turns` list,
+/// the turns table as its own columns): its number, side, kind, start, annotation and whether
+/// it was legal, filled a turn at a time from the visitor's [`TurnHead`].
+#[derive(Debug, Default)]
+pub struct HeadColumns {
+    number: Vec<i64>,
+    side: StringBuilder,
+    kind: StringBuilder,
+    from: StringBuilder,
+    annotation: StringBuilder,
+    legal: Vec<bool>,
+}
+
+/// The arrays of [`HeadColumns`], to be placed in a table's order.
+pub struct HeadArrays {
+    pub number: ArrayRef,
+    pub side: ArrayRef,
+    pub kind: ArrayRef,
+    pub from: ArrayRef,
+    pub annotation: ArrayRef,
+    pub legal: ArrayRef,
+}
+
+impl HeadColumns {
+    /// Room for `n` turns, their texts `bytes` bytes each.
+    pub fn with_capacity(n: usize, bytes: usize) -> HeadColumns {
+        let text = || StringBuilder::with_capacity(n, bytes * n);
+        HeadColumns {
+            number: Vec::with_capacity(n),
+            side: text(),
+            kind: text(),
+            from: text(),
+            annotation: text(),
+            legal: Vec::with_capacity(n),
+        }
+    }
+
+    /// Adds `turn`'s head.
+    pub fn push(&mut self, turn: &TurnHead<'_>) {
+        self.number.push(i64_of(turn.number));
+        self.side.append_option(turn.side.map(Side::as_str));
+        self.kind.append_value(turn.kind.as_str());
+        self.from.append_option(turn.from);
+        self.annotation.append_option(turn.annotation);
+        self.legal.push(turn.legal);
+    }
+
+    /// The arrays of the turns added since the last call.
+    pub fn finish(&mut self) -> HeadArrays {
+        HeadArrays {
+            number: Arc::new(Int64Array::from(std::mem::take(&mut self.number))),
+            side: Arc::new(self.side.finish()),
+            kind: Arc::new(self.kind.finish()),
+            from: Arc::new(self.from.finish()),
+            annotation: Arc::new(self.annotation.finish()),
+            legal: Arc::new(BooleanArray::from(std::mem::take(&mut self.legal))),
+        }
+    }
 }

@@ -9,11 +9,11 @@ use arrow_array::{Array, ArrayRef, BooleanArray, Int64Array, MapArray, RecordBat
 use arrow_buffer::OffsetBuffer;
 use arrow_schema::{ArrowError, Field};
 use seega::archive::convert::ChunkRows;
-use seega::render::game_json::{KindName, RulesObject, Side};
+use seega::render::game_json::{RulesObject, Side};
 use seega::render::game_view::{GameEnd, GameVisitor, TurnHead};
 use seega::render::wire::DiagnosticLine;
 
-use super::arrays::{Texts, i64_of, item, list, list_of_structs, structs};
+use super::arrays::{HeadColumns, Texts, i64_of, item, list, list_of_structs, structs};
 use super::{Part, Rows};
 
 /// The known tags (`spec/notation.md`), each a column of its own named `tag_` and the tag in
@@ -31,23 +31,6 @@ pub const KNOWN_TAGS: [&str; 11] = [
     "Position",
     "Annotator",
 ];
-
-/// A side's name as the JSON writes it.
-pub fn side_name(s: Side) -> &'static str {
-    match s {
-        Side::Black => "black",
-        Side::White => "white",
-    }
-}
-
-/// A turn kind's name as the JSON writes it.
-pub fn kind_name(k: KindName) -> &'static str {
-    match k {
-        KindName::Place => "place",
-        KindName::Move => "move",
-        KindName::Pass => "pass",
-    }
-}
 
 /// The columns of the resolved ruleset.
 #[derive(Debug, Default)]
@@ -68,8 +51,8 @@ impl RulesColumns {
     fn push(&mut self, r: Option<&RulesObject>) {
         self.text.append_option(r.map(|r| &r.text));
         self.size.append_option(r.map(|r| i64::from(r.size)));
-        (self.first_placer).append_option(r.map(|r| side_name(r.first_placer)));
-        (self.first_mover).append_option(r.map(|r| side_name(r.first_mover)));
+        (self.first_placer).append_option(r.map(|r| r.first_placer.as_str()));
+        (self.first_mover).append_option(r.map(|r| r.first_mover.as_str()));
         self.chain.append_option(r.map(|r| &r.chain));
         self.forced.append_option(r.map(|r| r.forced));
         self.barrier.append_option(r.map(|r| &r.barrier));
@@ -98,18 +81,13 @@ impl RulesColumns {
 struct TurnColumns {
     /// Turns of each game.
     per_game: Vec<usize>,
-    number: Vec<i64>,
-    side: StringBuilder,
-    kind: StringBuilder,
+    head: HeadColumns,
     squares: Texts,
-    from: StringBuilder,
     /// Steps of each turn.
     steps: Vec<usize>,
     to: StringBuilder,
     captures: Texts,
-    annotation: StringBuilder,
     comments: Texts,
-    legal: Vec<bool>,
 }
 
 impl TurnColumns {
@@ -117,17 +95,12 @@ impl TurnColumns {
     fn with_capacity(n: usize) -> TurnColumns {
         let text = || StringBuilder::with_capacity(n, 5 * n);
         TurnColumns {
-            number: Vec::with_capacity(n),
-            side: text(),
-            kind: text(),
+            head: HeadColumns::with_capacity(n, 5),
             squares: Texts::with_capacity(n),
-            from: text(),
             steps: Vec::with_capacity(n),
             to: text(),
             captures: Texts::with_capacity(n),
-            annotation: text(),
             comments: Texts::with_capacity(n),
-            legal: Vec::with_capacity(n),
             ..TurnColumns::default()
         }
     }
@@ -142,25 +115,18 @@ impl TurnColumns {
             std::mem::take(&mut self.steps).into_iter(),
             Arc::new(steps),
         );
+        let head = self.head.finish();
         list_of_structs(
             vec![
-                (
-                    "number",
-                    Arc::new(Int64Array::from(std::mem::take(&mut self.number))),
-                    false,
-                ),
-                ("side", Arc::new(self.side.finish()), true),
-                ("kind", Arc::new(self.kind.finish()), false),
+                ("number", head.number, false),
+                ("side", head.side, true),
+                ("kind", head.kind, false),
                 ("squares", self.squares.list(), false),
-                ("from", Arc::new(self.from.finish()), true),
+                ("from", head.from, true),
                 ("steps", steps, false),
-                ("annotation", Arc::new(self.annotation.finish()), true),
+                ("annotation", head.annotation, true),
                 ("comments", self.comments.list(), false),
-                (
-                    "legal",
-                    Arc::new(BooleanArray::from(std::mem::take(&mut self.legal))),
-                    false,
-                ),
+                ("legal", head.legal, false),
             ],
             &mut self.per_game,
         )
@@ -315,12 +281,7 @@ impl GameVisitor for GamesRows {
 
     fn turn(&mut self, turn: &TurnHead<'_>) {
         let t = &mut self.turns;
-        t.number.push(i64_of(turn.number));
-        t.side.append_option(turn.side.map(side_name));
-        t.kind.append_value(kind_name(turn.kind));
-        t.from.append_option(turn.from);
-        t.annotation.append_option(turn.annotation);
-        t.legal.push(turn.legal);
+        t.head.push(turn);
         t.steps.push(0);
         t.squares.start();
         t.comments.start();
@@ -373,7 +334,7 @@ impl GameVisitor for GamesRows {
     fn end(&mut self, end: &GameEnd<'_>) {
         self.result.append_option(end.result);
         self.termination.append_option(end.termination);
-        self.winner.append_option(end.winner.map(side_name));
+        self.winner.append_option(end.winner.map(Side::as_str));
         self.valid.push(end.valid);
         for (column, n) in self.kinds.iter_mut().zip(self.at.kinds) {
             column.push(n);

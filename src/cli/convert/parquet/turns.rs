@@ -8,7 +8,7 @@ use std::ops::Range;
 use std::sync::Arc;
 
 use arrow_array::builder::StringBuilder;
-use arrow_array::{ArrayRef, BooleanArray, Int64Array, RecordBatch};
+use arrow_array::{ArrayRef, Int64Array, RecordBatch};
 use arrow_schema::ArrowError;
 use seega::archive::convert::ChunkRows;
 use seega::render::game_json::{KindName, RulesObject, square};
@@ -16,8 +16,7 @@ use seega::render::game_view::{GameEnd, GameVisitor, TurnHead};
 use seega::render::wire::DiagnosticLine;
 use seega::{GameState, Ply, PlyStep, Ruleset, Setup, Square};
 
-use super::arrays::i64_of;
-use super::games::{kind_name, side_name};
+use super::arrays::{HeadColumns, i64_of};
 use super::{Part, Rows};
 
 /// The game being read.
@@ -69,18 +68,13 @@ struct Turn {
 pub struct TurnsRows {
     file: StringBuilder,
     game: Vec<i64>,
-    turn: Vec<i64>,
-    side: StringBuilder,
-    kind: StringBuilder,
-    legal: Vec<bool>,
+    head: HeadColumns,
     notation: StringBuilder,
-    from: StringBuilder,
     to: StringBuilder,
     placed: [StringBuilder; 2],
     steps: Vec<i64>,
     captures: Vec<i64>,
     captured: StringBuilder,
-    annotation: StringBuilder,
     after: StringBuilder,
     at: Game,
     t: Turn,
@@ -175,12 +169,7 @@ impl GameVisitor for TurnsRows {
     fn turn(&mut self, turn: &TurnHead<'_>) {
         self.file.append_value(&self.at.file);
         self.game.push(self.at.number);
-        self.turn.push(i64_of(turn.number));
-        self.side.append_option(turn.side.map(side_name));
-        self.kind.append_value(kind_name(turn.kind));
-        self.legal.push(turn.legal);
-        self.from.append_option(turn.from);
-        self.annotation.append_option(turn.annotation);
+        self.head.push(turn);
         let t = &mut self.t;
         t.kind = Some(turn.kind);
         t.legal = turn.legal;
@@ -290,26 +279,23 @@ impl Rows for TurnsRows {
         let int = |v: &mut Vec<i64>| -> ArrayRef { Arc::new(Int64Array::from(std::mem::take(v))) };
         let game: Vec<i64> = self.game.drain(..).map(|n| n + before).collect();
         let [placed_1, placed_2] = &mut self.placed;
+        let head = self.head.finish();
         let columns: Vec<(&str, ArrayRef, bool)> = vec![
             ("file", Arc::new(self.file.finish()), false),
             ("game", Arc::new(Int64Array::from(game)), false),
-            ("turn", int(&mut self.turn), false),
-            ("side", Arc::new(self.side.finish()), true),
-            ("kind", Arc::new(self.kind.finish()), false),
-            (
-                "legal",
-                Arc::new(BooleanArray::from(std::mem::take(&mut self.legal))),
-                false,
-            ),
+            ("turn", head.number, false),
+            ("side", head.side, true),
+            ("kind", head.kind, false),
+            ("legal", head.legal, false),
             ("notation", Arc::new(self.notation.finish()), false),
-            ("from", Arc::new(self.from.finish()), true),
+            ("from", head.from, true),
             ("to", Arc::new(self.to.finish()), true),
             ("placed_1", Arc::new(placed_1.finish()), true),
             ("placed_2", Arc::new(placed_2.finish()), true),
             ("steps", int(&mut self.steps), false),
             ("captures", int(&mut self.captures), false),
             ("captured", Arc::new(self.captured.finish()), true),
-            ("annotation", Arc::new(self.annotation.finish()), true),
+            ("annotation", head.annotation, true),
             ("position_after", Arc::new(self.after.finish()), true),
         ];
         Ok(Part {
