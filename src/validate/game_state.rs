@@ -92,6 +92,25 @@ impl GameState {
         Between::from_setup(rules, setup).map(|game| GameState { game })
     }
 
+    /// The start of a recorded game under `rules`: from the value of its `Position` tag when
+    /// it has one (`None` when that is no position of the rules), else the start of a game.
+    ///
+    /// ```
+    /// use seega::{GameState, Ruleset};
+    ///
+    /// let rules = Ruleset::parse("standard").unwrap();
+    /// assert_eq!(GameState::from_tag(rules, None), Some(GameState::new(rules)));
+    /// let tagged = GameState::from_tag(rules, Some("5/1b3/1w3/5/1b3 b")).unwrap();
+    /// assert_eq!(tagged.setup().to_string(), "5/1b3/1w3/5/1b3 b");
+    /// assert_eq!(GameState::from_tag(rules, Some("7/7/7/7/7/7/7 b")), None);
+    /// ```
+    pub fn from_tag(rules: Ruleset, position: Option<&str>) -> Option<GameState> {
+        match position {
+            Some(text) => GameState::from_setup(rules, &Setup::parse(text).ok()?).ok(),
+            None => Some(GameState::new(rules)),
+        }
+    }
+
     /// The game as a [`Setup`]: its position, whether an opening is owed and the turns counted
     /// toward a limit; its string ([`std::fmt::Display`]) reads back, through
     /// [`GameState::from_setup`], as the same game with the same legal turns.
@@ -135,9 +154,8 @@ impl GameState {
             return Vec::new();
         };
         // The tag's game-level state too: the verdict's start keeps only its position.
-        let tagged = (game.tag("Position"))
-            .and_then(|t| Setup::parse(&t.value).ok())
-            .and_then(|s| GameState::from_setup(start.rules, &s).ok());
+        let tagged =
+            (game.tag("Position")).and_then(|t| GameState::from_tag(start.rules, Some(&t.value)));
         let first = tagged.unwrap_or_else(|| GameState::from_position(start));
         let legal = usize::try_from(verdict.legal_turns).unwrap_or(usize::MAX);
         let written = game.moves.iter().filter_map(|e| match e {

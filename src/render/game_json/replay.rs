@@ -3,7 +3,7 @@
 //! boards) derive from the one model of a game, instead of the syntax tree.
 
 use super::{GameObject, HeaderItem, TurnObject};
-use crate::engine::{Ruleset, Setup};
+use crate::engine::Ruleset;
 use crate::{GameState, Ply};
 
 /// A game object replayed: its start, then each legal turn with the ply the referee played
@@ -53,13 +53,7 @@ impl GameObject {
     pub fn start(&self) -> Option<GameState> {
         self.final_position.as_ref()?;
         let rules = Ruleset::parse(&self.rules.as_ref()?.text).ok()?;
-        match self.tag("Position") {
-            Some(tag) => {
-                let setup = Setup::parse(tag).ok()?;
-                GameState::from_setup(rules, &setup).ok()
-            }
-            None => Some(GameState::new(rules)),
-        }
+        GameState::from_tag(rules, self.tag("Position"))
     }
 
     /// The game replayed (see [`Replayed`]): its legal turns played from its start by

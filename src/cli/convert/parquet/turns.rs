@@ -14,7 +14,7 @@ use seega::archive::convert::ChunkRows;
 use seega::render::game_json::{KindName, RulesObject, square};
 use seega::render::game_view::{GameEnd, GameVisitor, TurnHead};
 use seega::render::wire::DiagnosticLine;
-use seega::{GameState, Ply, PlyStep, Ruleset, Setup, Square};
+use seega::{GameState, Ply, PlyStep, Ruleset, Square};
 
 use super::arrays::{HeadColumns, i64_of};
 use super::{Part, Rows};
@@ -98,10 +98,7 @@ impl TurnsRows {
             g.rules = Some((rules.text.clone(), Ruleset::parse(&rules.text).ok()?));
         }
         let (_, rules) = g.rules.as_ref()?;
-        match &g.position {
-            Some(text) => GameState::from_setup(*rules, &Setup::parse(text).ok()?).ok(),
-            None => Some(GameState::new(*rules)),
-        }
+        GameState::from_tag(*rules, g.position.as_deref())
     }
 
     /// The turn read as a ply to play, its captures left to the engine.
