@@ -12,6 +12,7 @@
 //! so that memory follows the chunks in flight, not the archive.
 
 mod column;
+mod delta;
 mod encode;
 mod games;
 mod head;
@@ -240,12 +241,13 @@ fn properties() -> WriterProperties {
 ///   squares, turns or positions rule nothing out.
 fn plan(column: &ColumnDescPtr) -> Plan {
     let parts = column.path().parts();
-    let plain = matches!(parts, [p] if p == "position_after" || p == "final")
-        || parts.iter().any(|p| p == "comments");
+    let delta = matches!(parts, [p] if p == "position_after" || p == "game");
+    let plain = matches!(parts, [p] if p == "final") || parts.iter().any(|p| p == "comments");
     let top = parts.len() == 1;
     Plan {
-        dictionary: !plain,
+        dictionary: !plain && !delta,
         statistics: top && !matches!(parts, [p] if p == "notation" || p == "position_after"),
+        delta,
     }
 }
 

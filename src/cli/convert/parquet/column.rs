@@ -99,6 +99,56 @@ impl Values {
         }
     }
 
+    /// Adds the integer `n`.
+    #[inline(always)]
+    pub fn push_int(&mut self, n: i64) {
+        if let Values::Int(v) = self {
+            v.push(n);
+        }
+    }
+
+    /// Adds the boolean `b`.
+    #[inline(always)]
+    pub fn push_bool(&mut self, b: bool) {
+        if let Values::Bool(v) = self {
+            v.push(b);
+        }
+    }
+
+    /// Adds the name numbered `code`.
+    #[inline(always)]
+    pub fn push_code(&mut self, code: u32) {
+        if let Values::Coded { codes, .. } = self {
+            codes.push(code);
+        }
+    }
+
+    /// Adds the text `s`.
+    #[inline(always)]
+    pub fn push_text(&mut self, s: &str) {
+        match self {
+            Values::Text { bytes, ends } => push_text(bytes, ends, s.as_bytes()),
+            Values::Coded { .. } => self.push_square(s),
+            _ => {}
+        }
+    }
+
+    /// Adds the text `s`, a square's name if it names one.
+    #[inline(always)]
+    pub fn push_square(&mut self, s: &str) {
+        if let Values::Coded { names, codes, other } = self {
+            match Names::square(s.as_bytes()).filter(|_| *names == Names::Squares) {
+                Some(code) => codes.push(code),
+                None => {
+                    codes.push(names.len() + other.len() as u32);
+                    if let Values::Text { bytes, ends } = other.as_mut() {
+                        push_text(bytes, ends, s.as_bytes());
+                    }
+                }
+            }
+        }
+    }
+
     /// No values of the same kind.
     fn empty_like(&self, room: bool) -> Values {
         let n = |len: usize| if room { len } else { 0 };
@@ -270,57 +320,42 @@ impl Leaf {
     #[inline(always)]
     pub fn text(&mut self, rep: u8, s: &str) {
         self.null(rep, self.max_def);
-        match &mut self.values {
-            Values::Text { bytes, ends } => push_text(bytes, ends, s.as_bytes()),
-            Values::Coded {
-                names: Names::Squares,
-                codes,
-                other,
-            } => match Names::square(s.as_bytes()) {
-                Some(code) => codes.push(code),
-                None => {
-                    codes.push(Names::Squares.len() + other.len() as u32);
-                    if let Values::Text { bytes, ends } = other.as_mut() {
-                        push_text(bytes, ends, s.as_bytes());
-                    }
-                }
-            },
-            _ => {}
-        }
-    }
-
-    /// The name numbered `code` of the leaf's names at repetition level `rep`.
-    #[inline(always)]
-    pub fn code(&mut self, rep: u8, code: u32) {
-        self.null(rep, self.max_def);
-        if let Values::Coded { codes, .. } = &mut self.values {
-            codes.push(code);
-        }
+        self.values.push_text(s);
     }
 
     /// The integer `n` at repetition level `rep`.
-    #[inline]
+    #[inline(always)]
     pub fn int(&mut self, rep: u8, n: i64) {
         self.null(rep, self.max_def);
-        if let Values::Int(v) = &mut self.values {
-            v.push(n);
-        }
+        self.values.push_int(n);
     }
 
     /// The boolean `b` at repetition level `rep`.
-    #[inline]
+    #[inline(always)]
     pub fn bool(&mut self, rep: u8, b: bool) {
         self.null(rep, self.max_def);
-        if let Values::Bool(v) = &mut self.values {
-            v.push(b);
-        }
+        self.values.push_bool(b);
     }
 
     /// The text `s` at repetition level `rep`, or a null one below the highest definition level.
-    #[inline]
+    #[inline(always)]
     pub fn opt_text(&mut self, rep: u8, s: Option<&str>) {
         match s {
             Some(s) => self.text(rep, s),
+            None => self.null(rep, self.max_def - 1),
+        }
+    }
+
+    /// The text of bytes `s` at repetition level `rep`, or a null.
+    #[inline(always)]
+    pub fn opt_bytes(&mut self, rep: u8, s: Option<&[u8]>) {
+        match s {
+            Some(s) => {
+                self.null(rep, self.max_def);
+                if let Values::Text { bytes, ends } = &mut self.values {
+                    push_text(bytes, ends, s);
+                }
+            }
             None => self.null(rep, self.max_def - 1),
         }
     }

@@ -20,7 +20,7 @@ use parquet::file::writer::SerializedFileWriter;
 use parquet::schema::types::ColumnDescPtr;
 
 use super::column::Leaf;
-use super::page::{ChunkEncoder, Plan, Zstd};
+use super::page::{ChunkEncoder, Plan, Scratch};
 
 /// What an encoding thread is sent: the leaves of its share of the columns piece by piece
 /// (with the piece's rows), and the end of each row group.
@@ -38,15 +38,15 @@ type Encoded = Result<Vec<(usize, Bytes, ColumnCloseResult)>, ParquetError>;
 struct Writers {
     writers: Vec<(usize, ChunkEncoder)>,
     /// The compressor, made on first use.
-    zstd: Option<Zstd>,
+    zstd: Option<Scratch>,
     /// The first error, given at the row group's end.
     failed: Option<ParquetError>,
 }
 
 impl Writers {
-    fn zstd(zstd: &mut Option<Zstd>) -> Result<&mut Zstd, ParquetError> {
+    fn zstd(zstd: &mut Option<Scratch>) -> Result<&mut Scratch, ParquetError> {
         if zstd.is_none() {
-            *zstd = Some(Zstd::new()?);
+            *zstd = Some(Scratch::new()?);
         }
         zstd.as_mut().ok_or_else(stopped)
     }

@@ -149,21 +149,10 @@ impl TurnLeaves {
     }
 
     fn finish(&mut self, leaves: &mut Vec<Leaf>) {
-        let h = &mut self.head;
-        for leaf in [
-            &mut h.number,
-            &mut h.side,
-            &mut h.kind,
-            &mut self.squares,
-            &mut h.from,
-            &mut self.to,
-            &mut self.captures,
-            &mut h.annotation,
-            &mut self.comments,
-            &mut h.legal,
-        ] {
-            leaves.push(leaf.take());
-        }
+        let [number, side, kind, from, annotation, legal] = self.head.take();
+        leaves.extend([number, side, kind, self.squares.take(), from]);
+        leaves.extend([self.to.take(), self.captures.take(), annotation]);
+        leaves.extend([self.comments.take(), legal]);
     }
 }
 

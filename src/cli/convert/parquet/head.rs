@@ -20,7 +20,9 @@ pub fn side_code(side: Side) -> u32 {
     }
 }
 
-/// The leaves of [`TurnHead`]s.
+/// The leaves of [`TurnHead`]s. Their repetition levels, and the definition levels of the
+/// required fields, are the same for all six: they are kept once, as the turns come, and
+/// given to each leaf when the leaves are taken.
 #[derive(Debug)]
 pub struct HeadLeaves {
     pub number: Leaf,
@@ -29,13 +31,16 @@ pub struct HeadLeaves {
     pub from: Leaf,
     pub annotation: Leaf,
     pub legal: Leaf,
+    /// The turns' repetition levels, and the definition levels of a required field.
+    rep: Vec<u8>,
+    def: Vec<u8>,
 }
 
 impl HeadLeaves {
     /// The leaves of turns in lists of repetition level `rep` (0: not in a list), whose
-    /// required fields have definition level `def`.
-    /// They have room for `n` turns.
+    /// required fields have definition level `def`, with room for `n` turns.
     pub fn new(rep: u8, def: u8, n: usize) -> HeadLeaves {
+        let room = |max: u8| if max > 0 { n } else { 0 };
         HeadLeaves {
             number: Leaf::ints(rep, def).with_room(n, 0),
             side: Leaf::coded(rep, def + 1, Names::Sides).with_room(n, 0),
@@ -43,39 +48,74 @@ impl HeadLeaves {
             from: Leaf::coded(rep, def + 1, Names::Squares).with_room(n, 0),
             annotation: Leaf::texts(rep, def + 1),
             legal: Leaf::bools(rep, def).with_room(n, 0),
+            rep: Vec::with_capacity(room(rep)),
+            def: Vec::with_capacity(room(def)),
+        }
+    }
+
+    /// The levels of an entry of the required fields.
+    #[inline(always)]
+    fn levels(&mut self, rep: u8, def: u8) {
+        if self.number.max_rep > 0 {
+            self.rep.push(rep);
+        }
+        if self.number.max_def > 0 {
+            self.def.push(def);
         }
     }
 
     /// Adds `turn`'s head at repetition level `rep`.
     #[inline]
     pub fn push(&mut self, rep: u8, turn: &TurnHead<'_>) {
-        self.number.int(rep, i64_of(turn.number));
-        match turn.side {
-            Some(side) => self.side.code(rep, side_code(side)),
-            None => self.side.null(rep, self.side.max_def - 1),
+        self.levels(rep, self.number.max_def);
+        self.number.values.push_int(i64_of(turn.number));
+        self.kind.values.push_code(turn.kind as u32);
+        self.legal.values.push_bool(turn.legal);
+        let top = self.side.max_def;
+        self.side.def.push(top - u8::from(turn.side.is_none()));
+        if let Some(side) = turn.side {
+            self.side.values.push_code(side_code(side));
         }
-        self.kind.code(rep, turn.kind as u32);
-        self.from.opt_text(rep, turn.from);
-        self.annotation.opt_text(rep, turn.annotation);
-        self.legal.bool(rep, turn.legal);
+        self.from.def.push(top - u8::from(turn.from.is_none()));
+        if let Some(from) = turn.from {
+            self.from.values.push_square(from);
+        }
+        self.annotation.def.push(top - u8::from(turn.annotation.is_none()));
+        if let Some(a) = turn.annotation {
+            self.annotation.values.push_text(a);
+        }
     }
 
     /// An empty list of turns (the game has none).
     pub fn none(&mut self) {
-        for leaf in self.leaves_mut() {
-            leaf.null(0, 0);
+        self.levels(0, 0);
+        for leaf in [&mut self.side, &mut self.from, &mut self.annotation] {
+            leaf.def.push(0);
         }
     }
 
-    fn leaves_mut(&mut self) -> [&mut Leaf; 6] {
-        [
-            &mut self.number,
-            &mut self.side,
-            &mut self.kind,
-            &mut self.from,
-            &mut self.annotation,
-            &mut self.legal,
-        ]
+    /// The leaves' entries taken out, each with its levels, leaving them empty.
+    pub fn take(&mut self) -> [Leaf; 6] {
+        let mut leaves = [
+            self.number.take(),
+            self.side.take(),
+            self.kind.take(),
+            self.from.take(),
+            self.annotation.take(),
+            self.legal.take(),
+        ];
+        for (k, leaf) in leaves.iter_mut().enumerate() {
+            if leaf.max_rep > 0 {
+                leaf.rep.clone_from(&self.rep);
+            }
+            // The required fields: number, kind, legal.
+            if leaf.max_def > 0 && matches!(k, 0 | 2 | 5) {
+                leaf.def.clone_from(&self.def);
+            }
+        }
+        self.rep.clear();
+        self.def.clear();
+        leaves
     }
 }
 
@@ -86,19 +126,20 @@ mod tests {
     use super::*;
 
     #[test]
-    fn sides_and_kinds_are_numbered_as_their_names() {
+    fn sides_kinds_and_squares_are_numbered_as_their_names() {
         for side in [Side::Black, Side::White] {
             assert_eq!(Names::Sides.name(side_code(side)), side.as_str().as_bytes());
         }
         for kind in [KindName::Place, KindName::Move, KindName::Pass] {
             assert_eq!(Names::Kinds.name(kind as u32), kind.as_str().as_bytes());
         }
-        for (i, name) in (0..81).map(|i| (i, seega::Square::from_index(i as usize))) {
-            let name = name.expect("a square").to_string();
+        for i in 0..81u32 {
+            let name = seega::Square::from_index(i as u8).expect("a square").to_string();
             assert_eq!(Names::Squares.name(i), name.as_bytes());
             assert_eq!(Names::square(name.as_bytes()), Some(i));
         }
-        assert_eq!(Names::square(b"j1"), None);
-        assert_eq!(Names::square(b"a10"), None);
+        for not_one in ["j1", "a0", "a10", "", "A1"] {
+            assert_eq!(Names::square(not_one.as_bytes()), None, "{not_one}");
+        }
     }
 }

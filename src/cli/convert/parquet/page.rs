@@ -19,6 +19,7 @@ use parquet::file::writer::{SerializedPageWriter, TrackedWrite};
 use parquet::schema::types::ColumnDescPtr;
 
 use super::column::{Leaf, Names, Values};
+use super::delta::{self, DeltaTexts};
 use super::rle;
 
 /// A data page is ended once its levels and values reach about this many bytes.
@@ -96,6 +97,33 @@ impl Dictionary {
         let i = self.add_text(names.name(code));
         self.table(names)[k] = i;
         i
+    }
+
+    /// Appends the indices of `codes` (of `names`, the others' texts in `other`) to
+    /// `indices`, adding the names and texts not in the dictionary yet.
+    fn codes(&mut self, names: Names, codes: &[u32], other: &Values, indices: &mut Vec<u32>) {
+        // The table, out of the dictionary while the codes are looked up in it.
+        let mut table = std::mem::take(self.table(names));
+        let n = names.len();
+        indices.reserve(codes.len());
+        for &c in codes {
+            let i = match table.get(c as usize).filter(|_| c < n) {
+                Some(&i) if i != NONE => i,
+                Some(_) => {
+                    let i = self.add_text(names.name(c));
+                    table[c as usize] = i;
+                    i
+                }
+                None => {
+                    *self.table(names) = std::mem::take(&mut table);
+                    let i = self.text(other.text((c - n) as usize));
+                    table = std::mem::take(self.table(names));
+                    i
+                }
+            };
+            indices.push(i);
+        }
+        *self.table(names) = table;
     }
 
     /// The indices of the names of `names`, by number.
@@ -179,6 +207,9 @@ pub struct Plan {
     pub dictionary: bool,
     /// With the chunk's minimum, maximum and null count.
     pub statistics: bool,
+    /// Without a dictionary, delta-encoded: `DELTA_BINARY_PACKED` integers (numbers that
+    /// count up), `DELTA_BYTE_ARRAY` texts (texts that share their beginnings).
+    pub delta: bool,
 }
 
 /// A column's minimum and maximum so far.
@@ -244,6 +275,8 @@ pub struct ChunkEncoder {
     indices: Vec<u32>,
     plain: Vec<u8>,
     bools: Vec<bool>,
+    ints: Vec<i64>,
+    texts: DeltaTexts,
     entries: usize,
     /// Encoded data pages.
     pages: TrackedWrite<Vec<u8>>,
@@ -261,7 +294,8 @@ impl ChunkEncoder {
     /// An empty chunk of the column `descr`, written as `plan` says.
     pub fn new(descr: ColumnDescPtr, mut plan: Plan) -> ChunkEncoder {
         // Booleans are always plain, one bit each.
-        plan.dictionary &= descr.physical_type() != Type::BOOLEAN;
+        plan.dictionary &= descr.physical_type() != Type::BOOLEAN && !plan.delta;
+        plan.delta &= descr.physical_type() != Type::BOOLEAN;
         let dictionary = plan.dictionary.then(Dictionary::default);
         ChunkEncoder {
             descr,
@@ -273,6 +307,8 @@ impl ChunkEncoder {
             indices: Vec::new(),
             plain: Vec::new(),
             bools: Vec::new(),
+            ints: Vec::new(),
+            texts: DeltaTexts::default(),
             entries: 0,
             pages: TrackedWrite::new(Vec::new()),
             page_bytes: 0,
@@ -286,7 +322,7 @@ impl ChunkEncoder {
     }
 
     /// Adds the entries of `leaf`, which hold `rows` rows.
-    pub fn write(&mut self, leaf: &Leaf, rows: usize, z: &mut Zstd) -> Result<(), ParquetError> {
+    pub fn write(&mut self, leaf: &Leaf, rows: usize, z: &mut Scratch) -> Result<(), ParquetError> {
         let (max_rep, max_def) = (self.descr.max_rep_level(), self.descr.max_def_level());
         if i16::from(leaf.max_rep) != max_rep || i16::from(leaf.max_def) != max_def {
             return Err(ParquetError::General(format!(
@@ -304,7 +340,7 @@ impl ChunkEncoder {
         self.entries += leaf.entries();
         self.values(&leaf.values);
         self.page_bytes = self.rep.len() + self.def.len() + self.indices.len() + self.plain.len();
-        self.page_bytes += self.bools.len() / 8;
+        self.page_bytes += self.bools.len() / 8 + self.ints.len() * 2 + self.texts.len();
         if self.page_bytes >= PAGE_BYTES {
             self.page(z)?;
         }
@@ -339,6 +375,13 @@ impl ChunkEncoder {
             }
             _ => {}
         }
+        if self.plan.delta {
+            match values {
+                Values::Int(v) => self.ints.extend_from_slice(v),
+                _ => (0..values.len()).for_each(|i| self.texts.push(values.text(i))),
+            }
+            return;
+        }
         match (values, &mut self.dictionary) {
             (Values::Int(v), Some(d)) if self.plan.dictionary => {
                 self.indices.extend(v.iter().map(|&n| d.int(n)));
@@ -355,11 +398,7 @@ impl ChunkEncoder {
                 },
                 Some(d),
             ) if self.plan.dictionary => {
-                let n = names.len();
-                self.indices.extend(codes.iter().map(|&c| match c.checked_sub(n) {
-                    None => d.coded(*names, c),
-                    Some(k) => d.text(other.text(k as usize)),
-                }));
+                d.codes(*names, codes, other, &mut self.indices);
             }
             (Values::Coded { .. }, _) => {
                 for i in 0..values.len() {
@@ -383,19 +422,26 @@ impl ChunkEncoder {
     }
 
     /// Encodes the page filled so far.
-    fn page(&mut self, z: &mut Zstd) -> Result<(), ParquetError> {
+    fn page(&mut self, z: &mut Scratch) -> Result<(), ParquetError> {
         let buf = &mut self.buffer;
         buf.clear();
         let (max_rep, max_def) = (self.descr.max_rep_level(), self.descr.max_def_level());
         if max_rep > 0 {
-            rle::levels(&self.rep, max_rep as u8, buf);
+            z.levels(&self.rep, max_rep as u8, buf);
         }
         if max_def > 0 {
-            rle::levels(&self.def, max_def as u8, buf);
+            z.levels(&self.def, max_def as u8, buf);
         }
         let encoding = if !self.bools.is_empty() || self.descr.physical_type() == Type::BOOLEAN {
             rle::booleans(&self.bools, buf);
             Encoding::PLAIN
+        } else if self.plan.delta && self.descr.physical_type() == Type::INT64 {
+            delta::binary_packed(&self.ints, buf);
+            self.ints.clear();
+            Encoding::DELTA_BINARY_PACKED
+        } else if self.plan.delta {
+            self.texts.finish(buf);
+            Encoding::DELTA_BYTE_ARRAY
         } else if let (Some(d), true) = (&self.dictionary, self.plan.dictionary) {
             let width = rle::bit_width(d.len.saturating_sub(1)).max(1);
             buf.push(width);
@@ -431,7 +477,7 @@ impl ChunkEncoder {
 
     /// The chunk's bytes (the dictionary page, then the data pages) and what the row group
     /// writer appends it with; the encoder is left empty, for the next chunk of its column.
-    pub fn close(&mut self, z: &mut Zstd) -> Result<(Bytes, ColumnCloseResult), ParquetError> {
+    pub fn close(&mut self, z: &mut Scratch) -> Result<(Bytes, ColumnCloseResult), ParquetError> {
         if self.entries > 0 || self.pages.bytes_written() == 0 {
             self.page(z)?;
         }
@@ -495,18 +541,50 @@ impl ChunkEncoder {
     }
 }
 
-/// A zstd compressor at the crate's default level, kept from page to page.
-pub struct Zstd(zstd::bulk::Compressor<'static>);
+/// What an encoding thread keeps from page to page: a zstd compressor at the crate's default
+/// level, and the last levels encoded (columns of one list share their repetition levels, and
+/// their required fields their definition levels: each is encoded once).
+pub struct Scratch {
+    zstd: zstd::bulk::Compressor<'static>,
+    /// Levels, their highest level and their encoding, the last few.
+    levels: Vec<(Vec<u8>, u8, Vec<u8>)>,
+    next: usize,
+}
 
-impl Zstd {
-    /// A compressor.
-    pub fn new() -> Result<Zstd, ParquetError> {
+/// The levels [`Scratch`] remembers.
+const REMEMBERED: usize = 16;
+
+impl Scratch {
+    /// A compressor and no levels.
+    pub fn new() -> Result<Scratch, ParquetError> {
         let level = ZstdLevel::default().compression_level();
-        Ok(Zstd(zstd::bulk::Compressor::new(level)?))
+        Ok(Scratch {
+            zstd: zstd::bulk::Compressor::new(level)?,
+            levels: Vec::new(),
+            next: 0,
+        })
     }
 
     /// `data` compressed.
     fn compress(&mut self, data: &[u8]) -> Result<Bytes, ParquetError> {
-        Ok(Bytes::from(self.0.compress(data)?))
+        Ok(Bytes::from(self.zstd.compress(data)?))
+    }
+
+    /// Appends `levels` (at most `max`) encoded as a data page of format v1 holds them.
+    fn levels(&mut self, levels: &[u8], max: u8, out: &mut Vec<u8>) {
+        let known = self.levels.iter().find(|(l, m, _)| *m == max && l.as_slice() == levels);
+        if let Some((_, _, encoded)) = known {
+            out.extend_from_slice(encoded);
+            return;
+        }
+        let at = out.len();
+        rle::levels(levels, max, out);
+        let entry = (levels.to_vec(), max, out[at..].to_vec());
+        if self.levels.len() < REMEMBERED {
+            self.levels.push(entry);
+        } else {
+            self.levels[self.next] = entry;
+            self.next = (self.next + 1) % REMEMBERED;
+        }
     }
 }

@@ -55,25 +55,25 @@ impl Small for u8 {
 /// `width` is at most 32.
 pub fn hybrid<T: Small>(values: &[T], width: u8, out: &mut Vec<u8>) {
     let n = values.len();
-    // Values not yet written, from `literal`, bit-packed unless a run of eight follows them.
+    // Values not yet written start at `literal`; they are looked at in groups of eight from
+    // there (bit-packed groups hold eight), a group of one value beginning a run. A run that
+    // starts within a group is partly bit-packed: the encoding stays valid, a little longer.
     let mut literal = 0;
     let mut i = 0;
-    while i < n {
+    while i + 8 <= n {
         let v = values[i];
-        let j = T::run_end(values, i);
-        if j - i >= 8 {
-            // Bit-packed groups hold eight values: the run gives the values the literals
-            // before it lack.
-            let start = i + (8 - (i - literal) % 8) % 8;
-            if j - start >= 8 {
-                if start > literal {
-                    packed(&values[literal..start], width, out);
-                }
-                run(v.into(), j - start, width, out);
-                literal = j;
+        // Most groups differ at their ends: one comparison rules them out.
+        if values[i + 7] == v && values[i + 1..i + 7].iter().all(|x| *x == v) {
+            let j = T::run_end(values, i);
+            if i > literal {
+                packed(&values[literal..i], width, out);
             }
+            run(v.into(), j - i, width, out);
+            literal = j;
+            i = j;
+        } else {
+            i += 8;
         }
-        i = j;
     }
     if literal < n {
         packed(&values[literal..], width, out);
@@ -94,6 +94,20 @@ fn packed<T: Copy + Into<u32>>(values: &[T], width: u8, out: &mut Vec<u8>) {
     let width = u32::from(width);
     let start = out.len();
     out.reserve(groups * width as usize + 8);
+    if width <= 8 {
+        // A group of eight values fits in a word: one write of `width` bytes a group.
+        let bytes = width as usize;
+        for group in values.chunks(8) {
+            let mut acc: u64 = 0;
+            for (k, &v) in group.iter().enumerate() {
+                acc |= u64::from(v.into()) << (k as u32 * width);
+            }
+            let at = out.len();
+            out.extend_from_slice(&acc.to_le_bytes());
+            out.truncate(at + bytes);
+        }
+        return;
+    }
     let mut acc: u64 = 0;
     let mut bits = 0;
     for &v in values {

@@ -3,7 +3,6 @@
 //! each legal turn replayed on a [`GameState`].
 
 use std::any::Any;
-use std::fmt::Write;
 use std::ops::Range;
 
 use seega::archive::convert::ChunkRows;
@@ -76,7 +75,7 @@ pub struct TurnsRows {
     at: Game,
     t: Turn,
     /// The position's text, written for each legal turn.
-    position: String,
+    position: Vec<u8>,
     /// Turns and weight of each game.
     games: Vec<(usize, usize)>,
 }
@@ -102,7 +101,7 @@ impl TurnsRows {
             after: Leaf::texts(0, 1).with_room(n, 40),
             at: Game::default(),
             t: Turn::default(),
-            position: String::new(),
+            position: Vec::new(),
             games: Vec::new(),
         }
     }
@@ -154,8 +153,7 @@ impl TurnsRows {
         match ply.map(|p| state.play(&p)) {
             Some(Ok(_)) => {
                 self.position.clear();
-                // Writing into a String cannot fail.
-                let _ = write!(self.position, "{}", state.setup());
+                state.setup().append_text(&mut self.position);
                 true
             }
             _ => {
@@ -271,7 +269,7 @@ impl GameVisitor for TurnsRows {
         self.steps.int(0, i64_of(t.step_count));
         self.captures.int(0, i64_of(t.captures));
         (self.captured).opt_text(0, (t.captures > 0).then_some(t.captured.as_str()));
-        self.after.opt_text(0, after.then_some(self.position.as_str()));
+        self.after.opt_bytes(0, after.then_some(self.position.as_slice()));
     }
 
     fn error(&mut self, e: &DiagnosticLine) {
@@ -301,23 +299,23 @@ impl Rows for TurnsRows {
             v.iter_mut().for_each(|n| *n += before);
         }
         let [placed_1, placed_2] = &mut self.placed;
-        let h = &mut self.head;
+        let [number, side, kind, from, annotation, legal] = self.head.take();
         let leaves = vec![
             self.file.take(),
             game,
-            h.number.take(),
-            h.side.take(),
-            h.kind.take(),
-            h.legal.take(),
+            number,
+            side,
+            kind,
+            legal,
             self.notation.take(),
-            h.from.take(),
+            from,
             self.to.take(),
             placed_1.take(),
             placed_2.take(),
             self.steps.take(),
             self.captures.take(),
             self.captured.take(),
-            h.annotation.take(),
+            annotation,
             self.after.take(),
         ];
         Part {
