@@ -115,14 +115,6 @@ impl Values {
         }
     }
 
-    /// Adds the name numbered `code`.
-    #[inline(always)]
-    pub fn push_code(&mut self, code: u32) {
-        if let Values::Coded { codes, .. } = self {
-            codes.push(code);
-        }
-    }
-
     /// Adds the text `s`.
     #[inline(always)]
     pub fn push_text(&mut self, s: &str) {

@@ -5,7 +5,7 @@
 use seega::render::game_json::Side;
 use seega::render::game_view::TurnHead;
 
-use super::column::{Leaf, Names};
+use super::column::{Leaf, Names, Values};
 
 /// A count or a number as a column value (they are far below `i64::MAX`).
 pub fn i64_of(n: impl TryInto<i64>) -> i64 {
@@ -20,20 +20,31 @@ pub fn side_code(side: Side) -> u32 {
     }
 }
 
-/// The leaves of [`TurnHead`]s. Their repetition levels, and the definition levels of the
-/// required fields, are the same for all six: they are kept once, as the turns come, and
-/// given to each leaf when the leaves are taken.
+/// The leaves of [`TurnHead`]s, kept as plain vectors while the turns come. Their repetition
+/// levels, and the definition levels of the required fields, are the same for all six: they
+/// are kept once and given to each leaf when the leaves are taken.
 #[derive(Debug)]
 pub struct HeadLeaves {
-    pub number: Leaf,
-    pub side: Leaf,
-    pub kind: Leaf,
-    pub from: Leaf,
-    pub annotation: Leaf,
-    pub legal: Leaf,
+    /// The highest repetition level, and the definition level of a required field.
+    max_rep: u8,
+    required: u8,
     /// The turns' repetition levels, and the definition levels of a required field.
     rep: Vec<u8>,
     def: Vec<u8>,
+    number: Vec<i64>,
+    kind: Vec<u32>,
+    legal: Vec<bool>,
+    /// The sides' definition levels, and the sides by [`side_code`].
+    side_def: Vec<u8>,
+    side: Vec<u32>,
+    from: Leaf,
+    annotation: Leaf,
+}
+
+/// `v` taken out, leaving room for as many.
+fn take<T>(v: &mut Vec<T>) -> Vec<T> {
+    let room = v.len();
+    std::mem::replace(v, Vec::with_capacity(room))
 }
 
 impl HeadLeaves {
@@ -42,24 +53,27 @@ impl HeadLeaves {
     pub fn new(rep: u8, def: u8, n: usize) -> HeadLeaves {
         let room = |max: u8| if max > 0 { n } else { 0 };
         HeadLeaves {
-            number: Leaf::ints(rep, def).with_room(n, 0),
-            side: Leaf::coded(rep, def + 1, Names::Sides).with_room(n, 0),
-            kind: Leaf::coded(rep, def, Names::Kinds).with_room(n, 0),
-            from: Leaf::coded(rep, def + 1, Names::Squares).with_room(n, 0),
-            annotation: Leaf::texts(rep, def + 1),
-            legal: Leaf::bools(rep, def).with_room(n, 0),
+            max_rep: rep,
+            required: def,
             rep: Vec::with_capacity(room(rep)),
             def: Vec::with_capacity(room(def)),
+            number: Vec::with_capacity(n),
+            kind: Vec::with_capacity(n),
+            legal: Vec::with_capacity(n),
+            side_def: Vec::with_capacity(n),
+            side: Vec::with_capacity(n),
+            from: Leaf::coded(rep, def + 1, Names::Squares).with_room(n, 0),
+            annotation: Leaf::texts(rep, def + 1),
         }
     }
 
     /// The levels of an entry of the required fields.
     #[inline(always)]
     fn levels(&mut self, rep: u8, def: u8) {
-        if self.number.max_rep > 0 {
+        if self.max_rep > 0 {
             self.rep.push(rep);
         }
-        if self.number.max_def > 0 {
+        if self.required > 0 {
             self.def.push(def);
         }
     }
@@ -67,14 +81,14 @@ impl HeadLeaves {
     /// Adds `turn`'s head at repetition level `rep`.
     #[inline]
     pub fn push(&mut self, rep: u8, turn: &TurnHead<'_>) {
-        self.levels(rep, self.number.max_def);
-        self.number.values.push_int(i64_of(turn.number));
-        self.kind.values.push_code(turn.kind as u32);
-        self.legal.values.push_bool(turn.legal);
-        let top = self.side.max_def;
-        self.side.def.push(top - u8::from(turn.side.is_none()));
+        self.levels(rep, self.required);
+        self.number.push(i64_of(turn.number));
+        self.kind.push(turn.kind as u32);
+        self.legal.push(turn.legal);
+        let top = self.required + 1;
+        self.side_def.push(top - u8::from(turn.side.is_none()));
         if let Some(side) = turn.side {
-            self.side.values.push_code(side_code(side));
+            self.side.push(side_code(side));
         }
         self.from.def.push(top - u8::from(turn.from.is_none()));
         if let Some(from) = turn.from {
@@ -89,32 +103,55 @@ impl HeadLeaves {
     /// An empty list of turns (the game has none).
     pub fn none(&mut self) {
         self.levels(0, 0);
-        for leaf in [&mut self.side, &mut self.from, &mut self.annotation] {
-            leaf.def.push(0);
-        }
+        self.side_def.push(0);
+        self.from.def.push(0);
+        self.annotation.def.push(0);
     }
 
-    /// The leaves' entries taken out, each with its levels, leaving them empty.
+    /// The leaves' entries taken out, each with its levels, leaving them empty: number, side,
+    /// kind, from, annotation, legal.
     pub fn take(&mut self) -> [Leaf; 6] {
+        let (max_rep, required) = (self.max_rep, self.required);
+        let leaf = |def: Vec<u8>, max_def: u8, values: Values| Leaf {
+            max_rep,
+            max_def,
+            rep: Vec::new(),
+            def,
+            values,
+        };
+        let side = Values::Coded {
+            names: Names::Sides,
+            codes: take(&mut self.side),
+            other: Box::new(Values::Text {
+                bytes: Vec::new(),
+                ends: Vec::new(),
+            }),
+        };
+        let kind = Values::Coded {
+            names: Names::Kinds,
+            codes: take(&mut self.kind),
+            other: Box::new(Values::Text {
+                bytes: Vec::new(),
+                ends: Vec::new(),
+            }),
+        };
         let mut leaves = [
-            self.number.take(),
-            self.side.take(),
-            self.kind.take(),
+            leaf(self.def.clone(), required, Values::Int(take(&mut self.number))),
+            leaf(take(&mut self.side_def), required + 1, side),
+            leaf(self.def.clone(), required, kind),
             self.from.take(),
             self.annotation.take(),
-            self.legal.take(),
+            leaf(take(&mut self.def), required, Values::Bool(take(&mut self.legal))),
         ];
-        for (k, leaf) in leaves.iter_mut().enumerate() {
-            if leaf.max_rep > 0 {
+        for leaf in &mut leaves {
+            if max_rep > 0 {
                 leaf.rep.clone_from(&self.rep);
             }
-            // The required fields: number, kind, legal.
-            if leaf.max_def > 0 && matches!(k, 0 | 2 | 5) {
-                leaf.def.clone_from(&self.def);
+            if leaf.max_def == 0 {
+                leaf.def.clear();
             }
         }
         self.rep.clear();
-        self.def.clear();
         leaves
     }
 }

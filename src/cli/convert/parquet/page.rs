@@ -79,6 +79,8 @@ struct Dictionary {
     squares: Vec<u32>,
     /// The indices of the sides' or the kinds' names, by their number.
     names: Vec<u32>,
+    /// The last text looked up (not a square's name) and its index.
+    last: Option<(Vec<u8>, u32)>,
     /// The integers' indices, and for those from 0 to 1023 a table.
     ints: FxMap<i64>,
     small: Vec<u32>,
@@ -145,11 +147,24 @@ impl Dictionary {
         if let Some(code) = Names::square(s) {
             return self.coded(Names::Squares, code);
         }
-        if let Some(&i) = self.texts.get(s) {
-            return i;
+        // A column often holds one text many times in a row (the turns table's file).
+        if let Some((last, i)) = &self.last
+            && last.as_slice() == s
+        {
+            return *i;
         }
-        let i = self.add_text(s);
-        self.texts.insert(s.into(), i);
+        let i = match self.texts.get(s) {
+            Some(&i) => i,
+            None => {
+                let i = self.add_text(s);
+                self.texts.insert(s.into(), i);
+                i
+            }
+        };
+        let last = self.last.get_or_insert_with(|| (Vec::new(), i));
+        last.0.clear();
+        last.0.extend_from_slice(s);
+        last.1 = i;
         i
     }
 
@@ -158,6 +173,7 @@ impl Dictionary {
         self.plain.clear();
         self.len = 0;
         self.texts.clear();
+        self.last = None;
         self.ints.clear();
         self.squares.iter_mut().for_each(|i| *i = NONE);
         self.names.iter_mut().for_each(|i| *i = NONE);
