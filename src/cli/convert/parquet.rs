@@ -201,7 +201,9 @@ impl ParquetSink {
                 std::mem::take(&mut part.leaves)
             } else {
                 part.games.drain(..n);
-                (part.leaves.iter_mut()).map(|l| l.split_rows(rows)).collect()
+                (part.leaves.iter_mut())
+                    .map(|l| l.split_rows(rows))
+                    .collect()
             };
             let writer = self.writer().map_err(io_error)?;
             if rows > 0 {
@@ -231,10 +233,12 @@ fn properties() -> WriterProperties {
         .build()
 }
 
-/// How a column is written:
-/// - plain, with no dictionary: booleans, the turns table's `position_after` and the games
-///   table's `final` (positions seldom repeat in a row group) and the comments of the turns;
-///   every other column through a dictionary (until it grows past 1 MiB);
+/// How a column is written (`spec/parquet.md`, measured in `docs/performance.md`):
+/// - delta-encoded: `game` (numbers that count up) and the turns table's `position_after`
+///   (positions that share their beginnings with the one before);
+/// - plain, with no dictionary: booleans (`page.rs`), the games table's `final` (positions
+///   seldom repeat in a row group) and the comments of the turns;
+/// - every other column through a dictionary (until it grows past 1 MiB in a column chunk);
 /// - statistics (minimum, maximum, null count) per column chunk for every top-level column but
 ///   the turns table's `notation` and `position_after`; none for the items of lists and maps
 ///   (the turns, the errors, the other tags): a minimum and a maximum of a row group's

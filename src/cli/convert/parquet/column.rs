@@ -63,7 +63,9 @@ impl Names {
     #[inline]
     pub fn square(s: &[u8]) -> Option<u32> {
         match *s {
-            [f @ b'a'..=b'i', r @ b'1'..=b'9'] => Some(u32::from(r - b'1') * 9 + u32::from(f - b'a')),
+            [f @ b'a'..=b'i', r @ b'1'..=b'9'] => {
+                Some(u32::from(r - b'1') * 9 + u32::from(f - b'a'))
+            }
             _ => None,
         }
     }
@@ -128,7 +130,12 @@ impl Values {
     /// Adds the text `s`, a square's name if it names one.
     #[inline(always)]
     pub fn push_square(&mut self, s: &str) {
-        if let Values::Coded { names, codes, other } = self {
+        if let Values::Coded {
+            names,
+            codes,
+            other,
+        } = self
+        {
             match Names::square(s.as_bytes()).filter(|_| *names == Names::Squares) {
                 Some(code) => codes.push(code),
                 None => {
@@ -460,7 +467,9 @@ mod tests {
             assert_eq!(starts(&front), rows.min(5));
             assert_eq!(starts(&front) + starts(&rest), 5);
             assert_eq!(front.values.len() + rest.values.len(), 6);
-            let texts: Vec<&[u8]> = (0..rest.values.len()).map(|i| rest.values.text(i)).collect();
+            let texts: Vec<&[u8]> = (0..rest.values.len())
+                .map(|i| rest.values.text(i))
+                .collect();
             let want: &[&[u8]] = &[b"a", b"b", b"c", b"d", b"e", b"f"];
             assert_eq!(texts, want[front.values.len()..]);
         }

@@ -111,7 +111,9 @@ mod tests {
         let mut out = Vec::new();
         binary_packed(values, &mut out);
         let mut decoder = DeltaBitPackDecoder::<Int64Type>::new();
-        decoder.set_data(Bytes::from(out), values.len()).expect("data");
+        decoder
+            .set_data(Bytes::from(out), values.len())
+            .expect("data");
         let mut back = vec![0i64; values.len()];
         assert_eq!(decoder.get(&mut back).expect("decoded"), values.len());
         back
@@ -124,7 +126,11 @@ mod tests {
             seed ^= seed << 13;
             seed ^= seed >> 7;
             seed ^= seed << 17;
-            if bits == 64 { seed } else { seed & ((1 << bits) - 1) }
+            if bits == 64 {
+                seed
+            } else {
+                seed & ((1 << bits) - 1)
+            }
         };
         for n in [0usize, 1, 2, 31, 32, 33, 127, 128, 129, 300, 1000] {
             let counting: Vec<i64> = (0..n as i64).map(|i| 1 + i % 61).collect();
@@ -142,7 +148,15 @@ mod tests {
 
     #[test]
     fn texts_are_read_back_by_the_crates_decoder() {
-        let words = ["", "a", "ab", "abc", "b", "5/5/3b1/1b3/5 w 10/12", "5/4w/3b1/1b3/4w b"];
+        let words = [
+            "",
+            "a",
+            "ab",
+            "abc",
+            "b",
+            "5/5/3b1/1b3/5 w 10/12",
+            "5/4w/3b1/1b3/4w b",
+        ];
         for n in [0usize, 1, 2, 7, 100, 333] {
             let texts: Vec<String> = (0..n)
                 .map(|i| format!("{}{}", words[i % words.len()], "x".repeat(i % 5)))

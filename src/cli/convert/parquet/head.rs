@@ -94,7 +94,9 @@ impl HeadLeaves {
         if let Some(from) = turn.from {
             self.from.values.push_square(from);
         }
-        self.annotation.def.push(top - u8::from(turn.annotation.is_none()));
+        self.annotation
+            .def
+            .push(top - u8::from(turn.annotation.is_none()));
         if let Some(a) = turn.annotation {
             self.annotation.values.push_text(a);
         }
@@ -136,12 +138,20 @@ impl HeadLeaves {
             }),
         };
         let mut leaves = [
-            leaf(self.def.clone(), required, Values::Int(take(&mut self.number))),
+            leaf(
+                self.def.clone(),
+                required,
+                Values::Int(take(&mut self.number)),
+            ),
             leaf(take(&mut self.side_def), required + 1, side),
             leaf(self.def.clone(), required, kind),
             self.from.take(),
             self.annotation.take(),
-            leaf(take(&mut self.def), required, Values::Bool(take(&mut self.legal))),
+            leaf(
+                take(&mut self.def),
+                required,
+                Values::Bool(take(&mut self.legal)),
+            ),
         ];
         for leaf in &mut leaves {
             if max_rep > 0 {
@@ -171,7 +181,9 @@ mod tests {
             assert_eq!(Names::Kinds.name(kind as u32), kind.as_str().as_bytes());
         }
         for i in 0..81u32 {
-            let name = seega::Square::from_index(i as u8).expect("a square").to_string();
+            let name = seega::Square::from_index(i as u8)
+                .expect("a square")
+                .to_string();
             assert_eq!(Names::Squares.name(i), name.as_bytes());
             assert_eq!(Names::square(name.as_bytes()), Some(i));
         }

@@ -429,7 +429,8 @@ impl ChunkEncoder {
                 let mut start = 0;
                 for &end in ends {
                     self.plain.extend_from_slice(&(end - start).to_le_bytes());
-                    self.plain.extend_from_slice(&bytes[start as usize..end as usize]);
+                    self.plain
+                        .extend_from_slice(&bytes[start as usize..end as usize]);
                     start = end;
                 }
             }
@@ -505,7 +506,8 @@ impl ChunkEncoder {
             if self.plan.statistics && physical == Type::BYTE_ARRAY {
                 let mut at = 0;
                 while at + 4 <= d.plain.len() {
-                    let len = u32::from_le_bytes(d.plain[at..at + 4].try_into().unwrap_or_default());
+                    let len =
+                        u32::from_le_bytes(d.plain[at..at + 4].try_into().unwrap_or_default());
                     let end = at + 4 + len as usize;
                     self.bounds.text(&d.plain[at + 4..end]);
                     at = end;
@@ -525,7 +527,8 @@ impl ChunkEncoder {
         let mut bytes = chunk.into_inner()?;
         let pages = std::mem::replace(&mut self.pages, TrackedWrite::new(Vec::new()));
         bytes.extend_from_slice(&pages.into_inner()?);
-        let encodings = std::mem::replace(&mut self.encodings, vec![Encoding::RLE, Encoding::PLAIN]);
+        let encodings =
+            std::mem::replace(&mut self.encodings, vec![Encoding::RLE, Encoding::PLAIN]);
         let mut meta = ColumnChunkMetaData::builder(self.descr.clone())
             .set_compression(Compression::ZSTD(ZstdLevel::default()))
             .set_encodings(encodings)
@@ -588,7 +591,10 @@ impl Scratch {
 
     /// Appends `levels` (at most `max`) encoded as a data page of format v1 holds them.
     fn levels(&mut self, levels: &[u8], max: u8, out: &mut Vec<u8>) {
-        let known = self.levels.iter().find(|(l, m, _)| *m == max && l.as_slice() == levels);
+        let known = self
+            .levels
+            .iter()
+            .find(|(l, m, _)| *m == max && l.as_slice() == levels);
         if let Some((_, _, encoded)) = known {
             out.extend_from_slice(encoded);
             return;

@@ -168,7 +168,11 @@ mod tests {
     /// Values of `width` bits in runs: a run of `run` of one value, then `literals` that
     /// change at every step, and again, `n` in all.
     fn shaped(n: usize, width: u8, run: usize, literals: usize) -> Vec<u32> {
-        let mask = if width == 32 { u32::MAX } else { (1u32 << width) - 1 };
+        let mask = if width == 32 {
+            u32::MAX
+        } else {
+            (1u32 << width) - 1
+        };
         let mut seed = 0x9e37_79b9u32 ^ u32::from(width);
         let mut next = move || {
             seed ^= seed << 13;
@@ -204,13 +208,17 @@ mod tests {
     fn levels_and_booleans_are_read_back_by_the_crates_decoder() {
         for max in [1u8, 2, 3, 4] {
             for n in [1usize, 8, 9, 100, 3001] {
-                let levels: Vec<u8> = (0..n).map(|i| ((i * 7 / 5) % (max as usize + 1)) as u8).collect();
+                let levels: Vec<u8> = (0..n)
+                    .map(|i| ((i * 7 / 5) % (max as usize + 1)) as u8)
+                    .collect();
                 let mut out = Vec::new();
                 super::levels(&levels, max, &mut out);
                 let len = u32::from_le_bytes(out[..4].try_into().expect("4 bytes")) as usize;
                 assert_eq!(len, out.len() - 4);
                 let mut decoder = RleDecoder::new(bit_width(u32::from(max)));
-                decoder.set_data(Bytes::from(out[4..].to_vec())).expect("data");
+                decoder
+                    .set_data(Bytes::from(out[4..].to_vec()))
+                    .expect("data");
                 let mut back = vec![0u8; n];
                 assert_eq!(decoder.get_batch(&mut back).expect("decoded"), n);
                 assert_eq!(back, levels);
@@ -227,7 +235,15 @@ mod tests {
 
     #[test]
     fn bit_widths() {
-        for (max, width) in [(0, 0), (1, 1), (2, 2), (3, 2), (4, 3), (80, 7), (u32::MAX, 32)] {
+        for (max, width) in [
+            (0, 0),
+            (1, 1),
+            (2, 2),
+            (3, 2),
+            (4, 3),
+            (80, 7),
+            (u32::MAX, 32),
+        ] {
             assert_eq!(bit_width(max), width);
         }
     }

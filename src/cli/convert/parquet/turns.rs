@@ -269,7 +269,8 @@ impl GameVisitor for TurnsRows {
         self.steps.int(0, i64_of(t.step_count));
         self.captures.int(0, i64_of(t.captures));
         (self.captured).opt_text(0, (t.captures > 0).then_some(t.captured.as_str()));
-        self.after.opt_bytes(0, after.then_some(self.position.as_slice()));
+        self.after
+            .opt_bytes(0, after.then_some(self.position.as_slice()));
     }
 
     fn error(&mut self, e: &DiagnosticLine) {
