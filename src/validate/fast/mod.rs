@@ -18,7 +18,11 @@
 //! without a Rules tag, a mismatched move number, an illegal turn, a limit reached or one it
 //! cannot rule out (a movetext of 2,000,000 bytes or more, which could hold the 1,000,000
 //! items the full path allows), a wrong result, a bidirectional control anywhere in the game
-//! (the full path warns of it). Comments, annotations and glyphs, also glued to tokens, are
+//! (the full path warns of it), a variation when recording for `convert` (a clean game's
+//! record holds one line), before any turn of its line, after its own result or deeper than the
+//! full path reads. Variations are otherwise replayed as the full path replays them, each from
+//! the position before the turn it follows (a copy of the referee kept before every turn), the
+//! recorder told the main line's turns only. Comments, annotations and glyphs, also glued to tokens, are
 //! read as the scanner reads them (a token ends at blank space or at a comment), and kept when
 //! recording for `convert`; comments before the first token are counted as the scanner counts
 //! them, among the headers. `src/validate/fast/tests/lane.rs`
@@ -211,6 +215,9 @@ fn lane<'t, R: Recorder<'t>>(
             result_tag,
             start: i,
             bidi: false,
+            outer: Vec::new(),
+            before: None,
+            line_ended: false,
         };
         let end = read::movetext(text, i, &mut game)?;
         (!game.bidi).then_some(end)

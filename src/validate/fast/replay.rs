@@ -6,13 +6,14 @@ use crate::engine::referee::{Referee, WrittenCaptures, turn_of_move_number};
 use crate::engine::{Bitboard, Move, Ruleset, Square};
 use crate::notation::Annotation;
 use crate::notation::ast::{Comment, MoveNumber, ResultToken, Span, SquareAt};
-use crate::notation::limits::MAX_MOVETEXT;
+use crate::notation::limits::{MAX_MOVETEXT, MAX_VARIATION_DEPTH};
 use crate::notation::read::Visitor;
 
 use super::super::clean::{CleanComment, CleanKind, Recorder};
 use super::bidi::has_bidi;
 
-/// The replay: the game's referee, and where what was read goes.
+/// The replay: the game's referee, and where what was read goes. The recorder is told the
+/// main line's turns only.
 pub(super) struct Replay<'r, 't, B: Board, R> {
     /// The game, as the full path's referee keeps it.
     pub(super) referee: Referee<B>,
@@ -27,6 +28,14 @@ pub(super) struct Replay<'r, 't, B: Board, R> {
     /// Whether a trailing comment holds a bidirectional control (a comment in the movetext
     /// that holds one makes the lane give up at once).
     pub(super) bidi: bool,
+    /// The lines around the variation being read, innermost last: each one's referee and
+    /// [`Replay::before`] where the variation branched off it.
+    pub(super) outer: Vec<(Referee<B>, Option<Referee<B>>)>,
+    /// The referee before the last turn of the line being read, where a variation after that
+    /// turn starts; `None` before its first turn.
+    pub(super) before: Option<Referee<B>>,
+    /// Whether the variation being read has its own result (only its `)` may follow).
+    pub(super) line_ended: bool,
 }
 
 impl<'t, B: Board, R: Recorder<'t>> Replay<'_, 't, B, R> {
@@ -56,6 +65,14 @@ impl<'t, B: Board, R: Recorder<'t>> Visitor<'t> for Replay<'_, 't, B, R> {
 
     #[inline(always)]
     fn begin_turn(&mut self, _: usize) -> Option<()> {
+        if self.line_ended {
+            return None;
+        }
+        // Kept for a variation after the turn: a copy of a few words, made before every turn.
+        match &mut self.before {
+            Some(before) => before.clone_from(&self.referee),
+            None => self.before = Some(self.referee.clone()),
+        }
         self.referee.begin_turn().ok()
     }
 
@@ -63,7 +80,9 @@ impl<'t, B: Board, R: Recorder<'t>> Visitor<'t> for Replay<'_, 't, B, R> {
     fn pass(&mut self, span: Span, marks: Option<Annotation>) -> Option<()> {
         let side = self.referee.play().to_move();
         self.referee.pass().ok()?;
-        self.rec.turn(span.start, side, CleanKind::Pass);
+        if self.outer.is_empty() {
+            self.rec.turn(span.start, side, CleanKind::Pass);
+        }
         self.annotate(marks);
         Some(())
     }
@@ -78,8 +97,9 @@ impl<'t, B: Board, R: Recorder<'t>> Visitor<'t> for Replay<'_, 't, B, R> {
     ) -> Option<()> {
         let side = self.referee.play().to_move();
         self.referee.place(a.square, b.square).ok()?;
-        self.rec
-            .turn(span.start, side, CleanKind::Place(a.square, b.square));
+        if self.outer.is_empty() {
+            (self.rec).turn(span.start, side, CleanKind::Place(a.square, b.square));
+        }
         self.annotate(marks);
         Some(())
     }
@@ -87,8 +107,9 @@ impl<'t, B: Board, R: Recorder<'t>> Visitor<'t> for Replay<'_, 't, B, R> {
     #[inline(always)]
     fn first_step(&mut self, from: SquareAt, to: SquareAt) -> Option<(Self::Move, Self::Step)> {
         let side = self.referee.play().to_move();
-        self.rec
-            .turn(from.span.start, side, CleanKind::Move(from.square));
+        if self.outer.is_empty() {
+            (self.rec).turn(from.span.start, side, CleanKind::Move(from.square));
+        }
         let (mv, got) = self.referee.first_step(from.square, to.square).ok()?;
         Some(((mv, false), (to.square, WrittenCaptures::of(got))))
     }
@@ -124,11 +145,15 @@ impl<'t, B: Board, R: Recorder<'t>> Visitor<'t> for Replay<'_, 't, B, R> {
 
     #[inline(always)]
     fn number(&mut self, n: MoveNumber) -> Option<()> {
-        (turn_of_move_number(n.number, n.second) == self.referee.number()).then_some(())
+        let next = turn_of_move_number(n.number, n.second) == self.referee.number();
+        (next && !self.line_ended).then_some(())
     }
 
     #[inline(always)]
     fn nag(&mut self, value: u32, _: Span) -> Option<()> {
+        if self.line_ended {
+            return None;
+        }
         if R::KEEPS {
             self.rec.nag(value);
         }
@@ -169,6 +194,39 @@ impl<'t, B: Board, R: Recorder<'t>> Visitor<'t> for Replay<'_, 't, B, R> {
         if R::KEEPS {
             self.rec.comment(clean_comment(c));
         }
+        Some(())
+    }
+
+    /// A variation, replayed from the position before the last turn of its line, as the full
+    /// path replays it. Not taken by a recorder that keeps the game (a clean game's record
+    /// holds one line), before any turn of its line, after its line's result, nor deeper than
+    /// the full path reads.
+    #[cold]
+    fn variation(&mut self, _: Span, depth: u32) -> Option<()> {
+        if R::KEEPS || self.line_ended || depth > MAX_VARIATION_DEPTH {
+            return None;
+        }
+        let before = self.before.take()?;
+        let line = std::mem::replace(&mut self.referee, before.clone());
+        self.outer.push((line, Some(before)));
+        Some(())
+    }
+
+    #[cold]
+    fn variation_end(&mut self, _: Span, _: u32) -> Option<()> {
+        // The line resumes: its referee, and the position before its last turn, where another
+        // variation of that turn starts.
+        (self.referee, self.before) = self.outer.pop()?;
+        self.line_ended = false;
+        Some(())
+    }
+
+    #[cold]
+    fn line_result(&mut self, _: ResultToken, _: u32) -> Option<()> {
+        if self.line_ended {
+            return None;
+        }
+        self.line_ended = true;
         Some(())
     }
 
