@@ -32,13 +32,44 @@ pub(super) struct Replay<'r, 't, B: Board, R> {
     /// [`Replay::before`] where the variation branched off it.
     pub(super) outer: Vec<(Referee<B>, Option<Referee<B>>)>,
     /// The referee before the last turn of the line being read, where a variation after that
-    /// turn starts; `None` before its first turn.
+    /// turn starts; `None` before its first turn. Kept only when `lines` is set.
     pub(super) before: Option<Referee<B>>,
+    /// Whether variations are read: a copy of the referee is kept before every turn. The lane
+    /// reads a game without it first (most games have none, and the copy costs 15 % of
+    /// `check`'s instructions), and again with it when a variation comes (`wants_lines`).
+    pub(super) lines: bool,
+    /// Set when a variation came while `lines` was not.
+    pub(super) wants_lines: bool,
     /// Whether the variation being read has its own result (only its `)` may follow).
     pub(super) line_ended: bool,
 }
 
 impl<'t, B: Board, R: Recorder<'t>> Replay<'_, 't, B, R> {
+    /// Keeps the referee before the turn about to be played, for a variation after it; `None`
+    /// after the line's own result, where no turn may come.
+    #[cold]
+    #[inline(never)]
+    fn keep_before(&mut self) -> Option<()> {
+        if self.line_ended {
+            return None;
+        }
+        match &mut self.before {
+            Some(before) => before.clone_from(&self.referee),
+            None => self.before = Some(self.referee.clone()),
+        }
+        Some(())
+    }
+
+    /// Makes the replay read its movetext again from `start`, keeping what variations need
+    /// (see `lines`); the recorder forgets the turns it was told.
+    pub(super) fn again(&mut self, start: Referee<B>) {
+        self.referee = start;
+        self.rec.again();
+        (self.lines, self.wants_lines, self.line_ended) = (true, false, false);
+        (self.before, self.bidi) = (None, false);
+        self.outer.clear();
+    }
+
     /// Hands over the annotation of the last turn, if it has one.
     #[inline(always)]
     fn annotate(&mut self, marks: Option<Annotation>) {
@@ -65,13 +96,8 @@ impl<'t, B: Board, R: Recorder<'t>> Visitor<'t> for Replay<'_, 't, B, R> {
 
     #[inline(always)]
     fn begin_turn(&mut self, _: usize) -> Option<()> {
-        if self.line_ended {
-            return None;
-        }
-        // Kept for a variation after the turn: a copy of a few words, made before every turn.
-        match &mut self.before {
-            Some(before) => before.clone_from(&self.referee),
-            None => self.before = Some(self.referee.clone()),
+        if self.lines {
+            self.keep_before()?;
         }
         self.referee.begin_turn().ok()
     }
@@ -146,7 +172,8 @@ impl<'t, B: Board, R: Recorder<'t>> Visitor<'t> for Replay<'_, 't, B, R> {
     #[inline(always)]
     fn number(&mut self, n: MoveNumber) -> Option<()> {
         let next = turn_of_move_number(n.number, n.second) == self.referee.number();
-        (next && !self.line_ended).then_some(())
+        // After a line's own result (read with `lines` only) no number may come.
+        (next && !(self.lines && self.line_ended)).then_some(())
     }
 
     #[inline(always)]
@@ -204,6 +231,10 @@ impl<'t, B: Board, R: Recorder<'t>> Visitor<'t> for Replay<'_, 't, B, R> {
     #[cold]
     fn variation(&mut self, _: Span, depth: u32) -> Option<()> {
         if R::KEEPS || self.line_ended || depth > MAX_VARIATION_DEPTH {
+            return None;
+        }
+        if !self.lines {
+            self.wants_lines = true;
             return None;
         }
         let before = self.before.take()?;
