@@ -163,8 +163,8 @@ impl Verdict {
     }
 }
 
-/// A game read from an archive: its tags, turns and result as written, and what the referee
-/// finds when it replays it (`check()`, `final`, `outcome`). Two games are equal when their
+/// A game read from an archive: its tags, turns (with their variations) and result as written,
+/// and what the referee finds when it replays it (`check()`, `final`, `outcome`). Two games are equal when their
 /// text, file, number, line and column, and the options they were read with are; hashed by
 /// text, file, number and line.
 #[pyclass(module = "seega", frozen)]

@@ -109,13 +109,15 @@ pub fn find_variation<'a>(game: &'a GameObject, path: &LinePath) -> PyResult<&'a
             "path is empty, the main line's: its turns are mainline(); give a variation's path (`14.1`)",
         ));
     }
-    game.variation(path).ok_or_else(|| no_line(game, path))
+    game.variation(path)
+        .ok_or_else(|| no_line(game, path, "path"))
 }
 
-/// The `ValueError` for the line `path`, which `game` does not have.
-fn no_line(game: &GameObject, path: &LinePath) -> PyErr {
+/// The `ValueError` for the line `path`, which `game` does not have, given as the argument
+/// `arg`.
+fn no_line(game: &GameObject, path: &LinePath, arg: &str) -> PyErr {
     PyValueError::new_err(format!(
-        "line `{path}` is no variation of game {}",
+        "{arg} `{path}` names no variation of game {}",
         game.game
     ))
 }
@@ -139,7 +141,9 @@ pub fn replay_line(
     match replayed {
         Some(r) => Ok((r, usize::try_from(before).unwrap_or(usize::MAX))),
         None if game.start().is_none() => Err(crate::board::unplayable(game)),
-        None if !path.is_main() && game.variation(path).is_none() => Err(no_line(game, path)),
+        None if !path.is_main() && game.variation(path).is_none() => {
+            Err(no_line(game, path, "line"))
+        }
         None => Err(PyValueError::new_err(format!(
             "line `{path}` of game {} is not reached: a turn before it, in a line it branches \
              from, is illegal, so it was not played",

@@ -240,9 +240,9 @@ def test_a_line_not_reached_and_bad_paths_are_refused():
     assert game.board(line="3.1") == game.board()
     with pytest.raises(ValueError, match=r"line `4.1` of game 1 is not reached"):
         game.board(line="4.1")
-    with pytest.raises(ValueError, match=r"line `1.3` is no variation of game 1"):
+    with pytest.raises(ValueError, match=r"^line `1.3` names no variation of game 1$"):
         game.positions(line="1.3")
-    with pytest.raises(ValueError, match=r"line `1.3` is no variation of game 1"):
+    with pytest.raises(ValueError, match=r"^path `1.3` names no variation of game 1$"):
         game.variation("1.3")
     with pytest.raises(ValueError, match=r"^path `14` is no line: write a variation as TURN.INDEX"):
         game.variation("14")
