@@ -179,7 +179,7 @@ fn directories_are_searched_for_sgn_files() {
             errors += 1;
         }
     }
-    assert_eq!(s["files"].as_u64().unwrap(), files + 6, "{s}");
+    assert_eq!(s["files"].as_u64().unwrap(), files + 7, "{s}");
     assert_eq!(s["invalid"].as_u64().unwrap(), errors, "{s}");
     assert_eq!(s["warnings"].as_u64().unwrap(), warnings, "{s}");
 }

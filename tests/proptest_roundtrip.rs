@@ -96,6 +96,7 @@ fn random_game(rules: Ruleset, choices: &[u32]) -> (Vec<DocTurn>, Position, Opti
                 }],
                 _ => Vec::new(),
             },
+            variations: Vec::new(),
         });
         if let Some(o) = pos.outcome_after_turn(was_pass) {
             result = GameResult::parse(o.result_token());

@@ -222,7 +222,7 @@ fn text_block<'a>(readme: &'a str, first: &str) -> &'a str {
 fn the_outputs_the_readme_shows_are_what_the_commands_print() {
     let readme = docs();
     let root = Path::new(ROOT);
-    let summary = "6 files, 51 games: 51 valid, 0 invalid (0 errors, 0 warnings)";
+    let summary = "7 files, 53 games: 53 valid, 0 invalid (0 errors, 0 warnings)";
     assert!(readme.contains(&format!("`{summary}`")));
     let out = sh("seega check samples/*.sgn", root);
     assert_eq!(String::from_utf8_lossy(&out.stdout).trim_end(), summary);

@@ -34,14 +34,28 @@ fn games(file: &Path) -> Vec<Value> {
 }
 
 /// A game object without what says where it was read: its file, number and lines.
+/// Takes the source line out of every turn of `turns`, its variations' turns too.
+fn strip_lines(turns: &mut [Value]) {
+    for t in turns {
+        let t = t.as_object_mut().unwrap();
+        t.remove("line");
+        for v in t
+            .get_mut("variations")
+            .and_then(Value::as_array_mut)
+            .into_iter()
+            .flatten()
+        {
+            strip_lines(v["turns"].as_array_mut().unwrap());
+        }
+    }
+}
+
 fn content(g: &Value) -> Value {
     let mut g = g.clone();
     for k in ["file", "game"] {
         g.as_object_mut().unwrap().remove(k);
     }
-    for t in g["turns"].as_array_mut().unwrap() {
-        t.as_object_mut().unwrap().remove("line");
-    }
+    strip_lines(g["turns"].as_array_mut().unwrap());
     for e in g["errors"].as_array_mut().unwrap() {
         let e = e.as_object_mut().unwrap();
         for k in ["file", "game", "line", "end_line"] {

@@ -44,7 +44,18 @@ fn game_spans_ok(text: &str, game: &Game<'_>) {
             _ => panic!("a syntax item this check does not know"),
         }
     }
-    for el in &game.moves {
+    moves_spans_ok(text, &game.moves);
+    if let Some(r) = game.result {
+        span_ok(text, r.span, "result");
+    }
+    for c in &game.trailing {
+        span_ok(text, c.span, "trailing comment");
+    }
+}
+
+/// Every span of the movetext items `moves`, variations and all, is inside `text`.
+fn moves_spans_ok(text: &str, moves: &[Element<'_>]) {
+    for el in moves {
         match el {
             Element::Number(n) => span_ok(text, n.span, "number"),
             Element::Turn(t) => {
@@ -62,14 +73,16 @@ fn game_spans_ok(text: &str, game: &Game<'_>) {
             Element::Comment(c) => span_ok(text, c.span, "comment"),
             Element::Nag(_, s) => span_ok(text, *s, "nag"),
             Element::Error(e) => error_ok(text, e),
+            Element::Variation(v) => {
+                span_ok(text, v.open, "variation");
+                span_ok(text, v.span(), "variation");
+                moves_spans_ok(text, &v.moves);
+                if let Some(r) = v.result {
+                    span_ok(text, r.span, "variation result");
+                }
+            }
             _ => panic!("a syntax item this check does not know"),
         }
-    }
-    if let Some(r) = game.result {
-        span_ok(text, r.span, "result");
-    }
-    for c in &game.trailing {
-        span_ok(text, c.span, "trailing comment");
     }
 }
 
@@ -200,6 +213,8 @@ enum Item {
     Turn(String),
     Nag(u32),
     Result(&'static str),
+    Open,
+    Close,
 }
 
 fn items(game: &Game<'_>, text: &str) -> Vec<Item> {
@@ -212,16 +227,7 @@ fn items(game: &Game<'_>, text: &str) -> Vec<Item> {
             _ => panic!("a syntax item this check does not know"),
         }
     }
-    for el in &game.moves {
-        match el {
-            Element::Number(n) => out.push(Item::Number(n.number, n.second)),
-            Element::Turn(t) => out.push(Item::Turn(t.span.of(text).to_owned())),
-            Element::Comment(c) => out.push(Item::Comment(c.text.to_owned(), c.line)),
-            Element::Nag(n, _) => out.push(Item::Nag(*n)),
-            Element::Error(_) => {}
-            _ => panic!("a syntax item this check does not know"),
-        }
-    }
+    move_items(&game.moves, text, &mut out);
     if let Some(r) = game.result {
         out.push(Item::Result(r.result.as_str()));
     }
@@ -231,9 +237,37 @@ fn items(game: &Game<'_>, text: &str) -> Vec<Item> {
     out
 }
 
+/// The items of `moves`, variations and all, to `out`.
+fn move_items(moves: &[Element<'_>], text: &str, out: &mut Vec<Item>) {
+    for el in moves {
+        match el {
+            Element::Number(n) => out.push(Item::Number(n.number, n.second)),
+            Element::Turn(t) => out.push(Item::Turn(t.span.of(text).to_owned())),
+            Element::Comment(c) => out.push(Item::Comment(c.text.to_owned(), c.line)),
+            Element::Nag(n, _) => out.push(Item::Nag(*n)),
+            Element::Error(_) => {}
+            Element::Variation(v) => {
+                out.push(Item::Open);
+                move_items(&v.moves, text, out);
+                if let Some(r) = v.result {
+                    out.push(Item::Result(r.result.as_str()));
+                }
+                out.push(Item::Close);
+            }
+            _ => panic!("a syntax item this check does not know"),
+        }
+    }
+}
+
 fn has_errors(game: &Game<'_>) -> bool {
-    game.headers.iter().any(|h| matches!(h, Header::Error(_)))
-        || game.moves.iter().any(|e| matches!(e, Element::Error(_)))
+    fn in_moves(moves: &[Element<'_>]) -> bool {
+        moves.iter().any(|e| match e {
+            Element::Error(_) => true,
+            Element::Variation(v) => in_moves(&v.moves),
+            _ => false,
+        })
+    }
+    game.headers.iter().any(|h| matches!(h, Header::Error(_))) || in_moves(&game.moves)
 }
 
 fn write_comment(out: &mut String, c: &Comment<'_>) {
@@ -271,7 +305,20 @@ pub fn rewrite(game: &Game<'_>, text: &str) -> String {
             _ => panic!("a syntax item this check does not know"),
         }
     }
-    for el in &game.moves {
+    rewrite_moves(&game.moves, text, &mut out);
+    if let Some(r) = game.result {
+        out.push_str(r.result.as_str());
+        out.push('\n');
+    }
+    for c in &game.trailing {
+        write_comment(&mut out, c);
+    }
+    out
+}
+
+/// Writes the movetext items `moves` of `text` to `out`, each variation in parentheses.
+fn rewrite_moves(moves: &[Element<'_>], text: &str, out: &mut String) {
+    for el in moves {
         match el {
             Element::Number(n) => {
                 out.push_str(&n.number.to_string());
@@ -281,24 +328,25 @@ pub fn rewrite(game: &Game<'_>, text: &str) -> String {
                 out.push_str(t.span.of(text));
                 out.push(' ');
             }
-            Element::Comment(c) => write_comment(&mut out, c),
+            Element::Comment(c) => write_comment(out, c),
             Element::Nag(n, _) => {
                 out.push('$');
                 out.push_str(&n.to_string());
                 out.push(' ');
             }
             Element::Error(_) => {}
+            Element::Variation(v) => {
+                out.push_str("( ");
+                rewrite_moves(&v.moves, text, out);
+                if let Some(r) = v.result {
+                    out.push_str(r.result.as_str());
+                    out.push(' ');
+                }
+                out.push_str(") ");
+            }
             _ => panic!("a syntax item this check does not know"),
         }
     }
-    if let Some(r) = game.result {
-        out.push_str(r.result.as_str());
-        out.push('\n');
-    }
-    for c in &game.trailing {
-        write_comment(&mut out, c);
-    }
-    out
 }
 
 fn codes(v: &Verdict) -> Vec<(&'static str, String, Option<u64>)> {

@@ -90,11 +90,17 @@ class Problem:
     file: str
     game: int
     turn: Optional[int]
+    variation: Optional[str]
+    """The line path of the variation the problem is in (``"14.1"``); ``None`` for the main
+    line."""
     line: int
     column: int
     end_line: int
     end_column: int
-    def to_dict(self) -> dict[str, object]: ...
+    def to_dict(self) -> dict[str, object]:
+        """The problem as ``seega check --format jsonl`` writes it (``variation`` only for a
+        problem in a variation)."""
+        ...
     def __eq__(self, other: object) -> bool: ...
     def __hash__(self) -> int: ...
     def __reduce__(self) -> tuple[object, ...]: ...
@@ -150,9 +156,9 @@ class Turn:
     def __deepcopy__(self, memo: object) -> "Turn": ...
 
 class RecordedTurn:
-    """One turn of a game as written (a node of its mainline), with what the referee found
-    and the comments after it; equal by value, picklable, not hashable (``captures`` and
-    ``comments`` are lists)."""
+    """One turn of a game as written (a node of one of its lines), with what the referee found,
+    the comments after it and its variations; equal by value, picklable, not hashable
+    (``captures`` and ``comments`` are lists)."""
 
     number: int
     side: Optional[str]
@@ -163,6 +169,29 @@ class RecordedTurn:
     legal: bool
     turn: Optional[Turn]
     """The turn as a value (``str(turn) == notation``); ``None`` when it cannot be read as one."""
+    variations: list["Variation"]
+    """The variations written after it, each an alternative to it, in file order."""
+    def __eq__(self, other: object) -> bool: ...
+    def __reduce__(self) -> tuple[object, ...]: ...
+
+class Variation:
+    """A variation: an alternative to one turn of the line it branches from, replayed from the
+    position before that turn; equal by value, picklable, not hashable (``turns`` is a
+    list). ``Game.board(line=variation)`` and ``Game.positions(line=variation)`` replay it."""
+
+    path: str
+    """Its line path: ``"14.1"`` is the first variation after turn 14 of the main line,
+    ``"14.1/16.2"`` the second after turn 16 of that one."""
+    parent_turn: int
+    """The number of the turn it is an alternative to (its first turn's number)."""
+    turns: list[RecordedTurn]
+    """Its turns as written, legal or not, each with its own ``variations``."""
+    comments: list[str]
+    """The comments written before its first turn."""
+    nags: list[int]
+    """The ``$N`` glyphs written before its first turn."""
+    result: Optional[str]
+    """The result written at its end (``"*"``, ``"1-0"``, …), or ``None``."""
     def __eq__(self, other: object) -> bool: ...
     def __reduce__(self) -> tuple[object, ...]: ...
 
@@ -248,18 +277,34 @@ class Game:
     def mainline(self) -> list[RecordedTurn]:
         """The turns as written, legal or not (``turns``), as python-chess's ``mainline()``."""
         ...
+    def variations(self) -> Iterator[Variation]:
+        """Every variation of the game, at every depth, in file order (each followed by those
+        inside it); the main line is ``mainline()``."""
+        ...
+    def variation(self, path: str) -> Variation:
+        """The variation at the line path ``path`` (``"14.1"``, ``"14.1/16.2"``);
+        ``ValueError`` for a path that does not read, the main line's (``""``), or one that
+        names no line of the game."""
+        ...
     def mainline_turns(self) -> list[Turn]:
         """The values of the turns played as legal (an invalid game's stop before its first
         illegal turn): ``board().move_stack``, from the same replay; ``ValueError`` as for
         ``board()``."""
         ...
-    def board(self) -> Board:
-        """A ``Board`` after the turns played, with them as its ``move_stack``;
-        ``ValueError`` when the game cannot be set up (its Rules or Position tag unreadable)."""
+    def board(
+        self, line: Union[str, Variation, None] = None, turn: Optional[int] = None
+    ) -> Board:
+        """A ``Board`` after the turns played of the line ``line`` (the main line by default; a
+        line path or a ``Variation``), with the turns played from the start as its
+        ``move_stack`` (for a variation, those before its branch point, then its own); with
+        ``turn``, after the turn of that number along the line (0 for the start).
+        ``ValueError`` when the game cannot be set up (its Rules or Position tag unreadable),
+        has no such line or does not reach it, or when ``turn`` is past the turns played."""
         ...
-    def positions(self) -> list[Position]:
-        """The ``Position`` after each turn played, in order (the last is ``final``);
-        ``ValueError`` as for ``board()``."""
+    def positions(self, line: Union[str, Variation, None] = None) -> list[Position]:
+        """The ``Position`` after each turn played of the line ``line`` (the main line by
+        default, whose last is ``final``; for a variation, after each of its own turns
+        played); ``ValueError`` as for ``board()``."""
         ...
     @staticmethod
     def from_board(board: Board, headers: Optional[dict[str, str]] = None) -> Game:

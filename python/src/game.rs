@@ -2,9 +2,10 @@
 
 use std::sync::{Arc, OnceLock};
 
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyTuple};
-use seega::notation::Header;
+use pyo3::types::{PyDict, PyIterator, PyList, PyTuple};
+use seega::notation::{Header, LinePath};
 use seega::render::game_json::GameObject;
 use seega::{DiagnosticLine, GameReader, Options, RecordedGame, Verdict as EngineVerdict};
 
@@ -12,6 +13,7 @@ use crate::board::Board;
 use crate::pickle::{self, GameState};
 use crate::position::{Position, outcome_pair};
 use crate::turn::{RecordedTurn, Turn};
+use crate::variation::{Variation, every_line, find_variation, line_path, replay_line};
 
 /// One problem `seega check` reports, with its stable code and the words it prints. Equal and
 /// hashed by value: by every field.
@@ -32,6 +34,8 @@ pub struct Problem {
     pub game: usize,
     /// The turn, from 1, when the problem is about a turn.
     pub turn: Option<u64>,
+    /// The variation the problem is in, as its line path (`"14.1"`); `None` for the main line.
+    pub variation: Option<String>,
     /// The line of its first character, from 1, in the file.
     pub line: usize,
     /// The column of its first character, from 1, in characters.
@@ -52,6 +56,7 @@ impl From<DiagnosticLine> for Problem {
             file: d.file,
             game: d.game,
             turn: d.turn,
+            variation: d.variation,
             line: d.line,
             column: d.column,
             end_line: d.end_line,
@@ -62,7 +67,8 @@ impl From<DiagnosticLine> for Problem {
 
 #[pymethods]
 impl Problem {
-    /// The problem as `seega check --format jsonl` writes it, as a dict.
+    /// The problem as `seega check --format jsonl` writes it, as a dict (`variation` only for a
+    /// problem in a variation).
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
         d.set_item("type", "diagnostic")?;
@@ -73,6 +79,9 @@ impl Problem {
         d.set_item("file", &self.file)?;
         d.set_item("game", self.game)?;
         d.set_item("turn", self.turn)?;
+        if let Some(v) = &self.variation {
+            d.set_item("variation", v)?;
+        }
         d.set_item("line", self.line)?;
         d.set_item("column", self.column)?;
         d.set_item("end_line", self.end_line)?;
@@ -91,6 +100,7 @@ impl Problem {
             p.file,
             p.game,
             p.turn,
+            p.variation,
             p.line,
             p.column,
             p.end_line,
@@ -153,8 +163,8 @@ impl Verdict {
     }
 }
 
-/// A game read from an archive: its tags, turns and result as written, and what the referee
-/// finds when it replays it (`check()`, `final`, `outcome`). Two games are equal when their
+/// A game read from an archive: its tags, turns (with their variations) and result as written,
+/// and what the referee finds when it replays it (`check()`, `final`, `outcome`). Two games are equal when their
 /// text, file, number, line and column, and the options they were read with are; hashed by
 /// text, file, number and line.
 #[pyclass(module = "seega", frozen)]
@@ -190,18 +200,17 @@ impl Game {
         self.verdict.get_or_init(|| v)
     }
 
-    /// The game replayed by the library from its object (`GameObject::replay`): its start,
-    /// and each turn played with the game after it; `ValueError` when the game cannot be set
-    /// up.
-    fn replayed(&self, py: Python<'_>) -> PyResult<crate::board::Replayed> {
-        let object = self.object(py);
-        let replayed = py.detach(|| {
-            (object.replay()).map(|r| {
-                let turns = r.turns.into_iter().map(|(_, ply, after)| (ply, after));
-                (r.start, turns.collect())
-            })
-        });
-        replayed.ok_or_else(|| crate::board::unplayable(object))
+    /// The game replayed by the library from its object along the line `line` (the main line
+    /// for `None`; `GameObject::replay_line`): its start, each turn played from the start to
+    /// the line's end with the game after it, and how many come before the line's own turns;
+    /// `ValueError` when the game cannot be set up or does not have or reach the line.
+    fn replayed(
+        &self,
+        py: Python<'_>,
+        line: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<(crate::board::Replayed, usize)> {
+        let path = line_path(line)?;
+        replay_line(py, self.object(py), &path)
     }
 
     fn object(&self, py: Python<'_>) -> &GameObject {
@@ -283,28 +292,75 @@ impl Game {
         self.turns(py)
     }
 
+    /// Every variation of the game, at every depth, in file order (each followed by those
+    /// inside it): an iterator of `Variation`. The main line is `mainline()`.
+    fn variations<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyIterator>> {
+        let mut lines: Vec<Variation> = Vec::new();
+        every_line(&self.object(py).turns, &mut lines);
+        PyList::new(py, lines)?.try_iter()
+    }
+
+    /// The variation at the line path `path` (`"14.1"`, `"14.1/16.2"`), with its turns as
+    /// written; `ValueError` for a path that does not read, the main line's (`""`: its turns
+    /// are `mainline()`), or one that names no line of the game.
+    fn variation(&self, py: Python<'_>, path: &str) -> PyResult<Variation> {
+        let path: LinePath =
+            (path.parse()).map_err(|e| PyValueError::new_err(format!("path {e}")))?;
+        find_variation(self.object(py), &path).map(Variation::from)
+    }
+
     /// The `Turn` values of the turns played as legal, in order (an invalid game's stop before
     /// its first illegal turn, as python-chess's `mainline_moves()` stop): the `move_stack` of
     /// `board()`, from the same replay; `ValueError` as for `board()`.
     fn mainline_turns(&self, py: Python<'_>) -> PyResult<Vec<Turn>> {
-        let (_, turns) = self.replayed(py)?;
+        let ((_, turns), _) = self.replayed(py, None)?;
         Ok(turns.into_iter().map(|(ply, _)| Turn::from(ply)).collect())
     }
 
-    /// A `Board` after the game's legal turns, its `move_stack` the turns played (an invalid
-    /// game's stop before its first illegal turn, as python-chess stops reading at an illegal
-    /// move); `ValueError` when the game cannot be set up (its Rules or Position tag
-    /// unreadable).
-    fn board(&self, py: Python<'_>) -> PyResult<Board> {
-        let (root, turns) = self.replayed(py)?;
+    /// A `Board` after the legal turns of the line `line` (the main line by default; a line
+    /// path or a `Variation`), its `move_stack` the turns played from the start (for a
+    /// variation, those of the lines it branches from up to its branch point, then its own),
+    /// as python-chess's `node.board()`; an invalid line's stop before its first illegal turn,
+    /// as python-chess stops reading at an illegal move. With `turn`, the board after the turn
+    /// of that number along the line (0 for the start). `ValueError` when the game cannot be
+    /// set up (its Rules or Position tag unreadable), has no such line or does not reach it
+    /// (a turn before it is illegal), or when `turn` is past the turns played.
+    #[pyo3(signature = (line = None, turn = None))]
+    fn board(
+        &self,
+        py: Python<'_>,
+        line: Option<&Bound<'_, PyAny>>,
+        turn: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Board> {
+        let ((root, mut turns), _) = self.replayed(py, line)?;
+        if let Some(turn) = turn {
+            let n = crate::whole(turn, "turn", u64::MAX)?;
+            match usize::try_from(n).ok().filter(|&n| n <= turns.len()) {
+                Some(n) => turns.truncate(n),
+                None => {
+                    return Err(PyValueError::new_err(format!(
+                        "turn {n} is past the turns played along the line: give 0 to {}",
+                        turns.len()
+                    )));
+                }
+            }
+        }
         Ok(Board::replayed(root, turns))
     }
 
-    /// The `Position` after each turn played, in order (the last is `final`); `ValueError` as
+    /// The `Position` after each turn played of the line `line` (the main line by default,
+    /// whose last is `final`; a line path or a `Variation`, whose own turns played these are,
+    /// in order, from the position before the turn it is an alternative to); `ValueError` as
     /// for `board()`.
-    fn positions(&self, py: Python<'_>) -> PyResult<Vec<Position>> {
-        let (_, turns) = self.replayed(py)?;
-        Ok(turns.into_iter().map(|(_, s)| Position::of(s)).collect())
+    #[pyo3(signature = (line = None))]
+    fn positions(
+        &self,
+        py: Python<'_>,
+        line: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Vec<Position>> {
+        let ((_, turns), before) = self.replayed(py, line)?;
+        let own = turns.into_iter().skip(before);
+        Ok(own.map(|(_, s)| Position::of(s)).collect())
     }
 
     /// Replays the game as `seega check` does: its verdict, with the codes, messages and

@@ -15,6 +15,7 @@ mod position;
 mod reader;
 mod summary;
 mod turn;
+mod variation;
 
 use std::sync::Arc;
 
@@ -32,6 +33,7 @@ use position::{Position, ruleset};
 use reader::GameIterator;
 use summary::CheckSummary;
 use turn::{RecordedTurn, Turn};
+use variation::Variation;
 
 /// The options of a reader for `rules`: the rules of games without a Rules tag (a preset,
 /// then key=value options, or `"auto"` to try every preset), `standard` when `None`.
@@ -46,7 +48,7 @@ fn options(rules: Option<&str>) -> PyResult<Options> {
 /// The whole number `value` of the argument `name`, from 0 to `max`: a `ValueError` naming
 /// the argument for an `int` out of that range (as the command refuses a negative count), a
 /// `TypeError` for what is no `int`.
-fn whole<'py, T>(value: &Bound<'py, PyAny>, name: &str, max: T) -> PyResult<T>
+pub(crate) fn whole<'py, T>(value: &Bound<'py, PyAny>, name: &str, max: T) -> PyResult<T>
 where
     T: FromPyObjectOwned<'py> + std::fmt::Display,
 {
@@ -202,6 +204,7 @@ fn _seega(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Board>()?;
     m.add_class::<Turn>()?;
     m.add_class::<RecordedTurn>()?;
+    m.add_class::<Variation>()?;
     m.add_class::<Verdict>()?;
     m.add_class::<Problem>()?;
     m.add_class::<GameIterator>()?;
@@ -214,6 +217,7 @@ fn _seega(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(generate, m)?)?;
     m.add_function(wrap_pyfunction!(pickle::_problem, m)?)?;
     m.add_function(wrap_pyfunction!(pickle::_recorded_turn, m)?)?;
+    m.add_function(wrap_pyfunction!(pickle::_variation, m)?)?;
     m.add_function(wrap_pyfunction!(board::_board, m)?)?;
     m.add_function(wrap_pyfunction!(pickle::_verdict, m)?)?;
     m.add_function(wrap_pyfunction!(pickle::_game, m)?)?;

@@ -13,6 +13,7 @@ use seega::{Options, RecordedGame, RecordedParts};
 use crate::game::{Game, Problem, Verdict};
 use crate::position::ruleset;
 use crate::turn::{RecordedTurn, Turn};
+use crate::variation::Variation;
 
 /// The fields of a `Problem`, in the order of its declaration.
 pub type ProblemFields = (
@@ -23,6 +24,7 @@ pub type ProblemFields = (
     String,
     usize,
     Option<u64>,
+    Option<String>,
     usize,
     usize,
     usize,
@@ -39,6 +41,17 @@ pub type TurnFields = (
     Vec<String>,
     bool,
     Option<Turn>,
+    Vec<Variation>,
+);
+
+/// The fields of a `Variation`, in the order of its declaration.
+pub type VariationFields = (
+    String,
+    u64,
+    Vec<RecordedTurn>,
+    Vec<String>,
+    Vec<u32>,
+    Option<String>,
 );
 
 /// What a pickled `Game` holds: its text as read (preceded by the spaces before it on its
@@ -64,8 +77,20 @@ pub fn reduce<'py>(
 /// The problem of `fields` (pickle's constructor of `Problem`).
 #[pyfunction]
 pub fn _problem(fields: ProblemFields) -> Problem {
-    let (code, severity, message, help, file, game, turn, line, column, end_line, end_column) =
-        fields;
+    let (
+        code,
+        severity,
+        message,
+        help,
+        file,
+        game,
+        turn,
+        variation,
+        line,
+        column,
+        end_line,
+        end_column,
+    ) = fields;
     Problem {
         code,
         severity,
@@ -74,6 +99,7 @@ pub fn _problem(fields: ProblemFields) -> Problem {
         file,
         game,
         turn,
+        variation,
         line,
         column,
         end_line,
@@ -84,7 +110,7 @@ pub fn _problem(fields: ProblemFields) -> Problem {
 /// The recorded turn of `fields` (pickle's constructor of `RecordedTurn`).
 #[pyfunction]
 pub fn _recorded_turn(fields: TurnFields) -> RecordedTurn {
-    let (number, side, kind, notation, captures, comments, legal, turn) = fields;
+    let (number, side, kind, notation, captures, comments, legal, turn, variations) = fields;
     RecordedTurn {
         number,
         side,
@@ -94,6 +120,21 @@ pub fn _recorded_turn(fields: TurnFields) -> RecordedTurn {
         comments,
         legal,
         turn,
+        variations,
+    }
+}
+
+/// The variation of `fields` (pickle's constructor of `Variation`).
+#[pyfunction]
+pub fn _variation(fields: VariationFields) -> Variation {
+    let (path, parent_turn, turns, comments, nags, result) = fields;
+    Variation {
+        path,
+        parent_turn,
+        turns,
+        comments,
+        nags,
+        result,
     }
 }
 

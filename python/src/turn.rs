@@ -9,6 +9,7 @@ use seega::{GameState, Ply};
 
 use crate::errors::{illegal_turn, unreadable_turn};
 use crate::pickle;
+use crate::variation::Variation;
 
 /// One turn of one side as a value: two squares placed, a movement's steps with what each
 /// captured, or a pass. `str()` is its notation (`"a1,b1"`, `"b2-b3xb4"`, `"--"`) and
@@ -137,10 +138,10 @@ impl Turn {
     }
 }
 
-/// One turn of a game as written (the node of a game's mainline), with what the referee found
-/// when it was played and the comments after it. Equal by value (not hashable: its captures and
-/// comments are lists).
-#[pyclass(module = "seega", frozen, get_all, eq)]
+/// One turn of a game as written (a node of one of its lines), with what the referee found
+/// when it was played, the comments after it and the variations that are alternatives to it.
+/// Equal by value (not hashable: its captures and comments are lists).
+#[pyclass(module = "seega", frozen, get_all, eq, from_py_object)]
 #[derive(Clone, PartialEq)]
 pub struct RecordedTurn {
     /// The turn number, from 1 (each side's turn counts one).
@@ -162,6 +163,8 @@ pub struct RecordedTurn {
     /// The turn as a value (`str(turn)` is `notation`); `None` when the record's turn cannot
     /// be read as one.
     pub turn: Option<Turn>,
+    /// The variations written after it, each an alternative to it, in file order.
+    pub variations: Vec<Variation>,
 }
 
 impl From<&TurnObject> for RecordedTurn {
@@ -175,6 +178,7 @@ impl From<&TurnObject> for RecordedTurn {
             comments: t.comments.iter().map(|c| c.text.clone()).collect(),
             legal: t.legal,
             turn: t.ply().ok().map(Turn::from),
+            variations: t.variations.iter().map(Variation::from).collect(),
         }
     }
 }
@@ -190,7 +194,15 @@ impl RecordedTurn {
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         let t = self.clone();
         let fields = (
-            t.number, t.side, t.kind, t.notation, t.captures, t.comments, t.legal, t.turn,
+            t.number,
+            t.side,
+            t.kind,
+            t.notation,
+            t.captures,
+            t.comments,
+            t.legal,
+            t.turn,
+            t.variations,
         );
         pickle::reduce(py, "_recorded_turn", (fields,))
     }

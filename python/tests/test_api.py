@@ -54,7 +54,7 @@ def test_every_stubbed_member_exists():
 
 
 def test_the_methods_have_docstrings():
-    classes = (seega.Position, seega.Board, seega.Game, seega.Verdict, seega.Problem, seega.Turn, seega.RecordedTurn)
+    classes = (seega.Position, seega.Board, seega.Game, seega.Verdict, seega.Problem, seega.Turn, seega.RecordedTurn, seega.Variation)
     for cls in classes + (seega.CheckSummary,):
         for name, member in vars(cls).items():
             if name.startswith("_") or not callable(member) and not isinstance(member, property) and not hasattr(member, "__get__"):

@@ -52,6 +52,7 @@ pub fn record_text(
             annotation: None,
             nags: Vec::new(),
             comments: Vec::new(),
+            variations: Vec::new(),
         });
     }
     let result = (game.outcome())

@@ -65,7 +65,8 @@ pub struct Skip(pub bool);
 ///
 /// The pieces of a game come in this order: [`Visitor::begin_game`]; its tags and the comments
 /// among them; [`Visitor::end_tags`]; its move numbers, turns, glyphs, comments and the errors
-/// of what could not be read, as written; its result (none when the game has no result, which
+/// of what could not be read, as written, each variation among them from
+/// [`Visitor::begin_variation`] to [`Visitor::end_variation`]; its result (none when the game has no result, which
 /// is then one of the errors); the comments after the result that are the game's; and
 /// [`Visitor::end_game`]. The reader never judges legality: a turn is what is written.
 ///
@@ -129,6 +130,21 @@ pub trait Visitor {
 
     /// The game's result token.
     fn result(&mut self, _result: ResultToken) {}
+
+    /// A variation opens (`(`): an alternative to the turn before it, whose pieces come next
+    /// (its variations among them), up to [`Visitor::end_variation`], when this answers
+    /// `Skip(false)`. By default it answers `Skip(true)`: a visitor that does not ask for
+    /// variations reads the main line only (`end_variation` still comes).
+    fn begin_variation(&mut self) -> Skip {
+        Skip(true)
+    }
+
+    /// The result written at the end of a variation: its own line's, not the game's.
+    fn variation_result(&mut self, _result: ResultToken) {}
+
+    /// The variation ends (its `)`, or the game's end when it is left open: the error saying
+    /// so comes before).
+    fn end_variation(&mut self) {}
 
     /// The game ends: what the visitor made of it.
     fn end_game(&mut self) -> Self::Output;
@@ -239,6 +255,33 @@ impl<V: Visitor> Adapter<'_, V> {
         Some(())
     }
 
+    /// Hands on the movetext items `moves`, each that `next` says was not handed on yet, and
+    /// the pieces of the variations among them (unless the visitor skips one).
+    fn hand_on_moves(&mut self, moves: &[Element<'_>], next: &mut impl FnMut() -> bool) {
+        for e in moves {
+            if !next() {
+                continue;
+            }
+            match e {
+                Element::Number(n) => self.v.number(*n),
+                Element::Turn(t) => self.v.turn(t),
+                Element::Comment(c) => self.v.comment(c),
+                Element::Nag(n, span) => self.v.nag(*n, *span),
+                Element::Error(e) => self.v.syntax_error(e),
+                Element::Variation(var) => {
+                    // Nested at most `MAX_VARIATION_DEPTH` deep, as the scanner keeps them.
+                    if !self.v.begin_variation().0 {
+                        self.hand_on_moves(&var.moves, next);
+                        if let Some(r) = var.result {
+                            self.v.variation_result(r);
+                        }
+                    }
+                    self.v.end_variation();
+                }
+            }
+        }
+    }
+
     /// Hands on the pieces of `game` from the `from`-th on, in file order.
     fn hand_on_tree(&mut self, game: &Game<'_>, from: usize) {
         let mut k = 0;
@@ -259,17 +302,7 @@ impl<V: Visitor> Adapter<'_, V> {
         if self.skip {
             return;
         }
-        for e in &game.moves {
-            if next() {
-                match e {
-                    Element::Number(n) => self.v.number(*n),
-                    Element::Turn(t) => self.v.turn(t),
-                    Element::Comment(c) => self.v.comment(c),
-                    Element::Nag(n, span) => self.v.nag(*n, *span),
-                    Element::Error(e) => self.v.syntax_error(e),
-                }
-            }
-        }
+        self.hand_on_moves(&game.moves, &mut next);
         if let Some(r) = game.result {
             if next() {
                 self.v.result(r);

@@ -373,6 +373,10 @@ pub struct FmtArgs {
     /// missing or written twice.
     #[arg(long)]
     pub renumber: bool,
+    /// Write the games without their variations (the lines in parentheses that were not
+    /// played), each game's main line only.
+    #[arg(long)]
+    pub strip_variations: bool,
     #[command(flatten)]
     pub encoding: EncodingArg,
 }

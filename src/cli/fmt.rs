@@ -167,6 +167,7 @@ impl Config {
             fixing: Fixing {
                 results: args.fix_results,
                 renumber: args.renumber,
+                strip_variations: args.strip_variations,
             },
             mode: if args.check {
                 Mode::Check

@@ -103,6 +103,58 @@ pub enum Element<'a> {
     Nag(u32, Span),
     /// A token that could not be read.
     Error(SyntaxError),
+    /// A variation, `( … )`: an alternative to the turn before it, replayed from the position
+    /// before that turn. A consumer that reads the main line only passes over it.
+    Variation(Variation<'a>),
+}
+
+/// A variation as written: `(`, its own movetext (which may hold variations), an optional
+/// result of its own line, and `)`.
+///
+/// ```
+/// use seega::notation::Element;
+/// let game = seega::parse("1. c2,d4 (1. c2,b3 {or this} *) 2. b1,b2 *").next().unwrap();
+/// let Element::Variation(v) = &game.moves[2] else { panic!("a variation") };
+/// assert_eq!(v.moves.len(), 3, "a move number, a turn and a comment");
+/// assert!(v.result.is_some() && v.close.is_some());
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[non_exhaustive]
+pub struct Variation<'a> {
+    /// The `(`.
+    pub open: Span,
+    /// Its movetext items in file order, variations nested in it among them.
+    pub moves: Vec<Element<'a>>,
+    /// The result written at the end of its line (`*`, `1-0`, …), if any: the line's own,
+    /// which is not checked against the game.
+    pub result: Option<ResultToken>,
+    /// The `)`; `None` when it is left open (an error in its movetext says so).
+    pub close: Option<Span>,
+}
+
+impl Variation<'_> {
+    /// From the `(` to the `)`, or to the end of its last item when it is left open.
+    pub fn span(&self) -> Span {
+        let end = self.close.map(|c| c.end).unwrap_or_else(|| {
+            let last = self.moves.last().map_or(self.open.end, Element::end);
+            last.max(self.result.map_or(0, |r| r.span.end))
+        });
+        Span::new(self.open.start, end)
+    }
+}
+
+impl Element<'_> {
+    /// Where the item ends.
+    pub fn end(&self) -> usize {
+        match self {
+            Element::Number(n) => n.span.end,
+            Element::Turn(t) => t.span.end,
+            Element::Comment(c) => c.span.end,
+            Element::Nag(_, s) => s.end,
+            Element::Error(e) => e.span.end,
+            Element::Variation(v) => v.span().end,
+        }
+    }
 }
 
 /// A move number: `N.` announces turn 2N−1, `N...` turn 2N.
@@ -346,6 +398,13 @@ pub enum SyntaxKind {
     /// A token longer than [`super::limits::MAX_TOKEN_BYTES`]; it was not parsed, and the
     /// tokens after it were.
     TokenTooLong,
+    /// A variation's `(` without its `)` before the game ends.
+    UnclosedVariation,
+    /// A `)` that closes no variation.
+    StrayParenthesis,
+    /// A variation where none may be: before any turn of its line, or after its line's
+    /// result.
+    MisplacedVariation,
 }
 
 /// A syntax error: its kind, where it is, and a message in words.

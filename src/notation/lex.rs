@@ -66,10 +66,11 @@ pub(crate) const fn is_space(b: u8) -> bool {
     is_line_space(b) || matches!(b, b'\n' | b'\r')
 }
 
-/// Whether `b` ends a movetext token: blank space, or the start of a comment glued to it
-/// (`{` or `;`). The fast lane's byte classes are built from it.
+/// Whether `b` ends a movetext token: blank space, the start of a comment glued to it (`{` or
+/// `;`), or a variation's parenthesis glued to it (`c2,d4)`, `(1.`). The fast lane's byte
+/// classes are built from it.
 pub(crate) const fn ends_token(b: u8) -> bool {
-    is_space(b) || matches!(b, b'{' | b';')
+    is_space(b) || matches!(b, b'{' | b';' | b'(' | b')')
 }
 
 /// The end of the line `b[from..]` is on: the next `\n` or `\r`, or the end of `b`. A `;`

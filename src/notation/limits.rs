@@ -5,6 +5,7 @@
 //! ```
 //! use seega::notation::limits::{
 //!     MAX_FILE_BYTES, MAX_HEADERS, MAX_MOVETEXT, MAX_TOKEN_BYTES, MAX_UNCUT_BYTES,
+//!     MAX_VARIATION_DEPTH,
 //! };
 //! use seega::notation::{Element, SyntaxKind};
 //!
@@ -12,6 +13,7 @@
 //! let game = seega::parse(&long).next().unwrap();
 //! assert!(matches!(&game.moves[1], Element::Error(e) if e.kind == SyntaxKind::TokenTooLong));
 //! assert!(MAX_HEADERS < MAX_MOVETEXT && (MAX_UNCUT_BYTES as u64) < MAX_FILE_BYTES);
+//! assert!(MAX_VARIATION_DEPTH >= 8);
 //! ```
 
 /// Header items (tags, comments and broken tag lines) kept for one game.
@@ -19,6 +21,12 @@ pub const MAX_HEADERS: usize = 100_000;
 
 /// Movetext items (turns, move numbers, comments, `$N` glyphs) kept for one game.
 pub const MAX_MOVETEXT: usize = 1_000_000;
+
+/// Variations nested in one another: a `(` deeper than this is reported
+/// ([`super::SyntaxKind::TooLong`]) and the rest of the game skipped, so that no reader of the
+/// tree (the checker, the writers) recurses further. Annotated games seldom nest more than a
+/// few deep.
+pub const MAX_VARIATION_DEPTH: u32 = 64;
 
 /// Bytes of one movetext token. The longest legal turn (a chain of steps capturing every piece
 /// on a 9×9 board) is about 250 bytes; a longer token is refused unread, which bounds the steps

@@ -131,6 +131,7 @@ pub(crate) mod ast;
 pub(crate) mod encoding;
 pub(crate) mod lex;
 pub mod limits;
+mod line_path;
 pub(crate) mod line_stream;
 pub(crate) mod read;
 pub(crate) mod scan;
@@ -144,9 +145,10 @@ pub mod writer;
 // Named one by one rather than by a glob, so that the docs show them here.
 pub use ast::{
     Annotation, Captures, Comment, Element, Game, GameResult, Header, MoveNumber, ResultToken,
-    Span, SquareAt, Step, Steps, SyntaxError, SyntaxKind, Tag, Turn, TurnKind,
+    Span, SquareAt, Step, Steps, SyntaxError, SyntaxKind, Tag, Turn, TurnKind, Variation,
 };
 pub use encoding::Encoding;
+pub use line_path::{BadLinePath, Branch, LinePath};
 pub(crate) use line_stream::LineStream;
 pub use scan::Scanner;
 pub use source::{BOM, LineCol, LineIndex, Source};

@@ -124,6 +124,20 @@ pub(crate) trait Visitor<'t> {
     /// it; asked only as the reader gives up, and compiled away for the others.
     #[inline(always)]
     fn token_refused(&mut self, _why: impl FnOnce() -> (usize, SyntaxKind)) {}
+    /// A variation's `(`, written at `open`, opens a variation `depth` deep (1: a variation of
+    /// the main line). The reader counts the depth without a limit; a visitor keeps its own.
+    fn variation(&mut self, _open: Span, _depth: u32) -> Option<()> {
+        None
+    }
+    /// A `)`, written at `close`, ends the variation `depth` deep; at depth 0 it closes none.
+    fn variation_end(&mut self, _close: Span, _depth: u32) -> Option<()> {
+        None
+    }
+    /// A result token inside the variation `depth` deep: that line's own result, not the
+    /// game's; the game goes on.
+    fn line_result(&mut self, _result: ResultToken, _depth: u32) -> Option<()> {
+        None
+    }
 }
 
 /// What the token at the start of a window was: where the next token may start, or the result
@@ -282,17 +296,35 @@ pub(crate) fn movetext<'t, V: Visitor<'t>>(
             }
         };
     }
+    // How deep in variations the reader is: a count, which costs nothing where there are none.
+    let mut depth = 0u32;
     loop {
         let w = window::window(b, i, &mut pad);
         i = match w[0] {
             b'a'..=b'z' | b'-' => read_or_refused!(turn::turn(b, i, w, v)),
             b'0'..=b'9' | b'*' => match window::result(w) {
                 None => read_or_refused!(numbered(b, i, w, v)),
-                Some((result, len)) => {
+                Some((result, len)) if depth == 0 => {
                     let end = result_token(i, result, len, v)?;
                     return trailing::after_result(text, end, v);
                 }
+                Some((result, len)) => {
+                    let span = Span::new(i, i + len);
+                    v.line_result(ResultToken { result, span }, depth)?;
+                    skip_space(b, i + len)
+                }
             },
+            b'(' | b')' => {
+                let span = Span::new(i, i + 1);
+                if w[0] == b'(' {
+                    depth = depth.saturating_add(1);
+                    v.variation(span, depth)?;
+                } else {
+                    v.variation_end(span, depth)?;
+                    depth = depth.saturating_sub(1);
+                }
+                skip_space(b, i + 1)
+            }
             b'$' => read_or_refused!(nag(i, w, v)),
             b'{' | b';' => match comment_end(b, i) {
                 Ok(end) => {

@@ -167,21 +167,14 @@ impl<'a> Iterator for Scanner<'a> {
     type Item = Game<'a>;
 
     fn next(&mut self) -> Option<Game<'a>> {
-        let reading = Reading {
-            game: Game {
-                headers: Vec::with_capacity(8),
-                moves: Vec::with_capacity(self.hint),
-                text: self.text,
-                number: self.games + 1,
-                ..Game::default()
-            },
-            started: false,
-            in_moves: false,
-            first: None,
-            last: self.pos,
-            last_token: self.pos,
-            skipping: false,
+        let game = Game {
+            headers: Vec::with_capacity(8),
+            moves: Vec::with_capacity(self.hint),
+            text: self.text,
+            number: self.games + 1,
+            ..Game::default()
         };
+        let reading = Reading::new(game, self.pos);
         let (text, at) = (self.text, self.pos);
         let mut tree = Tree::new(self, reading);
         let end =

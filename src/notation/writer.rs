@@ -54,7 +54,8 @@
 //! # Ok::<(), NotWritable>(())
 //! ```
 
-use super::ast::{Annotation, Comment, Element, Game, GameResult, Header, TurnKind};
+use super::LinePath;
+use super::ast::{Annotation, Comment, Element, Game, GameResult};
 use crate::board::Square;
 use crate::numbering::{move_number_of_turn, turn_number};
 
@@ -151,6 +152,23 @@ pub struct DocTurn {
     pub nags: Vec<u32>,
     /// The comments after it, up to the next turn.
     pub comments: Vec<DocComment>,
+    /// The variations after it, each an alternative to it (written after its glyphs and
+    /// comments).
+    pub variations: Vec<DocLine>,
+}
+
+/// A variation without layout: an alternative to the turn it follows, starting at that turn's
+/// number.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct DocLine {
+    /// `$N` glyphs before its first turn.
+    pub nags: Vec<u32>,
+    /// Comments before its first turn.
+    pub comments: Vec<DocComment>,
+    /// Its turns, each with its own glyphs, comments and variations.
+    pub turns: Vec<DocTurn>,
+    /// The result its line ends with, if one is written.
+    pub result: Option<GameResult>,
 }
 
 /// A game without layout, ready to be written.
@@ -170,6 +188,10 @@ pub struct Doc {
     /// Comments after the result (end of file).
     pub trailing: Vec<DocComment>,
 }
+
+/// What [`Doc::read_lines`] asks the captures of a turn of: the line it is in and its index in
+/// that line's movetext; `None` keeps the captures written.
+pub type LineCaptures<'c> = dyn Fn(&LinePath, usize) -> Option<Vec<Vec<Square>>> + 'c;
 
 /// Why a syntax tree has no canonical form.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
@@ -195,7 +217,13 @@ impl Doc {
     ///
     /// let a1 = "a1".parse()?;
     /// let b1 = "b1".parse()?;
-    /// let turn = DocTurn { kind: DocKind::Place(a1, b1), annotation: None, nags: vec![], comments: vec![] };
+    /// let turn = DocTurn {
+    ///     kind: DocKind::Place(a1, b1),
+    ///     annotation: None,
+    ///     nags: vec![],
+    ///     comments: vec![],
+    ///     variations: vec![],
+    /// };
     /// let doc = Doc::plain([("Event", "Cup".to_owned())], vec![turn], GameResult::Unknown);
     /// assert_eq!(doc.text(), "[Event \"Cup\"]\n\n1. a1,b1 *\n");
     /// # Ok::<(), seega::ParseError>(())
@@ -234,107 +262,6 @@ impl Doc {
         let mut out = String::new();
         write_game(self, &WriteOptions::default(), &mut out);
         out
-    }
-
-    /// The content of `game`; `captures(i)` gives the captures to write for each step of the
-    /// turn at `game.moves[i]`, or `None` to keep those written. Fails when the game has a
-    /// syntax error (its text cannot be rebuilt from its parts).
-    pub fn from_game(
-        game: &Game<'_>,
-        captures: &dyn Fn(usize) -> Option<Vec<Vec<Square>>>,
-    ) -> Result<Doc, NotWritable> {
-        match Doc::read(game, captures) {
-            (doc, true) => Ok(doc),
-            (_, false) => Err(NotWritable),
-        }
-    }
-
-    /// The content of `game` as far as it can be read, as [`Doc::from_game`] takes it, with
-    /// whether that is the whole game: the headers and movetext items that are syntax errors
-    /// are passed over, and a missing result reads as `*` (`false` then, and the text cannot be
-    /// rebuilt from the content). There is one turn for each turn of `game.moves`, in order.
-    pub fn read(
-        game: &Game<'_>,
-        captures: &dyn Fn(usize) -> Option<Vec<Vec<Square>>>,
-    ) -> (Doc, bool) {
-        let mut whole = true;
-        let mut headers = Vec::with_capacity(game.headers.len());
-        for h in &game.headers {
-            match h {
-                Header::Tag(t) => headers.push(DocHeader::Tag {
-                    name: t.name.to_owned(),
-                    value: t.value.to_string(),
-                }),
-                Header::Comment(c) => headers.push(DocHeader::Comment(comment(c))),
-                Header::Error(_) => whole = false,
-            }
-        }
-        whole &= game.result.is_some();
-        let mut doc = Doc {
-            headers,
-            nags: Vec::new(),
-            comments: Vec::new(),
-            turns: Vec::new(),
-            result: game.result.map_or(GameResult::Unknown, |r| r.result),
-            trailing: game.trailing.iter().map(comment).collect(),
-        };
-        for (i, el) in game.moves.iter().enumerate() {
-            match el {
-                Element::Number(_) => {}
-                Element::Error(_) => whole = false,
-                Element::Nag(n, _) => match doc.turns.last_mut() {
-                    Some(t) => t.nags.push(*n),
-                    None => doc.nags.push(*n),
-                },
-                Element::Comment(c) => match doc.turns.last_mut() {
-                    Some(t) => t.comments.push(comment(c)),
-                    // Written before the movetext, such a comment reads back as a header
-                    // comment, so it is one; after a leading `$N` it stays in the movetext.
-                    None if doc.nags.is_empty() => doc.headers.push(DocHeader::Comment(comment(c))),
-                    None => doc.comments.push(comment(c)),
-                },
-                Element::Turn(t) => doc.turns.push(DocTurn {
-                    kind: doc_kind(&t.kind, captures(i)),
-                    annotation: t.annotation,
-                    nags: Vec::new(),
-                    comments: Vec::new(),
-                }),
-            }
-        }
-        (doc, whole)
-    }
-}
-
-/// What a turn does, with the captures `computed` for each step when there are as many as
-/// steps, else with the captures written.
-fn doc_kind(kind: &TurnKind, computed: Option<Vec<Vec<Square>>>) -> DocKind {
-    match kind {
-        TurnKind::Place(a, b) => DocKind::Place(a.square, b.square),
-        TurnKind::Pass => DocKind::Pass,
-        TurnKind::Move { from, steps } => {
-            let steps = match computed.filter(|c| c.len() == steps.len()) {
-                Some(c) => steps.iter().zip(c).map(|(s, c)| (s.to.square, c)).collect(),
-                None => (steps.iter())
-                    .map(|s| (s.to.square, s.captures.iter().map(|c| c.square).collect()))
-                    .collect(),
-            };
-            DocKind::Move(from.square, steps)
-        }
-    }
-}
-
-/// What a turn does, with `captures(i)` written after its step `i`: the captures a checker
-/// found, for a writer that writes them whatever the turn as written says.
-pub(crate) fn doc_kind_with(kind: &TurnKind, captures: impl Fn(usize) -> Vec<Square>) -> DocKind {
-    match kind {
-        TurnKind::Place(a, b) => DocKind::Place(a.square, b.square),
-        TurnKind::Pass => DocKind::Pass,
-        TurnKind::Move { from, steps } => DocKind::Move(
-            from.square,
-            (steps.iter().enumerate())
-                .map(|(i, step)| (step.to.square, captures(i)))
-                .collect(),
-        ),
     }
 }
 
@@ -529,13 +456,14 @@ pub(crate) fn write_game_numbered(
         flow.comment(c);
     }
     let mut kept = numbers.unwrap_or_default().iter().peekable();
+    let mut after_variation = false;
     for (i, t) in doc.turns.iter().enumerate() {
         match numbers {
             // The referee's count of turns, defined below the notation (`crate::numbering`) so
             // that the writer numbers as the referee does without importing the engine.
             None => {
-                if let (number, false) = move_number_of_turn(turn_number(i)) {
-                    flow.token(&format!("{number}."), false);
+                if let Some(n) = move_number(turn_number(i), after_variation) {
+                    flow.token(&n, false);
                 }
             }
             Some(_) => {
@@ -551,6 +479,14 @@ pub(crate) fn write_game_numbered(
         for c in &t.comments {
             flow.comment(c);
         }
+        for v in &t.variations {
+            let mut toks = Vec::new();
+            variation_tokens(v, turn_number(i), &mut toks);
+            for (tok, ends_line) in &toks {
+                flow.token(tok, *ends_line);
+            }
+        }
+        after_variation = !t.variations.is_empty();
     }
     for (_, n) in kept {
         flow.token(n, false);
@@ -566,6 +502,59 @@ pub(crate) fn write_game_numbered(
     flow.finish();
 }
 
+/// The move number written before turn `turn`: `N.` before a first turn, `N...` before a
+/// second one only where the turn before it is not just before (at a variation's start, after
+/// a variation).
+fn move_number(turn: u64, after_break: bool) -> Option<String> {
+    match move_number_of_turn(turn) {
+        (n, false) => Some(format!("{n}.")),
+        (n, true) if after_break => Some(format!("{n}...")),
+        _ => None,
+    }
+}
+
+/// Pushes the tokens of the variation `line`, whose first turn is turn `first`, to `toks`
+/// (each with whether it ends its line): `(` glued to its first token and `)` to its last,
+/// unless that is a `;` comment, which runs to its line's end.
+fn variation_tokens(line: &DocLine, first: u64, toks: &mut Vec<(String, bool)>) {
+    let start = toks.len();
+    for n in &line.nags {
+        toks.push((format!("${n}"), false));
+    }
+    for c in &line.comments {
+        toks.push((comment_text(c), c.line));
+    }
+    let mut after_break = true;
+    for (k, t) in line.turns.iter().enumerate() {
+        let turn = first + k as u64;
+        if let Some(n) = move_number(turn, after_break) {
+            toks.push((n, false));
+        }
+        toks.push((turn_text(&t.kind, t.annotation), false));
+        for n in &t.nags {
+            toks.push((format!("${n}"), false));
+        }
+        for c in &t.comments {
+            toks.push((comment_text(c), c.line));
+        }
+        for v in &t.variations {
+            variation_tokens(v, turn, toks);
+        }
+        after_break = !t.variations.is_empty();
+    }
+    if let Some(r) = line.result {
+        toks.push((r.as_str().to_owned(), false));
+    }
+    match toks.get_mut(start) {
+        Some((first, _)) => first.insert(0, '('),
+        None => toks.push(("(".to_owned(), false)),
+    }
+    match toks.last_mut() {
+        Some((last, false)) => last.push(')'),
+        _ => toks.push((")".to_owned(), false)),
+    }
+}
+
 /// Appends a game to an archive being written: a blank line before every game but the first.
 pub fn push_game_text(archive: &mut String, game_text: &str) {
     if !archive.is_empty() {
@@ -577,5 +566,7 @@ pub fn push_game_text(archive: &mut String, game_text: &str) {
     }
 }
 
+mod read;
+pub(crate) use read::doc_kind_with;
 #[cfg(test)]
 mod tests;

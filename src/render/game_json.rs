@@ -67,15 +67,17 @@ use serde::{Deserialize, Serialize};
 use super::wire::DiagnosticLine;
 
 mod clean;
+mod lines;
 mod marked;
 mod origin;
 mod replay;
 mod turn;
 use crate::engine::{Color, Ruleset, Square};
 use crate::notation::writer::{Doc, DocComment, DocHeader};
-use crate::notation::{Element, Game, GameResult};
+use crate::notation::{Game, GameResult, LinePath};
 use crate::validate::Verdict;
 use crate::validate::computed_captures;
+pub use lines::LineObject;
 pub(crate) use marked::write_object;
 pub use origin::{Origin, game_bytes, game_text};
 pub(crate) use origin::{verbatim, verbatim_bytes};
@@ -343,6 +345,9 @@ pub struct TurnObject {
     /// Whether the engine replayed it and found it legal.
     #[serde(default)]
     pub legal: bool,
+    /// The variations after it, each an alternative to it; absent when it has none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub variations: Vec<LineObject>,
     /// Line of the turn token in the source, from 1.
     #[serde(default)]
     pub line: usize,
@@ -413,20 +418,13 @@ impl GameObject {
     /// `Options::record`, so that captures are the engine's): the game's content as the
     /// canonical writer reads it ([`Doc::read`]), with what the replay found.
     pub fn new(game: &Game<'_>, verdict: &Verdict, index: usize, at: Origin<'_>) -> GameObject {
-        let (doc, whole) = Doc::read(game, &|i| computed_captures(verdict, i));
-        let mut played = verdict.played.iter().peekable();
-        let mut lines = at.lines.cursor(at.text);
-        let written = game.moves.iter().enumerate();
-        let written = written.filter_map(|(i, el)| match el {
-            Element::Turn(t) => Some((i, t.span.start)),
-            _ => None,
-        });
-        let turns = (doc.turns.into_iter().zip(written).zip(1..))
-            .map(|((turn, (i, start)), number)| {
-                let legal = played.next_if(|p| p.element == i);
-                TurnObject::new(turn, number, legal.map(|p| p.side), lines.line_col(start))
-            })
-            .collect();
+        let (doc, whole) = Doc::read_lines(game, &|path, i| computed_captures(verdict, path, i));
+        let mut walk = lines::Walk {
+            lines: verdict.lines.iter().peekable(),
+            cursor: at.lines.cursor(at.text),
+        };
+        let main = (&LinePath::main(), 0);
+        let turns = lines::turn_objects(&game.moves, doc.turns, main, &verdict.played, &mut walk);
         let comments = |c: Vec<DocComment>| c.into_iter().map(CommentObject::from).collect();
         GameObject {
             game: index,
@@ -483,7 +481,7 @@ impl GameObject {
     }
 }
 
-fn check_comment(text: &str, line: bool) -> Result<(), String> {
+pub(super) fn check_comment(text: &str, line: bool) -> Result<(), String> {
     if line && text.contains(['\n', '\r']) {
         Err("a `;` comment cannot hold a line break".into())
     } else if !line && text.contains('}') {

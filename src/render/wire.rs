@@ -69,6 +69,9 @@ pub struct DiagnosticLine {
     pub game: usize,
     /// The turn, from 1, when the problem is about a turn.
     pub turn: Option<u64>,
+    /// The variation the problem is in, as its line path (`14.1`); absent for the main line.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub variation: Option<String>,
     /// Line of the first character, from 1.
     pub line: usize,
     /// Column of the first character, from 1, counted in characters.
@@ -103,6 +106,7 @@ impl DiagnosticLine {
             file_bytes: None,
             game: p.game,
             turn: p.turn,
+            variation: p.line.as_ref().map(ToString::to_string),
             line: start.line,
             column: start.column,
             end_line: end.line,

@@ -63,6 +63,8 @@ pub struct Fixing {
     pub results: bool,
     /// Write move numbers from the turn order also in games whose numbers announce other turns.
     pub renumber: bool,
+    /// Write each game's main line only, without its variations.
+    pub strip_variations: bool,
 }
 
 /// One game of a formatted archive.
@@ -230,7 +232,12 @@ pub fn format_games_each<E>(
                 outcome,
             });
         }
-        let mismatched = (checked.verdict.problems.iter()).any(|p| p.code == Code::NumberMismatch);
+        if fixing.strip_variations {
+            doc.turns.iter_mut().for_each(|t| t.variations.clear());
+        }
+        // The main line's numbers: a variation's are written from its turns.
+        let mismatched = (checked.verdict.problems.iter())
+            .any(|p| p.code == Code::NumberMismatch && p.line.is_none());
         let numbers = (mismatched && !fixing.renumber).then(|| numbers_of(&checked.game));
         let mut text = String::new();
         write_game_numbered(&doc, write, numbers.as_deref(), &mut text);
@@ -342,13 +349,7 @@ fn with_result<'a>(
 
 /// Where a movetext item ends.
 fn element_end(e: &Element<'_>) -> usize {
-    match e {
-        Element::Turn(t) => t.span.end,
-        Element::Number(n) => n.span.end,
-        Element::Nag(_, span) => span.end,
-        Element::Comment(c) => c.span.end,
-        Element::Error(e) => e.span.end,
-    }
+    e.end()
 }
 
 #[cfg(test)]

@@ -130,6 +130,7 @@ fn rules_problem(fits: &[&'static str], best: &'static str, span: Span, index: u
         turn: None,
         also: None,
         fix: None,
+        line: None,
     }
 }
 

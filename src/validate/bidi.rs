@@ -56,6 +56,7 @@ pub(super) fn warning(game: &Game<'_>, text: &str, index: usize) -> Option<Probl
         turn: None,
         also: None,
         fix: None,
+        line: None,
     })
 }
 

@@ -28,6 +28,9 @@ pub(super) trait Recorder<'t> {
     fn trailing(&mut self, _comment: CleanComment<'t>) {}
     /// A turn played, starting at byte `at`; a move's steps follow.
     fn turn(&mut self, _at: usize, _side: Color, _kind: CleanKind) {}
+    /// The movetext is read again from its start (it holds variations, which the lane reads
+    /// only then): forget the turns told so far. Never asked of a recorder that keeps.
+    fn again(&mut self) {}
     /// A step of the last move, to `to`, capturing `captured`.
     fn step(&mut self, _to: Square, _captured: Bitboard) {}
     /// The annotation written after the last turn.

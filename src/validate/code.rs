@@ -32,6 +32,8 @@ pub enum Code {
     SyntaxEscape,
     /// A `{` comment never closed.
     SyntaxUnterminatedComment,
+    /// A variation left open, misplaced, or a `)` that closes none.
+    SyntaxVariation,
     /// A game without a result token.
     MissingResult,
     /// A game past one of the scanner's limits (too many header lines or movetext items).
@@ -110,7 +112,7 @@ pub enum Code {
 
 impl Code {
     /// Every code, in order.
-    pub const ALL: [Code; 49] = [
+    pub const ALL: [Code; 50] = [
         Code::InvalidUtf8,
         Code::BidiControl,
         Code::SyntaxToken,
@@ -123,6 +125,7 @@ impl Code {
         Code::SyntaxUnterminatedTag,
         Code::SyntaxEscape,
         Code::SyntaxUnterminatedComment,
+        Code::SyntaxVariation,
         Code::MissingResult,
         Code::TooLong,
         Code::RulesPreset,
@@ -177,6 +180,7 @@ impl Code {
             Code::SyntaxUnterminatedTag => "seega::syntax::unterminated-tag",
             Code::SyntaxEscape => "seega::syntax::escape",
             Code::SyntaxUnterminatedComment => "seega::syntax::unterminated-comment",
+            Code::SyntaxVariation => "seega::syntax::variation",
             Code::MissingResult => "seega::syntax::missing-result",
             Code::TooLong => "seega::limit::too-long",
             Code::RulesPreset => "seega::rules::unknown-preset",
@@ -256,6 +260,7 @@ impl Code {
                 | Code::SyntaxUnterminatedTag
                 | Code::SyntaxEscape
                 | Code::SyntaxUnterminatedComment
+                | Code::SyntaxVariation
                 | Code::MissingResult
         )
     }
@@ -272,6 +277,7 @@ impl Code {
             Code::SyntaxNumber | Code::NumberMismatch => "N5.1",
             Code::SyntaxTag | Code::SyntaxUnterminatedTag | Code::SyntaxEscape => "N3",
             Code::SyntaxUnterminatedComment => "N7",
+            Code::SyntaxVariation => "N9",
             Code::MissingResult => "N8",
             Code::TooLong => "L1",
             Code::RulesPreset

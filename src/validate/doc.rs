@@ -3,24 +3,30 @@
 //! first error) keep the captures as written.
 
 use crate::engine::Square;
-use crate::notation::Game;
 use crate::notation::writer::{Doc, NotWritable};
+use crate::notation::{Game, LinePath};
 
 use super::Verdict;
 
-/// The captures of each step of the played turn at `game.moves[element]`, from the verdict.
-pub fn computed_captures(verdict: &Verdict, element: usize) -> Option<Vec<Vec<Square>>> {
-    verdict
-        .played
-        .binary_search_by_key(&element, |p| p.element)
-        .ok()
-        .map(|i| {
-            verdict.played[i]
-                .captures
-                .iter()
-                .map(|b| b.squares().collect())
-                .collect()
-        })
+/// The captures of each step of the played turn at index `element` of the movetext of the
+/// line `path` (the main line's: `game.moves`), from the verdict.
+pub fn computed_captures(
+    verdict: &Verdict,
+    path: &LinePath,
+    element: usize,
+) -> Option<Vec<Vec<Square>>> {
+    let played = match path.is_main() {
+        true => &verdict.played,
+        false => &verdict.lines.iter().find(|l| &l.path == path)?.played,
+    };
+    let i = played.binary_search_by_key(&element, |p| p.element).ok()?;
+    Some(
+        played[i]
+            .captures
+            .iter()
+            .map(|b| b.squares().collect())
+            .collect(),
+    )
 }
 
 /// The notation of played turn `k` (from 1) of a game checked with
@@ -33,7 +39,7 @@ pub fn played_text(game: &Game<'_>, verdict: &Verdict, k: usize) -> String {
     let Some(crate::notation::Element::Turn(t)) = game.moves.get(p.element) else {
         return String::new();
     };
-    let caps = computed_captures(verdict, p.element).unwrap_or_default();
+    let caps = computed_captures(verdict, &LinePath::main(), p.element).unwrap_or_default();
     let kind = crate::notation::writer::doc_kind_with(&t.kind, |i| {
         caps.get(i).cloned().unwrap_or_default()
     });
@@ -43,5 +49,8 @@ pub fn played_text(game: &Game<'_>, verdict: &Verdict, k: usize) -> String {
 /// The content of `game` with the verdict's captures written out (the verdict must have been
 /// made with [`super::Options::record`]).
 pub fn canonical_doc(game: &Game<'_>, verdict: &Verdict) -> Result<Doc, NotWritable> {
-    Doc::from_game(game, &|i| computed_captures(verdict, i))
+    match Doc::read_lines(game, &|path, i| computed_captures(verdict, path, i)) {
+        (doc, true) => Ok(doc),
+        (_, false) => Err(NotWritable),
+    }
 }

@@ -186,6 +186,12 @@ static TEXTS: &[(Code, &str, &[u8], &[u8])] = &[
             b"1. c2,d4 { closed } *",
     ),
     (
+        Code::SyntaxVariation,
+            "A variation `( … )` follows the turn it is an alternative to and closes with `)` before the game's result; a `)` must close a variation.",
+            b"1. c2,d4 (1. c2,b3 1... a1,b1 *",
+            b"1. c2,d4 (1. c2,b3) 1... a1,b1 *",
+    ),
+    (
         Code::MissingResult,
             "Every game ends with a result token: `1-0`, `0-1`, `1/2-1/2`, or `*` when unknown. A game ends without one at the end of the file or when the next game's tags begin.",
             b"1. c2,d4 a1,a2",

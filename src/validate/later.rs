@@ -2,6 +2,8 @@
 
 use super::replay::{Cx, syntax_error_turn};
 use super::syntax_words::{lone_pair, syntax_code, syntax_help};
+use crate::engine::kernel::Board;
+use crate::engine::referee::Referee;
 use crate::notation::{Element, SyntaxKind};
 
 /// The most syntax errors reported after the one that stopped a game's replay: a game of a
@@ -43,6 +45,39 @@ pub(super) fn later_syntax_errors(
         paired: lone_pair(moves, after.at, text, after.moving).is_some(),
     };
     report(moves, text, after.at + 1, state, cx);
+}
+
+/// Ends the replay of a variation stopped at `moves[at]` (the referee as it stands there):
+/// counts its later turns in the last problem's help, and reports the syntax errors after it,
+/// as the main line's replay does.
+pub(super) fn after_line_stop<B: Board>(
+    moves: &[Element<'_>],
+    at: usize,
+    referee: &Referee<B>,
+    text: &str,
+    cx: &mut Cx<'_, '_>,
+) {
+    let stopped_at_turn = matches!(moves[at], Element::Turn(_));
+    let later = moves[at + 1..]
+        .iter()
+        .filter(|el| matches!(el, Element::Turn(_)))
+        .count();
+    if later > 0 {
+        if let Some(p) = cx.problems.last_mut() {
+            p.add_help(&if later == 1 {
+                " The later turn of this variation was not checked.".to_owned()
+            } else {
+                format!(" The {later} later turns of this variation were not checked.")
+            });
+        }
+    }
+    let after = After {
+        at,
+        number: referee.number() + u64::from(stopped_at_turn),
+        ended: referee.outcome().is_some(),
+        moving: referee.in_movement(),
+    };
+    later_syntax_errors(moves, text, after, cx);
 }
 
 /// Reports every syntax error of a game whose replay never started (its rules, start or
@@ -123,7 +158,9 @@ fn report(moves: &[Element<'_>], text: &str, first: usize, mut st: State, cx: &m
                     syntax_error_turn(e.kind, st.ended, st.number),
                 );
             }
-            Element::Comment(_) | Element::Nag(..) | Element::Number(_) => {}
+            // A variation after the stop was not replayed, nor is it read for errors.
+            Element::Comment(_) | Element::Nag(..) | Element::Number(_) | Element::Variation(_) => {
+            }
         }
         if !matches!(el, Element::Comment(_) | Element::Nag(..)) {
             st.misspelt = typo(el);

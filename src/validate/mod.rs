@@ -119,7 +119,7 @@ pub use fix::{Applied, Fixed, fix_game};
 pub use place::{Place, Players};
 pub use problem::Problem;
 pub(crate) use replay::check_game_at;
-pub use replay::{Options, Played, StepCaptures, Verdict, check_game};
+pub use replay::{LinePlayed, Options, Played, StepCaptures, Verdict, check_game};
 pub use rule_text::rule_text;
 pub use suggest::Fix;
 pub(crate) use syntax_words::{outside_games, uncut, uncut_message};

@@ -4,12 +4,14 @@
 use super::numbers::Reading;
 use super::play_turn::{Failure, play_turn};
 use super::problem::{Illegal, Kind};
-use super::replay::{Cx, Played, Verdict, syntax_error_turn};
+use super::replay::{Cx, LinePlayed, Played, Verdict, syntax_error_turn};
 use super::syntax_words::{lone_pair, slip_fix, syntax_code, syntax_help};
 use crate::engine::kernel::Board;
 use crate::engine::play::Play;
 use crate::engine::referee::Referee;
-use crate::notation::{Element, Game, MoveNumber, SyntaxError, SyntaxKind, Turn};
+use crate::notation::{
+    Element, Game, LinePath, MoveNumber, SyntaxError, SyntaxKind, Turn, Variation,
+};
 
 /// A game's replay under way.
 pub(super) struct Movetext<'g, 'a, 'c, B: Board> {
@@ -32,42 +34,93 @@ struct Numbers<B: Board> {
     reading: Option<Reading>,
 }
 
-impl<B: Board> Movetext<'_, '_, '_, B> {
-    /// Replays every turn up to the first error, then reports what follows it: the later
-    /// syntax errors after an error, or the result's.
+impl<'g, 'a, B: Board> Movetext<'g, 'a, '_, B> {
+    /// Replays every turn of the main line up to its first error, and each variation from its
+    /// branch point up to its own; then reports what follows the main line's error: the later
+    /// syntax errors after it, or the result's.
     pub(super) fn run(mut self) -> Verdict {
+        let failed = self.line(&self.game.moves, &LinePath::main());
+        self.finish(failed)
+    }
+
+    /// Replays the line `moves` (the line `path`) from the referee's position, and each
+    /// variation in it from the position before the turn it is an alternative to; returns the
+    /// index of the element where the line stopped, at an error.
+    fn line(&mut self, moves: &'g [Element<'a>], path: &LinePath) -> Option<usize> {
         let mut numbers = Numbers {
             prev: None,
             wrong: false,
             reading: None,
         };
-        // The element where the replay stopped, at an error.
-        let mut failed = None;
-        for (i, el) in self.game.moves.iter().enumerate() {
+        // The referee before the last turn played in this line, its number, and the
+        // variations met after it.
+        let mut branch: Option<(Referee<B>, u64)> = None;
+        let mut index = 0;
+        for (i, el) in moves.iter().enumerate() {
             let go_on = match el {
                 Element::Comment(_) | Element::Nag(..) => true,
                 Element::Number(n) => {
-                    self.number(n, i, &mut numbers);
+                    self.number(n, moves, i, &mut numbers);
                     true
                 }
-                Element::Error(e) => self.syntax_error(e, i),
-                Element::Turn(t) => self.turn(t, i, &mut numbers),
+                Element::Error(e) => self.syntax_error(e, moves, i),
+                Element::Turn(t) => match self.turn(t, i, &mut numbers) {
+                    Some(before) => {
+                        let number = before.number();
+                        branch = Some((before, number));
+                        index = 0;
+                        true
+                    }
+                    None => false,
+                },
+                Element::Variation(v) => {
+                    index += 1;
+                    // A misplaced variation (before any turn) is an error of its own line.
+                    if let Some((before, number)) = &branch {
+                        self.variation(v, before.clone(), path.child(*number, index));
+                    }
+                    true
+                }
             };
             if !go_on {
-                failed = Some(i);
-                break;
+                return Some(i);
             }
         }
-        self.finish(failed)
+        None
+    }
+
+    /// Replays the variation `v`, the line `path`, from `from`: its problems are named by
+    /// its path; what it plays counts for none of the game's figures.
+    fn variation(&mut self, v: &'g Variation<'a>, from: Referee<B>, path: LinePath) {
+        let referee = std::mem::replace(&mut self.referee, from);
+        let verdict = std::mem::replace(&mut self.verdict, Verdict::nothing());
+        let outer = self.cx.line.replace(path.clone());
+        if let Some(at) = self.line(&v.moves, &path) {
+            super::later::after_line_stop(&v.moves, at, &self.referee, self.text, &mut self.cx);
+        }
+        self.cx.line = outer;
+        self.referee = referee;
+        let inner = std::mem::replace(&mut self.verdict, verdict);
+        if self.record {
+            let played = inner.played;
+            self.verdict.lines.push(LinePlayed { path, played });
+            self.verdict.lines.extend(inner.lines);
+        }
     }
 
     /// Reports the move number `n`, `moves[i]`, when it announces another turn than the next.
-    fn number(&mut self, n: &MoveNumber, i: usize, numbers: &mut Numbers<B>) {
+    fn number(
+        &mut self,
+        n: &MoveNumber,
+        moves: &[Element<'_>],
+        i: usize,
+        numbers: &mut Numbers<B>,
+    ) {
         let next = self.referee.number();
         if n.turn() == next {
             return;
         }
-        let at = (self.game.moves.as_slice(), i);
+        let at = (moves, i);
         let pos = self.referee.position();
         let prev = numbers.prev.as_ref().map(|p| p.to_position());
         let first = !numbers.wrong;
@@ -78,7 +131,7 @@ impl<B: Board> Movetext<'_, '_, '_, B> {
 
     /// Reports the syntax error `e`, `moves[i]`; returns whether the replay goes on (past bad
     /// bytes in a comment, which hide no turn).
-    fn syntax_error(&mut self, e: &SyntaxError, i: usize) -> bool {
+    fn syntax_error(&mut self, e: &SyntaxError, moves: &[Element<'_>], i: usize) -> bool {
         let number = self.referee.number();
         if e.kind == SyntaxKind::InvalidUtf8InComment {
             let help = syntax_help(e, self.text);
@@ -89,7 +142,7 @@ impl<B: Board> Movetext<'_, '_, '_, B> {
         }
         let turn = syntax_error_turn(e.kind, self.referee.outcome().is_some(), number);
         let moving = self.referee.in_movement();
-        let (moves, text) = (&self.game.moves, self.text);
+        let text = self.text;
         let (span, message, help) = lone_pair(moves, i, text, moving)
             .unwrap_or_else(|| (e.span, e.message.clone(), syntax_help(e, text)));
         self.cx.push(syntax_code(e.kind), span, message, help, turn);
@@ -99,8 +152,8 @@ impl<B: Board> Movetext<'_, '_, '_, B> {
         false
     }
 
-    /// Plays the turn `t`, `moves[i]`; returns whether it was legal.
-    fn turn(&mut self, t: &Turn, i: usize, numbers: &mut Numbers<B>) -> bool {
+    /// Plays the turn `t`, `moves[i]`; when it is legal, returns the referee before it.
+    fn turn(&mut self, t: &Turn, i: usize, numbers: &mut Numbers<B>) -> Option<Referee<B>> {
         // Kept whole: an illegal turn leaves the game as it was before it (`final` is the
         // position after the last legal turn).
         let saved = self.referee.clone();
@@ -119,12 +172,12 @@ impl<B: Board> Movetext<'_, '_, '_, B> {
                         after: self.referee.position(),
                     });
                 }
-                true
+                Some(saved)
             }
             Err(fail) => {
                 self.referee = saved;
                 self.illegal(fail, &before, t, numbers.reading.as_ref());
-                false
+                None
             }
         }
     }

@@ -83,6 +83,9 @@ pub struct Problem {
     pub also: Option<(Span, String)>,
     /// The one correction the engine found for an illegal turn, if exactly one.
     pub fix: Option<super::suggest::Fix>,
+    /// The variation the problem is in; `None` for the main line and for a problem of the
+    /// game as a whole.
+    pub line: Option<crate::notation::LinePath>,
 }
 
 impl Problem {
@@ -104,6 +107,7 @@ impl Problem {
             turn,
             also: None,
             fix: None,
+            line: None,
         }
     }
 
@@ -186,6 +190,10 @@ impl Problem {
         if *players != Players::default() {
             // Writing to a `String` cannot fail.
             let _ = write!(label, "{players}");
+        }
+        if let Some(line) = &self.line {
+            // Writing to a `String` cannot fail.
+            let _ = write!(label, ", variation {line}");
         }
         if let Some(t) = self.turn {
             label.push_str(", turn ");

@@ -118,7 +118,7 @@ pub type StepCaptures = smallvec::SmallVec<[Bitboard; 2]>;
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Played {
-    /// Index of the turn in [`Game::moves`].
+    /// Index of the turn in [`Game::moves`] (for a variation's turn, in its own movetext).
     pub element: usize,
     /// The turn number, from 1.
     pub number: u64,
@@ -153,7 +153,21 @@ pub struct Verdict {
     pub legal_turns: u64,
     /// Turns written after the first error, left unchecked.
     pub unchecked: u64,
-    /// Every legal turn, when [`Options::record`] is set.
+    /// Every legal turn of the main line, when [`Options::record`] is set.
+    pub played: Vec<Played>,
+    /// The legal turns of each variation, when [`Options::record`] is set: each line with
+    /// its turns ([`Played::element`] indexes its own movetext), outer lines before the ones
+    /// nested in them, in file order.
+    pub lines: Vec<LinePlayed>,
+}
+
+/// The legal turns of one variation of a game ([`Verdict::lines`]).
+#[derive(Debug, Clone)]
+#[non_exhaustive]
+pub struct LinePlayed {
+    /// Which variation.
+    pub path: crate::notation::LinePath,
+    /// Its legal turns, as [`Verdict::played`] holds the main line's.
     pub played: Vec<Played>,
 }
 
@@ -176,6 +190,7 @@ impl Verdict {
             legal_turns: 0,
             unchecked: 0,
             played: Vec::new(),
+            lines: Vec::new(),
         }
     }
 
@@ -219,6 +234,8 @@ pub(super) struct Cx<'g, 'a> {
     pub(super) source: &'g Game<'a>,
     pub(super) players: Option<Players>,
     pub(super) problems: Vec<Problem>,
+    /// The variation being replayed; `None` on the main line.
+    pub(super) line: Option<crate::notation::LinePath>,
 }
 
 impl Cx<'_, '_> {
@@ -249,6 +266,7 @@ impl Cx<'_, '_> {
             turn,
             also: None,
             fix: None,
+            line: self.line.clone(),
         });
     }
 }
@@ -301,6 +319,7 @@ pub(super) fn replay_game(game: &Game<'_>, text: &str, index: usize, opts: &Opti
         source: game,
         players: None,
         problems: Vec::new(),
+        line: None,
     };
     let total_turns = game
         .moves

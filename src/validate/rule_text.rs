@@ -13,7 +13,7 @@ pub fn rule_text(code: Code) -> &'static str {
             "A bidirectional control (U+202A–U+202E, U+2066–U+2069) anywhere in a game's text — a tag value, a comment, a broken line — makes a terminal or an editor show the text after it in another order than the file holds. It gets a warning, `seega::input::bidi-control`, once per game at the first of them (the message counts the others); the game stays valid."
         }
         Code::SyntaxToken => {
-            "Movetext is a sequence of tokens separated by whitespace; a token also ends before `{` or `;`. Each token is parsed on its own, so one bad token (`seega::syntax::token`) never hides the ones after it."
+            "Movetext is a sequence of tokens separated by whitespace; a token also ends before `{` or `;`, and before `(` or `)` (N9). Each token is parsed on its own, so one bad token (`seega::syntax::token`) never hides the ones after it."
         }
         Code::SyntaxSquare => {
             "`a1` is bottom-left. `f2` is a square of the notation but lies off a 5×5 board: that is a rule error (`seega::square::off-board`, rule R1). `a10`, `j1`, `a0` are not squares (`seega::syntax::square` or `seega::syntax::token`)."
@@ -38,6 +38,9 @@ pub fn rule_text(code: Code) -> &'static str {
         Code::SyntaxEscape => "`\\\"` and `\\\\` are the only escapes.",
         Code::SyntaxUnterminatedComment => {
             "Brace comments do not nest and may span lines, but not a line that starts with `[`: that line begins the next game's tags. A `{` without its `}` before such a line (or the end) is reported where it starts (`seega::syntax::unterminated-comment`) and reading resumes at that line, so a forgotten `}` never swallows the games after it."
+        }
+        Code::SyntaxVariation => {
+            "A `(` before any turn of its line, a line that goes on after its own result, and a `)` that closes no variation are `seega::syntax::variation`, as is a `(` without its `)` before the game's end (a result inside a variation ends that line, not the game: the game then ends without its own result, `seega::syntax::missing-result`, at the next tag line or the end)."
         }
         Code::MissingResult => {
             "Every game ends with a result token (`seega::syntax::missing-result` otherwise)."

@@ -26,6 +26,9 @@ pub(crate) fn syntax_code(kind: SyntaxKind) -> Code {
         SyntaxKind::MissingResult => Code::MissingResult,
         SyntaxKind::InvalidUtf8 | SyntaxKind::InvalidUtf8InComment => Code::InvalidUtf8,
         SyntaxKind::TooLong | SyntaxKind::TokenTooLong => Code::TooLong,
+        SyntaxKind::UnclosedVariation
+        | SyntaxKind::StrayParenthesis
+        | SyntaxKind::MisplacedVariation => Code::SyntaxVariation,
     }
 }
 
@@ -46,6 +49,7 @@ pub fn outside_games(e: &SyntaxError) -> Problem {
         turn: None,
         also: None,
         fix: None,
+        line: None,
     }
 }
 
@@ -65,6 +69,7 @@ pub fn uncut(span: Span, bytes: usize) -> Problem {
         turn: None,
         also: None,
         fix: None,
+        line: None,
     }
 }
 
@@ -223,6 +228,15 @@ fn kind_help(kind: SyntaxKind) -> &'static str {
         }
         SyntaxKind::TokenTooLong => {
             "A turn, move number or result is a few bytes long: put blank space between tokens, and long text in a `{ comment }`."
+        }
+        SyntaxKind::UnclosedVariation => {
+            "Close the variation with `)`. A result inside a variation ends that line, not the game, so the game went on to its end without a result of its own."
+        }
+        SyntaxKind::StrayParenthesis => {
+            "A variation is written `( … )` right after the turn it is an alternative to; delete this `)` or add the `(` it closes."
+        }
+        SyntaxKind::MisplacedVariation => {
+            "A variation follows the turn it is an alternative to, and a variation's result is its last item, just before its `)`."
         }
     }
 }

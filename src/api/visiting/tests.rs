@@ -47,6 +47,16 @@ impl Visitor for Pieces {
     fn result(&mut self, r: ResultToken) {
         self.out.push(format!("result {r:?}"));
     }
+    fn begin_variation(&mut self) -> Skip {
+        self.out.push("(".into());
+        Skip(false)
+    }
+    fn variation_result(&mut self, r: ResultToken) {
+        self.out.push(format!("line result {r:?}"));
+    }
+    fn end_variation(&mut self) {
+        self.out.push(")".into());
+    }
     fn end_game(&mut self) -> Vec<String> {
         self.out.push("end".into());
         std::mem::take(&mut self.out)
@@ -74,15 +84,7 @@ fn from_tree(game: &RecordedGame, skip: bool) -> Vec<String> {
     }
     p.out.push("end tags".into());
     if !skip {
-        for e in &tree.moves {
-            match e {
-                Element::Number(n) => p.number(*n),
-                Element::Turn(t) => p.turn(t),
-                Element::Comment(c) => p.comment(c),
-                Element::Nag(n, s) => p.nag(*n, *s),
-                Element::Error(e) => p.syntax_error(e),
-            }
-        }
+        tree_moves(&tree.moves, &mut p);
         if let Some(r) = tree.result {
             p.result(r);
         }
@@ -91,6 +93,27 @@ fn from_tree(game: &RecordedGame, skip: bool) -> Vec<String> {
         }
     }
     p.end_game()
+}
+
+/// The pieces of `moves`, variations and all, in the visitor's order.
+fn tree_moves(moves: &[Element<'_>], p: &mut Pieces) {
+    for e in moves {
+        match e {
+            Element::Number(n) => p.number(*n),
+            Element::Turn(t) => p.turn(t),
+            Element::Comment(c) => p.comment(c),
+            Element::Nag(n, s) => p.nag(*n, *s),
+            Element::Error(e) => p.syntax_error(e),
+            Element::Variation(v) => {
+                p.begin_variation();
+                tree_moves(&v.moves, p);
+                if let Some(r) = v.result {
+                    p.variation_result(r);
+                }
+                p.end_variation();
+            }
+        }
+    }
 }
 
 /// Reads `bytes` both ways, with and without skipping the movetext; `what` names it.

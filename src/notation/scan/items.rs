@@ -2,9 +2,11 @@
 //! with the limits of one game, and the end of the game.
 
 use super::super::ast::{Body, Token};
-use super::super::ast::{Comment, Element, Game, Header, Span, SyntaxError, SyntaxKind, Tag};
+use super::super::ast::{
+    Comment, Element, Game, Header, ResultToken, Span, SyntaxError, SyntaxKind, Tag, Variation,
+};
 use super::super::lex::ends_token;
-use super::super::limits::{MAX_HEADERS, MAX_MOVETEXT};
+use super::super::limits::{MAX_HEADERS, MAX_MOVETEXT, MAX_VARIATION_DEPTH};
 use super::super::token::parse_token_in;
 use super::{Scanner, limit_message, too_long};
 
@@ -23,6 +25,134 @@ pub(super) struct Reading<'a> {
     pub(super) last_token: usize,
     /// Set once a limit is passed: later items are scanned for the game's end, not kept.
     pub(super) skipping: bool,
+    /// The variations open, innermost last, each with the items read in it so far.
+    pub(super) open: Vec<Variation<'a>>,
+    /// The movetext items kept, in every line.
+    pub(super) items: usize,
+}
+
+impl<'a> Reading<'a> {
+    /// A game read from the start, with room for `hint` movetext items.
+    pub(super) fn new(game: Game<'a>, at: usize) -> Reading<'a> {
+        Reading {
+            game,
+            started: false,
+            in_moves: false,
+            first: None,
+            last: at,
+            last_token: at,
+            skipping: false,
+            open: Vec::new(),
+            items: 0,
+        }
+    }
+
+    /// Keeps the movetext item `el` in the line being read: the innermost open variation's,
+    /// or the main line's. An item after a variation's own result is kept after an error
+    /// saying so.
+    pub(super) fn push(&mut self, el: Element<'a>) {
+        self.items += 1;
+        let line = match self.open.last_mut() {
+            None => &mut self.game.moves,
+            Some(v) => {
+                if let (Some(r), false) = (v.result, matches!(el, Element::Comment(_))) {
+                    if !matches!(v.moves.last(), Some(Element::Error(e)) if e.span.start >= r.span.end)
+                    {
+                        v.moves.push(Element::Error(SyntaxError {
+                            kind: SyntaxKind::MisplacedVariation,
+                            span: Span::new(r.span.start, el.end()),
+                            message: "the variation goes on after its result".to_owned(),
+                        }));
+                    }
+                }
+                &mut v.moves
+            }
+        };
+        line.push(el);
+    }
+
+    /// Whether the movetext items kept reach [`MAX_MOVETEXT`].
+    pub(super) fn full(&self) -> bool {
+        self.items >= MAX_MOVETEXT
+    }
+
+    /// Takes the result token `res`: the innermost open variation's own, or the game's;
+    /// whether it ends the game.
+    pub(super) fn result(&mut self, res: ResultToken) -> bool {
+        match self.open.last_mut() {
+            Some(v) => {
+                v.result.get_or_insert(res);
+                false
+            }
+            None => {
+                self.game.result = Some(res);
+                true
+            }
+        }
+    }
+
+    /// A `(` at `open`, `depth` deep: a variation opens, unless it is past the depth limit
+    /// (then the rest of the game is skipped) or a limit was passed.
+    pub(super) fn open(&mut self, open: Span, depth: u32) {
+        if self.skipping || self.full() {
+            return;
+        }
+        if depth > MAX_VARIATION_DEPTH {
+            self.skipping = true;
+            self.push(Element::Error(super::too_long(
+                open,
+                format!("this variation is nested more than {MAX_VARIATION_DEPTH} deep"),
+            )));
+            return;
+        }
+        let line = self.open.last().map_or(&self.game.moves, |v| &v.moves);
+        if !line.iter().any(|el| matches!(el, Element::Turn(_))) {
+            self.push(Element::Error(SyntaxError {
+                kind: SyntaxKind::MisplacedVariation,
+                span: open,
+                message: "this variation comes before any turn it could be an alternative to"
+                    .to_owned(),
+            }));
+        }
+        self.open.push(Variation {
+            open,
+            ..Variation::default()
+        });
+    }
+
+    /// A `)` at `close`, ending the variation `depth` deep (none at depth 0).
+    pub(super) fn close(&mut self, close: Span, depth: u32) {
+        if depth == 0 {
+            if !self.skipping {
+                self.push(Element::Error(SyntaxError {
+                    kind: SyntaxKind::StrayParenthesis,
+                    span: close,
+                    message: "this `)` closes no variation".to_owned(),
+                }));
+            }
+            return;
+        }
+        // Past the depth limit, or once skipping, the deeper ones were never opened.
+        if self.open.len() != depth as usize {
+            return;
+        }
+        let mut v = self.open.pop().expect("as deep as the reader");
+        v.close = Some(close);
+        self.items -= 1; // the variation is counted with its items, not again
+        self.push(Element::Variation(v));
+    }
+
+    /// Ends the variations left open at the game's end, each with an error at its `(`.
+    pub(super) fn close_all(&mut self) {
+        while let Some(mut v) = self.open.pop() {
+            v.moves.push(Element::Error(SyntaxError {
+                kind: SyntaxKind::UnclosedVariation,
+                span: v.open,
+                message: "this variation is never closed".to_owned(),
+            }));
+            self.push(Element::Variation(v));
+        }
+    }
 }
 
 impl<'a> Scanner<'a> {
@@ -72,7 +202,7 @@ impl<'a> Scanner<'a> {
     ) {
         let in_moves = r.in_moves;
         let kept = if in_moves {
-            r.game.moves.len()
+            r.items
         } else {
             r.game.headers.len()
         };
@@ -96,7 +226,7 @@ impl<'a> Scanner<'a> {
             }
             for e in past {
                 if in_moves {
-                    r.game.moves.push(Element::Error(e));
+                    r.push(Element::Error(e));
                 } else {
                     r.game.headers.push(Header::Error(e));
                 }
@@ -104,8 +234,8 @@ impl<'a> Scanner<'a> {
             return;
         }
         match (in_moves, item) {
-            (true, Ok(c)) => r.game.moves.push(Element::Comment(c)),
-            (true, Err(e)) => r.game.moves.push(Element::Error(e)),
+            (true, Ok(c)) => r.push(Element::Comment(c)),
+            (true, Err(e)) => r.push(Element::Error(e)),
             (false, Ok(c)) => r.game.headers.push(Header::Comment(c)),
             (false, Err(e)) => {
                 // Bad bytes in a comment make it no less a comment: it opens no game.
@@ -127,13 +257,11 @@ impl<'a> Scanner<'a> {
         self.pos = end;
         r.last_token = end;
         let span = Span::new(start, end);
-        if r.skipping || r.game.moves.len() >= MAX_MOVETEXT {
+        if r.skipping || r.full() {
             // Past a limit: keep nothing, but still end the game at its result.
             if !r.skipping {
                 r.skipping = true;
-                r.game
-                    .moves
-                    .push(Element::Error(too_long(span, limit_message(true))));
+                r.push(Element::Error(too_long(span, limit_message(true))));
             }
             // A result token is at most 7 bytes (`1/2-1/2`): nothing longer is parsed.
             if let Some(Ok(Token {
@@ -141,29 +269,25 @@ impl<'a> Scanner<'a> {
                 ..
             })) = (span.len() <= 7).then(|| parse_token_in(self.text, start, end))
             {
-                r.game.result = Some(res);
-                return true;
+                return r.result(res);
             }
             return false;
         }
         if let Some(e) = self.tainted(span) {
-            r.game.moves.push(Element::Error(e));
+            r.push(Element::Error(e));
             return false;
         }
         match parse_token_in(self.text, start, end) {
-            Err(e) => r.game.moves.push(Element::Error(e)),
+            Err(e) => r.push(Element::Error(e)),
             Ok(tok) => {
                 if let Some(n) = tok.number {
-                    r.game.moves.push(Element::Number(n));
+                    r.push(Element::Number(n));
                 }
                 match tok.body {
                     None => {}
-                    Some(Body::Turn(t)) => r.game.moves.push(Element::Turn(t)),
-                    Some(Body::Nag(n, s)) => r.game.moves.push(Element::Nag(n, s)),
-                    Some(Body::Result(res)) => {
-                        r.game.result = Some(res);
-                        return true;
-                    }
+                    Some(Body::Turn(t)) => r.push(Element::Turn(t)),
+                    Some(Body::Nag(n, s)) => r.push(Element::Nag(n, s)),
+                    Some(Body::Result(res)) => return r.result(res),
                 }
             }
         }
@@ -173,7 +297,8 @@ impl<'a> Scanner<'a> {
     /// The game read, once its items are: its missing result reported, or the end of its
     /// trailing comments (`end`, where the reader says the game ends) taken; `None` when only
     /// comments (or nothing) were left.
-    pub(super) fn finish(&mut self, r: Reading<'a>, end: Option<usize>) -> Option<Game<'a>> {
+    pub(super) fn finish(&mut self, mut r: Reading<'a>, end: Option<usize>) -> Option<Game<'a>> {
+        r.close_all();
         let Reading {
             mut game,
             started,

@@ -5,7 +5,6 @@
 use super::super::Annotation;
 use super::super::ast::Body;
 use super::super::ast::{Comment, Element, MoveNumber, ResultToken, Span, SquareAt};
-use super::super::limits::MAX_MOVETEXT;
 use super::super::read::tree::Builder;
 use super::super::read::{Headers, Resume, TagAt, Visitor};
 use super::Scanner;
@@ -48,7 +47,7 @@ impl<'s, 'a> Tree<'s, 'a> {
     /// Whether the next movetext item is past the limit, or one is: the scanner's own reading
     /// of tokens words the limit and looks only for the result.
     fn at_limit(&self) -> bool {
-        self.r.skipping || self.r.game.moves.len() >= MAX_MOVETEXT
+        self.r.skipping || self.r.full()
     }
 
     /// The token at `at`, read the full way; whether it was the game's result.
@@ -167,7 +166,7 @@ impl<'a> Visitor<'a> for Tree<'_, 'a> {
         match self.s.checked_comment(c) {
             Ok(c) => self.r.game.trailing.push(c),
             // A comment with bytes that are not UTF-8 is the game's all the same.
-            Err(e) => self.r.game.moves.push(Element::Error(e)),
+            Err(e) => self.r.push(Element::Error(e)),
         }
     }
 
@@ -181,16 +180,48 @@ impl<'a> Visitor<'a> for Tree<'_, 'a> {
             self.r.last_token = end;
             self.s.pos = end;
             let token = self.token.take();
-            let moves = &mut self.r.game.moves;
             if let Some(n) = token.number {
-                moves.push(Element::Number(n));
+                self.r.push(Element::Number(n));
             }
             match token.body {
                 None | Some(Body::Result(_)) => {}
-                Some(Body::Turn(t)) => moves.push(Element::Turn(t)),
-                Some(Body::Nag(n, s)) => moves.push(Element::Nag(n, s)),
+                Some(Body::Turn(t)) => self.r.push(Element::Turn(t)),
+                Some(Body::Nag(n, s)) => self.r.push(Element::Nag(n, s)),
             }
         }
+        self.item_end();
+        Some(())
+    }
+
+    fn variation(&mut self, open: Span, depth: u32) -> Option<()> {
+        self.item(open.start);
+        self.r.started = true;
+        self.r.in_moves = true;
+        self.r.last_token = open.end;
+        self.r.open(open, depth);
+        self.s.pos = open.end;
+        self.item_end();
+        Some(())
+    }
+
+    fn variation_end(&mut self, close: Span, depth: u32) -> Option<()> {
+        self.item(close.start);
+        self.r.started = true;
+        self.r.in_moves = true;
+        self.r.last_token = close.end;
+        self.r.close(close, depth);
+        self.s.pos = close.end;
+        self.item_end();
+        Some(())
+    }
+
+    fn line_result(&mut self, result: ResultToken, _depth: u32) -> Option<()> {
+        self.item(result.span.start);
+        self.r.last_token = result.span.end;
+        if !self.at_limit() {
+            self.r.result(result);
+        }
+        self.s.pos = result.span.end;
         self.item_end();
         Some(())
     }

@@ -205,3 +205,140 @@ fn what_the_narrow_window_cannot_hold_the_wide_one_reads() {
     // Refused unread: not taken for a turn in capitals.
     assert_eq!(err(&long.to_uppercase()).0, SyntaxKind::TokenTooLong);
 }
+
+/// A movetext item as the nom grammar below and the syntax tree both give it, without spans.
+#[derive(Debug, PartialEq, Eq)]
+enum Shape {
+    Number(u32, bool),
+    Turn(String),
+    Nag(u32),
+    Result(GameResult),
+    Line(Vec<Shape>),
+}
+
+/// The movetext of N5 and N9 as nom combinators over [`token`]: tokens and variations
+/// (`(`, the same items, `)`) separated by blank space, up to the end (comments left out).
+fn nom_items(input: &str) -> IResult<&str, Vec<Shape>, Refused<'_>> {
+    use nom::Parser;
+    use nom::branch::alt;
+    use nom::character::complete::{char, multispace0};
+    use nom::combinator::{eof, map, not};
+    use nom::multi::many0;
+    use nom::sequence::{delimited, preceded};
+    let line = delimited(char('('), nom_items, preceded(multispace0, char(')')));
+    // A `)` ends the items of a variation, the end of the text all of them; `token` refuses
+    // either for good (a nom failure).
+    let tok = map(preceded((not(char(')')), not(eof)), token), |t| {
+        let mut out = Vec::new();
+        if let Some(n) = t.number {
+            out.push(Shape::Number(n.number, n.second));
+        }
+        match t.body {
+            Some(Body::Turn(turn)) => out.push(Shape::Turn(kind_text(&turn.kind))),
+            Some(Body::Nag(n, _)) => out.push(Shape::Nag(n)),
+            Some(Body::Result(r)) => out.push(Shape::Result(r.result)),
+            None => {}
+        }
+        out
+    });
+    let item = alt((map(line, |l| vec![Shape::Line(l)]), tok));
+    map(many0(preceded(multispace0, item)), |v| {
+        v.into_iter().flatten().collect()
+    })
+    .parse(input)
+}
+
+/// The items of the syntax tree's `moves` as [`Shape`]s.
+fn tree_items(moves: &[crate::notation::Element<'_>]) -> Vec<Shape> {
+    use crate::notation::Element;
+    let mut out = Vec::new();
+    for el in moves {
+        match el {
+            Element::Number(n) => out.push(Shape::Number(n.number, n.second)),
+            Element::Turn(t) => out.push(Shape::Turn(kind_text(&t.kind))),
+            Element::Nag(n, _) => out.push(Shape::Nag(*n)),
+            Element::Variation(v) => {
+                let mut line = tree_items(&v.moves);
+                line.extend(v.result.map(|r| Shape::Result(r.result)));
+                out.push(Shape::Line(line));
+            }
+            Element::Comment(_) | Element::Error(_) => {}
+        }
+    }
+    out
+}
+
+#[test]
+fn variations_nest_as_the_nom_grammar_reads_them() {
+    let sample = concat!(env!("CARGO_MANIFEST_DIR"), "/samples/variations.sgn");
+    let sample = std::fs::read_to_string(sample).expect("the sample");
+    let mut texts = vec![
+        "1. c2,d4 (1. c2,b3) 1... a1,b1 *".to_owned(),
+        "1.c2,d4(1.c2,b3(1.e1,e2 $3)(1.a1,a2 2.b1,b2 *))1...a1,b1 $1 (1...e5,e4)*".to_owned(),
+        "c2,d4 ((((c1,c2)))) *".to_owned(),
+    ];
+    // The sample's games without their comments (the grammar above leaves them out).
+    for game in crate::parse(&sample) {
+        let mut text = String::new();
+        write_items(&game.moves, game.text(), &mut text);
+        text.push_str(game.result.map_or("", |r| r.result.as_str()));
+        texts.push(text);
+    }
+    for text in &texts {
+        let game = crate::parse(text).next().expect("a game");
+        let (rest, mut items) = nom_items(text).expect("the grammar reads it");
+        assert_eq!(rest.trim(), "", "{text}");
+        let mut tree = tree_items(&game.moves);
+        tree.extend(game.result.map(|r| Shape::Result(r.result)));
+        // The grammar reads the game's result as its last item.
+        if items.last() != tree.last() {
+            items.extend(game.result.map(|r| Shape::Result(r.result)));
+        }
+        assert_eq!(items, tree, "{text}");
+        assert!(tree.iter().any(|s| matches!(s, Shape::Line(_))), "{text}");
+    }
+}
+
+/// Writes the items of `moves` (of `text`) back as tokens, comments left out.
+fn write_items(moves: &[crate::notation::Element<'_>], text: &str, out: &mut String) {
+    use crate::notation::Element;
+    for el in moves {
+        match el {
+            Element::Number(n) => push_token(out, n.span.of(text)),
+            Element::Turn(t) => push_token(out, t.span.of(text)),
+            Element::Nag(_, span) => push_token(out, span.of(text)),
+            Element::Variation(v) => {
+                out.push('(');
+                write_items(&v.moves, text, out);
+                if let Some(r) = v.result {
+                    out.push_str(r.result.as_str());
+                }
+                out.push_str(") ");
+            }
+            Element::Comment(_) | Element::Error(_) => {}
+        }
+    }
+}
+
+fn push_token(out: &mut String, token: &str) {
+    out.push_str(token);
+    out.push(' ');
+}
+
+/// What a turn does, without its spans: its squares in order.
+fn kind_text(kind: &TurnKind) -> String {
+    match kind {
+        TurnKind::Place(a, b) => format!("{},{}", a.square, b.square),
+        TurnKind::Pass => "--".to_owned(),
+        TurnKind::Move { from, steps } => {
+            let mut s = from.square.to_string();
+            for step in steps {
+                s.push_str(&format!("-{}", step.to.square));
+                for c in &step.captures {
+                    s.push_str(&format!("x{}", c.square));
+                }
+            }
+            s
+        }
+    }
+}

@@ -106,6 +106,7 @@ impl GameObject {
                     nags,
                     comments,
                     legal: true,
+                    variations: Vec::new(),
                     line: at.line,
                     column: at.column,
                 }

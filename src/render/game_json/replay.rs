@@ -2,8 +2,9 @@
 //! with the state after it. What the faces that show positions (the replay page, Python's
 //! boards) derive from the one model of a game, instead of the syntax tree.
 
-use super::{GameObject, HeaderItem, TurnObject};
+use super::{GameObject, HeaderItem, LineObject, TurnObject};
 use crate::engine::Ruleset;
+use crate::notation::{Branch, LinePath};
 use crate::{GameState, Ply};
 
 /// A game object replayed: its start, then each legal turn with the ply the referee played
@@ -82,4 +83,79 @@ impl GameObject {
             .collect();
         Some(Replayed { start, turns })
     }
+
+    /// The variation at `path` (`14.1`, `14.1/16.2`): the line numbered by the path's last
+    /// branch among those written after its turn, in the line the rest of the path names;
+    /// `None` for the main line (the game's own `turns`) and for a path that names no line of
+    /// the game.
+    ///
+    /// ```
+    /// use seega::notation::LinePath;
+    ///
+    /// let text = "1. c2,d4 (1. c2,b3 a1,a2 (1... a1,b1)) 1... a1,b1 *\n";
+    /// let game = seega::GameReader::new(text.as_bytes()).next().unwrap()?;
+    /// let object = game.object(&seega::Options::default(), "a.sgn");
+    /// let path: LinePath = "1.1/2.1".parse().unwrap();
+    /// let line = object.variation(&path).unwrap();
+    /// assert_eq!((line.path.as_str(), line.turns[0].notation()), ("1.1/2.1", "a1,b1".to_owned()));
+    /// assert!(object.variation(&"1.2".parse().unwrap()).is_none());
+    /// assert!(object.variation(&LinePath::main()).is_none());
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    pub fn variation(&self, path: &LinePath) -> Option<&LineObject> {
+        let mut line: Option<&LineObject> = None;
+        for &b in path.branches() {
+            line = Some(branch(line.map_or(&self.turns, |l| &l.turns), b)?);
+        }
+        line
+    }
+
+    /// The game replayed along the line `path` (the main line for [`LinePath::main`], as
+    /// [`GameObject::replay`]): its start, then the legal turns from the start to the line's
+    /// branch point (those of the lines it branches from, before the turns they branch at),
+    /// then the line's own legal turns, each with the ply played and the state after it; so
+    /// the state after the turn numbered `n` is the `n`-th. `None` when the game cannot be set
+    /// up, when `path` names no line of the game ([`GameObject::variation`]), or when the line
+    /// is not reached: a turn before its branch point, in a line it branches from, is not
+    /// legal (the referee did not play the line: its turns are none of them legal).
+    ///
+    /// ```
+    /// let text = "1. c2,d4 (1. c2,b3 a1,a2 (1... a1,b1 2. c1,d1)) 1... a1,b1 *\n";
+    /// let game = seega::GameReader::new(text.as_bytes()).next().unwrap()?;
+    /// let object = game.object(&seega::Options::default(), "a.sgn");
+    /// let replayed = object.replay_line(&"1.1/2.1".parse().unwrap()).unwrap();
+    /// let played: Vec<String> = replayed.turns.iter().map(|(_, p, _)| p.to_string()).collect();
+    /// assert_eq!(played, ["c2,b3", "a1,b1", "c1,d1"]); // 1.1's first turn, then 1.1/2.1's
+    /// assert_eq!(replayed.turns[2].2.setup().to_string(), "5/5/1b3/2b2/wwbb1 w 8/10");
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    pub fn replay_line(&self, path: &LinePath) -> Option<Replayed<'_>> {
+        let start = self.start()?;
+        let mut along: Vec<&TurnObject> = Vec::new();
+        let mut turns = &self.turns[..];
+        for b in path.branches() {
+            let before = turns.iter().take_while(|t| t.number < b.turn);
+            for t in before {
+                if !t.legal {
+                    return None;
+                }
+                along.push(t);
+            }
+            turns = &branch(turns, *b)?.turns;
+        }
+        along.extend(turns.iter().take_while(|t| t.legal));
+        let plys = along.iter().map_while(|t| t.ply().ok());
+        let played = start.play_each(plys);
+        let turns = (along.into_iter().zip(played))
+            .map(|(turn, (ply, after))| (turn, ply, after))
+            .collect();
+        Some(Replayed { start, turns })
+    }
+}
+
+/// The variation the branch `b` names among those of the line `turns`.
+fn branch(turns: &[TurnObject], b: Branch) -> Option<&LineObject> {
+    let turn = turns.iter().find(|t| t.number == b.turn)?;
+    turn.variations
+        .get(usize::try_from(b.index).ok()?.checked_sub(1)?)
 }

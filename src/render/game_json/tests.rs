@@ -67,3 +67,35 @@ fn bad_fields_are_refused_with_their_turn() {
     });
     assert!(o.to_doc().unwrap_err().contains("not a tag name"));
 }
+
+#[test]
+fn a_line_is_replayed_from_its_branch_point_and_only_when_reached() {
+    // 1.1's second turn is illegal (a1 taken); 1.2 branches after the main line's turn 1.
+    let text = "1. c2,d4 (1. a1,b1 a1,a2) (1. e5,e4 a1,a2 (1... b1,b2)) 1... a1,b1 \
+                2. c3,e1 (2. e5,e4) 2... e5,e4 (2... e3,e2) *";
+    let o = &objects(text)[0];
+    let line = |p: &str| o.replay_line(&p.parse().unwrap());
+    let plys = |p: &str| -> Vec<String> {
+        let r = line(p).unwrap();
+        r.turns.iter().map(|(_, ply, _)| ply.to_string()).collect()
+    };
+    assert_eq!(plys(""), ["c2,d4", "a1,b1"]);
+    assert_eq!(
+        line("").unwrap().start.setup(),
+        o.replay().unwrap().start.setup()
+    );
+    assert_eq!(plys("1.1"), ["a1,b1"]);
+    assert_eq!(plys("1.2"), ["e5,e4", "a1,a2"]);
+    assert_eq!(plys("1.2/2.1"), ["e5,e4", "b1,b2"]);
+    // Turn 3 (c3,e1) is illegal: its alternative 3.1 starts from a position reached but was
+    // not played (none of its turns legal); 4.1, after it, is never reached.
+    assert_eq!(plys("3.1"), ["c2,d4", "a1,b1"]);
+    assert!(line("4.1").is_none() && o.variation(&"4.1".parse().unwrap()).is_some());
+    assert!(line("1.3").is_none() && line("9.1").is_none());
+    let last = line("1.2/2.1").unwrap();
+    assert_eq!(last.turns[1].0.line, 1);
+    assert_eq!(
+        o.variation(&"1.2/2.1".parse().unwrap()).unwrap().turns[0].notation(),
+        "b1,b2"
+    );
+}

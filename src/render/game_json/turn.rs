@@ -102,6 +102,7 @@ impl TurnObject {
             nags: turn.nags,
             comments: turn.comments.into_iter().map(CommentObject::from).collect(),
             legal: side.is_some(),
+            variations: Vec::new(),
             line: at.line,
             column: at.column,
         }
@@ -131,7 +132,8 @@ impl TurnObject {
         })
     }
 
-    /// The turn for the canonical writer (its comments are checked by the caller).
+    /// The turn for the canonical writer, with its variations (its own comments are checked
+    /// by the caller; its variations' here).
     pub(super) fn to_doc(&self) -> Result<DocTurn, String> {
         let annotation = match self.annotation.as_deref() {
             None => None,
@@ -144,6 +146,9 @@ impl TurnObject {
             annotation,
             nags: self.nags.clone(),
             comments: self.comments.iter().map(DocComment::from).collect(),
+            variations: (self.variations.iter())
+                .map(|v| v.to_doc().map_err(|e| format!("variation {}: {e}", v.path)))
+                .collect::<Result<_, _>>()?,
         })
     }
 }

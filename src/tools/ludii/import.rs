@@ -479,6 +479,7 @@ impl Replay<'_> {
             annotation: None,
             nags: Vec::new(),
             comments: Vec::new(),
+            variations: Vec::new(),
         });
         self.out.lines.push(lines.0);
         Some(())

@@ -18,7 +18,11 @@
 //! without a Rules tag, a mismatched move number, an illegal turn, a limit reached or one it
 //! cannot rule out (a movetext of 2,000,000 bytes or more, which could hold the 1,000,000
 //! items the full path allows), a wrong result, a bidirectional control anywhere in the game
-//! (the full path warns of it). Comments, annotations and glyphs, also glued to tokens, are
+//! (the full path warns of it), a variation when recording for `convert` (a clean game's
+//! record holds one line), before any turn of its line, after its own result or deeper than the
+//! full path reads. Variations are otherwise replayed as the full path replays them, each from
+//! the position before the turn it follows (a copy of the referee kept before every turn, in a
+//! second reading of a game that has variations), the recorder told the main line's turns only. Comments, annotations and glyphs, also glued to tokens, are
 //! read as the scanner reads them (a token ends at blank space or at a comment), and kept when
 //! recording for `convert`; comments before the first token are counted as the scanner counts
 //! them, among the headers. `src/validate/fast/tests/lane.rs`
@@ -131,6 +135,10 @@ impl Recorder<'_> for Summary {
         self.0.legal_turns += 1;
     }
 
+    fn again(&mut self) {
+        self.0.legal_turns = 0;
+    }
+
     fn last(&mut self, position: Position, end: &Setup, outcome: Option<Outcome>) {
         self.0.position = Some(position);
         (self.0.opening_owed, self.0.quiet_turns) = (end.opening_owed, end.quiet_turns);
@@ -200,19 +208,32 @@ fn lane<'t, R: Recorder<'t>>(
         }
     }
     with_board!(rules.size, B => {
-        let referee = match &start {
+        let fresh = || match &start {
             None => Referee::<B>::of(&Position::new(rules)),
             Some(between) => Referee::<B>::resume(between),
         };
         let mut game = Replay {
-            referee,
+            referee: fresh(),
             rec,
             rules,
             result_tag,
             start: i,
             bidi: false,
+            outer: Vec::new(),
+            before: None,
+            lines: false,
+            wants_lines: false,
+            line_ended: false,
         };
-        let end = read::movetext(text, i, &mut game)?;
+        let end = match read::movetext(text, i, &mut game) {
+            Some(end) => end,
+            // A variation: read again, keeping what variations need.
+            None if game.wants_lines => {
+                game.again(fresh());
+                read::movetext(text, i, &mut game)?
+            }
+            None => return None,
+        };
         (!game.bidi).then_some(end)
     })
 }

@@ -6,13 +6,14 @@ use crate::engine::referee::{Referee, WrittenCaptures, turn_of_move_number};
 use crate::engine::{Bitboard, Move, Ruleset, Square};
 use crate::notation::Annotation;
 use crate::notation::ast::{Comment, MoveNumber, ResultToken, Span, SquareAt};
-use crate::notation::limits::MAX_MOVETEXT;
+use crate::notation::limits::{MAX_MOVETEXT, MAX_VARIATION_DEPTH};
 use crate::notation::read::Visitor;
 
 use super::super::clean::{CleanComment, CleanKind, Recorder};
 use super::bidi::has_bidi;
 
-/// The replay: the game's referee, and where what was read goes.
+/// The replay: the game's referee, and where what was read goes. The recorder is told the
+/// main line's turns only.
 pub(super) struct Replay<'r, 't, B: Board, R> {
     /// The game, as the full path's referee keeps it.
     pub(super) referee: Referee<B>,
@@ -27,9 +28,48 @@ pub(super) struct Replay<'r, 't, B: Board, R> {
     /// Whether a trailing comment holds a bidirectional control (a comment in the movetext
     /// that holds one makes the lane give up at once).
     pub(super) bidi: bool,
+    /// The lines around the variation being read, innermost last: each one's referee and
+    /// [`Replay::before`] where the variation branched off it.
+    pub(super) outer: Vec<(Referee<B>, Option<Referee<B>>)>,
+    /// The referee before the last turn of the line being read, where a variation after that
+    /// turn starts; `None` before its first turn. Kept only when `lines` is set.
+    pub(super) before: Option<Referee<B>>,
+    /// Whether variations are read: a copy of the referee is kept before every turn. The lane
+    /// reads a game without it first (most games have none, and the copy costs 15 % of
+    /// `check`'s instructions), and again with it when a variation comes (`wants_lines`).
+    pub(super) lines: bool,
+    /// Set when a variation came while `lines` was not.
+    pub(super) wants_lines: bool,
+    /// Whether the variation being read has its own result (only its `)` may follow).
+    pub(super) line_ended: bool,
 }
 
 impl<'t, B: Board, R: Recorder<'t>> Replay<'_, 't, B, R> {
+    /// Keeps the referee before the turn about to be played, for a variation after it; `None`
+    /// after the line's own result, where no turn may come.
+    #[cold]
+    #[inline(never)]
+    fn keep_before(&mut self) -> Option<()> {
+        if self.line_ended {
+            return None;
+        }
+        match &mut self.before {
+            Some(before) => before.clone_from(&self.referee),
+            None => self.before = Some(self.referee.clone()),
+        }
+        Some(())
+    }
+
+    /// Makes the replay read its movetext again from `start`, keeping what variations need
+    /// (see `lines`); the recorder forgets the turns it was told.
+    pub(super) fn again(&mut self, start: Referee<B>) {
+        self.referee = start;
+        self.rec.again();
+        (self.lines, self.wants_lines, self.line_ended) = (true, false, false);
+        (self.before, self.bidi) = (None, false);
+        self.outer.clear();
+    }
+
     /// Hands over the annotation of the last turn, if it has one.
     #[inline(always)]
     fn annotate(&mut self, marks: Option<Annotation>) {
@@ -56,6 +96,9 @@ impl<'t, B: Board, R: Recorder<'t>> Visitor<'t> for Replay<'_, 't, B, R> {
 
     #[inline(always)]
     fn begin_turn(&mut self, _: usize) -> Option<()> {
+        if self.lines {
+            self.keep_before()?;
+        }
         self.referee.begin_turn().ok()
     }
 
@@ -63,7 +106,9 @@ impl<'t, B: Board, R: Recorder<'t>> Visitor<'t> for Replay<'_, 't, B, R> {
     fn pass(&mut self, span: Span, marks: Option<Annotation>) -> Option<()> {
         let side = self.referee.play().to_move();
         self.referee.pass().ok()?;
-        self.rec.turn(span.start, side, CleanKind::Pass);
+        if self.outer.is_empty() {
+            self.rec.turn(span.start, side, CleanKind::Pass);
+        }
         self.annotate(marks);
         Some(())
     }
@@ -78,8 +123,9 @@ impl<'t, B: Board, R: Recorder<'t>> Visitor<'t> for Replay<'_, 't, B, R> {
     ) -> Option<()> {
         let side = self.referee.play().to_move();
         self.referee.place(a.square, b.square).ok()?;
-        self.rec
-            .turn(span.start, side, CleanKind::Place(a.square, b.square));
+        if self.outer.is_empty() {
+            (self.rec).turn(span.start, side, CleanKind::Place(a.square, b.square));
+        }
         self.annotate(marks);
         Some(())
     }
@@ -87,8 +133,9 @@ impl<'t, B: Board, R: Recorder<'t>> Visitor<'t> for Replay<'_, 't, B, R> {
     #[inline(always)]
     fn first_step(&mut self, from: SquareAt, to: SquareAt) -> Option<(Self::Move, Self::Step)> {
         let side = self.referee.play().to_move();
-        self.rec
-            .turn(from.span.start, side, CleanKind::Move(from.square));
+        if self.outer.is_empty() {
+            (self.rec).turn(from.span.start, side, CleanKind::Move(from.square));
+        }
         let (mv, got) = self.referee.first_step(from.square, to.square).ok()?;
         Some(((mv, false), (to.square, WrittenCaptures::of(got))))
     }
@@ -124,11 +171,16 @@ impl<'t, B: Board, R: Recorder<'t>> Visitor<'t> for Replay<'_, 't, B, R> {
 
     #[inline(always)]
     fn number(&mut self, n: MoveNumber) -> Option<()> {
-        (turn_of_move_number(n.number, n.second) == self.referee.number()).then_some(())
+        let next = turn_of_move_number(n.number, n.second) == self.referee.number();
+        // After a line's own result (read with `lines` only) no number may come.
+        (next && !(self.lines && self.line_ended)).then_some(())
     }
 
     #[inline(always)]
     fn nag(&mut self, value: u32, _: Span) -> Option<()> {
+        if self.line_ended {
+            return None;
+        }
         if R::KEEPS {
             self.rec.nag(value);
         }
@@ -169,6 +221,43 @@ impl<'t, B: Board, R: Recorder<'t>> Visitor<'t> for Replay<'_, 't, B, R> {
         if R::KEEPS {
             self.rec.comment(clean_comment(c));
         }
+        Some(())
+    }
+
+    /// A variation, replayed from the position before the last turn of its line, as the full
+    /// path replays it. Not taken by a recorder that keeps the game (a clean game's record
+    /// holds one line), before any turn of its line, after its line's result, nor deeper than
+    /// the full path reads.
+    #[cold]
+    fn variation(&mut self, _: Span, depth: u32) -> Option<()> {
+        if R::KEEPS || self.line_ended || depth > MAX_VARIATION_DEPTH {
+            return None;
+        }
+        if !self.lines {
+            self.wants_lines = true;
+            return None;
+        }
+        let before = self.before.take()?;
+        let line = std::mem::replace(&mut self.referee, before.clone());
+        self.outer.push((line, Some(before)));
+        Some(())
+    }
+
+    #[cold]
+    fn variation_end(&mut self, _: Span, _: u32) -> Option<()> {
+        // The line resumes: its referee, and the position before its last turn, where another
+        // variation of that turn starts.
+        (self.referee, self.before) = self.outer.pop()?;
+        self.line_ended = false;
+        Some(())
+    }
+
+    #[cold]
+    fn line_result(&mut self, _: ResultToken, _: u32) -> Option<()> {
+        if self.line_ended {
+            return None;
+        }
+        self.line_ended = true;
         Some(())
     }
 
