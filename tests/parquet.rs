@@ -272,22 +272,21 @@ fn every_turn_of_the_corpora_is_a_row_with_the_position_after_it() {
     let objects = jsonl(&inputs);
     let dir = scratch("parquet-turns");
     let (rows, _) = parquet("parquet-turns", &inputs, &dir.join("turns.parquet"), &[]);
-    let turns: Vec<(&Value, &Value)> = (objects.iter())
-        .flat_map(|g| {
-            g["turns"]
-                .as_array()
-                .expect("turns")
-                .iter()
-                .map(move |t| (g, t))
-        })
-        .collect();
+    let mut turns: Vec<(&Value, &str, &Value)> = Vec::new();
+    for g in &objects {
+        every_turn(g, "", g["turns"].as_array().expect("turns"), &mut turns);
+    }
     assert_eq!(rows.len(), turns.len());
     let mut last_after: Option<(&Value, Value)> = None;
-    let mut checked_finals = 0;
-    for (row, (g, t)) in rows.iter().zip(&turns) {
-        let at = format!("game {} of {}, turn {}", g["game"], g["file"], t["number"]);
+    let (mut checked_finals, mut checked_lines) = (0, 0);
+    for (row, &(g, line, t)) in rows.iter().zip(&turns) {
+        let at = format!(
+            "game {} of {}, line {line:?}, turn {}",
+            g["game"], g["file"], t["number"]
+        );
         assert_eq!(row["file"], g["file"], "{at}");
         assert_eq!(row["game"], g["game"], "{at}");
+        assert_eq!(row["line"], json!(line), "{at}");
         assert_eq!(row["turn"], t["number"], "{at}");
         for k in ["side", "kind", "legal", "from", "annotation"] {
             assert_eq!(row[k], t[k], "{at}: {k}");
@@ -325,9 +324,22 @@ fn every_turn_of_the_corpora_is_a_row_with_the_position_after_it() {
             legal && !g["final"].is_null(),
             "{at}"
         );
+        if !line.is_empty() {
+            // A variation's position is the one the library's replay of that line reaches.
+            let object: seega::render::game_json::GameObject =
+                serde_json::from_value(g.clone()).expect("a game object");
+            let replayed = object.replay_line(&line.parse().expect("a line path"));
+            let after = (replayed.into_iter())
+                .flat_map(|r| r.turns)
+                .find(|(turn, _, _)| json!(turn.number) == t["number"])
+                .map(|(_, _, state)| state.setup().to_string());
+            assert_eq!(row["position_after"], json!(after), "{at}");
+            checked_lines += 1;
+            continue;
+        }
         // The position after a game's last legal turn is its final position.
         if let Some((prev, after)) = last_after.take() {
-            if !std::ptr::eq(prev, *g) {
+            if !std::ptr::eq(prev, g) {
                 assert_eq!(
                     after, prev["final"],
                     "the last turn of game {}",
@@ -346,7 +358,28 @@ fn every_turn_of_the_corpora_is_a_row_with_the_position_after_it() {
         checked_finals > 100,
         "{checked_finals} final positions checked"
     );
+    assert!(
+        checked_lines >= 10,
+        "{checked_lines} variation turns checked"
+    );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Every turn of `turns` (the line `line` of the game object `g`), each followed by its
+/// variations' turns, in the turns table's order.
+fn every_turn<'g>(
+    g: &'g Value,
+    line: &'g str,
+    turns: &'g [Value],
+    out: &mut Vec<(&'g Value, &'g str, &'g Value)>,
+) {
+    for t in turns {
+        out.push((g, line, t));
+        for v in t["variations"].as_array().into_iter().flatten() {
+            let path = v["path"].as_str().expect("a path");
+            every_turn(g, path, v["turns"].as_array().expect("turns"), out);
+        }
+    }
 }
 
 /// A generated archive of `games` games in `dir`.

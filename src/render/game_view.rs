@@ -10,7 +10,9 @@
 //! order; [`GameVisitor::rules`]; for every turn written, [`GameVisitor::turn`], then its
 //! squares ([`GameVisitor::square`]), its steps each followed by its captures
 //! ([`GameVisitor::step`], [`GameVisitor::capture`]), its comments
-//! ([`GameVisitor::comment`]) and [`GameVisitor::turn_end`]; [`GameVisitor::error`] for every
+//! ([`GameVisitor::comment`]) and [`GameVisitor::turn_end`], then, for a visitor that reads
+//! them ([`GameVisitor::lines`]), each of its variations ([`GameVisitor::variation`], its
+//! turns the same way, [`GameVisitor::variation_end`]); [`GameVisitor::error`] for every
 //! diagnostic; [`GameVisitor::end`]. Header comments, glyphs, positions in the source and the
 //! verbatim source are not handed over (no table holds them).
 //!
@@ -64,7 +66,7 @@
 //! assert_eq!(words.0, "cup.sgn #1: Event=Cup [standard] 1.a1,b1, 2.e5,d5, * valid=true");
 //! ```
 
-use super::game_json::{GameObject, HeaderItem, KindName, RulesObject, Side};
+use super::game_json::{GameObject, HeaderItem, KindName, RulesObject, Side, TurnObject};
 use super::wire::DiagnosticLine;
 
 /// What a turn is, handed over before its squares, steps and comments.
@@ -83,6 +85,9 @@ pub struct TurnHead<'a> {
     pub annotation: Option<&'a str>,
     /// Whether the engine replayed it and found it legal.
     pub legal: bool,
+    /// How many variations follow it (each an alternative to it): handed over after its
+    /// [`GameVisitor::turn_end`] to a visitor that reads them ([`GameVisitor::lines`]).
+    pub variations: usize,
 }
 
 /// How a game ends, handed over last.
@@ -123,6 +128,17 @@ pub trait GameVisitor {
     fn comment(&mut self, _text: &str) {}
     /// The turn is over.
     fn turn_end(&mut self) {}
+    /// Whether the visitor reads variations: then each variation of a turn is handed over
+    /// after the turn's [`GameVisitor::turn_end`], from [`GameVisitor::variation`] to
+    /// [`GameVisitor::variation_end`], its turns (and theirs) in between; else the main line
+    /// only.
+    fn lines(&self) -> bool {
+        false
+    }
+    /// A variation begins: the line `path` (`14.1`), an alternative to the turn just ended.
+    fn variation(&mut self, _path: &str) {}
+    /// The variation is over; the line it branched from goes on.
+    fn variation_end(&mut self) {}
     /// A diagnostic of the game, errors and warnings, in order.
     fn error(&mut self, _error: &DiagnosticLine) {}
     /// The game is over.
@@ -138,7 +154,25 @@ pub fn visit_object<V: GameVisitor + ?Sized>(g: &GameObject, v: &mut V) {
         }
     }
     v.rules(g.rules.as_ref());
-    for t in &g.turns {
+    visit_turns(&g.turns, v);
+    for e in &g.errors {
+        v.error(e);
+    }
+    let outcome = g.outcome.as_ref();
+    v.end(&GameEnd {
+        result: g.result.as_deref(),
+        termination: outcome.map(|o| o.termination.as_str()),
+        winner: outcome.and_then(|o| o.winner),
+        final_position: g.final_position.as_deref(),
+        valid: g.valid,
+    });
+}
+
+/// Hands the turns `turns` to `v`, and their variations when it reads them (nested at most
+/// `notation::limits::MAX_VARIATION_DEPTH` deep, as the tree holds them).
+fn visit_turns<V: GameVisitor + ?Sized>(turns: &[TurnObject], v: &mut V) {
+    let lines = v.lines();
+    for t in turns {
         v.turn(&TurnHead {
             number: t.number,
             side: t.side,
@@ -146,6 +180,7 @@ pub fn visit_object<V: GameVisitor + ?Sized>(g: &GameObject, v: &mut V) {
             from: t.from.as_deref(),
             annotation: t.annotation.as_deref(),
             legal: t.legal,
+            variations: if lines { t.variations.len() } else { 0 },
         });
         for s in &t.squares {
             v.square(s);
@@ -160,18 +195,14 @@ pub fn visit_object<V: GameVisitor + ?Sized>(g: &GameObject, v: &mut V) {
             v.comment(&c.text);
         }
         v.turn_end();
+        if lines {
+            for line in &t.variations {
+                v.variation(&line.path);
+                visit_turns(&line.turns, v);
+                v.variation_end();
+            }
+        }
     }
-    for e in &g.errors {
-        v.error(e);
-    }
-    let outcome = g.outcome.as_ref();
-    v.end(&GameEnd {
-        result: g.result.as_deref(),
-        termination: outcome.map(|o| o.termination.as_str()),
-        winner: outcome.and_then(|o| o.winner),
-        final_position: g.final_position.as_deref(),
-        valid: g.valid,
-    });
 }
 
 mod clean;

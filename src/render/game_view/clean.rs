@@ -102,6 +102,7 @@ impl CleanFeeder {
                 from: from.map(name),
                 annotation: t.annotation.map(|a| a.as_str()),
                 legal: true,
+                variations: 0,
             });
             match t.kind {
                 CleanKind::Place(a, b) => {

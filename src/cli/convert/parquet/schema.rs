@@ -96,6 +96,7 @@ pub fn turns() -> Schema {
     Schema::new(vec![
         text("file", false),
         int("game", false),
+        text("line", false),
         int("turn", false),
         text("side", true),
         text("kind", false),

@@ -26,6 +26,14 @@ struct Game {
     rules: Option<(String, Ruleset)>,
     /// The game as replayed so far; `None` once it cannot be.
     state: Option<GameState>,
+    /// The game before the last turn read, kept when variations follow that turn: where
+    /// each of them starts.
+    before: Option<GameState>,
+    /// The line being read (`""` for the main line, `14.1` for a variation).
+    line: String,
+    /// The lines the variations being read branched from, innermost last: each one's
+    /// `state`, `before` and `line`.
+    outer: Vec<(Option<GameState>, Option<GameState>, String)>,
     turns: usize,
     weight: usize,
 }
@@ -64,6 +72,7 @@ struct Turn {
 pub struct TurnsRows {
     file: Leaf,
     game: Leaf,
+    line: Leaf,
     head: HeadLeaves,
     notation: Leaf,
     to: Leaf,
@@ -88,6 +97,7 @@ impl TurnsRows {
         TurnsRows {
             file: Leaf::texts(0, 0).with_room(n, 16),
             game: Leaf::ints(0, 0).with_room(n, 0),
+            line: Leaf::texts(0, 0).with_room(n, 0),
             head: HeadLeaves::new(0, 0, n),
             notation: Leaf::texts(0, 0).with_room(n, 8),
             to: Leaf::coded(0, 1, Names::Squares).with_room(n, 0),
@@ -170,6 +180,8 @@ impl GameVisitor for TurnsRows {
         self.at.file.clear();
         self.at.file.push_str(file);
         self.at.position = None;
+        self.at.line.clear();
+        (self.at.before, self.at.outer) = (None, Vec::new());
         self.at.turns = 0;
         self.at.weight = file.len() + 128;
     }
@@ -188,6 +200,10 @@ impl GameVisitor for TurnsRows {
     fn turn(&mut self, turn: &TurnHead<'_>) {
         self.file.text(0, &self.at.file);
         self.game.int(0, self.at.number);
+        self.line.text(0, &self.at.line);
+        if turn.variations > 0 {
+            self.at.before.clone_from(&self.at.state);
+        }
         self.head.push(0, turn);
         let t = &mut self.t;
         t.kind = Some(turn.kind);
@@ -273,6 +289,25 @@ impl GameVisitor for TurnsRows {
             .opt_bytes(0, after.then_some(self.position.as_slice()));
     }
 
+    fn lines(&self) -> bool {
+        true
+    }
+
+    fn variation(&mut self, path: &str) {
+        let g = &mut self.at;
+        // The variation starts where the turn it follows did; the line it leaves is kept.
+        let line = std::mem::replace(&mut g.line, path.to_owned());
+        let (state, before) = (g.before.clone(), g.before.take());
+        g.outer
+            .push((std::mem::replace(&mut g.state, state), before, line));
+    }
+
+    fn variation_end(&mut self) {
+        if let Some((state, before, line)) = self.at.outer.pop() {
+            (self.at.state, self.at.before, self.at.line) = (state, before, line);
+        }
+    }
+
     fn error(&mut self, e: &DiagnosticLine) {
         self.at.weight += 64 + e.message.len();
     }
@@ -304,6 +339,7 @@ impl Rows for TurnsRows {
         let leaves = vec![
             self.file.take(),
             game,
+            self.line.take(),
             number,
             side,
             kind,
