@@ -23,7 +23,7 @@
 
 mod data;
 
-pub use data::{PageGame, PageStart, PageTurn};
+pub use data::{PageGame, PageLine, PageStart, PageTurn};
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::{self, Write};
@@ -142,11 +142,7 @@ impl<W: Write> PageWriter<W> {
         }
         self.games += 1;
         self.sizes.insert(game.size);
-        for t in game.turns.iter().filter(|t| t.m.len() > 1) {
-            if !self.paths.contains(&(game.size, t.m.clone())) {
-                self.paths.insert((game.size, t.m.clone()));
-            }
-        }
+        self.paths_of(game.size, &game.turns);
         self.buf.clear();
         crate::render::json_text::to_writer(&mut self.buf, game).map_err(io::Error::other)?;
         self.out
@@ -184,6 +180,18 @@ impl<W: Write> PageWriter<W> {
         self.out.write_all(fill(tail, &parts).as_bytes())?;
         self.out.flush()?;
         Ok(self.out)
+    }
+
+    /// Keeps the paths the pieces of `turns` and of their variations moved along.
+    fn paths_of(&mut self, size: u8, turns: &[PageTurn]) {
+        for t in turns {
+            if t.m.len() > 1 && !self.paths.contains(&(size, t.m.clone())) {
+                self.paths.insert((size, t.m.clone()));
+            }
+            for line in &t.v {
+                self.paths_of(size, &line.turns);
+            }
+        }
     }
 
     fn head(&mut self) -> io::Result<()> {
