@@ -174,8 +174,8 @@ impl<W: Write> PageWriter<W> {
         let parts: [(&str, &str); 4] = [
             ("{{boards}}", &boards),
             ("{{arrows}}", &script_json(&arrows)),
-            ("{{replay}}", REPLAY),
-            ("{{script}}", SCRIPT),
+            ("{{replay}}", &script_text(REPLAY)),
+            ("{{script}}", &script_text(SCRIPT)),
         ];
         self.out.write_all(fill(tail, &parts).as_bytes())?;
         self.out.flush()?;
@@ -260,6 +260,20 @@ fn fill(template: &str, parts: &[(&str, &str)]) -> String {
     out
 }
 
+/// The page's script as the page holds it: `js` without its comment lines, blank lines and
+/// indentation (the sources keep them for their readers). The scripts hold no template
+/// literal, block comment or string that spans lines, so that this changes no statement.
+fn script_text(js: &str) -> String {
+    let mut out = String::with_capacity(js.len());
+    for line in js.lines().map(str::trim_start) {
+        if !line.is_empty() && !line.starts_with("//") {
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+    out
+}
+
 /// `t` as HTML text or a quoted attribute's value: `&`, `<`, `>`, `"` and `'` escaped, and
 /// control characters (which HTML forbids) replaced by U+FFFD.
 pub(crate) fn html_text(t: &str) -> String {
@@ -316,6 +330,23 @@ mod tests {
             assert!(!html.contains('<') && !html.contains('>'), "{html}");
         }
         assert_eq!(html_text("\"'\u{1}"), "&quot;&#39;\u{fffd}");
+    }
+
+    #[test]
+    fn the_script_loses_its_comments_and_indentation_only() {
+        let js = "// a note\nvar a = 1; // kept\n\n  if (a) {\n    a = '//';\n  }\n";
+        assert_eq!(
+            script_text(js),
+            "var a = 1; // kept\nif (a) {\na = '//';\n}\n"
+        );
+        for line in [REPLAY, SCRIPT].iter().flat_map(|s| s.lines()) {
+            let code = !line.trim_start().starts_with("//");
+            let spans = line.contains('`') || line.contains("/*") || line.ends_with('\\');
+            assert!(
+                !(code && spans),
+                "a literal or comment that may span lines: {line}"
+            );
+        }
     }
 
     #[test]

@@ -15,7 +15,7 @@
     var walk = function (line) {
       line.turns.forEach(function (t, i) {
         (t.v || []).forEach(function (v) {
-          var l = { path: v.path, turns: v.turns, mv: v.mv, c: v.c, result: v.result, from: line.from + i, parent: line.path };
+          var l = { path: v.path, turns: v.turns, mv: v.mv, c: v.c, from: line.from + i, parent: line.path };
           lines[v.path] = l;
           walk(l);
         });
@@ -38,7 +38,8 @@
   var $ = function (id) { return document.getElementById(id); };
   var board = $('board'), slider = $('slider');
   var state = { g: 0, line: '', k: 0, flipped: false, size: 0 };
-  var parts = null; // the live board's elements: squares, crosses, pieces, arrow, start mark
+  // the live board's elements: squares, crosses, pieces, arrow, start mark
+  var parts = null;
 
   function el(tag, text) {
     var e = document.createElement(tag);
@@ -155,7 +156,7 @@
       into.appendChild(item);
       opens = !!(turn.v && turn.v.length);
       (turn.v || []).forEach(function (v) {
-        var box = el(tag === 'li' ? 'li' : 'span'), inner = el('span');
+        var box = el(tag), inner = el('span');
         box.className = 'var';
         box.appendChild(el('span', '('));
         inner.setAttribute('role', 'group');

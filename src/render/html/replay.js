@@ -63,8 +63,7 @@ var SeegaReplay = (function () {
   // positions of `base` up to it, then those after each of its turns.
   function branch(g, line, from, base, arrows) {
     var at = base[from], out = base.slice(0, from + 1);
-    var c = line.c;
-    line = { mv: line.mv, turns: line.turns, c: (c || []).map(function (x) { return [x[0] + from, x[1]]; }) };
+    line = { mv: line.mv, turns: line.turns, c: (line.c || []).map(function (x) { return [x[0] + from, x[1]]; }) };
     play(g.size, line, from, at.b.split(''), at.hand.slice(), [at.o, at.q], arrows, '', out);
     return out;
   }
