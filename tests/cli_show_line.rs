@@ -148,6 +148,22 @@ fn show_line_snapshots_and_errors() {
         assert!(stderr(&o).contains(want), "{extra:?}: {}", stderr(&o));
         assert!(stdout(&o).is_empty(), "{extra:?}");
     }
+    // a variation that stops at an illegal turn says where, as the main line does
+    let text = "1. c2,d4 (1. a1,b1 1... a1,e5 2. e1,e2) 1... a2,b2 2. b3,b3 *\n";
+    for (line, last) in [("1.1", 1), ("", 2)] {
+        let mut args = vec!["show", "-"];
+        if !line.is_empty() {
+            args.extend(["--line", line]);
+        }
+        let o = run(&args, Some(text.as_bytes()));
+        assert!(o.status.success(), "{}", stderr(&o));
+        let want = format!("note: positions stop after turn {last}, the last legal one");
+        assert!(
+            stdout(&o).trim_end().ends_with(&want),
+            "{line}: {}",
+            stdout(&o)
+        );
+    }
     // a game without variations names none
     let text = "1. a1,b1 a2,b2 *\n";
     let o = run(&["show", "-", "--line", "1.1"], Some(text.as_bytes()));

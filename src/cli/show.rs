@@ -348,7 +348,7 @@ fn draw_game(config: &Config, out: &mut impl Write) -> std::io::Result<Exit> {
         if !config.drawing.draw(&frames, out, &config.stamps())? {
             return Ok(Exit::Trouble);
         }
-        invalid_notes(&config.drawing, &verdict, out)?;
+        invalid_notes(&config.drawing, &verdict, (&config.line, turns.len()), out)?;
         Ok(Exit::Valid)
     })
     .unwrap_or(Ok(Exit::Trouble))
@@ -406,10 +406,12 @@ fn frames<'a>(
         .collect()
 }
 
-/// Notes after the drawing of an invalid game: its first error, and where its positions stop.
+/// Notes after the drawing of an invalid game: its first error, and, when the line drawn (of
+/// `drawn` legal turns) stops at an error, where its positions stop.
 fn invalid_notes(
     drawing: &Drawing,
     verdict: &Verdict,
+    (line, drawn): (&LinePath, usize),
     out: &mut impl Write,
 ) -> std::io::Result<()> {
     let Some(p) = verdict.problems.iter().find(|p| p.is_error()) else {
@@ -423,11 +425,14 @@ fn invalid_notes(
             terminal::escape(&p.message())
         ),
     )?;
-    if verdict.unchecked > 0 {
-        let n = verdict.played.len();
+    let stops = match line.is_main() {
+        true => verdict.unchecked > 0,
+        false => (verdict.problems.iter()).any(|p| p.is_error() && p.line.as_ref() == Some(line)),
+    };
+    if stops {
         drawing.note(
             out,
-            format_args!("positions stop after turn {n}, the last legal one"),
+            format_args!("positions stop after turn {drawn}, the last legal one"),
         )?;
     }
     Ok(())
