@@ -206,7 +206,8 @@
       $('game-title').textContent = 'Game ' + g.n + ': ' + players(g) + (g.event ? ', ' + g.event : '');
       $('game-details').textContent = [g.details, g.result + ' (' + g.ending + ')'].filter(Boolean).join(' \u2014 ');
       var err = $('error');
-      err.textContent = g.error + (g.error && pos.length ? ' (positions stop after turn ' + last + ', the last legal one)' : '');
+      var mainLast = positionsOf(gi, '').length - 1;
+      err.textContent = g.error + (g.error && mainLast >= 0 ? ' (positions stop after turn ' + mainLast + ', the last legal one)' : '');
       err.hidden = !g.error;
       var nav = $('games');
       Array.prototype.forEach.call($('game-list').querySelectorAll('a'), function (a, i) {
