@@ -159,8 +159,6 @@
         var box = el(tag), inner = el('span');
         box.className = 'var';
         box.appendChild(el('span', '('));
-        inner.setAttribute('role', 'group');
-        inner.setAttribute('aria-label', 'variation ' + v.path);
         turnsOf(gi, lines[v.path], inner, 'span');
         if (v.result) inner.appendChild(el('span', v.result));
         box.appendChild(inner);
@@ -206,8 +204,8 @@
       $('game-title').textContent = 'Game ' + g.n + ': ' + players(g) + (g.event ? ', ' + g.event : '');
       $('game-details').textContent = [g.details, g.result + ' (' + g.ending + ')'].filter(Boolean).join(' \u2014 ');
       var err = $('error');
-      var mainLast = positionsOf(gi, '').length - 1;
-      err.textContent = g.error + (g.error && mainLast >= 0 ? ' (positions stop after turn ' + mainLast + ', the last legal one)' : '');
+      var main = positionsOf(gi, '');
+      err.textContent = g.error + (g.error && main.length ? ' (positions stop after turn ' + (main.length - 1) + ', the last legal one)' : '');
       err.hidden = !g.error;
       var nav = $('games');
       Array.prototype.forEach.call($('game-list').querySelectorAll('a'), function (a, i) {
