@@ -19,7 +19,7 @@ use parquet::file::writer::{SerializedPageWriter, TrackedWrite};
 use parquet::schema::types::ColumnDescPtr;
 
 use super::column::{Leaf, Names, Values};
-use super::delta::{self, DeltaTexts};
+use super::delta;
 use super::rle;
 
 /// A data page is ended once its levels and values reach about this many bytes.
@@ -223,8 +223,8 @@ pub struct Plan {
     pub dictionary: bool,
     /// With the chunk's minimum, maximum and null count.
     pub statistics: bool,
-    /// Without a dictionary, delta-encoded: `DELTA_BINARY_PACKED` integers (numbers that
-    /// count up), `DELTA_BYTE_ARRAY` texts (texts that share their beginnings).
+    /// Without a dictionary, `DELTA_BINARY_PACKED` (integers that count up; for integers
+    /// only).
     pub delta: bool,
 }
 
@@ -292,7 +292,6 @@ pub struct ChunkEncoder {
     plain: Vec<u8>,
     bools: Vec<bool>,
     ints: Vec<i64>,
-    texts: DeltaTexts,
     entries: usize,
     /// Encoded data pages.
     pages: TrackedWrite<Vec<u8>>,
@@ -311,7 +310,7 @@ impl ChunkEncoder {
     pub fn new(descr: ColumnDescPtr, mut plan: Plan) -> ChunkEncoder {
         // Booleans are always plain, one bit each.
         plan.dictionary &= descr.physical_type() != Type::BOOLEAN && !plan.delta;
-        plan.delta &= descr.physical_type() != Type::BOOLEAN;
+        plan.delta &= descr.physical_type() == Type::INT64;
         let dictionary = plan.dictionary.then(Dictionary::default);
         ChunkEncoder {
             descr,
@@ -324,7 +323,6 @@ impl ChunkEncoder {
             plain: Vec::new(),
             bools: Vec::new(),
             ints: Vec::new(),
-            texts: DeltaTexts::default(),
             entries: 0,
             pages: TrackedWrite::new(Vec::new()),
             page_bytes: 0,
@@ -356,7 +354,7 @@ impl ChunkEncoder {
         self.entries += leaf.entries();
         self.values(&leaf.values);
         self.page_bytes = self.rep.len() + self.def.len() + self.indices.len() + self.plain.len();
-        self.page_bytes += self.bools.len() / 8 + self.ints.len() * 2 + self.texts.len();
+        self.page_bytes += self.bools.len() / 8 + self.ints.len() * 2;
         if self.page_bytes >= PAGE_BYTES {
             self.page(z)?;
         }
@@ -391,11 +389,8 @@ impl ChunkEncoder {
             }
             _ => {}
         }
-        if self.plan.delta {
-            match values {
-                Values::Int(v) => self.ints.extend_from_slice(v),
-                _ => (0..values.len()).for_each(|i| self.texts.push(values.text(i))),
-            }
+        if let (true, Values::Int(v)) = (self.plan.delta, values) {
+            self.ints.extend_from_slice(v);
             return;
         }
         match (values, &mut self.dictionary) {
@@ -452,13 +447,10 @@ impl ChunkEncoder {
         let encoding = if !self.bools.is_empty() || self.descr.physical_type() == Type::BOOLEAN {
             rle::booleans(&self.bools, buf);
             Encoding::PLAIN
-        } else if self.plan.delta && self.descr.physical_type() == Type::INT64 {
+        } else if self.plan.delta {
             delta::binary_packed(&self.ints, buf);
             self.ints.clear();
             Encoding::DELTA_BINARY_PACKED
-        } else if self.plan.delta {
-            self.texts.finish(buf);
-            Encoding::DELTA_BYTE_ARRAY
         } else if let (Some(d), true) = (&self.dictionary, self.plan.dictionary) {
             let width = rle::bit_width(d.len.saturating_sub(1)).max(1);
             buf.push(width);
