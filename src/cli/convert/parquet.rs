@@ -13,6 +13,7 @@
 
 mod column;
 mod delta;
+mod dictionary;
 mod encode;
 mod games;
 mod head;
