@@ -109,6 +109,22 @@ fn malformed(why: impl Into<String>) -> SetupError {
 }
 
 impl Setup {
+    /// Appends the position string [`std::fmt::Display`] writes to `out`, with no formatter
+    /// in between: for a writer of many positions (the Parquet turns table writes one a turn).
+    ///
+    /// ```
+    /// let setup: seega::Setup = "bb3/5/5/5/5 w 10/12".parse()?;
+    /// let mut out = b"after: ".to_vec();
+    /// setup.append_text(&mut out);
+    /// assert_eq!(out, b"after: bb3/5/5/5/5 w 10/12");
+    /// assert_eq!(out[7..], *setup.to_string().as_bytes());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn append_text(&self, out: &mut Vec<u8>) {
+        let t = self.text();
+        out.extend_from_slice(&t.buffer()[..t.len()]);
+    }
+
     /// An empty board of `size`, nothing in hand, black to move, no game-level state.
     ///
     /// ```

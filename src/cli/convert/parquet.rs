@@ -1,35 +1,46 @@
 //! `convert --to parquet` and `--to parquet-turns`: games as the rows of a Parquet file
 //! (`spec/parquet.md`), zstd-compressed, written a row group at a time.
 //!
-//! The rows are Arrow arrays filled from a [`seega::render::game_view::GameVisitor`]'s calls
-//! (`games.rs`, `turns.rs`): on the library's workers, a chunk at a time, for games of notation
+//! The rows are leaf columns in Parquet's terms (`column.rs`: levels and plain values) filled
+//! from a [`seega::render::game_view::GameVisitor`]'s calls (`games.rs`, `turns.rs`, in the
+//! order of `schema.rs`): on the library's workers, a chunk at a time, for games of notation
 //! ([`RowMaker`]); on the printing thread for game objects read from JSON. The printer numbers
 //! each chunk's rows, cuts them where a row group ends and hands them to the [`Encoder`]
-//! (`encode.rs`), which encodes the columns on threads and appends each row group to a buffer
-//! whose bytes go to the output (the file of `cli::output`'s transaction, or a pipe) as they
-//! come, so that memory follows the chunks in flight, not the archive.
+//! (`encode.rs`), which encodes the column chunks on threads (`page.rs`, `rle.rs`: seega's own
+//! pages) and appends each row group with the `parquet` crate's file writer to a buffer whose
+//! bytes go to the output (the file of `cli::output`'s transaction, or a pipe) as they come,
+//! so that memory follows the chunks in flight, not the archive.
 
-mod arrays;
+mod column;
+mod delta;
+mod dictionary;
 mod encode;
 mod games;
+mod head;
+mod page;
+mod rle;
+mod schema;
 mod turns;
 
 use std::any::Any;
 use std::io::Write;
 
-use arrow_array::RecordBatch;
-use arrow_schema::{ArrowError, Schema};
-use parquet::arrow::ArrowSchemaConverter;
-use parquet::basic::{Compression, Encoding, ZstdLevel};
+use std::sync::Arc;
+
+use arrow_schema::Schema;
+use parquet::basic::{Compression, ZstdLevel};
 use parquet::errors::ParquetError;
-use parquet::file::properties::{EnabledStatistics, WriterProperties};
+use parquet::file::properties::WriterProperties;
+use parquet::schema::types::ColumnDescPtr;
 use seega::archive::convert::{ChunkRows, RowMaker, Target};
 use seega::render::game_json::GameObject;
 use seega::render::game_view::visit_object;
 
 use super::print::{GamePrinter, NotWritten};
+use column::Leaf;
 use encode::Encoder;
 use games::GamesRows;
+use page::Plan;
 use turns::TurnsRows;
 
 /// About the bytes of a chunk of notation (the library's blocks are 64 KiB).
@@ -40,7 +51,7 @@ pub const ROW_GROUP_GAMES: usize = 1024;
 
 /// The text a row group holds at most, about: a row group is cut early when its games' text
 /// reaches it, so that memory stays bounded for games with long comments, and no column's text
-/// comes near the 2 GiB an Arrow string array can hold.
+/// comes near the 2 GiB an Arrow string array (or a Parquet page) can hold.
 const ROW_GROUP_TEXT: usize = 64 << 20;
 
 /// Which table a Parquet file holds.
@@ -56,8 +67,16 @@ impl Table {
     /// Empty rows of this table.
     fn rows(self) -> Box<dyn Rows> {
         match self {
-            Table::Games => Box::new(GamesRows::default()),
-            Table::Turns => Box::new(TurnsRows::default()),
+            Table::Games => Box::new(GamesRows::for_chunk(0)),
+            Table::Turns => Box::new(TurnsRows::for_chunk(0)),
+        }
+    }
+
+    /// The table's schema.
+    fn schema(self) -> Schema {
+        match self {
+            Table::Games => schema::games(),
+            Table::Turns => schema::turns(),
         }
     }
 }
@@ -66,16 +85,16 @@ impl RowMaker for Table {
     fn chunk_rows(&self) -> Box<dyn ChunkRows> {
         match self {
             Table::Games => Box::new(GamesRows::for_chunk(CHUNK)),
-            Table::Turns => Box::new(TurnsRows::default()),
+            Table::Turns => Box::new(TurnsRows::for_chunk(CHUNK)),
         }
     }
 }
 
 /// The rows of some games, as a table's columns fill them.
 pub trait Rows: ChunkRows {
-    /// The rows of the games so far as Arrow arrays, their game numbers (as they were handed
-    /// over) after the `before` games of earlier chunks; empties the rows.
-    fn finish(&mut self, before: usize) -> Result<Part, ArrowError>;
+    /// The rows of the games so far as leaves, their game numbers (as they were handed over)
+    /// after the `before` games of earlier chunks; empties the rows.
+    fn finish(&mut self, before: usize) -> Part;
 
     /// The weight of the last game handed over: about the text it puts in the columns, as
     /// [`ROW_GROUP_TEXT`] counts it.
@@ -93,7 +112,8 @@ fn rows_of(any: Box<dyn Any + Send>) -> Option<Box<dyn Rows>> {
 /// Rows of consecutive games.
 #[derive(Debug)]
 pub struct Part {
-    batch: RecordBatch,
+    /// The leaves of every column, in the schema's order.
+    leaves: Vec<Leaf>,
     /// The rows and the weight of each game, in order.
     games: Vec<(usize, usize)>,
 }
@@ -144,9 +164,9 @@ impl ParquetSink {
     /// The encoder, made with the table's schema on first use.
     fn writer(&mut self) -> Result<&mut Encoder, ParquetError> {
         if self.writer.is_none() {
-            let schema = self.table.rows().finish(0)?.batch.schema();
-            let props = properties(&schema)?;
-            self.writer = Some(Encoder::new(schema, props, self.jobs)?);
+            let schema = Arc::new(self.table.schema());
+            let props = properties();
+            self.writer = Some(Encoder::new(schema, props, plan, self.jobs)?);
         }
         Ok(self.writer.as_mut().expect("made above"))
     }
@@ -156,7 +176,7 @@ impl ParquetSink {
         if self.own_games == 0 {
             return Ok(());
         }
-        let part = self.own.finish(0).map_err(io_error)?;
+        let part = self.own.finish(0);
         self.own_games = 0;
         self.own_weight = 0;
         self.write(w, part)
@@ -179,17 +199,16 @@ impl ParquetSink {
             }
             let piece = if n == part.games.len() {
                 part.games.clear();
-                part.batch.clone()
+                std::mem::take(&mut part.leaves)
             } else {
                 part.games.drain(..n);
-                let rest = part.batch.num_rows() - rows;
-                let piece = part.batch.slice(0, rows);
-                part.batch = part.batch.slice(rows, rest);
-                piece
+                (part.leaves.iter_mut())
+                    .map(|l| l.split_rows(rows))
+                    .collect()
             };
             let writer = self.writer().map_err(io_error)?;
-            if piece.num_rows() > 0 {
-                writer.piece(&piece).map_err(io_error)?;
+            if rows > 0 {
+                writer.piece(piece, rows).map_err(io_error)?;
             }
             if full {
                 writer.end_row_group().map_err(io_error)?;
@@ -204,48 +223,38 @@ impl ParquetSink {
     }
 }
 
-/// How a table of `schema` is written: zstd, and
-/// - no statistics for the items of lists and maps (the turns, the errors, the other tags) nor
-///   for the turns table's `notation` and `position_after`: a minimum and a maximum over a row
-///   group's turns, squares or positions select nothing, and working them out compared every
-///   value (12 % of the instructions of `--to parquet`, 2.5 % of `--to parquet-turns`);
-/// - the game numbers and the turn numbers in the turns list, which count up, delta-encoded
-///   rather than through a dictionary (2.5 % fewer instructions, a file of the same size);
-/// - no dictionary for `position_after`, whose values seldom repeat in a row group (2.6 %
-///   fewer instructions and a file 9 % smaller);
-///
-/// every other column as the crate writes it: a dictionary where it pays, statistics per page
-/// (`spec/parquet.md`; a dictionary everywhere else measured to pay, `docs/performance.md`).
-fn properties(schema: &Schema) -> Result<WriterProperties, ParquetError> {
-    let mut props = WriterProperties::builder()
+/// The file's properties: zstd, and seega as its writer (the columns are encoded as [`plan`]
+/// says).
+fn properties() -> WriterProperties {
+    WriterProperties::builder()
         .set_compression(Compression::ZSTD(ZstdLevel::default()))
         .set_created_by(format!("seega {}", env!("CARGO_PKG_VERSION")))
         // Row groups are cut by game count ([`ParquetSink::write`]), not by rows.
-        .set_max_row_group_row_count(None);
-    for column in ArrowSchemaConverter::new().convert(schema)?.columns() {
-        let path = column.path();
-        let parts = path.parts();
-        if parts.len() > 1 {
-            props = props.set_column_statistics_enabled(path.clone(), EnabledStatistics::None);
-        }
-        let counted = match parts {
-            [game] => game == "game",
-            [turns, .., number] => turns == "turns" && number == "number",
-            _ => false,
-        };
-        if parts == ["position_after"] {
-            props = props.set_column_dictionary_enabled(path.clone(), false);
-        }
-        if parts == ["position_after"] || parts == ["notation"] {
-            props = props.set_column_statistics_enabled(path.clone(), EnabledStatistics::None);
-        }
-        if counted {
-            props = props
-                .set_column_dictionary_enabled(path.clone(), false)
-                .set_column_encoding(path.clone(), Encoding::DELTA_BINARY_PACKED);
-        }
+        .set_max_row_group_row_count(None)
+        .build()
+}
+
+/// How a column is written (`spec/parquet.md`, measured in `docs/performance.md`):
+/// - delta-encoded: `game` (numbers that count up);
+/// - plain, with no dictionary: booleans (`page.rs`), the games table's `final` and the turns
+///   table's `position_after` (positions seldom repeat in a row group) and the comments of the
+///   turns;
+/// - every other column through a dictionary (until it grows past 1 MiB in a column chunk);
+/// - statistics (minimum, maximum, null count) per column chunk for every top-level column but
+///   the turns table's `notation` and `position_after`; none for the items of lists and maps
+///   (the turns, the errors, the other tags): a minimum and a maximum of a row group's
+///   squares, turns or positions rule nothing out.
+fn plan(column: &ColumnDescPtr) -> Plan {
+    let parts = column.path().parts();
+    let delta = matches!(parts, [p] if p == "game");
+    let plain = matches!(parts, [p] if p == "final" || p == "position_after")
+        || parts.iter().any(|p| p == "comments");
+    let top = parts.len() == 1;
+    Plan {
+        dictionary: !plain && !delta,
+        statistics: top && !matches!(parts, [p] if p == "notation" || p == "position_after"),
+        delta,
     }
-    Ok(props.build())
 }
 
 /// Hands the encoded bytes in `buffer` to `w`. The encoder counts the bytes it wrote, not the
@@ -291,7 +300,7 @@ impl GamePrinter for ParquetSink {
     ) -> std::io::Result<()> {
         let mut rows = rows_of(rows.into_any())
             .ok_or_else(|| std::io::Error::other("rows of another table"))?;
-        let part = rows.finish(before).map_err(io_error)?;
+        let part = rows.finish(before);
         self.written += part.games.len();
         self.write_own(w)?;
         self.write(w, part)

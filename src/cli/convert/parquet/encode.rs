@@ -1,59 +1,68 @@
-//! Row groups encoded off the printing thread: the `parquet` crate's writer split into its
-//! file writer, which the printer keeps and appends each encoded row group to in input order,
-//! and the factory of column writers. The printer works out each piece of rows' leaves (the
-//! values with their levels) as the chunks bring them, and hands column n's to thread n modulo
-//! `jobs`, which encodes it with that column's writer; with one job it encodes them itself.
-//! So every thread works on every row group, and no row group is held whole as arrays. Each
-//! column's writer is given the same leaves in the same order as [`ArrowWriter`] would give it
-//! on one thread, so the file's bytes are those it writes of the same rows.
+//! Row groups encoded off the printing thread: the `parquet` crate's file writer, which the
+//! printer keeps and appends each encoded column chunk to in input order, and seega's own
+//! column chunk encoders (`page.rs`). The printer hands each piece of rows' leaves as the
+//! chunks bring them to the threads, column n's to thread n modulo `jobs`, which adds them to
+//! that column's chunk; with one job it encodes them itself. So every thread works on every
+//! row group, and no row group is held whole. A column's chunk is given the same leaves in the
+//! same order whatever `jobs` is, so the file's bytes do not depend on it.
 
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 use std::thread::JoinHandle;
 
-use arrow_array::RecordBatch;
 use arrow_schema::SchemaRef;
+use bytes::Bytes;
 use parquet::arrow::ArrowWriter;
-use parquet::arrow::arrow_writer::{
-    ArrowColumnChunk, ArrowColumnWriter, ArrowLeafColumn, ArrowRowGroupWriterFactory,
-    compute_leaves,
-};
+use parquet::column::writer::ColumnCloseResult;
 use parquet::errors::ParquetError;
 use parquet::file::properties::WriterProperties;
 use parquet::file::writer::SerializedFileWriter;
+use parquet::schema::types::ColumnDescPtr;
 
-/// What an encoding thread is sent: the column writers of its share of a row group's columns
-/// (each with the column's number), then their leaves piece by piece, then the row group's
-/// end.
+use super::column::Leaf;
+use super::page::{ChunkEncoder, Plan, Scratch};
+
+/// What an encoding thread is sent: the leaves of its share of the columns piece by piece
+/// (with the piece's rows), and the end of each row group.
 enum Job {
-    Begin(Vec<(usize, ArrowColumnWriter)>),
-    Leaves(Vec<(usize, ArrowLeafColumn)>),
+    Leaves(Vec<(usize, Leaf)>, usize),
     End,
 }
 
-/// Encoded columns, each with its number.
-type Encoded = Result<Vec<(usize, ArrowColumnChunk)>, ParquetError>;
+/// Encoded column chunks, each with its column's number.
+type Encoded = Result<Vec<(usize, Bytes, ColumnCloseResult)>, ParquetError>;
 
-/// Column writers at work, each with its column's number.
-#[derive(Debug, Default)]
+/// Column chunks being encoded, each with its column's number (the encoders and their room
+/// are kept from row group to row group).
+#[derive(Default)]
 struct Writers {
-    writers: Vec<(usize, ArrowColumnWriter)>,
+    writers: Vec<(usize, ChunkEncoder)>,
+    /// The compressor, made on first use.
+    zstd: Option<Scratch>,
     /// The first error, given at the row group's end.
     failed: Option<ParquetError>,
 }
 
 impl Writers {
-    /// Writes `leaves` with the writers of their columns, in the order of both.
-    fn write(&mut self, leaves: Vec<(usize, ArrowLeafColumn)>) {
+    fn zstd(zstd: &mut Option<Scratch>) -> Result<&mut Scratch, ParquetError> {
+        if zstd.is_none() {
+            *zstd = Some(Scratch::new()?);
+        }
+        zstd.as_mut().ok_or_else(stopped)
+    }
+
+    /// Adds `leaves` (of `rows` rows) to the chunks of their columns, in the order of both.
+    fn write(&mut self, leaves: Vec<(usize, Leaf)>, rows: usize) {
         if self.failed.is_some() {
             return;
         }
         let mut writers = self.writers.iter_mut();
         for (column, leaf) in leaves {
             let writer = writers.find(|(n, _)| *n == column);
-            let written = match writer {
-                Some((_, w)) => w.write(&leaf),
-                None => Err(ParquetError::General("a leaf without its writer".into())),
+            let written = match (writer, Self::zstd(&mut self.zstd)) {
+                (Some((_, w)), Ok(z)) => w.write(&leaf, rows, z),
+                (None, _) => Err(ParquetError::General("a leaf without its writer".into())),
+                (_, Err(e)) => Err(e),
             };
             if let Err(e) = written {
                 self.failed = Some(e);
@@ -62,14 +71,14 @@ impl Writers {
         }
     }
 
-    /// The encoded columns.
+    /// The encoded chunks.
     fn end(&mut self) -> Encoded {
-        let writers = std::mem::take(&mut self.writers);
         if let Some(e) = self.failed.take() {
             return Err(e);
         }
-        (writers.into_iter())
-            .map(|(n, w)| w.close().map(|chunk| (n, chunk)))
+        let z = Self::zstd(&mut self.zstd)?;
+        (self.writers.iter_mut())
+            .map(|(n, w)| w.close(z).map(|(bytes, close)| (*n, bytes, close)))
             .collect()
     }
 }
@@ -90,18 +99,16 @@ const PIECES: usize = 4;
 /// Writes row groups into a Parquet file held in memory. Each row group's columns are shared
 /// among threads of their own, column n on thread n modulo their number, so that every thread
 /// works on every piece of rows as it comes, and no row group is held whole.
-#[derive(Debug)]
 pub struct Encoder {
     /// The file (taken at its end).
     file: Option<SerializedFileWriter<Vec<u8>>>,
-    schema: SchemaRef,
-    factory: ArrowRowGroupWriterFactory,
+    /// The leaf columns.
+    columns: usize,
     /// The columns being encoded on the printer's thread, without threads.
     writers: Writers,
     threads: Vec<Thread>,
-    /// Row groups begun; whether the last one is still open; whether the one before it
+    /// Whether the last row group is still open; whether the one before it
     /// waits for its columns to be appended.
-    begun: usize,
     open: bool,
     pending: bool,
 }
@@ -112,76 +119,63 @@ fn stopped() -> ParquetError {
 }
 
 impl Encoder {
-    /// The writer of a file of `schema`, written with `props`, encoding on `jobs` threads
-    /// (none, on the caller's, for one).
+    /// The writer of a file of `schema`, written with `props`, each column as `plan` says,
+    /// encoding on `jobs` threads (none, on the caller's, for one).
     pub fn new(
         schema: SchemaRef,
         props: WriterProperties,
+        plan: impl Fn(&ColumnDescPtr) -> Plan,
         jobs: usize,
     ) -> Result<Encoder, ParquetError> {
         let writer = ArrowWriter::try_new(Vec::new(), Arc::clone(&schema), Some(props))?;
-        let (file, factory) = writer.into_serialized_writer()?;
+        let (file, _) = writer.into_serialized_writer()?;
+        let columns = file.schema_descr().columns();
+        let shares = jobs.max(1);
+        let mut split: Vec<Vec<(usize, ChunkEncoder)>> = (0..shares).map(|_| Vec::new()).collect();
+        for (n, c) in columns.iter().enumerate() {
+            split[n % shares].push((n, ChunkEncoder::new(Arc::clone(c), plan(c))));
+        }
+        let mut writers = Writers::default();
         let threads = if jobs > 1 {
-            (0..jobs).map(|_| spawn()).collect()
+            split.into_iter().map(spawn).collect()
         } else {
+            writers.writers = split.into_iter().flatten().collect();
             Vec::new()
         };
         Ok(Encoder {
+            columns: columns.len(),
             file: Some(file),
-            schema,
-            factory,
-            writers: Writers::default(),
+            writers,
             threads,
-            begun: 0,
             open: false,
             pending: false,
         })
     }
 
-    /// Adds the rows `batch` to the row group being written, beginning one if none is.
-    pub fn piece(&mut self, batch: &RecordBatch) -> Result<(), ParquetError> {
-        if !self.open {
-            self.begin()?;
+    /// Adds `rows` rows, as the leaves of every column in the schema's order, to the row group
+    /// being written, beginning one if none is.
+    pub fn piece(&mut self, leaves: Vec<Leaf>, rows: usize) -> Result<(), ParquetError> {
+        if leaves.len() != self.columns {
+            return Err(ParquetError::General(format!(
+                "{} leaves for {} columns",
+                leaves.len(),
+                self.columns
+            )));
         }
-        let shares = self.threads.len().max(1);
-        let mut leaves: Vec<Vec<(usize, ArrowLeafColumn)>> =
-            (0..shares).map(|_| Vec::new()).collect();
-        let mut n = 0;
-        for (field, column) in self.schema.fields().iter().zip(batch.columns()) {
-            for leaf in compute_leaves(field, column)? {
-                leaves[n % shares].push((n, leaf));
-                n += 1;
-            }
-        }
-        if self.threads.is_empty() {
-            for share in leaves {
-                self.writers.write(share);
-            }
-            return Ok(());
-        }
-        for (thread, share) in self.threads.iter().zip(leaves) {
-            send(thread, Job::Leaves(share))?;
-        }
-        Ok(())
-    }
-
-    /// Begins a row group: its column writers, shared among the threads.
-    fn begin(&mut self) -> Result<(), ParquetError> {
-        let writers = self.factory.create_column_writers(self.begun)?;
-        self.begun += 1;
         self.open = true;
-        if self.threads.is_empty() {
-            self.writers.writers = writers.into_iter().enumerate().collect();
-            return Ok(());
+        let shares = self.threads.len().max(1);
+        let mut split: Vec<Vec<(usize, Leaf)>> = (0..shares).map(|_| Vec::new()).collect();
+        for (n, leaf) in leaves.into_iter().enumerate() {
+            split[n % shares].push((n, leaf));
         }
-        let shares = self.threads.len();
-        let mut split: Vec<Vec<(usize, ArrowColumnWriter)>> =
-            (0..shares).map(|_| Vec::new()).collect();
-        for (n, w) in writers.into_iter().enumerate() {
-            split[n % shares].push((n, w));
+        if self.threads.is_empty() {
+            for share in split {
+                self.writers.write(share, rows);
+            }
+            return Ok(());
         }
         for (thread, share) in self.threads.iter().zip(split) {
-            send(thread, Job::Begin(share))?;
+            send(thread, Job::Leaves(share, rows))?;
         }
         Ok(())
     }
@@ -215,7 +209,7 @@ impl Encoder {
         for thread in &self.threads {
             columns.extend(thread.done.recv().map_err(|_| stopped())??);
         }
-        columns.sort_by_key(|(n, _)| *n);
+        columns.sort_by_key(|(n, _, _)| *n);
         self.append(Ok(columns))
     }
 
@@ -223,8 +217,8 @@ impl Encoder {
     fn append(&mut self, encoded: Encoded) -> Result<(), ParquetError> {
         let file = self.file.as_mut().ok_or_else(stopped)?;
         let mut row_group = file.next_row_group()?;
-        for (_, chunk) in encoded? {
-            chunk.append_to_row_group(&mut row_group)?;
+        for (_, bytes, close) in encoded? {
+            row_group.append_column(&bytes, close)?;
         }
         row_group.close()?;
         Ok(())
@@ -271,16 +265,18 @@ fn send(thread: &Thread, job: Job) -> Result<(), ParquetError> {
     sent.and_then(Result::ok).ok_or_else(stopped)
 }
 
-/// A thread encoding the columns it is given.
-fn spawn() -> Thread {
+/// A thread encoding the columns `share` (each with its number).
+fn spawn(share: Vec<(usize, ChunkEncoder)>) -> Thread {
     let (jobs, inbox) = sync_channel::<Job>(PIECES);
     let (outbox, done) = sync_channel::<Encoded>(1);
     let handle = std::thread::spawn(move || {
-        let mut writers = Writers::default();
+        let mut writers = Writers {
+            writers: share,
+            ..Writers::default()
+        };
         for job in inbox {
             match job {
-                Job::Begin(share) => writers.writers = share,
-                Job::Leaves(leaves) => writers.write(leaves),
+                Job::Leaves(leaves, rows) => writers.write(leaves, rows),
                 Job::End => {
                     if outbox.send(writers.end()).is_err() {
                         return;

@@ -1,19 +1,17 @@
-//! The columns of `convert --to parquet`: one row per game (`spec/parquet.md`, the games
-//! table), filled game by game from what a [`GameVisitor`] is told.
+//! The leaves of `convert --to parquet`: one row per game (`spec/parquet.md`, the games
+//! table), filled game by game from what a [`GameVisitor`] is told, in the order of
+//! [`super::schema::games`].
 
 use std::any::Any;
-use std::sync::Arc;
+use std::ops::Range;
 
-use arrow_array::builder::{BooleanBuilder, Int64Builder, StringBuilder};
-use arrow_array::{Array, ArrayRef, BooleanArray, Int64Array, MapArray, RecordBatch};
-use arrow_buffer::OffsetBuffer;
-use arrow_schema::{ArrowError, Field};
 use seega::archive::convert::ChunkRows;
 use seega::render::game_json::{RulesObject, Side};
 use seega::render::game_view::{GameEnd, GameVisitor, TurnHead};
 use seega::render::wire::DiagnosticLine;
 
-use super::arrays::{HeadColumns, Texts, i64_of, item, list, list_of_structs, structs};
+use super::column::{Leaf, Names};
+use super::head::{HeadLeaves, i64_of};
 use super::{Part, Rows};
 
 /// The known tags (`spec/notation.md`), each a column of its own named `tag_` and the tag in
@@ -32,142 +30,174 @@ pub const KNOWN_TAGS: [&str; 11] = [
     "Annotator",
 ];
 
-/// The columns of the resolved ruleset.
-#[derive(Debug, Default)]
-struct RulesColumns {
-    text: StringBuilder,
-    size: Int64Builder,
-    first_placer: StringBuilder,
-    first_mover: StringBuilder,
-    chain: StringBuilder,
-    forced: BooleanBuilder,
-    barrier: StringBuilder,
-    centre: StringBuilder,
-    blocked: StringBuilder,
-    limit: Int64Builder,
+/// The leaves of the resolved ruleset, optional columns.
+#[derive(Debug)]
+struct RulesLeaves {
+    text: Leaf,
+    size: Leaf,
+    first_placer: Leaf,
+    first_mover: Leaf,
+    chain: Leaf,
+    forced: Leaf,
+    barrier: Leaf,
+    centre: Leaf,
+    blocked: Leaf,
+    limit: Leaf,
 }
 
-impl RulesColumns {
-    fn push(&mut self, r: Option<&RulesObject>) {
-        self.text.append_option(r.map(|r| &r.text));
-        self.size.append_option(r.map(|r| i64::from(r.size)));
-        (self.first_placer).append_option(r.map(|r| r.first_placer.as_str()));
-        (self.first_mover).append_option(r.map(|r| r.first_mover.as_str()));
-        self.chain.append_option(r.map(|r| &r.chain));
-        self.forced.append_option(r.map(|r| r.forced));
-        self.barrier.append_option(r.map(|r| &r.barrier));
-        self.centre.append_option(r.map(|r| &r.centre));
-        self.blocked.append_option(r.map(|r| &r.blocked));
-        (self.limit).append_option(r.and_then(|r| r.limit).map(i64::from));
-    }
-
-    fn finish(&mut self, columns: &mut Vec<(String, ArrayRef, bool)>) {
-        let mut push = |name: &str, a: ArrayRef| columns.push((name.into(), a, true));
-        push("rules", Arc::new(self.text.finish()));
-        push("rules_size", Arc::new(self.size.finish()));
-        push("rules_first_placer", Arc::new(self.first_placer.finish()));
-        push("rules_first_mover", Arc::new(self.first_mover.finish()));
-        push("rules_chain", Arc::new(self.chain.finish()));
-        push("rules_forced", Arc::new(self.forced.finish()));
-        push("rules_barrier", Arc::new(self.barrier.finish()));
-        push("rules_centre", Arc::new(self.centre.finish()));
-        push("rules_blocked", Arc::new(self.blocked.finish()));
-        push("rules_limit", Arc::new(self.limit.finish()));
-    }
-}
-
-/// The items of the `turns` column.
-#[derive(Debug, Default)]
-struct TurnColumns {
-    /// Turns of each game.
-    per_game: Vec<usize>,
-    head: HeadColumns,
-    squares: Texts,
-    /// Steps of each turn.
-    steps: Vec<usize>,
-    to: StringBuilder,
-    captures: Texts,
-    comments: Texts,
-}
-
-impl TurnColumns {
-    /// Room for `n` turns.
-    fn with_capacity(n: usize) -> TurnColumns {
-        let text = || StringBuilder::with_capacity(n, 5 * n);
-        TurnColumns {
-            head: HeadColumns::with_capacity(n, 5),
-            squares: Texts::with_capacity(n),
-            steps: Vec::with_capacity(n),
-            to: text(),
-            captures: Texts::with_capacity(n),
-            comments: Texts::with_capacity(n),
-            ..TurnColumns::default()
+impl RulesLeaves {
+    fn new() -> RulesLeaves {
+        RulesLeaves {
+            text: Leaf::texts(0, 1),
+            size: Leaf::ints(0, 1),
+            first_placer: Leaf::texts(0, 1),
+            first_mover: Leaf::texts(0, 1),
+            chain: Leaf::texts(0, 1),
+            forced: Leaf::bools(0, 1),
+            barrier: Leaf::texts(0, 1),
+            centre: Leaf::texts(0, 1),
+            blocked: Leaf::texts(0, 1),
+            limit: Leaf::ints(0, 1),
         }
     }
 
-    fn column(&mut self) -> ArrayRef {
-        let steps = structs(vec![
-            ("to", Arc::new(self.to.finish()), false),
-            ("captures", self.captures.list(), false),
-        ]);
-        let steps = list(
-            item(steps.data_type().clone(), false),
-            std::mem::take(&mut self.steps).into_iter(),
-            Arc::new(steps),
-        );
-        let head = self.head.finish();
-        list_of_structs(
-            vec![
-                ("number", head.number, false),
-                ("side", head.side, true),
-                ("kind", head.kind, false),
-                ("squares", self.squares.list(), false),
-                ("from", head.from, true),
-                ("steps", steps, false),
-                ("annotation", head.annotation, true),
-                ("comments", self.comments.list(), false),
-                ("legal", head.legal, false),
-            ],
-            &mut self.per_game,
-        )
+    fn push(&mut self, r: Option<&RulesObject>) {
+        self.text.opt_text(0, r.map(|r| r.text.as_str()));
+        self.size.opt_int(0, r.map(|r| i64::from(r.size)));
+        (self.first_placer).opt_text(0, r.map(|r| r.first_placer.as_str()));
+        (self.first_mover).opt_text(0, r.map(|r| r.first_mover.as_str()));
+        self.chain.opt_text(0, r.map(|r| r.chain.as_str()));
+        self.forced.opt_bool(0, r.map(|r| r.forced));
+        self.barrier.opt_text(0, r.map(|r| r.barrier.as_str()));
+        self.centre.opt_text(0, r.map(|r| r.centre.as_str()));
+        self.blocked.opt_text(0, r.map(|r| r.blocked.as_str()));
+        (self.limit).opt_int(0, r.and_then(|r| r.limit).map(i64::from));
+    }
+
+    fn finish(&mut self, leaves: &mut Vec<Leaf>) {
+        for leaf in [
+            &mut self.text,
+            &mut self.size,
+            &mut self.first_placer,
+            &mut self.first_mover,
+            &mut self.chain,
+            &mut self.forced,
+            &mut self.barrier,
+            &mut self.centre,
+            &mut self.blocked,
+            &mut self.limit,
+        ] {
+            leaves.push(leaf.take());
+        }
     }
 }
 
-/// The items of the `errors` column.
-#[derive(Debug, Default)]
-struct ErrorColumns {
-    /// Diagnostics of each game.
-    per_game: Vec<usize>,
-    severity: StringBuilder,
-    code: StringBuilder,
-    message: StringBuilder,
-    line: Vec<i64>,
-    column: Vec<i64>,
-    turn: Int64Builder,
+/// The leaves of the `turns` list: its items' fields at repetition level 1, the lists in
+/// them (squares, steps, comments) at 2, the captures of a step at 3.
+#[derive(Debug)]
+struct TurnLeaves {
+    head: HeadLeaves,
+    squares: Leaf,
+    to: Leaf,
+    captures: Leaf,
+    comments: Leaf,
+    /// The repetition level of the turn being read (0 for a game's first), and its squares,
+    /// steps, comments and the last step's captures so far.
+    rep: u8,
+    counts: [usize; 4],
 }
 
-impl ErrorColumns {
-    fn column(&mut self) -> ArrayRef {
-        let int = |v: &mut Vec<i64>| -> ArrayRef { Arc::new(Int64Array::from(std::mem::take(v))) };
-        list_of_structs(
-            vec![
-                ("severity", Arc::new(self.severity.finish()), false),
-                ("code", Arc::new(self.code.finish()), false),
-                ("message", Arc::new(self.message.finish()), false),
-                ("line", int(&mut self.line), false),
-                ("column", int(&mut self.column), false),
-                ("turn", Arc::new(self.turn.finish()), true),
-            ],
-            &mut self.per_game,
-        )
+impl TurnLeaves {
+    /// Leaves with room for `n` turns.
+    fn new(n: usize) -> TurnLeaves {
+        TurnLeaves {
+            head: HeadLeaves::new(1, 1, n),
+            squares: Leaf::coded(2, 2, Names::Squares).with_room(n, 0),
+            to: Leaf::coded(2, 2, Names::Squares).with_room(n, 0),
+            captures: Leaf::coded(3, 3, Names::Squares).with_room(n, 0),
+            comments: Leaf::texts(2, 2).with_room(n, 0),
+            rep: 0,
+            counts: [0; 4],
+        }
+    }
+
+    /// The repetition level of the next item of a list in the turn, its `count`th so far.
+    fn rep(&self, count: usize) -> u8 {
+        if count == 0 { self.rep } else { 2 }
+    }
+
+    /// The end of the last step: an empty list of captures if it had none.
+    fn step_end(&mut self) {
+        if self.counts[1] > 0 && self.counts[3] == 0 {
+            let rep = self.rep(self.counts[1] - 1);
+            self.captures.null(rep, 2);
+        }
+    }
+
+    fn end(&mut self) {
+        self.step_end();
+        if self.counts[0] == 0 {
+            self.squares.null(self.rep, 1);
+        }
+        if self.counts[1] == 0 {
+            self.to.null(self.rep, 1);
+            self.captures.null(self.rep, 1);
+        }
+        if self.counts[2] == 0 {
+            self.comments.null(self.rep, 1);
+        }
+    }
+
+    fn finish(&mut self, leaves: &mut Vec<Leaf>) {
+        let [number, side, kind, from, annotation, legal] = self.head.take();
+        leaves.extend([number, side, kind, self.squares.take(), from]);
+        leaves.extend([self.to.take(), self.captures.take(), annotation]);
+        leaves.extend([self.comments.take(), legal]);
+    }
+}
+
+/// The leaves of the `errors` list.
+#[derive(Debug)]
+struct ErrorLeaves {
+    severity: Leaf,
+    code: Leaf,
+    message: Leaf,
+    line: Leaf,
+    column: Leaf,
+    turn: Leaf,
+}
+
+impl ErrorLeaves {
+    fn new() -> ErrorLeaves {
+        ErrorLeaves {
+            severity: Leaf::texts(1, 1),
+            code: Leaf::texts(1, 1),
+            message: Leaf::texts(1, 1),
+            line: Leaf::ints(1, 1),
+            column: Leaf::ints(1, 1),
+            turn: Leaf::ints(1, 2),
+        }
+    }
+
+    fn leaves(&mut self) -> [&mut Leaf; 6] {
+        [
+            &mut self.severity,
+            &mut self.code,
+            &mut self.message,
+            &mut self.line,
+            &mut self.column,
+            &mut self.turn,
+        ]
     }
 }
 
 /// What is counted of the game being read.
 #[derive(Debug, Default)]
 struct Game {
-    /// Its tags' names and values, one after the other.
-    tags: Vec<(std::ops::Range<usize>, std::ops::Range<usize>)>,
+    /// Where the first value of each known tag is in `text`, and the names and values of
+    /// the other tags, each name once (its first value).
+    known: [Option<Range<usize>>; 11],
+    others: Vec<(Range<usize>, Range<usize>)>,
     text: String,
     /// Legal placements, movements and passes.
     kinds: [i64; 3],
@@ -180,82 +210,79 @@ struct Game {
 }
 
 /// The rows of the games table, game by game.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct GamesRows {
-    file: StringBuilder,
-    game: Vec<i64>,
-    known: [StringBuilder; 11],
-    /// The `tags` map: entries of each game, keys, values.
-    others: Vec<usize>,
-    keys: StringBuilder,
-    values: StringBuilder,
-    rules: RulesColumns,
-    result: StringBuilder,
-    termination: StringBuilder,
-    winner: StringBuilder,
-    valid: Vec<bool>,
-    kinds: [Vec<i64>; 3],
-    captures: Vec<i64>,
-    last: StringBuilder,
-    errors: ErrorColumns,
-    turns: TurnColumns,
+    file: Leaf,
+    game: Leaf,
+    known: [Leaf; 11],
+    /// The `tags` map's keys and values.
+    keys: Leaf,
+    values: Leaf,
+    rules: RulesLeaves,
+    result: Leaf,
+    termination: Leaf,
+    winner: Leaf,
+    valid: Leaf,
+    kinds: [Leaf; 3],
+    captures: Leaf,
+    last: Leaf,
+    errors: ErrorLeaves,
+    turns: TurnLeaves,
     at: Game,
     weights: Vec<usize>,
 }
 
 impl GamesRows {
-    /// Rows with room for the turns of a chunk of games: about its bytes over 8 (a turn and
-    /// its move number take 8 to 12 bytes), so that the turns' columns seldom grow.
+    /// Rows with room for the turns of a chunk of `bytes` bytes of notation: about its bytes
+    /// over 8 (a turn and its move number take 8 to 12 bytes), so that the leaves seldom grow.
     pub fn for_chunk(bytes: usize) -> GamesRows {
         GamesRows {
-            turns: TurnColumns::with_capacity(bytes / 8),
-            ..GamesRows::default()
+            file: Leaf::texts(0, 0),
+            game: Leaf::ints(0, 0),
+            known: std::array::from_fn(|_| Leaf::texts(0, 1)),
+            keys: Leaf::texts(1, 1),
+            values: Leaf::texts(1, 1),
+            rules: RulesLeaves::new(),
+            result: Leaf::texts(0, 1),
+            termination: Leaf::texts(0, 1),
+            winner: Leaf::texts(0, 1),
+            valid: Leaf::bools(0, 0),
+            kinds: std::array::from_fn(|_| Leaf::ints(0, 0)),
+            captures: Leaf::ints(0, 0),
+            last: Leaf::texts(0, 1),
+            errors: ErrorLeaves::new(),
+            turns: TurnLeaves::new(bytes / 8),
+            at: Game::default(),
+            weights: Vec::new(),
         }
     }
+}
 
+impl GamesRows {
     /// The tags of the game read, into the known tags' columns and the map.
     fn tags(&mut self) {
         let g = &self.at;
-        let value = |name: &str| {
-            (g.tags.iter())
-                .find(|(n, _)| &g.text[n.clone()] == name)
-                .map(|(_, v)| &g.text[v.clone()])
-        };
-        for (column, name) in self.known.iter_mut().zip(KNOWN_TAGS) {
-            column.append_option(value(name));
+        for (column, at) in self.known.iter_mut().zip(&g.known) {
+            column.opt_text(0, at.clone().map(|at| &g.text[at]));
         }
-        let mut entries = 0;
-        for (i, (n, v)) in g.tags.iter().enumerate() {
-            let name = &g.text[n.clone()];
-            let first = !g.tags[..i].iter().any(|(m, _)| &g.text[m.clone()] == name);
-            if first && !KNOWN_TAGS.contains(&name) {
-                self.keys.append_value(name);
-                self.values.append_value(&g.text[v.clone()]);
-                entries += 1;
-            }
+        for (i, (n, v)) in g.others.iter().enumerate() {
+            let rep = u8::from(i > 0);
+            self.keys.text(rep, &g.text[n.clone()]);
+            self.values.text(rep, &g.text[v.clone()]);
         }
-        self.others.push(entries);
-    }
-
-    /// The `tags` column: a map from tag name to value.
-    fn tags_column(&mut self) -> Result<ArrayRef, ArrowError> {
-        let entries = structs(vec![
-            ("key", Arc::new(self.keys.finish()), false),
-            ("value", Arc::new(self.values.finish()), false),
-        ]);
-        let field = Arc::new(Field::new("entries", entries.data_type().clone(), false));
-        let offsets = OffsetBuffer::from_lengths(std::mem::take(&mut self.others));
-        Ok(Arc::new(MapArray::try_new(
-            field, offsets, entries, None, false,
-        )?))
+        if g.others.is_empty() {
+            self.keys.null(0, 0);
+            self.values.null(0, 0);
+        }
     }
 }
 
 impl GameVisitor for GamesRows {
     fn game(&mut self, file: &str, game: usize) {
-        self.file.append_value(file);
-        self.game.push(i64_of(game));
-        self.at.tags.clear();
+        self.file.text(0, file);
+        self.game.int(0, i64_of(game));
+        self.at.known = Default::default();
+        self.at.others.clear();
         self.at.text.clear();
         self.at.kinds = [0; 3];
         self.at.captures = 0;
@@ -265,13 +292,24 @@ impl GameVisitor for GamesRows {
     }
 
     fn tag(&mut self, name: &str, value: &str) {
-        let t = &mut self.at.text;
-        let n = t.len()..t.len() + name.len();
-        t.push_str(name);
-        let v = t.len()..t.len() + value.len();
-        t.push_str(value);
-        self.at.tags.push((n, v));
-        self.at.weight += name.len() + value.len();
+        let g = &mut self.at;
+        g.weight += name.len() + value.len();
+        let known = KNOWN_TAGS.iter().position(|k| *k == name);
+        let first = match known {
+            Some(k) => g.known[k].is_none(),
+            None => !(g.others.iter()).any(|(n, _)| &g.text[n.clone()] == name),
+        };
+        if !first {
+            return;
+        }
+        let n = g.text.len()..g.text.len() + name.len();
+        g.text.push_str(name);
+        let v = g.text.len()..g.text.len() + value.len();
+        g.text.push_str(value);
+        match known {
+            Some(k) => g.known[k] = Some(v),
+            None => g.others.push((n, v)),
+        }
     }
 
     fn rules(&mut self, rules: Option<&RulesObject>) {
@@ -281,10 +319,9 @@ impl GameVisitor for GamesRows {
 
     fn turn(&mut self, turn: &TurnHead<'_>) {
         let t = &mut self.turns;
-        t.head.push(turn);
-        t.steps.push(0);
-        t.squares.start();
-        t.comments.start();
+        t.rep = u8::from(self.at.turns > 0);
+        t.counts = [0; 4];
+        t.head.push(t.rep, turn);
         self.at.legal = turn.legal;
         if turn.legal {
             self.at.kinds[turn.kind as usize] += 1;
@@ -294,55 +331,76 @@ impl GameVisitor for GamesRows {
     }
 
     fn square(&mut self, square: &str) {
-        self.turns.squares.push(square);
+        let t = &mut self.turns;
+        t.squares.text(t.rep(t.counts[0]), square);
+        t.counts[0] += 1;
     }
 
     fn step(&mut self, to: &str) {
         let t = &mut self.turns;
-        t.to.append_value(to);
-        t.captures.start();
-        if let Some(n) = t.steps.last_mut() {
-            *n += 1;
-        }
+        t.step_end();
+        t.to.text(t.rep(t.counts[1]), to);
+        t.counts[1] += 1;
+        t.counts[3] = 0;
         self.at.weight += 8;
     }
 
     fn capture(&mut self, square: &str) {
-        self.turns.captures.push(square);
+        let t = &mut self.turns;
+        let rep = if t.counts[3] > 0 {
+            3
+        } else {
+            t.rep(t.counts[1].saturating_sub(1))
+        };
+        t.captures.text(rep, square);
+        t.counts[3] += 1;
         self.at.captures += i64::from(self.at.legal);
     }
 
     fn comment(&mut self, text: &str) {
-        self.turns.comments.push(text);
+        let t = &mut self.turns;
+        t.comments.text(t.rep(t.counts[2]), text);
+        t.counts[2] += 1;
         self.at.weight += text.len();
     }
 
-    fn turn_end(&mut self) {}
+    fn turn_end(&mut self) {
+        self.turns.end();
+    }
 
     fn error(&mut self, e: &DiagnosticLine) {
+        let rep = u8::from(self.at.errors > 0);
         let c = &mut self.errors;
-        c.severity.append_value(&e.severity);
-        c.code.append_value(&e.code);
-        c.message.append_value(&e.message);
-        c.line.push(i64_of(e.line));
-        c.column.push(i64_of(e.column));
-        c.turn.append_option(e.turn.map(i64_of));
+        c.severity.text(rep, &e.severity);
+        c.code.text(rep, &e.code);
+        c.message.text(rep, &e.message);
+        c.line.int(rep, i64_of(e.line));
+        c.column.int(rep, i64_of(e.column));
+        c.turn.opt_int(rep, e.turn.map(i64_of));
         self.at.errors += 1;
         self.at.weight += 64 + e.message.len();
     }
 
     fn end(&mut self, end: &GameEnd<'_>) {
-        self.result.append_option(end.result);
-        self.termination.append_option(end.termination);
-        self.winner.append_option(end.winner.map(Side::as_str));
-        self.valid.push(end.valid);
+        self.result.opt_text(0, end.result);
+        self.termination.opt_text(0, end.termination);
+        self.winner.opt_text(0, end.winner.map(Side::as_str));
+        self.valid.bool(0, end.valid);
         for (column, n) in self.kinds.iter_mut().zip(self.at.kinds) {
-            column.push(n);
+            column.int(0, n);
         }
-        self.captures.push(self.at.captures);
-        self.last.append_option(end.final_position);
-        self.errors.per_game.push(self.at.errors);
-        self.turns.per_game.push(self.at.turns);
+        self.captures.int(0, self.at.captures);
+        self.last.opt_text(0, end.final_position);
+        if self.at.errors == 0 {
+            self.errors.leaves().into_iter().for_each(|l| l.null(0, 0));
+        }
+        if self.at.turns == 0 {
+            let t = &mut self.turns;
+            t.head.none();
+            for leaf in [&mut t.squares, &mut t.to, &mut t.captures, &mut t.comments] {
+                leaf.null(0, 0);
+            }
+        }
         self.weights.push(self.at.weight);
     }
 }
@@ -358,47 +416,30 @@ impl Rows for GamesRows {
         self.weights.last().copied().unwrap_or(0)
     }
 
-    fn finish(&mut self, before: usize) -> Result<Part, ArrowError> {
+    fn finish(&mut self, before: usize) -> Part {
         let before = i64_of(before);
-        let int = |v: &mut Vec<i64>| -> ArrayRef { Arc::new(Int64Array::from(std::mem::take(v))) };
-        let game: Vec<i64> = self.game.drain(..).map(|n| n + before).collect();
-        let mut columns: Vec<(String, ArrayRef, bool)> = vec![
-            ("file".into(), Arc::new(self.file.finish()), false),
-            ("game".into(), Arc::new(Int64Array::from(game)), false),
-        ];
-        for (column, name) in self.known.iter_mut().zip(KNOWN_TAGS) {
-            let name = format!("tag_{}", name.to_ascii_lowercase());
-            columns.push((name, Arc::new(column.finish()), true));
+        let mut game = self.game.take();
+        if let super::column::Values::Int(v) = &mut game.values {
+            v.iter_mut().for_each(|n| *n += before);
         }
-        columns.push(("tags".into(), self.tags_column()?, false));
-        self.rules.finish(&mut columns);
-        let valid = Arc::new(BooleanArray::from(std::mem::take(&mut self.valid)));
-        let [place, movement, pass] = &mut self.kinds;
-        columns.extend([
-            (
-                "result".into(),
-                Arc::new(self.result.finish()) as ArrayRef,
-                true,
-            ),
-            (
-                "termination".into(),
-                Arc::new(self.termination.finish()),
-                true,
-            ),
-            ("winner".into(), Arc::new(self.winner.finish()), true),
-            ("valid".into(), valid, false),
-            ("placement_turns".into(), int(place), false),
-            ("movement_turns".into(), int(movement), false),
-            ("pass_turns".into(), int(pass), false),
-            ("captures".into(), int(&mut self.captures), false),
-            ("final".into(), Arc::new(self.last.finish()), true),
-            ("errors".into(), self.errors.column(), false),
-            ("turns".into(), self.turns.column(), false),
+        let mut leaves = vec![self.file.take(), game];
+        leaves.extend(self.known.iter_mut().map(Leaf::take));
+        leaves.extend([self.keys.take(), self.values.take()]);
+        self.rules.finish(&mut leaves);
+        leaves.extend([
+            self.result.take(),
+            self.termination.take(),
+            self.winner.take(),
+            self.valid.take(),
         ]);
+        leaves.extend(self.kinds.iter_mut().map(Leaf::take));
+        leaves.extend([self.captures.take(), self.last.take()]);
+        leaves.extend(self.errors.leaves().into_iter().map(|l| l.take()));
+        self.turns.finish(&mut leaves);
         let weights = std::mem::take(&mut self.weights);
-        Ok(Part {
-            batch: RecordBatch::try_from_iter_with_nullable(columns)?,
+        Part {
+            leaves,
             games: weights.into_iter().map(|w| (1, w)).collect(),
-        })
+        }
     }
 }

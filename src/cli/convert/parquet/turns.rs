@@ -3,20 +3,16 @@
 //! each legal turn replayed on a [`GameState`].
 
 use std::any::Any;
-use std::fmt::Write;
 use std::ops::Range;
-use std::sync::Arc;
 
-use arrow_array::builder::StringBuilder;
-use arrow_array::{ArrayRef, Int64Array, RecordBatch};
-use arrow_schema::ArrowError;
 use seega::archive::convert::ChunkRows;
 use seega::render::game_json::{KindName, RulesObject, square};
 use seega::render::game_view::{GameEnd, GameVisitor, TurnHead};
 use seega::render::wire::DiagnosticLine;
 use seega::{GameState, Ply, PlyStep, Ruleset, Square};
 
-use super::arrays::{HeadColumns, i64_of};
+use super::column::{Leaf, Names, Values};
+use super::head::{HeadLeaves, i64_of};
 use super::{Part, Rows};
 
 /// The game being read.
@@ -64,24 +60,51 @@ struct Turn {
 }
 
 /// The rows of the turns table, turn by turn.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct TurnsRows {
-    file: StringBuilder,
-    game: Vec<i64>,
-    head: HeadColumns,
-    notation: StringBuilder,
-    to: StringBuilder,
-    placed: [StringBuilder; 2],
-    steps: Vec<i64>,
-    captures: Vec<i64>,
-    captured: StringBuilder,
-    after: StringBuilder,
+    file: Leaf,
+    game: Leaf,
+    head: HeadLeaves,
+    notation: Leaf,
+    to: Leaf,
+    placed: [Leaf; 2],
+    steps: Leaf,
+    captures: Leaf,
+    captured: Leaf,
+    after: Leaf,
     at: Game,
     t: Turn,
     /// The position's text, written for each legal turn.
-    position: String,
+    position: Vec<u8>,
     /// Turns and weight of each game.
     games: Vec<(usize, usize)>,
+}
+
+impl TurnsRows {
+    /// Rows with room for the turns of a chunk of `bytes` bytes of notation (about its bytes
+    /// over 8), so that the leaves seldom grow.
+    pub fn for_chunk(bytes: usize) -> TurnsRows {
+        let n = bytes / 8;
+        TurnsRows {
+            file: Leaf::texts(0, 0).with_room(n, 16),
+            game: Leaf::ints(0, 0).with_room(n, 0),
+            head: HeadLeaves::new(0, 0, n),
+            notation: Leaf::texts(0, 0).with_room(n, 8),
+            to: Leaf::coded(0, 1, Names::Squares).with_room(n, 0),
+            placed: [
+                Leaf::coded(0, 1, Names::Squares),
+                Leaf::coded(0, 1, Names::Squares),
+            ],
+            steps: Leaf::ints(0, 0).with_room(n, 0),
+            captures: Leaf::ints(0, 0).with_room(n, 0),
+            captured: Leaf::texts(0, 1).with_room(n, 2),
+            after: Leaf::texts(0, 1).with_room(n, 40),
+            at: Game::default(),
+            t: Turn::default(),
+            position: Vec::new(),
+            games: Vec::new(),
+        }
+    }
 }
 
 /// `s` read as a square.
@@ -130,8 +153,7 @@ impl TurnsRows {
         match ply.map(|p| state.play(&p)) {
             Some(Ok(_)) => {
                 self.position.clear();
-                // Writing into a String cannot fail.
-                let _ = write!(self.position, "{}", state.setup());
+                state.setup().append_text(&mut self.position);
                 true
             }
             _ => {
@@ -164,9 +186,9 @@ impl GameVisitor for TurnsRows {
     }
 
     fn turn(&mut self, turn: &TurnHead<'_>) {
-        self.file.append_value(&self.at.file);
-        self.game.push(self.at.number);
-        self.head.push(turn);
+        self.file.text(0, &self.at.file);
+        self.game.int(0, self.at.number);
+        self.head.push(0, turn);
         let t = &mut self.t;
         t.kind = Some(turn.kind);
         t.legal = turn.legal;
@@ -239,16 +261,16 @@ impl GameVisitor for TurnsRows {
     fn turn_end(&mut self) {
         let after = self.after();
         let t = &self.t;
-        self.notation.append_value(&t.text);
-        self.to.append_option(t.to.clone().map(|at| &t.text[at]));
+        self.notation.text(0, &t.text);
+        self.to.opt_text(0, t.to.clone().map(|at| &t.text[at]));
         for (column, placed) in self.placed.iter_mut().zip(&t.placed) {
-            column.append_option(placed.as_ref().map(|p| &t.text[p.at.clone()]));
+            column.opt_text(0, placed.as_ref().map(|p| &t.text[p.at.clone()]));
         }
-        self.steps.push(i64_of(t.step_count));
-        self.captures.push(i64_of(t.captures));
-        (self.captured).append_option((t.captures > 0).then_some(t.captured.as_str()));
+        self.steps.int(0, i64_of(t.step_count));
+        self.captures.int(0, i64_of(t.captures));
+        (self.captured).opt_text(0, (t.captures > 0).then_some(t.captured.as_str()));
         self.after
-            .append_option(after.then_some(self.position.as_str()));
+            .opt_bytes(0, after.then_some(self.position.as_slice()));
     }
 
     fn error(&mut self, e: &DiagnosticLine) {
@@ -271,33 +293,35 @@ impl Rows for TurnsRows {
         self.games.last().map_or(0, |&(_, weight)| weight)
     }
 
-    fn finish(&mut self, before: usize) -> Result<Part, ArrowError> {
+    fn finish(&mut self, before: usize) -> Part {
         let before = i64_of(before);
-        let int = |v: &mut Vec<i64>| -> ArrayRef { Arc::new(Int64Array::from(std::mem::take(v))) };
-        let game: Vec<i64> = self.game.drain(..).map(|n| n + before).collect();
+        let mut game = self.game.take();
+        if let Values::Int(v) = &mut game.values {
+            v.iter_mut().for_each(|n| *n += before);
+        }
         let [placed_1, placed_2] = &mut self.placed;
-        let head = self.head.finish();
-        let columns: Vec<(&str, ArrayRef, bool)> = vec![
-            ("file", Arc::new(self.file.finish()), false),
-            ("game", Arc::new(Int64Array::from(game)), false),
-            ("turn", head.number, false),
-            ("side", head.side, true),
-            ("kind", head.kind, false),
-            ("legal", head.legal, false),
-            ("notation", Arc::new(self.notation.finish()), false),
-            ("from", head.from, true),
-            ("to", Arc::new(self.to.finish()), true),
-            ("placed_1", Arc::new(placed_1.finish()), true),
-            ("placed_2", Arc::new(placed_2.finish()), true),
-            ("steps", int(&mut self.steps), false),
-            ("captures", int(&mut self.captures), false),
-            ("captured", Arc::new(self.captured.finish()), true),
-            ("annotation", head.annotation, true),
-            ("position_after", Arc::new(self.after.finish()), true),
+        let [number, side, kind, from, annotation, legal] = self.head.take();
+        let leaves = vec![
+            self.file.take(),
+            game,
+            number,
+            side,
+            kind,
+            legal,
+            self.notation.take(),
+            from,
+            self.to.take(),
+            placed_1.take(),
+            placed_2.take(),
+            self.steps.take(),
+            self.captures.take(),
+            self.captured.take(),
+            annotation,
+            self.after.take(),
         ];
-        Ok(Part {
-            batch: RecordBatch::try_from_iter_with_nullable(columns)?,
+        Part {
+            leaves,
             games: std::mem::take(&mut self.games),
-        })
+        }
     }
 }

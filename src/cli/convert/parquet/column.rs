@@ -1,0 +1,477 @@
+//! The rows of a table in Parquet's own terms: one [`Leaf`] per leaf column of the schema, in
+//! the schema's order, each its repetition and definition levels (only those its column has)
+//! and its values (the non-null ones, plain). The levels are known from the rows' structure (a
+//! game's turns, a turn's steps), so the tables fill them as they go; `page.rs` encodes a
+//! leaf's pieces into pages.
+//!
+//! Arrow arrays could be made from the same leaves, should a reader want record batches: a
+//! leaf's texts are already an Arrow string array's offsets and bytes, its integers and
+//! booleans its values; a level below a column's maximum definition level is a null (or an
+//! empty list, at the level of the list), and a repetition level below a list's own level
+//! starts a new list, which gives each list's offsets and each optional value's validity (the
+//! inverse of the crate's `compute_leaves`); coded texts (squares, sides, kinds) are an Arrow
+//! dictionary array's keys, their names its values.
+
+use seega::render::game_json::{KindName, Side};
+
+/// A closed set of names, whose values a leaf holds as their numbers: most of a game's texts
+/// (squares, sides, kinds), which so cost neither a copy nor a dictionary look-up by text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Names {
+    /// `a1` to `i9`, numbered as [`seega::Square::index`] (`rank * 9 + file`).
+    Squares,
+    /// `black`, `white`, numbered as [`Side`]'s variants.
+    Sides,
+    /// `place`, `move`, `pass`, numbered as [`KindName`]'s variants.
+    Kinds,
+}
+
+/// Every square's name, numbered as [`Names::Squares`] numbers them.
+static SQUARE_NAMES: [[u8; 2]; 81] = {
+    let mut names = [[0; 2]; 81];
+    let mut i = 0;
+    while i < 81 {
+        names[i] = [b'a' + (i % 9) as u8, b'1' + (i / 9) as u8];
+        i += 1;
+    }
+    names
+};
+
+impl Names {
+    /// How many names there are.
+    pub fn len(self) -> u32 {
+        match self {
+            Names::Squares => 81,
+            Names::Sides => 2,
+            Names::Kinds => 3,
+        }
+    }
+
+    /// The name numbered `code` (below [`Names::len`]).
+    pub fn name(self, code: u32) -> &'static [u8] {
+        let i = code as usize;
+        let sides = [Side::Black, Side::White];
+        let kinds = [KindName::Place, KindName::Move, KindName::Pass];
+        match self {
+            Names::Squares => SQUARE_NAMES.get(i).map_or(&[], |n| n.as_slice()),
+            Names::Sides => sides.get(i).map_or("", |s| s.as_str()).as_bytes(),
+            Names::Kinds => kinds.get(i).map_or("", |k| k.as_str()).as_bytes(),
+        }
+    }
+
+    /// The number of the square named `s`, if it names one.
+    #[inline]
+    pub fn square(s: &[u8]) -> Option<u32> {
+        match *s {
+            [f @ b'a'..=b'i', r @ b'1'..=b'9'] => {
+                Some(u32::from(r - b'1') * 9 + u32::from(f - b'a'))
+            }
+            _ => None,
+        }
+    }
+}
+
+/// A leaf's values, the null ones left out.
+#[derive(Debug, Clone)]
+pub enum Values {
+    /// `INT64`.
+    Int(Vec<i64>),
+    /// `BOOLEAN`.
+    Bool(Vec<bool>),
+    /// `BYTE_ARRAY` (`STRING`): the texts one after the other, and where each ends.
+    Text { bytes: Vec<u8>, ends: Vec<u32> },
+    /// `BYTE_ARRAY` (`STRING`) of `names`: each value its name's number, or, from
+    /// `names.len()` on, that plus the number of a text of `other` (a square written that
+    /// names none).
+    Coded {
+        names: Names,
+        codes: Vec<u32>,
+        other: Box<Values>,
+    },
+}
+
+impl Values {
+    /// How many values there are.
+    pub fn len(&self) -> usize {
+        match self {
+            Values::Int(v) => v.len(),
+            Values::Bool(v) => v.len(),
+            Values::Text { ends, .. } => ends.len(),
+            Values::Coded { codes, .. } => codes.len(),
+        }
+    }
+
+    /// Adds the integer `n`.
+    #[inline(always)]
+    pub fn push_int(&mut self, n: i64) {
+        if let Values::Int(v) = self {
+            v.push(n);
+        }
+    }
+
+    /// Adds the boolean `b`.
+    #[inline(always)]
+    pub fn push_bool(&mut self, b: bool) {
+        if let Values::Bool(v) = self {
+            v.push(b);
+        }
+    }
+
+    /// Adds the text `s`.
+    #[inline(always)]
+    pub fn push_text(&mut self, s: &str) {
+        match self {
+            Values::Text { bytes, ends } => push_text(bytes, ends, s.as_bytes()),
+            Values::Coded { .. } => self.push_square(s),
+            _ => {}
+        }
+    }
+
+    /// Adds the text `s`, a square's name if it names one.
+    #[inline(always)]
+    pub fn push_square(&mut self, s: &str) {
+        if let Values::Coded {
+            names,
+            codes,
+            other,
+        } = self
+        {
+            match Names::square(s.as_bytes()).filter(|_| *names == Names::Squares) {
+                Some(code) => codes.push(code),
+                None => {
+                    codes.push(names.len() + other.len() as u32);
+                    if let Values::Text { bytes, ends } = other.as_mut() {
+                        push_text(bytes, ends, s.as_bytes());
+                    }
+                }
+            }
+        }
+    }
+
+    /// No values of the same kind.
+    fn empty_like(&self, room: bool) -> Values {
+        let n = |len: usize| if room { len } else { 0 };
+        match self {
+            Values::Int(v) => Values::Int(Vec::with_capacity(n(v.len()))),
+            Values::Bool(v) => Values::Bool(Vec::with_capacity(n(v.len()))),
+            Values::Text { bytes, ends } => Values::Text {
+                bytes: Vec::with_capacity(n(bytes.len())),
+                ends: Vec::with_capacity(n(ends.len())),
+            },
+            Values::Coded { names, codes, .. } => Values::Coded {
+                names: *names,
+                codes: Vec::with_capacity(n(codes.len())),
+                other: Box::new(Values::texts()),
+            },
+        }
+    }
+
+    /// No texts.
+    fn texts() -> Values {
+        Values::Text {
+            bytes: Vec::new(),
+            ends: Vec::new(),
+        }
+    }
+
+    /// The first `n` values, taken out.
+    fn split_off_front(&mut self, n: usize) -> Values {
+        match self {
+            Values::Int(v) => {
+                let rest = v.split_off(n);
+                Values::Int(std::mem::replace(v, rest))
+            }
+            Values::Bool(v) => {
+                let rest = v.split_off(n);
+                Values::Bool(std::mem::replace(v, rest))
+            }
+            Values::Coded {
+                names,
+                codes,
+                other,
+            } => {
+                let rest = codes.split_off(n);
+                Values::Coded {
+                    names: *names,
+                    codes: std::mem::replace(codes, rest),
+                    // The texts of the codes of both.
+                    other: other.clone(),
+                }
+            }
+            Values::Text { bytes, ends } => {
+                let cut = if n == 0 { 0 } else { ends[n - 1] };
+                let rest_bytes = bytes.split_off(cut as usize);
+                let rest_ends: Vec<u32> = ends[n..].iter().map(|e| e - cut).collect();
+                ends.truncate(n);
+                Values::Text {
+                    bytes: std::mem::replace(bytes, rest_bytes),
+                    ends: std::mem::replace(ends, rest_ends),
+                }
+            }
+        }
+    }
+
+    /// `i`th text (empty for other values).
+    pub fn text(&self, i: usize) -> &[u8] {
+        match self {
+            Values::Text { bytes, ends } => {
+                let start = if i == 0 { 0 } else { ends[i - 1] as usize };
+                &bytes[start..ends[i] as usize]
+            }
+            Values::Coded {
+                names,
+                codes,
+                other,
+            } => match codes[i].checked_sub(names.len()) {
+                None => names.name(codes[i]),
+                Some(k) => other.text(k as usize),
+            },
+            _ => &[],
+        }
+    }
+}
+
+/// One leaf column of some rows: its levels and values.
+#[derive(Debug, Clone)]
+pub struct Leaf {
+    /// The highest repetition and definition levels of its column.
+    pub max_rep: u8,
+    pub max_def: u8,
+    /// One repetition level per entry (empty when `max_rep` is 0).
+    pub rep: Vec<u8>,
+    /// One definition level per entry (empty when `max_def` is 0).
+    pub def: Vec<u8>,
+    pub values: Values,
+}
+
+impl Leaf {
+    fn new(max_rep: u8, max_def: u8, values: Values) -> Leaf {
+        Leaf {
+            max_rep,
+            max_def,
+            rep: Vec::new(),
+            def: Vec::new(),
+            values,
+        }
+    }
+
+    /// A leaf of texts whose column has those highest levels.
+    pub fn texts(max_rep: u8, max_def: u8) -> Leaf {
+        let values = Values::Text {
+            bytes: Vec::new(),
+            ends: Vec::new(),
+        };
+        Leaf::new(max_rep, max_def, values)
+    }
+
+    /// A leaf of texts of `names`.
+    pub fn coded(max_rep: u8, max_def: u8, names: Names) -> Leaf {
+        let values = Values::Coded {
+            names,
+            codes: Vec::new(),
+            other: Box::new(Values::texts()),
+        };
+        Leaf::new(max_rep, max_def, values)
+    }
+
+    /// A leaf of integers.
+    pub fn ints(max_rep: u8, max_def: u8) -> Leaf {
+        Leaf::new(max_rep, max_def, Values::Int(Vec::new()))
+    }
+
+    /// A leaf of booleans.
+    pub fn bools(max_rep: u8, max_def: u8) -> Leaf {
+        Leaf::new(max_rep, max_def, Values::Bool(Vec::new()))
+    }
+
+    /// The leaf with room for `n` entries and values, of `bytes` bytes of text each.
+    pub fn with_room(mut self, n: usize, bytes: usize) -> Leaf {
+        if self.max_rep > 0 {
+            self.rep.reserve(n);
+        }
+        if self.max_def > 0 {
+            self.def.reserve(n);
+        }
+        match &mut self.values {
+            Values::Int(v) => v.reserve(n),
+            Values::Bool(v) => v.reserve(n),
+            Values::Text { bytes: b, ends } => {
+                b.reserve(n * bytes);
+                ends.reserve(n);
+            }
+            Values::Coded { codes, .. } => codes.reserve(n),
+        }
+        self
+    }
+
+    /// An entry with no value (a null or an empty list) at levels `rep` and `def`.
+    #[inline(always)]
+    pub fn null(&mut self, rep: u8, def: u8) {
+        if self.max_rep > 0 {
+            self.rep.push(rep);
+        }
+        if self.max_def > 0 {
+            self.def.push(def);
+        }
+    }
+
+    /// The text `s` at levels `rep` and `def` (the column's highest, as a value is).
+    #[inline(always)]
+    pub fn text(&mut self, rep: u8, s: &str) {
+        self.null(rep, self.max_def);
+        self.values.push_text(s);
+    }
+
+    /// The integer `n` at repetition level `rep`.
+    #[inline(always)]
+    pub fn int(&mut self, rep: u8, n: i64) {
+        self.null(rep, self.max_def);
+        self.values.push_int(n);
+    }
+
+    /// The boolean `b` at repetition level `rep`.
+    #[inline(always)]
+    pub fn bool(&mut self, rep: u8, b: bool) {
+        self.null(rep, self.max_def);
+        self.values.push_bool(b);
+    }
+
+    /// The text `s` at repetition level `rep`, or a null one below the highest definition level.
+    #[inline(always)]
+    pub fn opt_text(&mut self, rep: u8, s: Option<&str>) {
+        match s {
+            Some(s) => self.text(rep, s),
+            None => self.null(rep, self.max_def - 1),
+        }
+    }
+
+    /// The text of bytes `s` at repetition level `rep`, or a null.
+    #[inline(always)]
+    pub fn opt_bytes(&mut self, rep: u8, s: Option<&[u8]>) {
+        match s {
+            Some(s) => {
+                self.null(rep, self.max_def);
+                if let Values::Text { bytes, ends } = &mut self.values {
+                    push_text(bytes, ends, s);
+                }
+            }
+            None => self.null(rep, self.max_def - 1),
+        }
+    }
+
+    /// The integer `n` at repetition level `rep`, or a null.
+    #[inline]
+    pub fn opt_int(&mut self, rep: u8, n: Option<i64>) {
+        match n {
+            Some(n) => self.int(rep, n),
+            None => self.null(rep, self.max_def - 1),
+        }
+    }
+
+    /// The boolean `b` at repetition level `rep`, or a null.
+    #[inline]
+    pub fn opt_bool(&mut self, rep: u8, b: Option<bool>) {
+        match b {
+            Some(b) => self.bool(rep, b),
+            None => self.null(rep, self.max_def - 1),
+        }
+    }
+
+    /// Entries (levels, or values when the column has none).
+    pub fn entries(&self) -> usize {
+        if self.max_def > 0 {
+            self.def.len()
+        } else {
+            self.values.len()
+        }
+    }
+
+    /// The first `rows` rows, taken out: the entries before the `rows`th one whose repetition
+    /// level is 0 (or the first `rows` entries of a column not in a list).
+    pub fn split_rows(&mut self, rows: usize) -> Leaf {
+        let entries = if self.max_rep == 0 {
+            rows.min(self.entries())
+        } else {
+            let mut starts = self.rep.iter().enumerate().filter(|(_, r)| **r == 0);
+            starts.nth(rows).map_or(self.rep.len(), |(i, _)| i)
+        };
+        let values = if self.max_def == 0 {
+            entries
+        } else {
+            let max = self.max_def;
+            self.def[..entries].iter().filter(|d| **d == max).count()
+        };
+        let rep = if self.max_rep > 0 {
+            let rest = self.rep.split_off(entries);
+            std::mem::replace(&mut self.rep, rest)
+        } else {
+            Vec::new()
+        };
+        let def = if self.max_def > 0 {
+            let rest = self.def.split_off(entries);
+            std::mem::replace(&mut self.def, rest)
+        } else {
+            Vec::new()
+        };
+        Leaf {
+            max_rep: self.max_rep,
+            max_def: self.max_def,
+            rep,
+            def,
+            values: self.values.split_off_front(values),
+        }
+    }
+
+    /// The leaf's entries taken out, leaving it empty with room for as many (a table's
+    /// chunks are alike, so its leaves seldom grow).
+    pub fn take(&mut self) -> Leaf {
+        let empty = self.values.empty_like(true);
+        let (rep, def) = (self.rep.len(), self.def.len());
+        Leaf {
+            max_rep: self.max_rep,
+            max_def: self.max_def,
+            rep: std::mem::replace(&mut self.rep, Vec::with_capacity(rep)),
+            def: std::mem::replace(&mut self.def, Vec::with_capacity(def)),
+            values: std::mem::replace(&mut self.values, empty),
+        }
+    }
+}
+
+/// Appends the text `s` to `bytes` and its end to `ends`.
+#[inline(always)]
+fn push_text(bytes: &mut Vec<u8>, ends: &mut Vec<u32>, s: &[u8]) {
+    bytes.extend_from_slice(s);
+    ends.push(u32::try_from(bytes.len()).unwrap_or(u32::MAX));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rows_are_split_where_their_lists_start() {
+        // Lists of texts, one optional level below: [a, b], [], [c], [null], [d, e, f].
+        let mut leaf = Leaf::texts(1, 2);
+        leaf.text(0, "a");
+        leaf.text(1, "b");
+        leaf.null(0, 0);
+        leaf.text(0, "c");
+        leaf.null(0, 1);
+        leaf.text(0, "d");
+        leaf.text(1, "e");
+        leaf.text(1, "f");
+        for rows in 0..=6 {
+            let mut rest = leaf.clone();
+            let front = rest.split_rows(rows);
+            let starts = |l: &Leaf| l.rep.iter().filter(|r| **r == 0).count();
+            assert_eq!(starts(&front), rows.min(5));
+            assert_eq!(starts(&front) + starts(&rest), 5);
+            assert_eq!(front.values.len() + rest.values.len(), 6);
+            let texts: Vec<&[u8]> = (0..rest.values.len())
+                .map(|i| rest.values.text(i))
+                .collect();
+            let want: &[&[u8]] = &[b"a", b"b", b"c", b"d", b"e", b"f"];
+            assert_eq!(texts, want[front.values.len()..]);
+        }
+    }
+}

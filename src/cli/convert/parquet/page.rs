@@ -1,0 +1,414 @@
+//! A column chunk encoded from its [`Leaf`] pieces: data pages of format v1 (levels in the
+//! RLE/bit-packed hybrid, values through a dictionary or plain), a dictionary page first, each
+//! page zstd-compressed; the page headers are written by the `parquet` crate's
+//! [`SerializedPageWriter`], and the chunk is handed back with the metadata the crate's row
+//! group writer appends it with ([`ColumnCloseResult`]).
+
+use bytes::Bytes;
+use parquet::basic::{Compression, Encoding, Type, ZstdLevel};
+use parquet::column::page::{CompressedPage, Page, PageWriter};
+use parquet::column::writer::ColumnCloseResult;
+use parquet::data_type::ByteArray;
+use parquet::errors::ParquetError;
+use parquet::file::metadata::ColumnChunkMetaData;
+use parquet::file::statistics::Statistics;
+use parquet::file::writer::{SerializedPageWriter, TrackedWrite};
+use parquet::schema::types::ColumnDescPtr;
+
+use super::column::{Leaf, Values};
+use super::delta;
+use super::dictionary::Dictionary;
+use super::rle;
+
+/// A data page is ended once its levels and values reach about this many bytes.
+const PAGE_BYTES: usize = 1 << 20;
+
+/// A dictionary that grows past this many bytes is given up: the rest of the chunk is plain.
+const DICTIONARY_BYTES: usize = 1 << 20;
+
+/// How a column is written.
+#[derive(Debug, Clone, Copy)]
+pub struct Plan {
+    /// Through a dictionary (else plain).
+    pub dictionary: bool,
+    /// With the chunk's minimum, maximum and null count.
+    pub statistics: bool,
+    /// Without a dictionary, `DELTA_BINARY_PACKED` (integers that count up; for integers
+    /// only).
+    pub delta: bool,
+}
+
+/// A column's minimum and maximum so far.
+#[derive(Debug, Default)]
+struct Bounds {
+    ints: Option<(i64, i64)>,
+    bools: Option<(bool, bool)>,
+    texts: Option<(Vec<u8>, Vec<u8>)>,
+    nulls: u64,
+}
+
+impl Bounds {
+    fn int(&mut self, n: i64) {
+        let (lo, hi) = self.ints.get_or_insert((n, n));
+        *lo = (*lo).min(n);
+        *hi = (*hi).max(n);
+    }
+
+    fn text(&mut self, s: &[u8]) {
+        match &mut self.texts {
+            None => self.texts = Some((s.to_vec(), s.to_vec())),
+            Some((lo, hi)) => {
+                if s < lo.as_slice() {
+                    *lo = s.to_vec();
+                } else if s > hi.as_slice() {
+                    *hi = s.to_vec();
+                }
+            }
+        }
+    }
+
+    fn statistics(self, physical: Type) -> Statistics {
+        let nulls = Some(self.nulls);
+        match physical {
+            Type::INT64 => {
+                let (lo, hi) = self.ints.unzip();
+                Statistics::int64(lo, hi, None, nulls, false)
+            }
+            Type::BOOLEAN => {
+                let (lo, hi) = self.bools.unzip();
+                Statistics::boolean(lo, hi, None, nulls, false)
+            }
+            _ => {
+                let (lo, hi) = self.texts.unzip();
+                let b = |v: Option<Vec<u8>>| v.map(ByteArray::from);
+                Statistics::byte_array(b(lo), b(hi), None, nulls, false)
+            }
+        }
+    }
+}
+
+/// One column chunk being encoded.
+pub struct ChunkEncoder {
+    descr: ColumnDescPtr,
+    /// The column's plan, and the chunk's (without a dictionary once it grew too big).
+    column: Plan,
+    plan: Plan,
+    /// Whether values still go through the dictionary.
+    dictionary: Option<Dictionary>,
+    /// The page being filled: its levels, its dictionary indices or plain values.
+    rep: Vec<u8>,
+    def: Vec<u8>,
+    indices: Vec<u32>,
+    plain: Vec<u8>,
+    bools: Vec<bool>,
+    ints: Vec<i64>,
+    entries: usize,
+    /// Encoded data pages.
+    pages: TrackedWrite<Vec<u8>>,
+    page_bytes: usize,
+    uncompressed: i64,
+    values: i64,
+    rows: u64,
+    bounds: Bounds,
+    encodings: Vec<Encoding>,
+    /// A page's bytes before compression.
+    buffer: Vec<u8>,
+}
+
+impl ChunkEncoder {
+    /// An empty chunk of the column `descr`, written as `plan` says.
+    pub fn new(descr: ColumnDescPtr, mut plan: Plan) -> ChunkEncoder {
+        // Booleans are always plain, one bit each.
+        plan.dictionary &= descr.physical_type() != Type::BOOLEAN && !plan.delta;
+        plan.delta &= descr.physical_type() == Type::INT64;
+        let dictionary = plan.dictionary.then(Dictionary::default);
+        ChunkEncoder {
+            descr,
+            column: plan,
+            plan,
+            dictionary,
+            rep: Vec::new(),
+            def: Vec::new(),
+            indices: Vec::new(),
+            plain: Vec::new(),
+            bools: Vec::new(),
+            ints: Vec::new(),
+            entries: 0,
+            pages: TrackedWrite::new(Vec::new()),
+            page_bytes: 0,
+            uncompressed: 0,
+            values: 0,
+            rows: 0,
+            bounds: Bounds::default(),
+            encodings: vec![Encoding::RLE, Encoding::PLAIN],
+            buffer: Vec::new(),
+        }
+    }
+
+    /// Adds the entries of `leaf`, which hold `rows` rows.
+    pub fn write(&mut self, leaf: &Leaf, rows: usize, z: &mut Scratch) -> Result<(), ParquetError> {
+        let (max_rep, max_def) = (self.descr.max_rep_level(), self.descr.max_def_level());
+        if i16::from(leaf.max_rep) != max_rep || i16::from(leaf.max_def) != max_def {
+            return Err(ParquetError::General(format!(
+                "the leaf of {} has other levels than its column",
+                self.descr.path()
+            )));
+        }
+        self.rows += rows as u64;
+        self.rep.extend_from_slice(&leaf.rep);
+        self.def.extend_from_slice(&leaf.def);
+        if self.plan.statistics && max_def > 0 {
+            let top = leaf.max_def;
+            self.bounds.nulls += leaf.def.iter().filter(|d| **d != top).count() as u64;
+        }
+        self.entries += leaf.entries();
+        self.values(&leaf.values);
+        self.page_bytes = self.rep.len() + self.def.len() + self.indices.len() + self.plain.len();
+        self.page_bytes += self.bools.len() / 8 + self.ints.len() * 2;
+        if self.page_bytes >= PAGE_BYTES {
+            self.page(z)?;
+        }
+        let big = (self.dictionary.as_ref()).is_some_and(|d| d.plain.len() > DICTIONARY_BYTES);
+        if big && self.entries > 0 {
+            // Pages written so far keep their indices; the rest of the chunk is plain.
+            self.page(z)?;
+        }
+        if big {
+            self.plan.dictionary = false;
+        }
+        Ok(())
+    }
+
+    /// Adds `values` to the page.
+    fn values(&mut self, values: &Values) {
+        let stats = self.plan.statistics;
+        match (values, self.plan.dictionary) {
+            (Values::Int(v), _) if stats => v.iter().for_each(|&n| self.bounds.int(n)),
+            (Values::Bool(v), _) => {
+                if stats && !v.is_empty() {
+                    let (any, all) = (v.iter().any(|b| *b), v.iter().all(|b| *b));
+                    let (lo, hi) = self.bounds.bools.get_or_insert((all, any));
+                    *lo &= all;
+                    *hi |= any;
+                }
+                self.bools.extend_from_slice(v);
+                return;
+            }
+            (Values::Text { .. } | Values::Coded { .. }, false) if stats => {
+                (0..values.len()).for_each(|i| self.bounds.text(values.text(i)));
+            }
+            _ => {}
+        }
+        if let (true, Values::Int(v)) = (self.plan.delta, values) {
+            self.ints.extend_from_slice(v);
+            return;
+        }
+        match (values, &mut self.dictionary) {
+            (Values::Int(v), Some(d)) if self.plan.dictionary => {
+                self.indices.extend(v.iter().map(|&n| d.int(n)));
+            }
+            (Values::Text { .. }, Some(d)) if self.plan.dictionary => {
+                let n = values.len();
+                self.indices.extend((0..n).map(|i| d.text(values.text(i))));
+            }
+            (
+                Values::Coded {
+                    names,
+                    codes,
+                    other,
+                },
+                Some(d),
+            ) if self.plan.dictionary => {
+                d.codes(*names, codes, other, &mut self.indices);
+            }
+            (Values::Coded { .. }, _) => {
+                for i in 0..values.len() {
+                    let s = values.text(i);
+                    let len = u32::try_from(s.len()).unwrap_or(u32::MAX);
+                    self.plain.extend_from_slice(&len.to_le_bytes());
+                    self.plain.extend_from_slice(s);
+                }
+            }
+            (Values::Int(v), _) => v.iter().for_each(|n| self.plain.extend(n.to_le_bytes())),
+            (Values::Text { bytes, ends }, _) => {
+                let mut start = 0;
+                for &end in ends {
+                    self.plain.extend_from_slice(&(end - start).to_le_bytes());
+                    self.plain
+                        .extend_from_slice(&bytes[start as usize..end as usize]);
+                    start = end;
+                }
+            }
+            (Values::Bool(_), _) => {}
+        }
+    }
+
+    /// Encodes the page filled so far.
+    fn page(&mut self, z: &mut Scratch) -> Result<(), ParquetError> {
+        let buf = &mut self.buffer;
+        buf.clear();
+        let (max_rep, max_def) = (self.descr.max_rep_level(), self.descr.max_def_level());
+        if max_rep > 0 {
+            z.levels(&self.rep, max_rep as u8, buf);
+        }
+        if max_def > 0 {
+            z.levels(&self.def, max_def as u8, buf);
+        }
+        let encoding = if !self.bools.is_empty() || self.descr.physical_type() == Type::BOOLEAN {
+            rle::booleans(&self.bools, buf);
+            Encoding::PLAIN
+        } else if self.plan.delta {
+            delta::binary_packed(&self.ints, buf);
+            self.ints.clear();
+            Encoding::DELTA_BINARY_PACKED
+        } else if let (Some(d), true) = (&self.dictionary, self.plan.dictionary) {
+            let width = rle::bit_width(d.len.saturating_sub(1)).max(1);
+            buf.push(width);
+            rle::hybrid(&self.indices, width, buf);
+            Encoding::RLE_DICTIONARY
+        } else {
+            buf.extend_from_slice(&self.plain);
+            Encoding::PLAIN
+        };
+        if !self.encodings.contains(&encoding) {
+            self.encodings.push(encoding);
+        }
+        let page = Page::DataPage {
+            buf: z.compress(buf)?,
+            num_values: u32::try_from(self.entries).unwrap_or(u32::MAX),
+            encoding,
+            def_level_encoding: Encoding::RLE,
+            rep_level_encoding: Encoding::RLE,
+            statistics: None,
+        };
+        let spec = SerializedPageWriter::new(&mut self.pages)
+            .write_page(CompressedPage::new(page, self.buffer.len()))?;
+        self.uncompressed += spec.uncompressed_size as i64;
+        self.values += self.entries as i64;
+        self.entries = 0;
+        self.rep.clear();
+        self.def.clear();
+        self.indices.clear();
+        self.plain.clear();
+        self.bools.clear();
+        Ok(())
+    }
+
+    /// The chunk's bytes (the dictionary page, then the data pages) and what the row group
+    /// writer appends it with; the encoder is left empty, for the next chunk of its column.
+    pub fn close(&mut self, z: &mut Scratch) -> Result<(Bytes, ColumnCloseResult), ParquetError> {
+        if self.entries > 0 || self.pages.bytes_written() == 0 {
+            self.page(z)?;
+        }
+        let mut chunk = TrackedWrite::new(Vec::new());
+        let mut dictionary_offset = None;
+        let physical = self.descr.physical_type();
+        if let Some(d) = &self.dictionary {
+            dictionary_offset = Some(0);
+            if self.plan.statistics && physical == Type::BYTE_ARRAY {
+                let mut at = 0;
+                while at + 4 <= d.plain.len() {
+                    let len =
+                        u32::from_le_bytes(d.plain[at..at + 4].try_into().unwrap_or_default());
+                    let end = at + 4 + len as usize;
+                    self.bounds.text(&d.plain[at + 4..end]);
+                    at = end;
+                }
+            }
+            let page = Page::DictionaryPage {
+                buf: z.compress(&d.plain)?,
+                num_values: d.len,
+                encoding: Encoding::PLAIN,
+                is_sorted: false,
+            };
+            let spec = SerializedPageWriter::new(&mut chunk)
+                .write_page(CompressedPage::new(page, d.plain.len()))?;
+            self.uncompressed += spec.uncompressed_size as i64;
+        }
+        let data_offset = chunk.bytes_written() as i64;
+        let mut bytes = chunk.into_inner()?;
+        let pages = std::mem::replace(&mut self.pages, TrackedWrite::new(Vec::new()));
+        bytes.extend_from_slice(&pages.into_inner()?);
+        let encodings =
+            std::mem::replace(&mut self.encodings, vec![Encoding::RLE, Encoding::PLAIN]);
+        let mut meta = ColumnChunkMetaData::builder(self.descr.clone())
+            .set_compression(Compression::ZSTD(ZstdLevel::default()))
+            .set_encodings(encodings)
+            .set_total_compressed_size(bytes.len() as i64)
+            .set_total_uncompressed_size(self.uncompressed)
+            .set_num_values(self.values)
+            .set_data_page_offset(data_offset)
+            .set_dictionary_page_offset(dictionary_offset);
+        if self.plan.statistics {
+            meta = meta.set_statistics(std::mem::take(&mut self.bounds).statistics(physical));
+        }
+        let close = ColumnCloseResult {
+            bytes_written: bytes.len() as u64,
+            rows_written: std::mem::take(&mut self.rows),
+            metadata: meta.build()?,
+            bloom_filter: None,
+            column_index: None,
+            offset_index: None,
+        };
+        self.plan = self.column;
+        self.uncompressed = 0;
+        self.values = 0;
+        if let Some(d) = &mut self.dictionary {
+            d.clear();
+        } else {
+            self.dictionary = self.column.dictionary.then(Dictionary::default);
+        }
+        Ok((Bytes::from(bytes), close))
+    }
+}
+
+/// What an encoding thread keeps from page to page: a zstd compressor at the crate's default
+/// level, and the last levels encoded (columns of one list share their repetition levels, and
+/// their required fields their definition levels: each is encoded once).
+pub struct Scratch {
+    zstd: zstd::bulk::Compressor<'static>,
+    /// Levels, their highest level and their encoding, the last few.
+    levels: Vec<(Vec<u8>, u8, Vec<u8>)>,
+    next: usize,
+}
+
+/// The levels [`Scratch`] remembers.
+const REMEMBERED: usize = 16;
+
+impl Scratch {
+    /// A compressor and no levels.
+    pub fn new() -> Result<Scratch, ParquetError> {
+        let level = ZstdLevel::default().compression_level();
+        Ok(Scratch {
+            zstd: zstd::bulk::Compressor::new(level)?,
+            levels: Vec::new(),
+            next: 0,
+        })
+    }
+
+    /// `data` compressed.
+    fn compress(&mut self, data: &[u8]) -> Result<Bytes, ParquetError> {
+        Ok(Bytes::from(self.zstd.compress(data)?))
+    }
+
+    /// Appends `levels` (at most `max`) encoded as a data page of format v1 holds them.
+    fn levels(&mut self, levels: &[u8], max: u8, out: &mut Vec<u8>) {
+        let known = self
+            .levels
+            .iter()
+            .find(|(l, m, _)| *m == max && l.as_slice() == levels);
+        if let Some((_, _, encoded)) = known {
+            out.extend_from_slice(encoded);
+            return;
+        }
+        let at = out.len();
+        rle::levels(levels, max, out);
+        let entry = (levels.to_vec(), max, out[at..].to_vec());
+        if self.levels.len() < REMEMBERED {
+            self.levels.push(entry);
+        } else {
+            self.levels[self.next] = entry;
+            self.next = (self.next + 1) % REMEMBERED;
+        }
+    }
+}
