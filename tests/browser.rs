@@ -12,6 +12,8 @@
 use super::common;
 #[path = "browser/embedded.rs"]
 mod embedded;
+#[path = "browser/variations.rs"]
+mod variations;
 #[path = "browser/webdriver.rs"]
 mod webdriver;
 
@@ -38,19 +40,15 @@ struct Shown {
     captured: Vec<String>,
 }
 
-/// The board `seega show FILE --game G --turn T` prints, read from its text board.
-fn expected(file: &str, game: usize, turn: usize) -> Shown {
-    let out = common::run_with(
-        &[
-            "show",
-            file,
-            "--game",
-            &game.to_string(),
-            "--turn",
-            &turn.to_string(),
-        ],
-        None,
-    );
+/// The board `seega show FILE --game G --turn T` (with `--line LINE` unless it is empty)
+/// prints, read from its text board.
+fn expected(file: &str, game: usize, turn: usize, line: &str) -> Shown {
+    let (g, t) = (game.to_string(), turn.to_string());
+    let mut args = vec!["show", file, "--game", &g, "--turn", &t];
+    if !line.is_empty() {
+        args.extend(["--line", line]);
+    }
+    let out = common::run_with(&args, None);
     assert!(out.status.success(), "{}", common::stderr(&out));
     let text = common::stdout(&out);
     let mut shown = Shown {
@@ -162,7 +160,7 @@ fn board_of(position: &str) -> BTreeMap<String, String> {
 
 /// Asserts that the page shows turn `turn` of game `game` of `file`, as `seega show` does.
 fn assert_shows(d: &Driver, file: &str, game: usize, turn: usize, how: &str) {
-    let want = expected(file, game, turn);
+    let want = expected(file, game, turn, "");
     // A click on a link changes the page's hash, and the page follows on the `hashchange`
     // event, after the click has returned: wait (a few seconds at most) for the board to name
     // the game and turn asked for, then hold all of it to what was asked.

@@ -34,7 +34,8 @@ fn data(page: &str) -> Value {
 }
 
 /// Every position of every game of `page` as its script replays them (`replay.js`, run by
-/// Node.js): `GAME POSITION-STRING BOARD` lines, the start of each game first.
+/// Node.js): `GAME POSITION-STRING BOARD` lines, the start of each game first, then the
+/// positions after each turn of each of its variations, as `GAME@PATH POSITION-STRING BOARD`.
 fn replayed(dir: &std::path::Path, page: &str) -> Vec<String> {
     let file = dir.join("page.html");
     std::fs::write(&file, page).unwrap();
@@ -47,7 +48,17 @@ const open = '<script type="application/json" class="seega-game">';
 const games = html.split(open).slice(1).map(r => JSON.parse(r.slice(0, r.indexOf('</script>'))));
 const arrows = JSON.parse(html.split('id="seega-arrows">')[1].split('</script>')[0]);
 const out = [];
-for (const g of games) for (const p of SeegaReplay.positions(g, arrows)) out.push(g.n + ' ' + p.p + ' ' + p.b);
+// each variation's own positions after its game's, `N@PATH`, in the checker's order
+const lines = (g, turns, from, base) => turns.forEach((t, i) => (t.v || []).forEach(v => {
+  const pos = SeegaReplay.branch(g, v, from + i, base, arrows);
+  for (const p of pos.slice(from + i + 1)) out.push(g.n + '@' + v.path + ' ' + p.p + ' ' + p.b);
+  lines(g, v.turns, from + i, pos);
+}));
+for (const g of games) {
+  const main = SeegaReplay.positions(g, arrows);
+  for (const p of main) out.push(g.n + ' ' + p.p + ' ' + p.b);
+  lines(g, g.turns, 0, main);
+}
 process.stdout.write(out.join('\n'));
 "#;
     let replay = format!("{ROOT}/src/render/html/replay.js");
@@ -79,7 +90,7 @@ fn snapshot_of_a_small_page() {
 #[test]
 fn every_position_the_script_replays_is_the_referees() {
     let dir = scratch("html-replay");
-    let mut positions = 0;
+    let (mut positions, mut variations) = (0, 0);
     for file in common::corpus_files() {
         let name = file.to_str().unwrap();
         let p = page(&[name]);
@@ -92,24 +103,40 @@ fn every_position_the_script_replays_is_the_referees() {
         {
             let opts = seega::validate::Options::default().record(true);
             let verdict = seega::check_game(&game, &opts);
-            for state in seega::GameState::replay_states(&game, &verdict) {
-                let setup = state.setup();
+            let states = seega::GameState::replay_states(&game, &verdict);
+            let main = states
+                .iter()
+                .map(|s| (String::new(), s.setup(), s.position().clone()));
+            // and the checker's replay of each variation
+            let lines = verdict.lines.iter().flat_map(|l| {
+                (l.played.iter())
+                    .map(|p| (format!("@{}", l.path), p.after.setup(), p.after.clone()))
+            });
+            for (line, setup, pos) in main.chain(lines) {
                 let board: String = (setup.size.squares())
-                    .map(|sq| match state.position().piece_at(sq) {
-                        Some(c) => c.char(),
-                        None => '.',
-                    })
+                    .map(|sq| pos.piece_at(sq).map_or('.', |c| c.char()))
                     .collect();
-                want.push(format!("{} {setup} {board}", i + 1));
+                want.push(format!("{}{line} {setup} {board}", i + 1));
+                variations += usize::from(!line.is_empty());
             }
         }
         assert_eq!(got.len(), want.len(), "{name}");
         for (g, w) in got.iter().zip(&want) {
-            assert_eq!(g, w, "{name}");
+            if !g.split(' ').next().unwrap_or_default().contains('@') {
+                assert_eq!(g, w, "{name}");
+                continue;
+            }
+            // A variation's position as the checker keeps it (`Played::after`) has no pass
+            // owed nor count: the script's string says them after the same ranks, side and
+            // hands.
+            let (gp, wp) = (g.rsplit_once(' ').unwrap(), w.rsplit_once(' ').unwrap());
+            assert_eq!(gp.1, wp.1, "{name}: {g}");
+            assert!(gp.0.starts_with(wp.0), "{name}: {g} is not {w}");
         }
         positions += want.len();
     }
     assert!(positions > 5_000, "{positions} positions");
+    assert!(variations > 10, "{variations} positions of variations");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -287,6 +287,11 @@ pub struct ShowArgs {
     /// Draw pieces as ● and ○.
     #[arg(long)]
     pub unicode: bool,
+    /// Draw along the variation PATH instead of the main line (`14.1`: the first variation
+    /// after turn 14; nested `14.1/16.2`): --turn K is the position after turn K of that line,
+    /// whose turns are numbered on from its branch.
+    #[arg(long, value_name = "PATH", conflicts_with = "position")]
+    pub line: Option<seega::notation::LinePath>,
     #[command(flatten)]
     pub setup: PositionArgs,
     /// Draw the position as an SVG diagram instead of a text board.
@@ -305,7 +310,7 @@ pub struct ShowArgs {
     /// keys to step through the positions. It loads nothing from the network and opens from a
     /// file in any current browser; the address `page.html#game=3&turn=14` opens that
     /// position. It goes to standard output, or to the file -o names.
-    #[arg(long, conflicts_with_all = ["svg", "svg_dir", "when", "position", "unicode"])]
+    #[arg(long, conflicts_with_all = ["svg", "svg_dir", "when", "position", "unicode", "line"])]
     pub html: bool,
     #[command(flatten)]
     pub encoding: EncodingArg,

@@ -4,12 +4,11 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use seega::Encoding;
-use seega::notation::Game;
+use seega::notation::{Element, LinePath};
 use seega::render::ascii::{Glyphs, Highlight, board, summary};
 use seega::render::svg::{svg, title};
 use seega::render::terminal;
-use seega::validate::played_text;
-use seega::validate::{Options, Verdict, check_game};
+use seega::validate::{Options, Played, Verdict, check_game, line_turns, turn_text};
 use seega::{Outcome, Position, Ruleset};
 
 mod html;
@@ -20,11 +19,8 @@ use super::output::{Stamp, Transaction, ensure_dir, is_stdout, write_file};
 use super::pick::{self, When};
 use super::{Exit, trouble};
 
-/// The token of the played turn `k` (from 1) and its highlight.
-fn turn_at(game: &Game<'_>, verdict: &Verdict, k: usize) -> (String, Highlight) {
-    let hl = Highlight::of_played(game, verdict, k);
-    (played_text(game, verdict, k), hl)
-}
+/// The legal turns along a line, from the start, each with the movetext it is written in.
+type LineTurns<'g, 'a> = [(&'g [Element<'a>], &'g Played)];
 
 /// One position to draw.
 struct Frame<'a> {
@@ -174,6 +170,8 @@ pub struct Config {
     position: Option<String>,
     /// The game to draw, from 1.
     game: usize,
+    /// The line drawn along: the main line, or a variation.
+    line: LinePath,
     when: When,
     /// The rules of a game without a Rules tag, and of the position string.
     rules: Ruleset,
@@ -206,6 +204,7 @@ impl Config {
             input: pick::input(&args.at),
             position: args.setup.position.clone(),
             game: args.at.game(),
+            line: args.line.clone().unwrap_or_default(),
             when: When::of(&args.at, args.svg_dir.is_some()),
             rules: args.setup.ruleset(),
             force_rules: args.setup.force_rules,
@@ -332,32 +331,59 @@ fn draw_game(config: &Config, out: &mut impl Write) -> std::io::Result<Exit> {
             pick::cannot_set_up(&heading, &verdict);
             return Ok(Exit::Invalid);
         };
-        let Some(wanted) = config.when.positions(verdict.played.len(), &heading) else {
+        let Some(turns) = line_turns(game, &verdict, &config.line) else {
+            no_line(&heading, &verdict, &config.line);
             return Ok(Exit::Trouble);
         };
-        let frames = frames(game, &verdict, &start, &heading, &wanted);
+        let heading = match config.line.is_main() {
+            true => heading,
+            false => format!("{heading}, variation {}", config.line),
+        };
+        let Some(wanted) = config.when.positions(turns.len(), &heading) else {
+            return Ok(Exit::Trouble);
+        };
+        // The outcome belongs to the main line.
+        let outcome = verdict.outcome.filter(|_| config.line.is_main());
+        let frames = frames(&turns, &start, &heading, &wanted, outcome);
         if !config.drawing.draw(&frames, out, &config.stamps())? {
             return Ok(Exit::Trouble);
         }
-        invalid_notes(&config.drawing, &verdict, out)?;
+        invalid_notes(&config.drawing, &verdict, (&config.line, turns.len()), out)?;
         Ok(Exit::Valid)
     })
     .unwrap_or(Ok(Exit::Trouble))
 }
 
-/// The frames of the positions `wanted` of a checked game.
+/// Says that the game `heading` names has no line `line`, naming the variations it has.
+fn no_line(heading: &str, verdict: &Verdict, line: &LinePath) {
+    let paths: Vec<String> = verdict
+        .lines
+        .iter()
+        .map(|l| format!("`{}`", l.path))
+        .collect();
+    let has = match paths.is_empty() {
+        true => "it has no variation".to_owned(),
+        false => format!("its variations are {}", paths.join(", ")),
+    };
+    trouble(format_args!(
+        "{heading} has no variation `{line}`: {has}\n  help: Name a variation as TURN.INDEX (`14.1`: the first after turn 14), nested ones joined by `/`; a variation after an illegal turn is not played."
+    ));
+}
+
+/// The frames of the positions `wanted` (each the number of turns played before it) along the
+/// legal turns `turns` of a line from `start`; `outcome` is drawn on the last.
 fn frames<'a>(
-    game: &Game<'_>,
-    verdict: &'a Verdict,
+    turns: &LineTurns<'a, '_>,
     start: &'a Position,
     heading: &'a str,
     wanted: &[usize],
+    outcome: Option<Outcome>,
 ) -> Vec<Frame<'a>> {
-    let n = verdict.played.len();
+    let n = turns.len();
     wanted
         .iter()
         .map(|&k| {
-            let outcome = if k == n { verdict.outcome } else { None };
+            let outcome = outcome.filter(|_| k == n);
             if k == 0 {
                 return Frame {
                     what: heading,
@@ -367,23 +393,25 @@ fn frames<'a>(
                     outcome,
                 };
             }
-            let p = &verdict.played[k - 1];
-            let (token, hl) = turn_at(game, verdict, k);
+            let (moves, p) = turns[k - 1];
+            let token = turn_text(moves, p);
             Frame {
                 what: heading,
                 when: format!("after turn {k} ({}): {token}", p.side),
                 pos: &p.after,
-                hl,
+                hl: Highlight::of_turn_in(moves, p),
                 outcome,
             }
         })
         .collect()
 }
 
-/// Notes after the drawing of an invalid game: its first error, and where its positions stop.
+/// Notes after the drawing of an invalid game: its first error, and, when the line drawn (of
+/// `drawn` legal turns) stops at an error, where its positions stop.
 fn invalid_notes(
     drawing: &Drawing,
     verdict: &Verdict,
+    (line, drawn): (&LinePath, usize),
     out: &mut impl Write,
 ) -> std::io::Result<()> {
     let Some(p) = verdict.problems.iter().find(|p| p.is_error()) else {
@@ -397,11 +425,14 @@ fn invalid_notes(
             terminal::escape(&p.message())
         ),
     )?;
-    if verdict.unchecked > 0 {
-        let n = verdict.played.len();
+    let stops = match line.is_main() {
+        true => verdict.unchecked > 0,
+        false => (verdict.problems.iter()).any(|p| p.is_error() && p.line.as_ref() == Some(line)),
+    };
+    if stops {
         drawing.note(
             out,
-            format_args!("positions stop after turn {n}, the last legal one"),
+            format_args!("positions stop after turn {drawn}, the last legal one"),
         )?;
     }
     Ok(())

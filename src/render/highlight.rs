@@ -4,7 +4,7 @@
 
 use crate::engine::{Bitboard, Square};
 use crate::notation::TurnKind;
-use crate::validate::Verdict;
+use crate::validate::{Played, Verdict};
 
 /// The last turn's squares and the squares it captured on.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -47,10 +47,28 @@ impl Highlight {
     /// [`crate::validate::Options::record`]; empty for `k` 0 (the start) or past the last
     /// legal turn.
     pub fn of_played(game: &crate::notation::Game<'_>, verdict: &Verdict, k: usize) -> Highlight {
-        let Some(p) = k.checked_sub(1).and_then(|i| verdict.played.get(i)) else {
-            return Highlight::default();
-        };
-        match game.moves.get(p.element) {
+        match k.checked_sub(1).and_then(|i| verdict.played.get(i)) {
+            Some(p) => Highlight::of_turn_in(&game.moves, p),
+            None => Highlight::default(),
+        }
+    }
+
+    /// The highlight of the legal turn `p`, written in the movetext `moves` of its line (as
+    /// [`crate::validate::line_turns`] pairs them); empty when `p` is not a turn of `moves`.
+    ///
+    /// ```
+    /// use seega::render::ascii::Highlight;
+    /// use seega::validate::{Options, check_game, line_turns};
+    ///
+    /// let game = seega::parse("1. c2,d4 (1. a2,b3) *").next().unwrap();
+    /// let verdict = check_game(&game, &Options::default().record(true));
+    /// let turns = line_turns(&game, &verdict, &"1.1".parse().unwrap()).unwrap();
+    /// let hl = Highlight::of_turn_in(turns[0].0, turns[0].1);
+    /// let touched: Vec<String> = hl.touched.squares().map(|s| s.to_string()).collect();
+    /// assert_eq!(touched, ["a2", "b3"]);
+    /// ```
+    pub fn of_turn_in(moves: &[crate::notation::Element<'_>], p: &Played) -> Highlight {
+        match moves.get(p.element) {
             Some(crate::notation::Element::Turn(t)) => Highlight::of_turn(&t.kind, &p.captures),
             _ => Highlight::default(),
         }

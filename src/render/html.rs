@@ -23,7 +23,7 @@
 
 mod data;
 
-pub use data::{PageGame, PageStart, PageTurn};
+pub use data::{PageGame, PageLine, PageStart, PageTurn};
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::{self, Write};
@@ -142,11 +142,7 @@ impl<W: Write> PageWriter<W> {
         }
         self.games += 1;
         self.sizes.insert(game.size);
-        for t in game.turns.iter().filter(|t| t.m.len() > 1) {
-            if !self.paths.contains(&(game.size, t.m.clone())) {
-                self.paths.insert((game.size, t.m.clone()));
-            }
-        }
+        self.paths_of(game.size, &game.turns);
         self.buf.clear();
         crate::render::json_text::to_writer(&mut self.buf, game).map_err(io::Error::other)?;
         self.out
@@ -178,12 +174,24 @@ impl<W: Write> PageWriter<W> {
         let parts: [(&str, &str); 4] = [
             ("{{boards}}", &boards),
             ("{{arrows}}", &script_json(&arrows)),
-            ("{{replay}}", REPLAY),
-            ("{{script}}", SCRIPT),
+            ("{{replay}}", &script_text(REPLAY)),
+            ("{{script}}", &script_text(SCRIPT)),
         ];
         self.out.write_all(fill(tail, &parts).as_bytes())?;
         self.out.flush()?;
         Ok(self.out)
+    }
+
+    /// Keeps the paths the pieces of `turns` and of their variations moved along.
+    fn paths_of(&mut self, size: u8, turns: &[PageTurn]) {
+        for t in turns {
+            if t.m.len() > 1 && !self.paths.contains(&(size, t.m.clone())) {
+                self.paths.insert((size, t.m.clone()));
+            }
+            for line in &t.v {
+                self.paths_of(size, &line.turns);
+            }
+        }
     }
 
     fn head(&mut self) -> io::Result<()> {
@@ -252,6 +260,20 @@ fn fill(template: &str, parts: &[(&str, &str)]) -> String {
     out
 }
 
+/// The page's script as the page holds it: `js` without its comment lines, blank lines and
+/// indentation (the sources keep them for their readers). The scripts hold no template
+/// literal, block comment or string that spans lines, so that this changes no statement.
+fn script_text(js: &str) -> String {
+    let mut out = String::with_capacity(js.len());
+    for line in js.lines().map(str::trim_start) {
+        if !line.is_empty() && !line.starts_with("//") {
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+    out
+}
+
 /// `t` as HTML text or a quoted attribute's value: `&`, `<`, `>`, `"` and `'` escaped, and
 /// control characters (which HTML forbids) replaced by U+FFFD.
 pub(crate) fn html_text(t: &str) -> String {
@@ -308,6 +330,23 @@ mod tests {
             assert!(!html.contains('<') && !html.contains('>'), "{html}");
         }
         assert_eq!(html_text("\"'\u{1}"), "&quot;&#39;\u{fffd}");
+    }
+
+    #[test]
+    fn the_script_loses_its_comments_and_indentation_only() {
+        let js = "// a note\nvar a = 1; // kept\n\n  if (a) {\n    a = '//';\n  }\n";
+        assert_eq!(
+            script_text(js),
+            "var a = 1; // kept\nif (a) {\na = '//';\n}\n"
+        );
+        for line in [REPLAY, SCRIPT].iter().flat_map(|s| s.lines()) {
+            let code = !line.trim_start().starts_with("//");
+            let spans = line.contains('`') || line.contains("/*") || line.ends_with('\\');
+            assert!(
+                !(code && spans),
+                "a literal or comment that may span lines: {line}"
+            );
+        }
     }
 
     #[test]

@@ -112,7 +112,7 @@ pub(crate) use auto::clean_auto;
 pub(crate) use clean::{CleanComment, CleanGame, CleanHeader, CleanKind, CleanNote, CleanTurn};
 pub use code::{Code, NotACode};
 pub(crate) use doc::computed_captures;
-pub use doc::{canonical_doc, played_text};
+pub use doc::{canonical_doc, line_turns, played_text, turn_text};
 pub use explain::{Explanation, explain};
 pub(crate) use fast::{RulesCache, clean_game, clean_game_recorded, clean_verdict};
 pub use fix::{Applied, Fixed, fix_game};

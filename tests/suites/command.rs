@@ -17,6 +17,8 @@ mod cli_fix_results;
 mod cli_html;
 #[path = "../cli_moves.rs"]
 mod cli_moves;
+#[path = "../cli_show_line.rs"]
+mod cli_show_line;
 #[path = "../cli_svg.rs"]
 mod cli_svg;
 #[path = "../conventions.rs"]

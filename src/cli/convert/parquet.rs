@@ -13,6 +13,7 @@
 
 mod column;
 mod delta;
+mod dictionary;
 mod encode;
 mod games;
 mod head;
@@ -234,10 +235,10 @@ fn properties() -> WriterProperties {
 }
 
 /// How a column is written (`spec/parquet.md`, measured in `docs/performance.md`):
-/// - delta-encoded: `game` (numbers that count up) and the turns table's `position_after`
-///   (positions that share their beginnings with the one before);
-/// - plain, with no dictionary: booleans (`page.rs`), the games table's `final` (positions
-///   seldom repeat in a row group) and the comments of the turns;
+/// - delta-encoded: `game` (numbers that count up);
+/// - plain, with no dictionary: booleans (`page.rs`), the games table's `final` and the turns
+///   table's `position_after` (positions seldom repeat in a row group) and the comments of the
+///   turns;
 /// - every other column through a dictionary (until it grows past 1 MiB in a column chunk);
 /// - statistics (minimum, maximum, null count) per column chunk for every top-level column but
 ///   the turns table's `notation` and `position_after`; none for the items of lists and maps
@@ -245,8 +246,9 @@ fn properties() -> WriterProperties {
 ///   squares, turns or positions rule nothing out.
 fn plan(column: &ColumnDescPtr) -> Plan {
     let parts = column.path().parts();
-    let delta = matches!(parts, [p] if p == "position_after" || p == "game");
-    let plain = matches!(parts, [p] if p == "final") || parts.iter().any(|p| p == "comments");
+    let delta = matches!(parts, [p] if p == "game");
+    let plain = matches!(parts, [p] if p == "final" || p == "position_after")
+        || parts.iter().any(|p| p == "comments");
     let top = parts.len() == 1;
     Plan {
         dictionary: !plain && !delta,

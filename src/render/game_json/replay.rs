@@ -75,12 +75,7 @@ impl GameObject {
     /// ```
     pub fn replay(&self) -> Option<Replayed<'_>> {
         let start = self.start()?;
-        let legal: Vec<&TurnObject> = self.turns.iter().filter(|t| t.legal).collect();
-        let plys = legal.iter().map_while(|t| t.ply().ok());
-        let played = start.play_each(plys);
-        let turns = (legal.into_iter().zip(played))
-            .map(|(turn, (ply, after))| (turn, ply, after))
-            .collect();
+        let turns = Replayed::line(&start, &self.turns);
         Some(Replayed { start, turns })
     }
 
@@ -158,4 +153,36 @@ fn branch(turns: &[TurnObject], b: Branch) -> Option<&LineObject> {
     let turn = turns.iter().find(|t| t.number == b.turn)?;
     turn.variations
         .get(usize::try_from(b.index).ok()?.checked_sub(1)?)
+}
+
+impl<'a> Replayed<'a> {
+    /// The legal turns of `turns` (a line's: the main line's, or a variation's
+    /// [`super::LineObject::turns`]) played from `from` as [`GameObject::replay`] plays the
+    /// main line's, each with the ply played and the state after it. A variation of the turn
+    /// at `i` of a line is played from the state before it: `from` for the first, else the
+    /// state after the legal turn before.
+    ///
+    /// ```
+    /// use seega::render::game_json::Replayed;
+    ///
+    /// let text = "1. c2,d4 (1. a2,b3 1... a1,b1) 1... a1,b2 *\n";
+    /// let game = seega::GameReader::new(text.as_bytes()).next().unwrap()?;
+    /// let object = game.object(&seega::Options::default(), "a.sgn");
+    /// let replayed = object.replay().unwrap();
+    /// let variation = &object.turns[0].variations[0];
+    /// let line = Replayed::line(&replayed.start, &variation.turns);
+    /// assert_eq!(line[1].2.setup().to_string(), "5/5/1b3/b4/ww3 b 10/10");
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    pub fn line(
+        from: &GameState,
+        turns: &'a [TurnObject],
+    ) -> Vec<(&'a TurnObject, Ply, GameState)> {
+        let legal: Vec<&TurnObject> = turns.iter().filter(|t| t.legal).collect();
+        let plys = legal.iter().map_while(|t| t.ply().ok());
+        let played = from.play_each(plys);
+        (legal.into_iter().zip(played))
+            .map(|(turn, (ply, after))| (turn, ply, after))
+            .collect()
+    }
 }

@@ -8,7 +8,9 @@
 use serde::Serialize;
 
 use crate::engine::{Bitboard, Color, Setup, Size, Square};
-use crate::render::game_json::{GameObject, HeaderItem, OutcomeObject, TurnObject};
+use crate::render::game_json::{
+    GameObject, HeaderItem, LineObject, OutcomeObject, Replayed, TurnObject,
+};
 use crate::render::svg::{game_over, outcome_words};
 use crate::{GameState, Ply};
 
@@ -91,6 +93,30 @@ pub struct PageTurn {
     /// The turns without a capture counted toward a limit after it.
     #[serde(skip_serializing_if = "is_zero")]
     pub q: u16,
+    /// Its variations, alternatives to it played from the position before it, in the order
+    /// written.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub v: Vec<PageLine>,
+}
+
+/// A variation of a turn, as the page walks it: its legal turns and their effects, played
+/// from the position before the turn it is an alternative to.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct PageLine {
+    /// Its line path (`14.1`, `14.1/16.2`).
+    pub path: String,
+    /// The side to move at each of its positions, the one before its first turn first: one
+    /// more than its turns.
+    pub mv: String,
+    /// Its legal turns, in order, each with its own variations.
+    pub turns: Vec<PageTurn>,
+    /// Its comments, each with the turn of the line it follows, from 1 (those before its
+    /// first turn with that turn).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub c: Vec<(usize, String)>,
+    /// The result written at its end, or empty.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub result: String,
 }
 
 fn is_zero(q: &u16) -> bool {
@@ -134,10 +160,13 @@ impl PageGame {
             .flat_map(|r| std::iter::once(&r.start).chain(r.turns.iter().map(|(_, _, s)| s)))
             .map(GameState::setup)
             .collect();
-        let turns: Vec<PageTurn> = (replayed.iter().flat_map(|r| &r.turns))
+        let mut turns: Vec<PageTurn> = (replayed.iter().flat_map(|r| &r.turns))
             .zip(states.windows(2))
             .map(|((turn, ply, _), w)| PageTurn::new(turn, ply, &w[0], &w[1]))
             .collect();
+        if let Some(r) = &replayed {
+            variations(&mut turns, &r.start, &r.turns);
+        }
         let end = match outcome {
             Some(o) if !states.is_empty() => game_over(o),
             _ => String::new(),
@@ -194,7 +223,50 @@ impl PageTurn {
             hand: (hands != after.in_hand).then_some(after.in_hand),
             o: after.opening_owed,
             q: after.quiet_turns,
+            v: Vec::new(),
         }
+    }
+}
+
+/// Gives each of the page's turns `pages` the variations of its turn of `played` (a line's
+/// legal turns as replayed from `from`), each played from the state before that turn.
+fn variations(pages: &mut [PageTurn], from: &GameState, played: &[(&TurnObject, Ply, GameState)]) {
+    for (i, (page, (turn, _, _))) in pages.iter_mut().zip(played).enumerate() {
+        if turn.variations.is_empty() {
+            continue;
+        }
+        let before = i.checked_sub(1).map_or(from, |j| &played[j].2);
+        page.v = (turn.variations.iter())
+            .map(|line| page_line(line, before))
+            .collect();
+    }
+}
+
+/// The variation `line`, played from `before`.
+fn page_line(line: &LineObject, before: &GameState) -> PageLine {
+    let played = Replayed::line(before, &line.turns);
+    let states: Vec<Setup> = std::iter::once(before.setup())
+        .chain(played.iter().map(|(_, _, s)| s.setup()))
+        .collect();
+    let mut turns: Vec<PageTurn> = (played.iter().zip(states.windows(2)))
+        .map(|((turn, ply, _), w)| PageTurn::new(turn, ply, &w[0], &w[1]))
+        .collect();
+    variations(&mut turns, before, &played);
+    let trim = |c: &crate::render::game_json::CommentObject| c.text.trim().to_owned();
+    let mut c: Vec<(usize, String)> = line.comments.iter().map(|x| (1, trim(x))).collect();
+    if played.is_empty() {
+        c.clear();
+    }
+    c.extend(
+        (played.iter().enumerate())
+            .flat_map(|(j, (t, _, _))| t.comments.iter().map(move |x| (j + 1, trim(x)))),
+    );
+    PageLine {
+        path: line.path.clone(),
+        mv: states.iter().map(|s| s.to_move.char()).collect(),
+        turns,
+        c,
+        result: line.result.clone().unwrap_or_default(),
     }
 }
 

@@ -53,46 +53,67 @@ var SeegaReplay = (function () {
   // page's table of path arrows. None for a game that cannot be set up.
   function positions(g, arrows) {
     if (!g.start) return [];
-    var n = g.size, b = g.start.b.split(''), hand = g.start.hand.slice();
-    var comments = g.turns.map(function () { return []; }).concat([[]]);
-    g.c.forEach(function (c) { if (c[0] < comments.length) comments[c[0]].push(c[1]); });
-    var out = [];
+    var s = g.start, out = [];
+    play(g.size, g, 0, s.b.split(''), s.hand.slice(), [s.o, s.q], arrows, g.end, out);
+    return out;
+  }
+
+  // The positions along the variation `line` (a `v` of a turn of the line whose positions are
+  // `base`), which branches at `base[from]`, the position before the turn it replaces: the
+  // positions of `base` up to it, then those after each of its turns.
+  function branch(g, line, from, base, arrows) {
+    var at = base[from], out = base.slice(0, from + 1);
+    line = { mv: line.mv, turns: line.turns, c: (line.c || []).map(function (x) { return [x[0] + from, x[1]]; }) };
+    play(g.size, line, from, at.b.split(''), at.hand.slice(), [at.o, at.q], arrows, '', out);
+    return out;
+  }
+
+  // Appends to `out` the positions after each turn of `line` (its `mv`, `turns` and `c`), the
+  // first of them position `k0 + 1`, played from the board `b`, the hands `hand` and the
+  // opening and count `oq` of position `k0` (itself appended when `out` does not hold it yet);
+  // `end` is shown on the last.
+  function play(n, line, k0, b, hand, oq, arrows, end, out) {
+    var comments = {};
+    line.c.forEach(function (c) { (comments[c[0]] = comments[c[0]] || []).push(c[1]); });
+    var last = k0 + line.turns.length;
     var snap = function (k, t, o, q) {
-      var side = g.mv.charAt(k), m = t && t.m;
+      var side = line.mv.charAt(k - k0), m = t && t.m;
       out.push({
         p: positionString(b, n, side, hand, o, q),
         b: b.join(''),
+        o: o, q: q,
         phase: hand[0] || hand[1] ? 'placement' : 'movement',
         mv: side === 'b' ? 'black' : 'white',
         on: [count(b, 'b'), count(b, 'w')],
         hand: hand.slice(),
-        c: comments[k],
+        c: comments[k] || [],
         t: t ? (t.p || m || []) : [],
         x: (t && t.x) || [],
         a: m && m.length > 1 ? (arrows[n] || {})[m.join(',')] || null : null,
-        end: k === g.turns.length ? g.end : ''
+        end: k === last ? end : ''
       });
     };
-    snap(0, null, g.start.o, g.start.q);
-    g.turns.forEach(function (t, i) {
-      apply(t, g.mv.charAt(i), b, hand);
-      snap(i + 1, t, t.o, t.q);
+    if (out.length === k0) snap(k0, null, oq[0], oq[1]);
+    line.turns.forEach(function (t, i) {
+      apply(t, line.mv.charAt(i), b, hand);
+      snap(k0 + i + 1, t, t.o, t.q);
     });
-    return out;
   }
 
-  // Turn `k` (from 1) of `g`: its number, side and notation, and the move number written
-  // before it in a list (`3.` before a pair's first turn, `3...` before a list that opens on a
-  // pair's second, else empty).
-  function turn(g, k) {
+  // Turn `k` (from 1) of `g`, or of its variation `line` (whose first turn is `k0 + 1`): its
+  // number, side and notation, and the move number written before it in a list (`3.` before
+  // a pair's first turn, `3...` before a list or a line that opens on a pair's second, or when
+  // `opens` says the list opens again there, else empty).
+  function turn(g, k, line, k0, opens) {
+    line = line || g; k0 = k0 || 0;
     var n = g.first + k - 1, pair = Math.ceil(n / 2), second = n % 2 === 0;
     return {
       n: n,
-      side: g.mv.charAt(k - 1),
-      t: g.turns[k - 1].t,
-      m: !second ? pair + '.' : k === 1 ? pair + '...' : ''
+      side: line.mv.charAt(k - k0 - 1),
+      t: line.turns[k - k0 - 1].t,
+      m: !second ? pair + '.' : k === k0 + 1 || opens ? pair + '...' : ''
     };
   }
 
-  return { positions: positions, positionString: positionString, turn: turn };
+  return { positions: positions, branch: branch, positionString: positionString, turn: turn };
 })();

@@ -1,7 +1,6 @@
-//! Parquet's delta encodings: `DELTA_BINARY_PACKED` (integers as their first value and the
-//! differences from one to the next, bit-packed by miniblocks of 32), and `DELTA_BYTE_ARRAY`
-//! (each text as the length of the prefix it shares with the text before it, then the rest:
-//! positions after one turn and the next share about a third of their text).
+//! Parquet's `DELTA_BINARY_PACKED` encoding: integers as their first value and the differences
+//! from one to the next, bit-packed by miniblocks of 32 (numbers that count up take a few bits
+//! each).
 
 /// Values in a block, and miniblocks in a block.
 const BLOCK: usize = 128;
@@ -60,49 +59,11 @@ fn pack(mini: &[i64], min: i64, width: u32, out: &mut Vec<u8>) {
     // 32 values fill whole bytes whatever the width.
 }
 
-/// The texts of a page in the `DELTA_BYTE_ARRAY` encoding, given one at a time.
-#[derive(Debug, Default)]
-pub struct DeltaTexts {
-    prefixes: Vec<i64>,
-    suffixes: Vec<i64>,
-    bytes: Vec<u8>,
-    last: Vec<u8>,
-}
-
-impl DeltaTexts {
-    /// Adds `s`.
-    pub fn push(&mut self, s: &[u8]) {
-        let shared = s.iter().zip(&self.last).take_while(|(a, b)| a == b).count();
-        self.prefixes.push(shared as i64);
-        self.suffixes.push((s.len() - shared) as i64);
-        self.bytes.extend_from_slice(&s[shared..]);
-        self.last.clear();
-        self.last.extend_from_slice(s);
-    }
-
-    /// About the bytes the texts so far take.
-    pub fn len(&self) -> usize {
-        self.bytes.len() + 2 * self.prefixes.len()
-    }
-
-    /// Appends the texts so far (the prefixes' lengths, the suffixes' lengths, the suffixes)
-    /// to `out` and forgets them: the next text is the first of a page.
-    pub fn finish(&mut self, out: &mut Vec<u8>) {
-        binary_packed(&self.prefixes, out);
-        binary_packed(&self.suffixes, out);
-        out.extend_from_slice(&self.bytes);
-        self.prefixes.clear();
-        self.suffixes.clear();
-        self.bytes.clear();
-        self.last.clear();
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use bytes::Bytes;
-    use parquet::data_type::{ByteArray, ByteArrayType, Int64Type};
-    use parquet::encodings::decoding::{Decoder, DeltaBitPackDecoder, DeltaByteArrayDecoder};
+    use parquet::data_type::Int64Type;
+    use parquet::encodings::decoding::{Decoder, DeltaBitPackDecoder};
 
     use super::*;
 
@@ -143,34 +104,6 @@ mod tests {
             }
             let extremes: Vec<i64> = (0..n).map(|i| [i64::MIN, i64::MAX, 0, -1][i % 4]).collect();
             assert_eq!(round_trip(&extremes), extremes);
-        }
-    }
-
-    #[test]
-    fn texts_are_read_back_by_the_crates_decoder() {
-        let words = [
-            "",
-            "a",
-            "ab",
-            "abc",
-            "b",
-            "5/5/3b1/1b3/5 w 10/12",
-            "5/4w/3b1/1b3/4w b",
-        ];
-        for n in [0usize, 1, 2, 7, 100, 333] {
-            let texts: Vec<String> = (0..n)
-                .map(|i| format!("{}{}", words[i % words.len()], "x".repeat(i % 5)))
-                .collect();
-            let mut delta = DeltaTexts::default();
-            texts.iter().for_each(|t| delta.push(t.as_bytes()));
-            let mut out = Vec::new();
-            delta.finish(&mut out);
-            let mut decoder = DeltaByteArrayDecoder::<ByteArrayType>::new();
-            decoder.set_data(Bytes::from(out), n).expect("data");
-            let mut back = vec![ByteArray::new(); n];
-            assert_eq!(decoder.get(&mut back).expect("decoded"), n);
-            let back: Vec<&str> = back.iter().map(|b| b.as_utf8().expect("utf-8")).collect();
-            assert_eq!(back, texts);
         }
     }
 }

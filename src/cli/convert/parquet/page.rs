@@ -4,9 +4,6 @@
 //! [`SerializedPageWriter`], and the chunk is handed back with the metadata the crate's row
 //! group writer appends it with ([`ColumnCloseResult`]).
 
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
-
 use bytes::Bytes;
 use parquet::basic::{Compression, Encoding, Type, ZstdLevel};
 use parquet::column::page::{CompressedPage, Page, PageWriter};
@@ -18,8 +15,9 @@ use parquet::file::statistics::Statistics;
 use parquet::file::writer::{SerializedPageWriter, TrackedWrite};
 use parquet::schema::types::ColumnDescPtr;
 
-use super::column::{Leaf, Names, Values};
-use super::delta::{self, DeltaTexts};
+use super::column::{Leaf, Values};
+use super::delta;
+use super::dictionary::Dictionary;
 use super::rle;
 
 /// A data page is ended once its levels and values reach about this many bytes.
@@ -28,194 +26,6 @@ const PAGE_BYTES: usize = 1 << 20;
 /// A dictionary that grows past this many bytes is given up: the rest of the chunk is plain.
 const DICTIONARY_BYTES: usize = 1 << 20;
 
-/// Multiplies and rotates, word by word: a fast hash for the dictionary's short texts (the
-/// dictionary is the program's own, no input chooses its keys to collide more than it could
-/// by making texts of its own).
-#[derive(Default, Clone, Copy)]
-struct Fx(u64);
-
-impl Hasher for Fx {
-    fn write(&mut self, bytes: &[u8]) {
-        let mut chunks = bytes.chunks_exact(8);
-        for c in &mut chunks {
-            let word = u64::from_le_bytes(c.try_into().unwrap_or_default());
-            self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-        }
-        let mut last = [0u8; 8];
-        let rest = chunks.remainder();
-        last[..rest.len()].copy_from_slice(rest);
-        let word = u64::from_le_bytes(last) ^ ((rest.len() as u64) << 59);
-        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-
-    fn write_u8(&mut self, b: u8) {
-        self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-
-    fn write_i64(&mut self, n: i64) {
-        self.0 = (self.0.rotate_left(5) ^ n as u64).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-
-    fn finish(&self) -> u64 {
-        self.0
-    }
-}
-
-type FxMap<K> = HashMap<K, u32, BuildHasherDefault<Fx>>;
-
-/// No entry yet in a table of direct indices.
-const NONE: u32 = u32::MAX;
-
-/// A column chunk's dictionary: its entries in the order they came, plain-encoded as its page
-/// holds them, and how to find an entry's index.
-#[derive(Default)]
-struct Dictionary {
-    /// The dictionary page's values (plain).
-    plain: Vec<u8>,
-    len: u32,
-    /// The texts' indices, and for the squares' names (`a1` to `i9`, most of a game's
-    /// texts) a table by square.
-    texts: FxMap<Box<[u8]>>,
-    squares: Vec<u32>,
-    /// The indices of the sides' or the kinds' names, by their number.
-    names: Vec<u32>,
-    /// The last text looked up (not a square's name) and its index.
-    last: Option<(Vec<u8>, u32)>,
-    /// The integers' indices, and for those from 0 to 1023 a table.
-    ints: FxMap<i64>,
-    small: Vec<u32>,
-}
-
-impl Dictionary {
-    /// The index of the name numbered `code` of `names`, added if new (squares share their
-    /// table with [`Dictionary::text`]'s, so that a square is in the dictionary once).
-    #[inline]
-    fn coded(&mut self, names: Names, code: u32) -> u32 {
-        let k = code as usize;
-        let i = self.table(names)[k];
-        if i != NONE {
-            return i;
-        }
-        let i = self.add_text(names.name(code));
-        self.table(names)[k] = i;
-        i
-    }
-
-    /// Appends the indices of `codes` (of `names`, the others' texts in `other`) to
-    /// `indices`, adding the names and texts not in the dictionary yet.
-    fn codes(&mut self, names: Names, codes: &[u32], other: &Values, indices: &mut Vec<u32>) {
-        // The table, out of the dictionary while the codes are looked up in it.
-        let mut table = std::mem::take(self.table(names));
-        let n = names.len();
-        indices.reserve(codes.len());
-        for &c in codes {
-            let i = match table.get(c as usize).filter(|_| c < n) {
-                Some(&i) if i != NONE => i,
-                Some(_) => {
-                    let i = self.add_text(names.name(c));
-                    table[c as usize] = i;
-                    i
-                }
-                None => {
-                    *self.table(names) = std::mem::take(&mut table);
-                    let i = self.text(other.text((c - n) as usize));
-                    table = std::mem::take(self.table(names));
-                    i
-                }
-            };
-            indices.push(i);
-        }
-        *self.table(names) = table;
-    }
-
-    /// The indices of the names of `names`, by number.
-    #[inline]
-    fn table(&mut self, names: Names) -> &mut Vec<u32> {
-        let table = match names {
-            Names::Squares => &mut self.squares,
-            _ => &mut self.names,
-        };
-        if table.is_empty() {
-            *table = vec![NONE; Names::Squares.len() as usize];
-        }
-        table
-    }
-
-    /// The index of the text `s`, added if new.
-    #[inline]
-    fn text(&mut self, s: &[u8]) -> u32 {
-        if let Some(code) = Names::square(s) {
-            return self.coded(Names::Squares, code);
-        }
-        // A column often holds one text many times in a row (the turns table's file).
-        if let Some((last, i)) = &self.last
-            && last.as_slice() == s
-        {
-            return *i;
-        }
-        let i = match self.texts.get(s) {
-            Some(&i) => i,
-            None => {
-                let i = self.add_text(s);
-                self.texts.insert(s.into(), i);
-                i
-            }
-        };
-        let last = self.last.get_or_insert_with(|| (Vec::new(), i));
-        last.0.clear();
-        last.0.extend_from_slice(s);
-        last.1 = i;
-        i
-    }
-
-    /// Empties the dictionary, keeping its room.
-    fn clear(&mut self) {
-        self.plain.clear();
-        self.len = 0;
-        self.texts.clear();
-        self.last = None;
-        self.ints.clear();
-        self.squares.iter_mut().for_each(|i| *i = NONE);
-        self.names.iter_mut().for_each(|i| *i = NONE);
-        self.small.iter_mut().for_each(|i| *i = NONE);
-    }
-
-    fn add_text(&mut self, s: &[u8]) -> u32 {
-        let len = u32::try_from(s.len()).unwrap_or(u32::MAX);
-        self.plain.extend_from_slice(&len.to_le_bytes());
-        self.plain.extend_from_slice(s);
-        self.len += 1;
-        self.len - 1
-    }
-
-    /// The index of the integer `n`, added if new.
-    #[inline]
-    fn int(&mut self, n: i64) -> u32 {
-        if (0..1024).contains(&n) {
-            if self.small.is_empty() {
-                self.small = vec![NONE; 1024];
-            }
-            let k = n as usize;
-            if self.small[k] == NONE {
-                self.small[k] = self.add_int(n);
-            }
-            return self.small[k];
-        }
-        if let Some(&i) = self.ints.get(&n) {
-            return i;
-        }
-        let i = self.add_int(n);
-        self.ints.insert(n, i);
-        i
-    }
-
-    fn add_int(&mut self, n: i64) -> u32 {
-        self.plain.extend_from_slice(&n.to_le_bytes());
-        self.len += 1;
-        self.len - 1
-    }
-}
-
 /// How a column is written.
 #[derive(Debug, Clone, Copy)]
 pub struct Plan {
@@ -223,8 +33,8 @@ pub struct Plan {
     pub dictionary: bool,
     /// With the chunk's minimum, maximum and null count.
     pub statistics: bool,
-    /// Without a dictionary, delta-encoded: `DELTA_BINARY_PACKED` integers (numbers that
-    /// count up), `DELTA_BYTE_ARRAY` texts (texts that share their beginnings).
+    /// Without a dictionary, `DELTA_BINARY_PACKED` (integers that count up; for integers
+    /// only).
     pub delta: bool,
 }
 
@@ -292,7 +102,6 @@ pub struct ChunkEncoder {
     plain: Vec<u8>,
     bools: Vec<bool>,
     ints: Vec<i64>,
-    texts: DeltaTexts,
     entries: usize,
     /// Encoded data pages.
     pages: TrackedWrite<Vec<u8>>,
@@ -311,7 +120,7 @@ impl ChunkEncoder {
     pub fn new(descr: ColumnDescPtr, mut plan: Plan) -> ChunkEncoder {
         // Booleans are always plain, one bit each.
         plan.dictionary &= descr.physical_type() != Type::BOOLEAN && !plan.delta;
-        plan.delta &= descr.physical_type() != Type::BOOLEAN;
+        plan.delta &= descr.physical_type() == Type::INT64;
         let dictionary = plan.dictionary.then(Dictionary::default);
         ChunkEncoder {
             descr,
@@ -324,7 +133,6 @@ impl ChunkEncoder {
             plain: Vec::new(),
             bools: Vec::new(),
             ints: Vec::new(),
-            texts: DeltaTexts::default(),
             entries: 0,
             pages: TrackedWrite::new(Vec::new()),
             page_bytes: 0,
@@ -356,7 +164,7 @@ impl ChunkEncoder {
         self.entries += leaf.entries();
         self.values(&leaf.values);
         self.page_bytes = self.rep.len() + self.def.len() + self.indices.len() + self.plain.len();
-        self.page_bytes += self.bools.len() / 8 + self.ints.len() * 2 + self.texts.len();
+        self.page_bytes += self.bools.len() / 8 + self.ints.len() * 2;
         if self.page_bytes >= PAGE_BYTES {
             self.page(z)?;
         }
@@ -391,11 +199,8 @@ impl ChunkEncoder {
             }
             _ => {}
         }
-        if self.plan.delta {
-            match values {
-                Values::Int(v) => self.ints.extend_from_slice(v),
-                _ => (0..values.len()).for_each(|i| self.texts.push(values.text(i))),
-            }
+        if let (true, Values::Int(v)) = (self.plan.delta, values) {
+            self.ints.extend_from_slice(v);
             return;
         }
         match (values, &mut self.dictionary) {
@@ -452,13 +257,10 @@ impl ChunkEncoder {
         let encoding = if !self.bools.is_empty() || self.descr.physical_type() == Type::BOOLEAN {
             rle::booleans(&self.bools, buf);
             Encoding::PLAIN
-        } else if self.plan.delta && self.descr.physical_type() == Type::INT64 {
+        } else if self.plan.delta {
             delta::binary_packed(&self.ints, buf);
             self.ints.clear();
             Encoding::DELTA_BINARY_PACKED
-        } else if self.plan.delta {
-            self.texts.finish(buf);
-            Encoding::DELTA_BYTE_ARRAY
         } else if let (Some(d), true) = (&self.dictionary, self.plan.dictionary) {
             let width = rle::bit_width(d.len.saturating_sub(1)).max(1);
             buf.push(width);
