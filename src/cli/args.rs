@@ -480,6 +480,11 @@ pub struct GenerateArgs {
     /// Movement turns after which a game stops unfinished with `*`.
     #[arg(long, default_value_t = 60)]
     pub max_turns: u32,
+    /// Probability (0 to 1) that a main-line turn is followed by a variation: one to three legal
+    /// turns from the position before it, sometimes nested, with a comment, a glyph or `*`
+    /// (with --invalid-rate, half the invalid games have their illegal turn in a variation).
+    #[arg(long, default_value_t = 0.0)]
+    pub variations: f64,
     /// Output file (written atomically) [default: standard output].
     #[arg(long, short = 'o')]
     pub output: Option<PathBuf>,
