@@ -128,6 +128,12 @@ pub struct SelectArgs {
     /// Keep invalid games only.
     #[arg(long)]
     pub invalid: bool,
+    /// Keep games with at least one variation (the other filters read the main line only).
+    #[arg(long, conflicts_with = "no_variations")]
+    pub has_variations: bool,
+    /// Keep games without variations.
+    #[arg(long)]
+    pub no_variations: bool,
     /// Keep games that reach this position string at some point.
     #[arg(long, value_name = "STRING")]
     pub position: Option<String>,
