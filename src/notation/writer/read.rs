@@ -157,4 +157,3 @@ pub(crate) fn doc_kind_with(kind: &TurnKind, captures: impl Fn(usize) -> Vec<Squ
         ),
     }
 }
-
