@@ -488,7 +488,8 @@ pub struct GenerateArgs {
     pub max_turns: u32,
     /// Probability (0 to 1) that a main-line turn is followed by a variation: one to three legal
     /// turns from the position before it, sometimes nested, with a comment, a glyph or `*`
-    /// (with --invalid-rate, half the invalid games have their illegal turn in a variation).
+    /// (with --invalid-rate, an invalid game with variations has its illegal turn in one of them
+    /// half the time).
     #[arg(long, default_value_t = 0.0)]
     pub variations: f64,
     /// Output file (written atomically) [default: standard output].
