@@ -116,7 +116,7 @@ shapes() {
     # archives of another count under this one's name.
     local sdir=$DIR/shapes-$games
     mkdir -p "$sdir"
-    [ -s "$sdir/tagless.sgn" ] || make_shapes "$BIN" "$sdir" "$games"
+    [ -s "$sdir/variations.sgn" ] || make_shapes "$BIN" "$sdir" "$games"
     echo
     echo "shapes: $games games each, $(nproc) cores, $repeat rounds, load average $(cut -d' ' -f1-3 /proc/loadavg)"
     printf '%-30s %6s %9s %9s %9s %9s %9s\n' run MB "grep s" "1 thr. s" "× grep" "2 thr. s" "× grep"

@@ -8,6 +8,8 @@
 #              annotations, comments and glyphs glued to turns, CRLF
 #   invalid    generated under five rulesets, 5 % of the games with an illegal turn
 #   tagless    generated under the three presets, Rules tags taken out
+#   variations the standard archive's games (same main lines and tags) with a variation after
+#              a tenth of the turns (`generate --variations 0.1`), some nested, annotated
 #
 # SHAPE_RUNS lists what is measured, one `NAME|FILE|ARGUMENTS` each; a command's output goes
 # to a file (human diagnostics are rendered as for a file, not a terminal).
@@ -17,6 +19,7 @@ SHAPE_RUNS=(
     "check other|other|check"
     "check invalid (human)|invalid|check"
     "check tagless --rules auto|tagless|check --rules auto"
+    "check variations|variations|check"
     "convert --to jsonl other|other|convert --to jsonl"
     "convert --to parquet standard|standard|convert --to parquet"
     "convert --to parquet-turns standard|standard|convert --to parquet-turns"
@@ -35,8 +38,10 @@ make_shapes() {
         --rules standard ludus seesa 'standard size=7' 'standard size=9' -o "$dir/invalid.sgn"
     "$bin" generate --games "$games" --seed 1 --rules standard ludus seesa |
         python3 "$here/shapes.py" tagless 1 >"$dir/tagless.sgn"
+    "$bin" generate --games "$games" --seed 1 --variations 0.1 -o "$dir/variations.sgn"
     expect_summary "$bin" "$dir/standard.sgn" "$games valid, 0 invalid (0 errors, 0 warnings)"
     expect_summary "$bin" "$dir/other.sgn" "$games valid, 0 invalid (0 errors, 0 warnings)"
+    expect_summary "$bin" "$dir/variations.sgn" "$games valid, 0 invalid (0 errors, 0 warnings)"
     expect_summary "$bin" "$dir/tagless.sgn" "$games valid, 0 invalid (0 errors, $games warnings)" --rules auto
     local invalid
     invalid=$({ "$bin" check --format short "$dir/invalid.sgn" || true; } | tail -1 | sed -E 's/.* ([0-9]+) invalid.*/\1/')

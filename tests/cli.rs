@@ -361,6 +361,33 @@ fn fix_rewrites_what_it_can_and_reports_the_rest() {
 }
 
 #[test]
+fn select_keeps_games_with_or_without_variations() {
+    let inputs = ["samples/variations.sgn", "samples/positions.sgn"];
+    let games = |out: &str| out.matches("\n[Event ").count() + out.starts_with("[Event ") as usize;
+    let with = run(
+        &[&["select", "--has-variations"][..], &inputs].concat(),
+        None,
+    );
+    assert!(with.starts_with("exit: 0\n"), "{with}");
+    assert_eq!(games(&with), 2, "the two games of variations.sgn:\n{with}");
+    assert!(
+        with.contains("(48. a1-a2 *)") && !with.contains("Rule studies"),
+        "{with}"
+    );
+    let without = run(
+        &[&["select", "--no-variations"][..], &inputs].concat(),
+        None,
+    );
+    assert_eq!(games(&without), 9, "the nine of positions.sgn:\n{without}");
+    assert!(!without.contains('('), "{without}");
+    let both = run(&["select", "--has-variations", "--no-variations"], Some(""));
+    assert!(
+        both.starts_with("exit: 2\n") && both.contains("cannot be used with"),
+        "{both}"
+    );
+}
+
+#[test]
 fn select_keeps_matches_and_quarantines_invalid_games() {
     insta::assert_snapshot!(
         "select_tag_result",

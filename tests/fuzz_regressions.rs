@@ -66,3 +66,34 @@ fn the_corpus_passes_every_target() {
         }
     }
 }
+
+#[test]
+fn thousands_of_parentheses_pass_the_variations_target() {
+    // Programs of the `variations` target: a byte's high four bits 15 write its piece 20,000
+    // times; pieces 0 `(`, 1 `)`, 2 `(1. c2,b3 `, 6 `{(} `, 7 `;)` and a line end, 8 `*`.
+    let programs: [&[u8]; 5] = [
+        &[0xF0; 10],
+        &[0xF1; 10],
+        &[0xF2, 0xF2, 0xF1],
+        &[0xF2, 0x26, 0x27, 0x28, 0xF2],
+        &[0xD2, 0xD3, 0x00, 0xF0, 0xC8, 0xF1, 0x0F, 0xF0],
+    ];
+    for program in programs {
+        let text = targets::program_text(program);
+        let opened = text.matches('(').count();
+        assert!(
+            opened >= 200 || text.matches(')').count() >= 200_000,
+            "{} parentheses",
+            opened
+        );
+        for first in [0u8, 0x80] {
+            let mut data = vec![first];
+            data.extend_from_slice(program);
+            targets::variations(&data);
+        }
+    }
+    assert_eq!(
+        targets::program_text(&[0xF0; 10]).matches('(').count(),
+        200_000
+    );
+}

@@ -75,6 +75,14 @@ pub const DICTIONARY: &[&[u8]] = &[
     b"a0",
     b"e5",
     b"c3",
+    b"(",
+    b")",
+    b"(1. c2,b3 ",
+    b"(1... a1,a2 *)",
+    b"((((((((",
+    b"))))))))",
+    b"{(}",
+    b";)\n",
 ];
 
 /// A xorshift64* generator: fast, seeded, reproducible.

@@ -401,13 +401,18 @@ pub fn roundtrip(data: &[u8]) {
 pub type Target = fn(&[u8]);
 
 /// All targets by name, for drivers.
-pub const TARGETS: [(&str, Target); 5] = [
+pub const TARGETS: [(&str, Target); 6] = [
     ("parse", parse),
     ("check", check),
     ("roundtrip", roundtrip),
     ("json", json),
     ("ludii", ludii),
+    ("variations", variations),
 ];
+
+#[path = "variations.rs"]
+mod nesting;
+pub use nesting::{program_text, variations};
 
 /// Ludii trials: any bytes read as a trial (as `convert --from ludii` does) give problems in
 /// the text, drawn; a game is written exactly when the import found no error, and that game,

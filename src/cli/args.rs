@@ -128,6 +128,12 @@ pub struct SelectArgs {
     /// Keep invalid games only.
     #[arg(long)]
     pub invalid: bool,
+    /// Keep games with at least one variation (the other filters read the main line only).
+    #[arg(long, conflicts_with = "no_variations")]
+    pub has_variations: bool,
+    /// Keep games without variations.
+    #[arg(long)]
+    pub no_variations: bool,
     /// Keep games that reach this position string at some point.
     #[arg(long, value_name = "STRING")]
     pub position: Option<String>,
@@ -485,6 +491,12 @@ pub struct GenerateArgs {
     /// Movement turns after which a game stops unfinished with `*`.
     #[arg(long, default_value_t = 60)]
     pub max_turns: u32,
+    /// Probability (0 to 1) that a main-line turn is followed by a variation: one to three legal
+    /// turns from the position before it, sometimes nested, with a comment, a glyph or `*`
+    /// (with --invalid-rate, an invalid game with variations has its illegal turn in one of them
+    /// half the time).
+    #[arg(long, default_value_t = 0.0)]
+    pub variations: f64,
     /// Output file (written atomically) [default: standard output].
     #[arg(long, short = 'o')]
     pub output: Option<PathBuf>,

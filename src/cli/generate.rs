@@ -26,22 +26,28 @@ pub struct Config {
 }
 
 impl Config {
-    /// The configuration `args` ask for, or `None` (reported) when --invalid-rate is no
-    /// probability.
+    /// The configuration `args` ask for, or `None` (reported) when --invalid-rate or
+    /// --variations is no probability.
     pub fn new(args: &GenerateArgs) -> Option<Config> {
-        if !(0.0..=1.0).contains(&args.invalid_rate) {
-            trouble(format_args!(
-                "--invalid-rate {} is not a probability\n  help: Give a number from 0 to 1, like 0.01.",
-                args.invalid_rate
-            ));
-            return None;
+        let rates = [
+            ("--invalid-rate", args.invalid_rate, "0.01"),
+            ("--variations", args.variations, "0.1"),
+        ];
+        for (name, rate, like) in rates {
+            if !(0.0..=1.0).contains(&rate) {
+                trouble(format_args!(
+                    "{name} {rate} is not a probability\n  help: Give a number from 0 to 1, like {like}."
+                ));
+                return None;
+            }
         }
         Some(Config {
             options: GenOptions::default()
                 .seed(args.seed)
                 .rules(args.rules.clone())
                 .invalid_rate(args.invalid_rate)
-                .max_turns(args.max_turns),
+                .max_turns(args.max_turns)
+                .variations(args.variations),
             games: args.games,
             jobs: args.jobs.threads(),
             output: args.output.clone().filter(|p| !is_stdout(p)),

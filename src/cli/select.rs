@@ -36,6 +36,11 @@ fn filter(args: &SelectArgs) -> Result<Filter, String> {
         } else {
             None
         },
+        variations: match (args.has_variations, args.no_variations) {
+            (true, _) => Some(true),
+            (_, true) => Some(false),
+            _ => None,
+        },
         ..Filter::default()
     };
     for t in &args.tag {

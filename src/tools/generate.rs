@@ -8,6 +8,12 @@
 //! Game `i` (from 1) is drawn from its own generator seeded by the seed and `i`, so a game does
 //! not depend on the games before it.
 //!
+//! With [`GenOptions::variations`] a main-line turn is followed, with that probability, by a
+//! variation (module [`variations`]): one to three legal turns from the position before that
+//! turn, drawn from a second generator of the game's, so that the main line and the tags are the
+//! same with and without variations. A game drawn to be invalid then gets its illegal turn in
+//! one of its variations instead of the main line, one time in two when it has any.
+//!
 //! ```
 //! use seega::tools::generate::{GenOptions, Generator, SplitMix64};
 //!
@@ -86,6 +92,8 @@ pub struct GenOptions {
     pub invalid_rate: f64,
     /// Movement turns after which a game stops with the result `*`.
     pub max_turns: u32,
+    /// Probability that a main-line turn is followed by a variation (see [`variations`]).
+    pub variations: f64,
 }
 
 impl GenOptions {
@@ -110,6 +118,19 @@ impl GenOptions {
         self
     }
 
+    /// These options following each main-line turn by a variation with probability `rate`.
+    ///
+    /// ```
+    /// let opts = seega::GenOptions::default().seed(2).variations(0.5);
+    /// let archive = seega::generate(&opts, 4);
+    /// assert!(archive.contains(" ("));
+    /// ```
+    #[must_use]
+    pub fn variations(mut self, rate: f64) -> GenOptions {
+        self.variations = rate;
+        self
+    }
+
     /// These options stopping a game with `*` after `turns` movement turns.
     #[must_use]
     pub fn max_turns(mut self, turns: u32) -> GenOptions {
@@ -125,6 +146,7 @@ impl Default for GenOptions {
             rules: vec![Ruleset::preset("standard").unwrap_or(crate::engine::PRESETS[0].1)],
             invalid_rate: 0.0,
             max_turns: 60,
+            variations: 0.0,
         }
     }
 }
@@ -163,10 +185,13 @@ impl Generator {
     }
 
     /// Appends game `index` (from 1) to `out`, followed by a blank line. Returns whether the
-    /// game was mutated to be invalid.
+    /// game was mutated to be invalid (in its main line or in a variation).
     pub fn write_game(&mut self, index: u64, out: &mut String) -> bool {
-        let mut rng = SplitMix64::new(self.opts.seed ^ index.wrapping_mul(0xD1B5_4A32_D192_ED03));
+        let game_seed = self.opts.seed ^ index.wrapping_mul(0xD1B5_4A32_D192_ED03);
+        let mut rng = SplitMix64::new(game_seed);
         rng.next_u64();
+        let mut side = (self.opts.variations > 0.0)
+            .then(|| Sidelines::new(game_seed ^ 0x5EC0_11DE_5EC0_11DE, self.opts.variations));
         let which = if self.opts.rules.len() > 1 {
             rng.below(self.opts.rules.len())
         } else {
@@ -185,8 +210,11 @@ impl Generator {
             self.opts.max_turns,
             &mut moves,
             &mut self.turns,
+            side.as_mut(),
         );
-        if mutate && !self.turns.is_empty() {
+        if mutate && side.as_mut().is_some_and(|s| s.mutate(&mut moves)) {
+            // The illegal turn went into a variation.
+        } else if mutate && !self.turns.is_empty() {
             let k = rng.below(self.turns.len());
             let (start, end, ref before) = self.turns[k];
             let bad = mutation(before, &mut rng);
@@ -241,6 +269,7 @@ fn random_game(
     max_turns: u32,
     moves: &mut String,
     turns: &mut Vec<(usize, usize, Position)>,
+    side: Option<&mut Sidelines>,
 ) -> &'static str {
     let start = Position::new(*rules);
     with_board!(rules.size, B => {
@@ -249,6 +278,7 @@ fn random_game(
             rng,
             moves,
             turns,
+            side,
         };
         game.play(max_turns)
     })
@@ -260,6 +290,8 @@ struct RandomGame<'g, B: Board> {
     rng: &'g mut SplitMix64,
     moves: &'g mut String,
     turns: &'g mut Vec<(usize, usize, Position)>,
+    /// The variations' generator and turns, in the main line of a game that has variations.
+    side: Option<&'g mut Sidelines>,
 }
 
 impl<B: Board> RandomGame<'_, B> {
@@ -268,12 +300,19 @@ impl<B: Board> RandomGame<'_, B> {
     fn play(mut self, max_turns: u32) -> &'static str {
         let mut movement_turns = 0;
         let mut path: Vec<(Square, Bitboard)> = Vec::with_capacity(16);
+        let mut after_variation = false;
         loop {
             let number_start = self.moves.len();
             let (number, second) = move_number_of_turn(self.referee.number());
             if !second {
                 let _ = write!(self.moves, "{number}. ");
+            } else if after_variation {
+                let _ = write!(self.moves, "{number}... ");
             }
+            // The position the variation after this turn, if one is drawn, starts from.
+            let branch = (self.side.as_mut())
+                .is_some_and(|s| s.draw())
+                .then(|| self.referee.clone());
             let before = self.referee.position();
             let start = self.moves.len();
             let played = if !self.referee.in_movement() {
@@ -289,6 +328,13 @@ impl<B: Board> RandomGame<'_, B> {
                 return "*";
             }
             self.turns.push((start, self.moves.len(), before));
+            after_variation = match (branch, self.side.as_mut()) {
+                (Some(referee), Some(side)) => {
+                    variations::write(side.line(referee, self.moves), 1);
+                    true
+                }
+                _ => false,
+            };
             self.moves.push(' ');
             if let Some(o) = self.referee.outcome() {
                 return o.result_token();
@@ -335,6 +381,9 @@ impl<B: Board> RandomGame<'_, B> {
         Some(())
     }
 }
+
+mod variations;
+use variations::Sidelines;
 
 /// Writes a square's name.
 fn push_square(out: &mut String, sq: Square) {

@@ -1,4 +1,6 @@
-//! Choosing games: by tag, result, ruleset, length, validity, or a position they reach.
+//! Choosing games: by tag, result, ruleset, length, validity, a position they reach, or whether
+//! they hold variations. Lengths and positions are the main line's: variations are alternatives
+//! that were not played.
 //!
 //! ```
 //! use seega::archive::check_source;
@@ -42,6 +44,8 @@ pub struct Filter {
     pub position: Option<String>,
     /// Whether a symmetric image of the position counts too.
     pub symmetric: bool,
+    /// Games with at least one variation (`true`) or with none (`false`) only.
+    pub variations: Option<bool>,
 }
 
 impl Filter {
@@ -71,9 +75,13 @@ impl Filter {
                     && self.max_turns.is_none_or(|m| turns <= m)
             }
             && self.valid.is_none_or(|want| v.is_valid() == want)
+            && self
+                .variations
+                .is_none_or(|want| has_variations(&g.moves) == want)
             && self.position.as_deref().is_none_or(|p| self.reaches(c, p))
     }
 
+    /// Whether the game reaches the position `text` along its main line.
     fn reaches(&self, c: &Checked<'_>, text: &str) -> bool {
         let v = &c.verdict;
         let Some(rules) = v.rules else { return false };
@@ -103,6 +111,12 @@ impl Filter {
             .chain(v.played.iter().map(|p| &p.after))
             .any(same)
     }
+}
+
+/// Whether a game's movetext holds a variation (they are nested in the turns they follow, so
+/// one at the top level is enough).
+fn has_variations(moves: &[Element<'_>]) -> bool {
+    moves.iter().any(|e| matches!(e, Element::Variation(_)))
 }
 
 #[cfg(test)]
@@ -149,6 +163,25 @@ mod tests {
             ..Filter::default()
         };
         assert_eq!(kept(ARCHIVE, &f), [1]);
+    }
+
+    #[test]
+    fn variations_are_kept_or_left_and_lengths_are_the_main_lines() {
+        // Game 2 has a variation of two turns after its first: its main line has two turns.
+        let text = "a1,b2 e5,d4 1-0\n\nc2,d4 (c2,b3 a1,a2) a1,b1 *\n\na1,b2 *\n";
+        let mut f = Filter {
+            variations: Some(true),
+            ..Filter::default()
+        };
+        assert_eq!(kept(text, &f), [2]);
+        f.variations = Some(false);
+        assert_eq!(kept(text, &f), [1, 3]);
+        let f = Filter {
+            min_turns: Some(2),
+            max_turns: Some(2),
+            ..Filter::default()
+        };
+        assert_eq!(kept(text, &f), [1, 2]);
     }
 
     #[test]

@@ -9,7 +9,8 @@ use crate::notation::{Element, Game, LinePath};
 use super::{Played, Verdict};
 
 /// The captures of each step of the played turn at index `element` of the movetext of the
-/// line `path` (the main line's: `game.moves`), from the verdict.
+/// line `path` (the main line's: `game.moves`), from the verdict. The line is found by a
+/// binary search: [`Verdict::lines`] are in the order of their paths.
 pub fn computed_captures(
     verdict: &Verdict,
     path: &LinePath,
@@ -17,7 +18,10 @@ pub fn computed_captures(
 ) -> Option<Vec<Vec<Square>>> {
     let played = match path.is_main() {
         true => &verdict.played,
-        false => &verdict.lines.iter().find(|l| &l.path == path)?.played,
+        false => {
+            let lines = &verdict.lines;
+            &lines[lines.binary_search_by(|l| l.path.cmp(path)).ok()?].played
+        }
     };
     let i = played.binary_search_by_key(&element, |p| p.element).ok()?;
     Some(

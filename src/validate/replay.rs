@@ -157,7 +157,7 @@ pub struct Verdict {
     pub played: Vec<Played>,
     /// The legal turns of each variation, when [`Options::record`] is set: each line with
     /// its turns ([`Played::element`] indexes its own movetext), outer lines before the ones
-    /// nested in them, in file order.
+    /// nested in them, in file order, which is the order of their paths.
     pub lines: Vec<LinePlayed>,
 }
 

@@ -31,6 +31,8 @@ mod first_hour;
 mod generate;
 #[path = "../hostile_cli.rs"]
 mod hostile_cli;
+#[path = "../hostile_variations.rs"]
+mod hostile_variations;
 #[path = "../interrupt.rs"]
 mod interrupt;
 #[path = "../readme.rs"]

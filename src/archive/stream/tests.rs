@@ -72,6 +72,7 @@ fn archive(games: u64, rate: f64) -> Vec<u8> {
             .collect(),
         invalid_rate: rate,
         max_turns: 40,
+        variations: 0.0,
     });
     let mut s = String::new();
     for i in 1..=games {
