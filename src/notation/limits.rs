@@ -24,9 +24,10 @@ pub const MAX_MOVETEXT: usize = 1_000_000;
 
 /// Variations nested in one another: a `(` deeper than this is reported
 /// ([`super::SyntaxKind::TooLong`]) and the rest of the game skipped, so that no reader of the
-/// tree (the checker, the writers) recurses further. Annotated games seldom nest more than a
-/// few deep.
-pub const MAX_VARIATION_DEPTH: u32 = 64;
+/// tree (the checker, the writers) recurses further, and every game read has a JSON object
+/// that reads back (a variation is four levels of JSON, and a JSON reader stops at 128).
+/// Annotated games seldom nest more than a few deep.
+pub const MAX_VARIATION_DEPTH: u32 = 24;
 
 /// Bytes of one movetext token. The longest legal turn (a chain of steps capturing every piece
 /// on a 9×9 board) is about 250 bytes; a longer token is refused unread, which bounds the steps

@@ -171,9 +171,12 @@ fn save(dir: &Path, kind: &str, data: &[u8]) -> PathBuf {
 fn main() {
     let a = args();
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    // `all` leaves out the `variations` target: its inputs are up to 256 KiB (65 a second),
+    // and with `--seed 1` it stops within 2,000 inputs on failures still open (fuzz/README.md):
+    // run it by name.
     let targets: Vec<_> = TARGETS
         .iter()
-        .filter(|(n, _)| a.target == "all" || a.target == *n)
+        .filter(|(n, _)| (a.target == "all" && *n != "variations") || a.target == *n)
         .collect();
     if targets.is_empty() {
         eprintln!("no target called {}", a.target);

@@ -56,8 +56,8 @@ impl<'a> Reading<'a> {
             None => &mut self.game.moves,
             Some(v) => {
                 if let (Some(r), false) = (v.result, matches!(el, Element::Comment(_))) {
-                    if !matches!(v.moves.last(), Some(Element::Error(e)) if e.span.start >= r.span.end)
-                    {
+                    // Said once, at the first item after the result.
+                    if v.moves.last().is_none_or(|last| last.end() <= r.span.start) {
                         v.moves.push(Element::Error(SyntaxError {
                             kind: SyntaxKind::MisplacedVariation,
                             span: Span::new(r.span.start, el.end()),
