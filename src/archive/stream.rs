@@ -271,7 +271,13 @@ impl Boundary {
             Some(r) => after_result(text, same_line_comments_end(text.as_bytes(), r.span.end)),
             // A game without a result that reached its movetext ends at the next `[` token,
             // as the cut is; one still in its tags would go on with the tags after the cut.
-            None => game.moves.iter().any(|m| !is_missing_result(m)),
+            // One with a variation left open at the chunk's end (a cut after the result that
+            // ends a variation's line, which ends no game) goes on past the cut, unless a tag
+            // line follows it.
+            None => {
+                game.moves.iter().any(|m| !is_missing_result(m))
+                    && (self.tag_next || !game.moves.iter().any(is_open_variation))
+            }
         };
     }
 
@@ -293,6 +299,10 @@ impl Boundary {
 /// between.
 fn after_result(text: &str, end: usize) -> bool {
     text[end..].bytes().all(is_space)
+}
+
+fn is_open_variation(m: &Element<'_>) -> bool {
+    matches!(m, Element::Variation(v) if v.close.is_none())
 }
 
 fn is_missing_result(m: &Element<'_>) -> bool {

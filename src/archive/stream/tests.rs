@@ -289,3 +289,17 @@ fn a_comment_left_open_before_each_tag_line_keeps_every_cut() {
     same_everywhere(&bytes);
     every_cut_is_verified(&bytes);
 }
+
+#[test]
+fn a_line_start_after_a_variation_s_own_result_is_no_game_boundary() {
+    // Each `*` at a line's end ends a variation's line, not its game: a chunk cut there would
+    // end a game early, so the check of such a chunk says its cut is no boundary, and the
+    // stream agrees with the whole text (each game whole and valid) however it is cut.
+    let game = "1. c2,d4 (1. c2,b3 *\n) 1... a1,b1 *\n\n";
+    let bytes = game.repeat(400).into_bytes();
+    same_everywhere(&bytes);
+    let (source, opts) = (Source::from_bytes(&bytes), Options::default());
+    let checked: Vec<_> = check_source(&source, &opts).collect();
+    assert_eq!(checked.len(), 400);
+    assert!(checked.iter().all(|c| c.verdict.is_valid()));
+}

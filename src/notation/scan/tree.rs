@@ -50,6 +50,19 @@ impl<'s, 'a> Tree<'s, 'a> {
         self.r.skipping || self.r.full()
     }
 
+    /// A variation's parenthesis at `span`, an item of the movetext that `take` adds to the
+    /// reading.
+    fn parenthesis(&mut self, span: Span, take: impl FnOnce(&mut Reading<'a>)) -> Option<()> {
+        self.item(span.start);
+        self.r.started = true;
+        self.r.in_moves = true;
+        self.r.last_token = span.end;
+        take(&mut self.r);
+        self.s.pos = span.end;
+        self.item_end();
+        Some(())
+    }
+
     /// The token at `at`, read the full way; whether it was the game's result.
     fn full_token(&mut self, at: usize) -> bool {
         self.token.take();
@@ -194,25 +207,11 @@ impl<'a> Visitor<'a> for Tree<'_, 'a> {
     }
 
     fn variation(&mut self, open: Span, depth: u32) -> Option<()> {
-        self.item(open.start);
-        self.r.started = true;
-        self.r.in_moves = true;
-        self.r.last_token = open.end;
-        self.r.open(open, depth);
-        self.s.pos = open.end;
-        self.item_end();
-        Some(())
+        self.parenthesis(open, |r| r.open(open, depth))
     }
 
     fn variation_end(&mut self, close: Span, depth: u32) -> Option<()> {
-        self.item(close.start);
-        self.r.started = true;
-        self.r.in_moves = true;
-        self.r.last_token = close.end;
-        self.r.close(close, depth);
-        self.s.pos = close.end;
-        self.item_end();
-        Some(())
+        self.parenthesis(close, |r| r.close(close, depth))
     }
 
     fn line_result(&mut self, result: ResultToken, _depth: u32) -> Option<()> {
