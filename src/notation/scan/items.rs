@@ -27,6 +27,9 @@ pub(super) struct Reading<'a> {
     pub(super) skipping: bool,
     /// The variations open, innermost last, each with the items read in it so far.
     pub(super) open: Vec<Variation<'a>>,
+    /// Whether each line being read has a turn yet: the main line's first, then each open
+    /// variation's (so that a `(` is judged in constant time).
+    pub(super) turned: Vec<bool>,
     /// The movetext items kept, in every line.
     pub(super) items: usize,
 }
@@ -43,6 +46,7 @@ impl<'a> Reading<'a> {
             last_token: at,
             skipping: false,
             open: Vec::new(),
+            turned: vec![false],
             items: 0,
         }
     }
@@ -52,6 +56,11 @@ impl<'a> Reading<'a> {
     /// saying so.
     pub(super) fn push(&mut self, el: Element<'a>) {
         self.items += 1;
+        if matches!(el, Element::Turn(_)) {
+            if let Some(t) = self.turned.last_mut() {
+                *t = true;
+            }
+        }
         let line = match self.open.last_mut() {
             None => &mut self.game.moves,
             Some(v) => {
@@ -105,8 +114,7 @@ impl<'a> Reading<'a> {
             )));
             return;
         }
-        let line = self.open.last().map_or(&self.game.moves, |v| &v.moves);
-        if !line.iter().any(|el| matches!(el, Element::Turn(_))) {
+        if self.turned.last() != Some(&true) {
             self.push(Element::Error(SyntaxError {
                 kind: SyntaxKind::MisplacedVariation,
                 span: open,
@@ -118,6 +126,7 @@ impl<'a> Reading<'a> {
             open,
             ..Variation::default()
         });
+        self.turned.push(false);
     }
 
     /// A `)` at `close`, ending the variation `depth` deep (none at depth 0).
@@ -137,6 +146,7 @@ impl<'a> Reading<'a> {
             return;
         }
         let mut v = self.open.pop().expect("as deep as the reader");
+        self.turned.pop();
         v.close = Some(close);
         self.items -= 1; // the variation is counted with its items, not again
         self.push(Element::Variation(v));
@@ -145,6 +155,7 @@ impl<'a> Reading<'a> {
     /// Ends the variations left open at the game's end, each with an error at its `(`.
     pub(super) fn close_all(&mut self) {
         while let Some(mut v) = self.open.pop() {
+            self.turned.pop();
             v.moves.push(Element::Error(SyntaxError {
                 kind: SyntaxKind::UnclosedVariation,
                 span: v.open,
