@@ -9,7 +9,7 @@
 //! not depend on the games before it.
 //!
 //! With [`GenOptions::variations`] a main-line turn is followed, with that probability, by a
-//! variation (module [`variations`]): one to three legal turns from the position before that
+//! variation (module `variations`): one to three legal turns from the position before that
 //! turn, drawn from a second generator of the game's, so that the main line and the tags are the
 //! same with and without variations. A game drawn to be invalid then gets its illegal turn in
 //! one of its variations instead of the main line, one time in two when it has any.
@@ -92,7 +92,7 @@ pub struct GenOptions {
     pub invalid_rate: f64,
     /// Movement turns after which a game stops with the result `*`.
     pub max_turns: u32,
-    /// Probability that a main-line turn is followed by a variation (see [`variations`]).
+    /// Probability that a main-line turn is followed by a variation (module `variations`).
     pub variations: f64,
 }
 
