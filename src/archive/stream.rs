@@ -273,10 +273,12 @@ impl Boundary {
             // as the cut is; one still in its tags would go on with the tags after the cut.
             // One with a variation left open at the chunk's end (a cut after the result that
             // ends a variation's line, which ends no game) goes on past the cut, unless a tag
-            // line follows it.
+            // line follows it; so may one whose tree a limit cut short, which keeps no
+            // variation opened past the limit.
             None => {
                 game.moves.iter().any(|m| !is_missing_result(m))
-                    && (self.tag_next || !game.moves.iter().any(is_open_variation))
+                    && (self.tag_next
+                        || !(game.moves.iter().any(is_open_variation) || cut_short(&game.moves)))
             }
         };
     }
@@ -303,6 +305,16 @@ fn after_result(text: &str, end: usize) -> bool {
 
 fn is_open_variation(m: &Element<'_>) -> bool {
     matches!(m, Element::Variation(v) if v.close.is_none())
+}
+
+/// Whether a line holds a `seega::limit::too-long` error, in it or in a variation of it: past
+/// a limit, the scanner keeps no items, and so no variation it opens.
+fn cut_short(moves: &[Element<'_>]) -> bool {
+    moves.iter().any(|m| match m {
+        Element::Error(e) => e.kind == SyntaxKind::TooLong,
+        Element::Variation(v) => cut_short(&v.moves),
+        _ => false,
+    })
 }
 
 fn is_missing_result(m: &Element<'_>) -> bool {

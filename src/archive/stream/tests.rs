@@ -4,6 +4,7 @@
 use super::{check_stream_in_blocks, check_stream_reported_in_blocks};
 use crate::Ruleset;
 use crate::archive::check_source;
+use crate::notation::limits::MAX_VARIATION_DEPTH;
 use crate::notation::{LineIndex, Source};
 use crate::render::diagnostic::Renderer;
 use crate::render::file_report::{FileReport, Style};
@@ -302,4 +303,21 @@ fn a_line_start_after_a_variation_s_own_result_is_no_game_boundary() {
     let checked: Vec<_> = check_source(&source, &opts).collect();
     assert_eq!(checked.len(), 400);
     assert!(checked.iter().all(|c| c.verdict.is_valid()));
+}
+
+#[test]
+fn a_variation_opened_past_the_depth_limit_keeps_its_game_going_past_a_cut() {
+    // Past the depth limit the tree keeps no variation, so none shows as left open; the `*`
+    // at the line's end is a line's own result all the same (the variation after the limit
+    // is one deep), and a chunk cut after it is no game boundary.
+    let deep = MAX_VARIATION_DEPTH as usize + 1;
+    let game = format!(
+        "1. c2,d4 {}{} (1. c2,b3 *\n) *\n\n",
+        "(1. c2,b3 ".repeat(deep),
+        ")".repeat(deep)
+    );
+    let bytes = game.repeat(200).into_bytes();
+    same_everywhere(&bytes);
+    let (source, opts) = (Source::from_bytes(&bytes), Options::default());
+    assert_eq!(check_source(&source, &opts).count(), 200);
 }
