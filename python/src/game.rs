@@ -228,6 +228,7 @@ impl PartialEq for Game {
         self.record.text() == other.record.text()
             && self.record.offset() == other.record.offset()
             && self.record.line() == other.record.line()
+            && self.record.column() == other.record.column()
             && self.record.skipped() == other.record.skipped()
             && self.record.number() == other.record.number()
             && self.file == other.file
@@ -489,7 +490,7 @@ impl Game {
         let o = &self.options;
         let p = self.record.parts();
         let state: GameState = (
-            (p.text, p.invalid, p.start, p.line, p.number, p.skipped),
+            (p.text, p.invalid, p.start, p.line, p.column, p.number, p.skipped),
             self.file.to_string(),
             (o.default_rules.to_string(), o.auto_rules, o.force_rules),
         );

@@ -54,15 +54,15 @@ pub type VariationFields = (
     Option<String>,
 );
 
-/// What a pickled `Game` holds: its text as read (preceded by the spaces before it on its
-/// first line, with the bytes that were not UTF-8 as they were), its file line, number, file
+/// What a pickled `Game` holds: its text as read (with the bytes that were not UTF-8 as they
+/// were), its file line and the characters before it on that line, its number, file
 /// name, the length of a stretch skipped unread (0 for a game), and its reader's options (the
 /// rules for games without a Rules tag, `auto`, `force`).
 pub type GameState = (RecordParts, String, (String, bool, bool));
 
-/// A record's parts (`seega::RecordedParts`): text, invalid stretches, start, line, number and
-/// skipped length.
-pub type RecordParts = (String, Vec<(usize, usize)>, usize, usize, usize, usize);
+/// A record's parts (`seega::RecordedParts`): text, invalid stretches, start, line, column,
+/// number and skipped length.
+pub type RecordParts = (String, Vec<(usize, usize)>, usize, usize, usize, usize, usize);
 
 /// `(constructor, args)`: what `__reduce__` returns for the private constructor `name`.
 pub fn reduce<'py>(
@@ -152,7 +152,7 @@ pub fn _verdict(valid: bool, problems: Vec<Bound<'_, Problem>>, legal_turns: u64
 /// (`RecordedGame::from_parts`), so that its lines, columns and problems are the file's.
 #[pyfunction]
 pub fn _game(state: GameState) -> PyResult<Game> {
-    let ((text, invalid, start, line, number, skipped), file, (rules, auto, force)) = state;
+    let ((text, invalid, start, line, column, number, skipped), file, (rules, auto, force)) = state;
     let options = Options::default()
         .default_rules(ruleset(&rules)?)
         .auto_rules(auto)
@@ -162,6 +162,7 @@ pub fn _game(state: GameState) -> PyResult<Game> {
         invalid,
         start,
         line,
+        column,
         number,
         skipped,
     };

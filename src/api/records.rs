@@ -36,15 +36,16 @@ pub use reader::GameReader;
 /// ```
 #[derive(Debug, Clone)]
 pub struct RecordedGame {
-    /// The game's text, preceded by as many spaces as characters stood before it on its first
-    /// line, so that offsets in it have the file's columns.
+    /// The game's text (from a record made by the reader, its first item to its last).
     text: String,
     /// Bytes of the game's text that were not UTF-8 (U+FFFD in `text`).
     invalid: Vec<Span>,
-    /// Where the game starts in `text` (after the spaces).
+    /// Where the game starts in `text` (after any spaces of the text before it).
     start: usize,
     /// The 0-based file line `text` starts on.
     base: usize,
+    /// The characters that stood before `text` on its first line in the file.
+    column: usize,
     /// The game's number in its file, from 1.
     number: usize,
     /// For a stretch skipped unread ([`RecordedGame::skipped`]): its length in bytes; else 0.
@@ -60,8 +61,19 @@ impl PartialEq for RecordedGame {
     fn eq(&self, other: &RecordedGame) -> bool {
         (self.text == other.text)
             && self.invalid == other.invalid
-            && (self.start, self.base, self.number, self.skipped)
-                == (other.start, other.base, other.number, other.skipped)
+            && (
+                self.start,
+                self.base,
+                self.column,
+                self.number,
+                self.skipped,
+            ) == (
+                other.start,
+                other.base,
+                other.column,
+                other.number,
+                other.skipped,
+            )
     }
 }
 
@@ -74,7 +86,8 @@ impl Eq for RecordedGame {}
 /// let text = "1. a1,b1 *\n\n  [Event \"Cup\"] 1. c3,d4 *\n";
 /// let games: Vec<_> = seega::GameReader::new(text.as_bytes()).collect::<Result<_, _>>()?;
 /// let parts = games[1].parts();
-/// assert_eq!((parts.line, parts.number, parts.start), (3, 2, 2));
+/// assert_eq!((parts.line, parts.column, parts.number), (3, 2, 2));
+/// assert!(parts.text.starts_with("[Event"));
 /// let again = seega::RecordedGame::from_parts(parts.clone()).unwrap();
 /// assert_eq!(again, games[1]);
 /// // Parts that describe no record are refused, saying why.
@@ -86,8 +99,8 @@ impl Eq for RecordedGame {}
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RecordedParts {
-    /// The text the record holds: the game's text after as many spaces as characters stood
-    /// before it on its first line.
+    /// The text the record holds: the game's text, after any spaces that are part of the
+    /// record's text but not of the game's.
     pub text: String,
     /// The byte ranges of `text` that stand for input bytes that were not UTF-8 (U+FFFD there).
     pub invalid: Vec<(usize, usize)>,
@@ -95,6 +108,8 @@ pub struct RecordedParts {
     pub start: usize,
     /// The file line `text` starts on, from 1.
     pub line: usize,
+    /// How many characters stood before `text` on its first line in the file.
+    pub column: usize,
     /// The game's number in its file, from 1.
     pub number: usize,
     /// For a stretch skipped unread, its length in bytes; else 0.
@@ -109,6 +124,7 @@ impl RecordedGame {
             invalid: self.invalid.iter().map(|s| (s.start, s.end)).collect(),
             start: self.start,
             line: self.base + 1,
+            column: self.column,
             number: self.number,
             skipped: self.skipped,
         }
@@ -123,6 +139,7 @@ impl RecordedGame {
             invalid,
             start,
             line,
+            column,
             number,
             skipped,
         } = parts;
@@ -143,6 +160,7 @@ impl RecordedGame {
             invalid: invalid.into_iter().map(|(a, b)| Span::new(a, b)).collect(),
             start,
             base: line - 1,
+            column,
             number,
             skipped,
             clean: None,
@@ -157,6 +175,18 @@ impl RecordedGame {
     /// The file line (from 1) of the game's first item.
     pub fn line(&self) -> usize {
         self.base + 1
+    }
+
+    /// The file column (from 1, in characters) of the game's first item.
+    ///
+    /// ```
+    /// let text = "1. a1,b1 * 1. c3,d4 *\n";
+    /// let games: Vec<_> = seega::GameReader::new(text.as_bytes()).collect::<Result<_, _>>()?;
+    /// assert_eq!((games[1].line(), games[1].column()), (1, 12));
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    pub fn column(&self) -> usize {
+        self.line_col(self.start).1
     }
 
     /// The game's text as written, from its first item to its last; for a stretch skipped
@@ -288,17 +318,22 @@ impl RecordedGame {
         }
     }
 
+    /// The index of the record's text, its lines and columns those of the file.
+    pub(crate) fn lines(&self) -> LineIndex {
+        LineIndex::with_base(&self.text, self.base).first_column(self.column)
+    }
+
     /// The file line and column (both from 1, columns in characters) of `offset`, a byte
     /// offset of a span of [`RecordedGame::parse`].
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
-        let lc = LineIndex::with_base(&self.text, self.base).line_col(&self.text, offset);
+        let lc = self.lines().line_col(&self.text, offset);
         (lc.line, lc.column)
     }
 
     /// A problem of [`RecordedGame::check`] as `seega check --format jsonl` writes it, in the
     /// file named `file`.
     pub fn diagnostic(&self, problem: &Problem, file: &str) -> DiagnosticLine {
-        let lines = LineIndex::with_base(&self.text, self.base);
+        let lines = self.lines();
         DiagnosticLine::new(problem, file, &self.text, &lines)
     }
 
@@ -338,7 +373,7 @@ impl RecordedGame {
         };
         let game = self.parse();
         let verdict = self.check(&options);
-        let lines = LineIndex::with_base(&self.text, self.base);
+        let lines = self.lines();
         let at = Origin {
             file,
             file_bytes: None,

@@ -275,6 +275,8 @@ pub struct LineIndex {
     /// `(offset, 0-based column)` pairs in increasing offset, offsets on character boundaries.
     checkpoints: Vec<(usize, usize)>,
     base: usize,
+    /// Characters before the text on its first line ([`LineIndex::first_column`]).
+    column: usize,
 }
 
 /// Distance in bytes between column checkpoints on long lines.
@@ -318,7 +320,26 @@ impl LineIndex {
             starts,
             checkpoints,
             base,
+            column: 0,
         }
+    }
+
+    /// The same index of a text that starts `column` characters into its first line (a game
+    /// cut from the middle of a line): columns on that line count them.
+    ///
+    /// ```
+    /// use seega::notation::{LineCol, LineIndex};
+    ///
+    /// let file = "1. a1,b1 * 1. c1,d1 *\n2. e1";
+    /// let at = file.find("1. c1").unwrap();
+    /// let game = &file[at..];
+    /// let index = LineIndex::with_base(game, 0).first_column(file[..at].chars().count());
+    /// assert_eq!(index.line_col(game, 3), LineIndex::new(file).line_col(file, at + 3));
+    /// assert_eq!(index.line_col(game, game.find("e1").unwrap()), LineCol { line: 2, column: 4 });
+    /// ```
+    pub fn first_column(mut self, column: usize) -> LineIndex {
+        self.column = column;
+        self
     }
 
     /// Indexes the lines of `text` from byte `from` to byte `to`, two line starts of it (or
@@ -398,7 +419,8 @@ impl LineIndex {
             Some((o, c)) if o >= start => (o, c),
             _ => (start, 0),
         };
-        base + text.get(from..offset).map_or(offset - from, chars)
+        let first = if line == 0 { self.column } else { 0 };
+        first + base + text.get(from..offset).map_or(offset - from, chars)
     }
 
     /// A cursor for [`LineIndex::line_col`] of offsets of `text` taken in increasing order.
@@ -409,7 +431,7 @@ impl LineIndex {
             line: 0,
             next: self.starts.get(1).copied().unwrap_or(usize::MAX),
             offset: 0,
-            column: 0,
+            column: self.column,
             // Not known: the first answer looks.
             ascii: false,
         }

@@ -10,6 +10,7 @@ use crate::archive::stream::{BLOCK, Boundary, Piece, Skipped, Splitter};
 use crate::notation::encoding::{Encoding, Transcode};
 use crate::notation::lex::is_space;
 use crate::notation::limits::MAX_UNCUT_BYTES;
+use crate::notation::source::LineCursor;
 use crate::notation::{LineIndex, Scanner, Source, Span};
 use crate::validate::{GameRead, Games, Lane, Options, RulesCache, Verdict, clean_verdict};
 
@@ -152,15 +153,16 @@ impl<R: Read> GameReader<R> {
         if !anyway && !verified {
             return;
         }
-        let mut counted = (0, 0);
+        let lines = LineIndex::new(text);
+        let mut place = lines.cursor(text);
         for (start, end, clean) in spans {
             self.games += 1;
             let at = (self.lines, self.games);
-            let mut record = record(&source, start, end, at, &mut counted);
+            let mut record = record(&source, start, end, at, &mut place);
             record.clean = clean;
             self.ready.push_back(record);
         }
-        self.lines += LineIndex::count_breaks(text);
+        self.lines += lines.lines() - 1;
         self.pending.clear();
     }
 }
@@ -214,37 +216,32 @@ impl<'t> Lane<'t> for CheckedOnly {
 }
 
 /// The record of the game from `start` to `end` of `source`, whose text starts on the 0-based
-/// file line `at.0`, numbered `at.1`; `counted` is an offset of the text and the line breaks
-/// before it, moved on game by game.
+/// file line `at.0`, numbered `at.1`; `place` finds the line and column of `start` in the text
+/// (asked in increasing order, so that a chunk of many games costs its bytes once).
 fn record(
     source: &Source,
     start: usize,
     end: usize,
     at: (usize, usize),
-    counted: &mut (usize, usize),
+    place: &mut LineCursor<'_>,
 ) -> RecordedGame {
     let text = source.text();
     let end = end.min(text.len());
     let start = start.min(end);
-    let line_start = text[..start]
-        .rfind(['\n', '\r'])
-        .map_or(0, |i| i + 1)
-        .max(counted.0.min(start));
-    counted.1 += LineIndex::count_breaks(&text[counted.0.min(line_start)..line_start]);
-    counted.0 = line_start;
-    let pad = text[line_start..start].chars().count();
-    let mut own = " ".repeat(pad);
-    own.push_str(&text[start..end]);
-    let shift = |s: usize| s - start + pad;
-    let invalid = (source.invalid().iter())
-        .filter(|s| s.start >= start && s.end <= end)
-        .map(|s| Span::new(shift(s.start), shift(s.end)))
+    let lc = place.line_col(start);
+    let invalid = source.invalid();
+    let first = invalid.partition_point(|s| s.start < start);
+    let invalid = (invalid[first..].iter())
+        .take_while(|s| s.start < end)
+        .filter(|s| s.end <= end)
+        .map(|s| Span::new(s.start - start, s.end - start))
         .collect();
     RecordedGame {
-        text: own,
+        text: text[start..end].to_owned(),
         invalid,
-        start: pad,
-        base: at.0 + counted.1,
+        start: 0,
+        base: at.0 + lc.line - 1,
+        column: lc.column - 1,
         number: at.1,
         skipped: 0,
         clean: None,
@@ -260,7 +257,8 @@ fn skipped_record(skipped: &Skipped, at: (usize, usize)) -> RecordedGame {
         - text
             .trim_start_matches(|c: char| c.is_ascii_whitespace())
             .len();
-    let mut record = record(&source, start, text.len(), at, &mut (0, 0));
+    let lines = LineIndex::new(text);
+    let mut record = record(&source, start, text.len(), at, &mut lines.cursor(text));
     record.skipped = skipped.bytes.max(1);
     record
 }

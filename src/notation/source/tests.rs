@@ -177,3 +177,25 @@ fn utf8_answers_as_std() {
         "{valid} valid, {invalid} invalid"
     );
 }
+
+#[test]
+fn a_text_cut_mid_line_answers_as_the_whole_does() {
+    let whole = "é".repeat(CHECKPOINT + 7) + "ab x\r\nḥé x\ry\n\n" + &"ab".repeat(CHECKPOINT);
+    let index = LineIndex::with_base(&whole, 40);
+    let first_line = whole.find('\r').unwrap();
+    for cut in [0, 2, 10, CHECKPOINT + 2, 2 * CHECKPOINT + 14, first_line] {
+        let tail = &whole[cut..];
+        let column = whole[..cut].chars().count();
+        let part = LineIndex::with_base(tail, 40).first_column(column);
+        let mut cursor = part.cursor(tail);
+        for o in (0..=tail.len()).filter(|&o| tail.is_char_boundary(o)) {
+            let expected = index.line_col(&whole, cut + o);
+            assert_eq!(part.line_col(tail, o), expected, "cut {cut}, offset {o}");
+            assert_eq!(
+                cursor.line_col(o),
+                expected,
+                "cursor, cut {cut}, offset {o}"
+            );
+        }
+    }
+}
