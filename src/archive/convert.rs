@@ -389,15 +389,18 @@ impl ChunkWork for ConvertWork<'_> {
         // JSON of games the fast lane finds clean is written from what it read; notation, and
         // every other game, goes the full way.
         let fast = self.fast && !matches!(self.target, Target::Sgn { .. }) && invalid.is_empty();
+        let mut rows = self.rows.map(|m| m.chunk_rows());
         let lane = fast.then(|| RecordLane {
             opts: &self.opts,
             rules: std::mem::take(&mut rules),
-            clean: CleanGame::default(),
+            clean: CleanGame {
+                keep_afters: rows.as_ref().is_some_and(|r| r.wants_after()),
+                ..CleanGame::default()
+            },
         });
         let scanner = Scanner::new(text, invalid).tag_line_next(tag_next);
         let mut games = Games::new(text, scanner, lane);
         let mut objects = self.objects.then(Vec::new);
-        let mut rows = self.rows.map(|m| m.chunk_rows());
         let mut feeder = CleanFeeder::default();
         while let Some(read) = games.next() {
             c.games += 1;

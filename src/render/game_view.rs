@@ -68,6 +68,7 @@
 
 use super::game_json::{GameObject, HeaderItem, KindName, RulesObject, Side, TurnObject};
 use super::wire::DiagnosticLine;
+use crate::engine::Setup;
 
 /// What a turn is, handed over before its squares, steps and comments.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -126,6 +127,15 @@ pub trait GameVisitor {
     fn capture(&mut self, _square: &str) {}
     /// The text of a comment after the turn.
     fn comment(&mut self, _text: &str) {}
+    /// Whether the visitor wants the game after each turn of a game the fast lane read
+    /// ([`GameVisitor::after`]).
+    fn wants_after(&self) -> bool {
+        false
+    }
+    /// The game after the turn, just before its [`GameVisitor::turn_end`], as the referee left
+    /// it: told for each turn of a game the fast lane read (every turn of which is legal) when
+    /// the visitor [`GameVisitor::wants_after`], and for no other game's turns.
+    fn after(&mut self, _setup: &Setup) {}
     /// The turn is over.
     fn turn_end(&mut self) {}
     /// Whether the visitor reads variations: then each variation of a turn is handed over

@@ -28,6 +28,12 @@ pub(super) trait Recorder<'t> {
     fn trailing(&mut self, _comment: CleanComment<'t>) {}
     /// A turn played, starting at byte `at`; a move's steps follow.
     fn turn(&mut self, _at: usize, _side: Color, _kind: CleanKind) {}
+    /// Whether the game after each turn is wanted ([`Recorder::after`]).
+    fn wants_after(&self) -> bool {
+        false
+    }
+    /// The game after the turn just played (when [`Recorder::wants_after`]).
+    fn after(&mut self, _setup: &Setup) {}
     /// The movetext is read again from its start (it holds variations, which the lane reads
     /// only then): forget the turns told so far. Never asked of a recorder that keeps.
     fn again(&mut self) {}
@@ -153,6 +159,10 @@ pub struct CleanGame<'t> {
     /// The game after the last turn, as `final` writes it: the position and the game-level
     /// state.
     pub last: Option<Setup>,
+    /// Whether the game after each turn is kept, in [`CleanGame::afters`].
+    pub keep_afters: bool,
+    /// The game after each turn, when [`CleanGame::keep_afters`] is set.
+    pub afters: Vec<Setup>,
 }
 
 impl CleanGame<'_> {
@@ -169,6 +179,7 @@ impl CleanGame<'_> {
         self.result = None;
         self.outcome = None;
         self.last = None;
+        self.afters.clear();
     }
 }
 
@@ -220,6 +231,13 @@ impl<'t> Recorder<'t> for CleanGame<'t> {
             annotation: None,
             noted: false,
         });
+    }
+    #[inline(always)]
+    fn wants_after(&self) -> bool {
+        self.keep_afters
+    }
+    fn after(&mut self, setup: &Setup) {
+        self.afters.push(*setup);
     }
     #[inline(always)]
     fn annotation(&mut self, annotation: Annotation) {

@@ -89,7 +89,7 @@ impl CleanFeeder {
     /// Hands the turns of `game` to `v`.
     fn turns<V: GameVisitor + ?Sized>(game: &CleanGame<'_>, v: &mut V) {
         let (mut next_step, mut next_note) = (0, 0);
-        for (t, number) in game.turns.iter().zip(1..) {
+        for (i, (t, number)) in game.turns.iter().zip(1..).enumerate() {
             let (kind, from) = match t.kind {
                 CleanKind::Place(..) => (KindName::Place, None),
                 CleanKind::Pass => (KindName::Pass, None),
@@ -130,6 +130,9 @@ impl CleanFeeder {
                     }
                 }
                 next_note = end;
+            }
+            if let Some(after) = game.afters.get(i) {
+                v.after(after);
             }
             v.turn_end();
         }

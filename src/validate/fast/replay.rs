@@ -70,11 +70,15 @@ impl<'t, B: Board, R: Recorder<'t>> Replay<'_, 't, B, R> {
         self.outer.clear();
     }
 
-    /// Hands over the annotation of the last turn, if it has one.
+    /// Hands over the annotation of the turn just played, if it has one, and the game after
+    /// it when the recorder wants it.
     #[inline(always)]
     fn annotate(&mut self, marks: Option<Annotation>) {
         if let Some(a) = marks.filter(|_| R::KEEPS) {
             self.rec.annotation(a);
+        }
+        if R::KEEPS && self.rec.wants_after() {
+            self.rec.after(&self.referee.setup());
         }
     }
 }
@@ -165,8 +169,9 @@ impl<'t, B: Board, R: Recorder<'t>> Visitor<'t> for Replay<'_, 't, B, R> {
 
     #[inline(always)]
     fn end_move(&mut self, mv: Self::Move, _: Span, marks: Option<Annotation>) -> Option<()> {
+        self.referee.end_move(mv.0, mv.1).ok()?;
         self.annotate(marks);
-        self.referee.end_move(mv.0, mv.1).ok()
+        Some(())
     }
 
     #[inline(always)]

@@ -9,7 +9,7 @@ use seega::archive::convert::ChunkRows;
 use seega::render::game_json::{KindName, RulesObject, square};
 use seega::render::game_view::{GameEnd, GameVisitor, TurnHead};
 use seega::render::wire::DiagnosticLine;
-use seega::{GameState, Ply, PlyStep, Ruleset, Square};
+use seega::{GameState, Ply, PlyStep, Ruleset, Setup, Square};
 
 use super::column::{Leaf, Names, Values};
 use super::head::{HeadLeaves, i64_of};
@@ -85,6 +85,8 @@ pub struct TurnsRows {
     t: Turn,
     /// The position's text, written for each legal turn.
     position: Vec<u8>,
+    /// Whether `position` was told ([`GameVisitor::after`]) for the turn being read.
+    told: bool,
     /// Turns and weight of each game.
     games: Vec<(usize, usize)>,
 }
@@ -112,6 +114,7 @@ impl TurnsRows {
             at: Game::default(),
             t: Turn::default(),
             position: Vec::new(),
+            told: false,
             games: Vec::new(),
         }
     }
@@ -274,8 +277,19 @@ impl GameVisitor for TurnsRows {
         self.at.weight += text.len();
     }
 
+    fn wants_after(&self) -> bool {
+        true
+    }
+
+    fn after(&mut self, setup: &Setup) {
+        self.position.clear();
+        setup.append_text(&mut self.position);
+        self.told = true;
+    }
+
     fn turn_end(&mut self) {
-        let after = self.after();
+        // A game the lane read tells each position; any other is replayed here.
+        let after = std::mem::take(&mut self.told) || self.after();
         let t = &self.t;
         self.notation.text(0, &t.text);
         self.to.opt_text(0, t.to.clone().map(|at| &t.text[at]));
