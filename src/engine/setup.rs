@@ -3,6 +3,8 @@
 //! counted toward a limit) — read and written as text, and checked against a ruleset by
 //! [`crate::GameState::from_setup`].
 
+use std::sync::OnceLock;
+
 use super::bitboard::Bitboard;
 use super::ruleset::MAX_LIMIT;
 use crate::board::{Color, Size, Square};
@@ -344,6 +346,32 @@ fn parse_count(text: &str) -> Result<u16, SetupError> {
     Ok(n)
 }
 
+/// The text of every rank of 5 or of 7 squares, at `b | w << n` for black's pieces on the
+/// bits of `b` and white's on those of `w` (up to eight bytes, little-endian, and the length);
+/// `None` for 9 squares, whose table would take 4 MiB: those ranks are written piece by piece.
+fn rank_table(n: u32) -> Option<&'static [(u64, u8)]> {
+    static TABLES: [OnceLock<Vec<(u64, u8)>>; 2] = [OnceLock::new(), OnceLock::new()];
+    let table = match n {
+        5 => &TABLES[0],
+        7 => &TABLES[1],
+        _ => return None,
+    };
+    let made = table.get_or_init(|| {
+        (0..1u32 << (2 * n))
+            .map(|key| {
+                let (b, w) = (key & ((1 << n) - 1), key >> n);
+                let mut t = SetupText::EMPTY;
+                // Squares held by both sides are no position's: their entry is never read.
+                t.rank(n, b, w & !b);
+                let mut text = [0u8; 8];
+                text.copy_from_slice(&t.bytes[..8]);
+                (u64::from_le_bytes(text), t.len as u8)
+            })
+            .collect()
+    });
+    Some(made)
+}
+
 /// A position string (see [`Setup`]) held in a fixed buffer.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct SetupText {
@@ -356,39 +384,28 @@ impl SetupText {
     /// side, then ` 40/40 -- 1000`.
     pub const MAX: usize = 9 * 9 + 8 + 2 + 6 + 3 + 5;
 
+    /// No text yet.
+    const EMPTY: SetupText = SetupText {
+        bytes: [0; SetupText::MAX],
+        len: 0,
+    };
+
     /// The first two fields: the ranks of a board of `size` holding `pieces`, and the side.
     #[inline]
     pub(crate) fn board(size: Size, pieces: [Bitboard; 2], to_move: Color) -> SetupText {
-        let mut t = SetupText {
-            bytes: [0; SetupText::MAX],
-            len: 0,
-        };
+        let mut t = SetupText::EMPTY;
         let n = u32::from(size.get());
         let (black, white) = (pieces[0].0, pieces[1].0);
         let row = (1u32 << n) - 1;
+        let table = rank_table(n);
         for rank in (0..n).rev() {
             let (b, w) = (
                 (black >> (rank * 9)) as u32 & row,
                 (white >> (rank * 9)) as u32 & row,
             );
-            // From piece to piece of the rank, the empty squares between them as a digit.
-            let (mut occupied, mut file) = (b | w, 0);
-            while occupied != 0 {
-                let at = occupied.trailing_zeros();
-                if at > file {
-                    t.push(b'0' + (at - file) as u8);
-                }
-                let piece = if b >> at & 1 == 1 {
-                    Color::Black
-                } else {
-                    Color::White
-                };
-                t.push(piece.char() as u8);
-                file = at + 1;
-                occupied &= occupied - 1;
-            }
-            if n > file {
-                t.push(b'0' + (n - file) as u8);
+            match table.and_then(|t| t.get((b | w << n) as usize)) {
+                Some(&(text, len)) => t.put(text, len),
+                None => t.rank(n, b, w),
             }
             if rank > 0 {
                 t.push(b'/');
@@ -397,6 +414,38 @@ impl SetupText {
         t.push(b' ');
         t.push(to_move.char() as u8);
         t
+    }
+
+    /// One rank of `n` squares, black's pieces on the bits of `b`, white's on those of `w`:
+    /// from piece to piece, the empty squares between them as a digit.
+    fn rank(&mut self, n: u32, b: u32, w: u32) {
+        let (mut occupied, mut file) = (b | w, 0);
+        while occupied != 0 {
+            let at = occupied.trailing_zeros();
+            if at > file {
+                self.push(b'0' + (at - file) as u8);
+            }
+            let piece = if b >> at & 1 == 1 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            self.push(piece.char() as u8);
+            file = at + 1;
+            occupied &= occupied - 1;
+        }
+        if n > file {
+            self.push(b'0' + (n - file) as u8);
+        }
+    }
+
+    /// The first `len` bytes of `text` (little-endian), at most eight.
+    #[inline]
+    fn put(&mut self, text: u64, len: u8) {
+        if let Some(to) = self.bytes.get_mut(self.len..self.len + 8) {
+            to.copy_from_slice(&text.to_le_bytes());
+            self.len += usize::from(len);
+        }
     }
 
     /// The further fields, each written only when it or a later one says something: the

@@ -42,6 +42,86 @@ fn setup_strings_round_trip() {
     }
 }
 
+/// The ranks of a position string written square by square, runs of empty squares counted.
+fn ranks_square_by_square(s: &Setup) -> String {
+    let n = s.size.get();
+    let mut ranks = Vec::new();
+    for rank in (0..n).rev() {
+        let (mut text, mut empty) = (String::new(), 0);
+        for file in 0..n {
+            let sq = Square::new(file, rank);
+            let piece = [Color::Black, Color::White]
+                .into_iter()
+                .find(|c| s.pieces[c.index()].contains(sq));
+            match piece {
+                Some(c) => {
+                    if empty > 0 {
+                        text.push_str(&empty.to_string());
+                    }
+                    text.push(c.char());
+                    empty = 0;
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            text.push_str(&empty.to_string());
+        }
+        ranks.push(text);
+    }
+    ranks.join("/")
+}
+
+#[test]
+fn every_rank_is_written_as_square_by_square() {
+    // Ranks of 5 and 7 squares come from a table, of 9 piece by piece: random boards of each
+    // size, and every rank of 5 squares, are written as counted square by square.
+    let mut seed = 7u64;
+    for size in [Size::FIVE, Size::SEVEN, Size::NINE] {
+        let n = u32::from(size.get());
+        for _ in 0..3000 {
+            let mut s = Setup::empty(size);
+            for sq in Bitboard::full(size).squares() {
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                match seed >> 62 {
+                    0 => s.pieces[0].insert(sq),
+                    1 => s.pieces[1].insert(sq),
+                    _ => {}
+                }
+            }
+            let text = s.to_string();
+            assert_eq!(
+                text.split(' ').next(),
+                Some(ranks_square_by_square(&s).as_str())
+            );
+            assert_eq!(Setup::parse(&text), Ok(s), "{text}");
+        }
+        assert_eq!(n * n, Bitboard::full(size).count());
+    }
+    for key in 0..1u32 << 10 {
+        let (b, w) = (key & 31, key >> 5);
+        if b & w != 0 {
+            continue;
+        }
+        let mut s = Setup::empty(Size::FIVE);
+        for file in 0..5 {
+            let sq = Square::new(file, 0);
+            if b >> file & 1 == 1 {
+                s.pieces[0].insert(sq);
+            }
+            if w >> file & 1 == 1 {
+                s.pieces[1].insert(sq);
+            }
+        }
+        assert_eq!(
+            s.to_string().split(' ').next(),
+            Some(ranks_square_by_square(&s).as_str())
+        );
+    }
+}
+
 #[test]
 fn the_two_field_form_keeps_its_meaning() {
     let g = game(rules("standard"), "b4/5/5/5/5 b").unwrap();
