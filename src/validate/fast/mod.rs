@@ -212,6 +212,7 @@ fn lane<'t, R: Recorder<'t>>(
             None => Referee::<B>::of(&Position::new(rules)),
             Some(between) => Referee::<B>::resume(between),
         };
+        let afters = R::KEEPS && rec.wants_after();
         let mut game = Replay {
             referee: fresh(),
             rec,
@@ -224,6 +225,7 @@ fn lane<'t, R: Recorder<'t>>(
             lines: false,
             wants_lines: false,
             line_ended: false,
+            afters,
         };
         let end = match read::movetext(text, i, &mut game) {
             Some(end) => end,

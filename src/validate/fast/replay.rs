@@ -42,6 +42,8 @@ pub(super) struct Replay<'r, 't, B: Board, R> {
     pub(super) wants_lines: bool,
     /// Whether the variation being read has its own result (only its `)` may follow).
     pub(super) line_ended: bool,
+    /// Whether the recorder wants the game after each turn ([`Recorder::wants_after`]).
+    pub(super) afters: bool,
 }
 
 impl<'t, B: Board, R: Recorder<'t>> Replay<'_, 't, B, R> {
@@ -77,7 +79,7 @@ impl<'t, B: Board, R: Recorder<'t>> Replay<'_, 't, B, R> {
         if let Some(a) = marks.filter(|_| R::KEEPS) {
             self.rec.annotation(a);
         }
-        if R::KEEPS && self.rec.wants_after() {
+        if R::KEEPS && self.afters {
             self.rec.after(&self.referee.setup());
         }
     }
@@ -100,7 +102,8 @@ impl<'t, B: Board, R: Recorder<'t>> Visitor<'t> for Replay<'_, 't, B, R> {
 
     #[inline(always)]
     fn begin_turn(&mut self, _: usize) -> Option<()> {
-        if self.lines {
+        // (A recorder that keeps takes no variation: the lane reads its games once.)
+        if !R::KEEPS && self.lines {
             self.keep_before()?;
         }
         self.referee.begin_turn().ok()
@@ -110,7 +113,7 @@ impl<'t, B: Board, R: Recorder<'t>> Visitor<'t> for Replay<'_, 't, B, R> {
     fn pass(&mut self, span: Span, marks: Option<Annotation>) -> Option<()> {
         let side = self.referee.play().to_move();
         self.referee.pass().ok()?;
-        if self.outer.is_empty() {
+        if R::KEEPS || self.outer.is_empty() {
             self.rec.turn(span.start, side, CleanKind::Pass);
         }
         self.annotate(marks);
@@ -127,7 +130,7 @@ impl<'t, B: Board, R: Recorder<'t>> Visitor<'t> for Replay<'_, 't, B, R> {
     ) -> Option<()> {
         let side = self.referee.play().to_move();
         self.referee.place(a.square, b.square).ok()?;
-        if self.outer.is_empty() {
+        if R::KEEPS || self.outer.is_empty() {
             (self.rec).turn(span.start, side, CleanKind::Place(a.square, b.square));
         }
         self.annotate(marks);
@@ -137,7 +140,7 @@ impl<'t, B: Board, R: Recorder<'t>> Visitor<'t> for Replay<'_, 't, B, R> {
     #[inline(always)]
     fn first_step(&mut self, from: SquareAt, to: SquareAt) -> Option<(Self::Move, Self::Step)> {
         let side = self.referee.play().to_move();
-        if self.outer.is_empty() {
+        if R::KEEPS || self.outer.is_empty() {
             (self.rec).turn(from.span.start, side, CleanKind::Move(from.square));
         }
         let (mv, got) = self.referee.first_step(from.square, to.square).ok()?;
@@ -178,12 +181,12 @@ impl<'t, B: Board, R: Recorder<'t>> Visitor<'t> for Replay<'_, 't, B, R> {
     fn number(&mut self, n: MoveNumber) -> Option<()> {
         let next = turn_of_move_number(n.number, n.second) == self.referee.number();
         // After a line's own result (read with `lines` only) no number may come.
-        (next && !(self.lines && self.line_ended)).then_some(())
+        (next && !(!R::KEEPS && self.lines && self.line_ended)).then_some(())
     }
 
     #[inline(always)]
     fn nag(&mut self, value: u32, _: Span) -> Option<()> {
-        if self.line_ended {
+        if !R::KEEPS && self.line_ended {
             return None;
         }
         if R::KEEPS {
