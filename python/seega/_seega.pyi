@@ -184,6 +184,12 @@ class Variation:
     ``"14.1/16.2"`` the second after turn 16 of that one."""
     parent_turn: int
     """The number of the turn it is an alternative to (its first turn's number)."""
+    parent_line: str
+    """The path of the line it branches from: ``""`` (the main line) for ``"14.1"``, ``"14.1"``
+    for ``"14.1/16.2"``; ``game.variation(v.parent_line)`` is that line, unless it is the main
+    line (``game.mainline()``)."""
+    depth: int
+    """How deep it nests: 1 for a variation of the main line, 2 for one inside that, and so on."""
     turns: list[RecordedTurn]
     """Its turns as written, legal or not, each with its own ``variations``."""
     comments: list[str]

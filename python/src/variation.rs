@@ -54,6 +54,21 @@ fn branch_turn(path: Option<&LinePath>) -> Option<u64> {
 
 #[pymethods]
 impl Variation {
+    /// The path of the line it branches from (`""` for the main line): `"14.1"` for
+    /// `"14.1/16.2"`, as python-chess's `parent` leads back up the tree.
+    #[getter]
+    fn parent_line(&self) -> String {
+        let path = self.path.parse::<LinePath>().ok();
+        path.and_then(|p| p.parent())
+            .map(|p| p.to_string())
+            .unwrap_or_default()
+    }
+
+    /// How deep it nests: 1 for a variation of the main line, 2 for one inside it, ...
+    #[getter]
+    fn depth(&self) -> usize {
+        self.path.parse::<LinePath>().map_or(0, |p| p.depth())
+    }
     /// What `pickle` keeps: every field.
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         let v = self.clone();

@@ -63,6 +63,8 @@ def same_line(variation, obj):
     assert isinstance(variation, seega.Variation)
     assert variation.path == obj["path"]
     assert variation.parent_turn == int(obj["path"].split("/")[-1].split(".")[0])
+    assert variation.parent_line == "/".join(obj["path"].split("/")[:-1])
+    assert variation.depth == len(obj["path"].split("/"))
     assert variation.comments == [c["text"] for c in obj.get("comments", [])]
     assert variation.nags == obj.get("nags", []) and variation.result == obj["result"]
     assert len(variation.turns) == len(obj["turns"])
