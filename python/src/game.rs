@@ -490,7 +490,9 @@ impl Game {
         let o = &self.options;
         let p = self.record.parts();
         let state: GameState = (
-            (p.text, p.invalid, p.start, p.line, p.column, p.number, p.skipped),
+            (
+                p.text, p.invalid, p.start, p.line, p.column, p.number, p.skipped,
+            ),
             self.file.to_string(),
             (o.default_rules.to_string(), o.auto_rules, o.force_rules),
         );

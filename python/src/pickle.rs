@@ -62,7 +62,15 @@ pub type GameState = (RecordParts, String, (String, bool, bool));
 
 /// A record's parts (`seega::RecordedParts`): text, invalid stretches, start, line, column,
 /// number and skipped length.
-pub type RecordParts = (String, Vec<(usize, usize)>, usize, usize, usize, usize, usize);
+pub type RecordParts = (
+    String,
+    Vec<(usize, usize)>,
+    usize,
+    usize,
+    usize,
+    usize,
+    usize,
+);
 
 /// `(constructor, args)`: what `__reduce__` returns for the private constructor `name`.
 pub fn reduce<'py>(
