@@ -140,7 +140,13 @@ impl<'g, 'a, B: Board> Movetext<'g, 'a, '_, B> {
                 .push(code, span, e.message.clone(), help, Some(number));
             return true;
         }
-        let turn = syntax_error_turn(e.kind, self.referee.outcome().is_some(), number);
+        let opened = self.cx.line.as_ref().and_then(|l| l.branches().last());
+        let turn = match (e.kind, opened) {
+            // Reported at its `(`: the turn the variation begins with, not the one after its
+            // last.
+            (SyntaxKind::UnclosedVariation, Some(b)) => Some(b.turn),
+            _ => syntax_error_turn(e.kind, self.referee.outcome().is_some(), number),
+        };
         let moving = self.referee.in_movement();
         let text = self.text;
         let (span, message, help) = lone_pair(moves, i, text, moving)
