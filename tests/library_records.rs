@@ -108,6 +108,20 @@ fn games_glued_on_one_line_keep_their_columns() {
     let verdict = games[1].check(&Options::default());
     let d = games[1].diagnostic(&verdict.problems[0], "f");
     assert_eq!((d.game, d.line, d.column), (2, 1, 15));
+    // After characters of several bytes, a lone CR, CRLF, and thousands of games on a line:
+    // every problem where `check` puts it.
+    for (text, problems) in [
+        ("{é ḥ} 1-0 1. c3,d4 * {ü} 1. a1,b1 a1,c1 *\n", 2),
+        ("1. a1,b1 *\r{é} 1. c3,d4 *\r\n\t1. a1,a1 *", 2),
+        (&format!("{}1. c3,d4 *", "{é} 1-0 ".repeat(3000)), 1),
+        (&format!("{}1. c3,d4 *", "1-0 ".repeat(5000)), 1),
+    ] {
+        let opts = Options::default();
+        assert_eq!(compare(text.as_bytes(), "f", &opts), Vec::<String>::new());
+        let (_, found) = read_alone(text.as_bytes(), "f", &opts);
+        let head: String = text.chars().take(60).collect();
+        assert_eq!(found.len(), problems, "{head:?}");
+    }
 }
 
 #[test]

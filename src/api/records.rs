@@ -40,7 +40,7 @@ pub struct RecordedGame {
     text: String,
     /// Bytes of the game's text that were not UTF-8 (U+FFFD in `text`).
     invalid: Vec<Span>,
-    /// Where the game starts in `text` (after any spaces of the text before it).
+    /// Where the game starts in `text` (0 for a record the reader makes).
     start: usize,
     /// The 0-based file line `text` starts on.
     base: usize,
@@ -99,12 +99,12 @@ impl Eq for RecordedGame {}
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RecordedParts {
-    /// The text the record holds: the game's text, after any spaces that are part of the
-    /// record's text but not of the game's.
+    /// The record's text; the game starts `start` bytes into it (0 for a record the reader
+    /// makes).
     pub text: String,
     /// The byte ranges of `text` that stand for input bytes that were not UTF-8 (U+FFFD there).
     pub invalid: Vec<(usize, usize)>,
-    /// Where the game starts in `text`.
+    /// Where the game starts in `text`: the bytes before it are not the game's.
     pub start: usize,
     /// The file line `text` starts on, from 1.
     pub line: usize,
@@ -262,8 +262,8 @@ impl RecordedGame {
         visiting::visit(self, visitor)
     }
 
-    /// The text the spans of the game count in (its text after [`RecordedGame::offset`]
-    /// spaces), and the spans of the bytes in it that were not UTF-8.
+    /// The text the spans of the game count in (the record's text, in which the game starts
+    /// at [`RecordedGame::offset`]), and the spans of the bytes in it that were not UTF-8.
     pub(crate) fn source(&self) -> (&str, &[Span]) {
         (&self.text, &self.invalid)
     }

@@ -309,6 +309,16 @@ impl<'a> ConvertWork<'a> {
         }
     }
 
+    /// A writer of games and a cache of rulesets, kept from an earlier chunk or new.
+    fn writer(&self) -> (GameWriter, RulesCache) {
+        (self.writers.lock().ok())
+            .and_then(|mut w| w.pop())
+            .unwrap_or_else(|| {
+                let writer = GameWriter::for_file(self.file, self.file_bytes);
+                (writer, RulesCache::default())
+            })
+    }
+
     /// A chunk with nothing converted yet, in a reused buffer.
     fn converted(&self) -> Converted {
         let bytes = self
@@ -376,15 +386,7 @@ impl ChunkWork for ConvertWork<'_> {
             text: !text.trim().is_empty(),
             ..self.converted()
         };
-        let (mut writer, mut rules) = self
-            .writers
-            .lock()
-            .ok()
-            .and_then(|mut w| w.pop())
-            .unwrap_or_else(|| {
-                let writer = GameWriter::for_file(self.file, self.file_bytes);
-                (writer, RulesCache::default())
-            });
+        let (mut writer, mut rules) = self.writer();
         let mut boundary = Boundary::cut_before_tag_line(tag_next);
         // JSON of games the fast lane finds clean is written from what it read; notation, and
         // every other game, goes the full way.

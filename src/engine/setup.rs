@@ -404,8 +404,9 @@ impl SetupText {
                 (white >> (rank * 9)) as u32 & row,
             );
             match table.and_then(|t| t.get((b | w << n) as usize)) {
-                Some(&(text, len)) => t.put(text, len),
-                None => t.rank(n, b, w),
+                // (Eight bytes are written: room is left for them on any board of 5 or 7.)
+                Some(&(text, len)) if t.len + 8 <= SetupText::MAX => t.put(text, len),
+                _ => t.rank(n, b, w),
             }
             if rank > 0 {
                 t.push(b'/');
@@ -439,7 +440,8 @@ impl SetupText {
         }
     }
 
-    /// The first `len` bytes of `text` (little-endian), at most eight.
+    /// The first `len` bytes of `text` (little-endian), at most eight; all eight are written,
+    /// so the caller leaves room for them.
     #[inline]
     fn put(&mut self, text: u64, len: u8) {
         if let Some(to) = self.bytes.get_mut(self.len..self.len + 8) {

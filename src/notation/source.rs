@@ -4,6 +4,10 @@
 use super::ast::Span;
 use super::encoding::Encoding;
 
+mod cursor;
+
+pub use cursor::LineCursor;
+
 /// The UTF-8 byte-order mark, which a text may start with.
 pub const BOM: &[u8] = b"\xEF\xBB\xBF";
 
@@ -240,8 +244,9 @@ impl Source {
 
 /// Line starts of a text; maps byte offsets to 1-based lines and character columns.
 ///
-/// A line ends at LF, at CRLF, or at a lone CR. The text may be a chunk of a larger file that
-/// starts at the beginning of a line: [`LineIndex::with_base`] then numbers lines as in the file.
+/// A line ends at LF, at CRLF, or at a lone CR. The text may be a chunk of a larger file:
+/// [`LineIndex::with_base`] numbers lines as in the file, and [`LineIndex::first_column`]
+/// counts the characters before the chunk on its first line when it starts within a line.
 ///
 /// Lines longer than `CHECKPOINT` bytes carry checkpoints (a byte offset and its column)
 /// every `CHECKPOINT` bytes, so that finding a column costs at most that many bytes of counting
@@ -425,16 +430,7 @@ impl LineIndex {
 
     /// A cursor for [`LineIndex::line_col`] of offsets of `text` taken in increasing order.
     pub fn cursor<'i>(&'i self, text: &'i str) -> LineCursor<'i> {
-        LineCursor {
-            index: self,
-            text,
-            line: 0,
-            next: self.starts.get(1).copied().unwrap_or(usize::MAX),
-            offset: 0,
-            column: self.column,
-            // Not known: the first answer looks.
-            ascii: false,
-        }
+        LineCursor::new(self, text)
     }
 
     /// The 0-based character column of byte `offset` within its line.
@@ -459,86 +455,6 @@ impl LineIndex {
     /// The byte where 0-based line `line` starts (the text's length past the last line).
     pub(crate) fn line_start(&self, line: usize, text: &str) -> usize {
         self.starts.get(line).copied().unwrap_or(text.len())
-    }
-}
-
-/// [`LineIndex::line_col`] for offsets taken in increasing order (the turns of a game, the
-/// games of a chunk): each costs the lines and characters since the one before rather than a
-/// search and a count from the start of the line. Any offset may be asked for; one before the
-/// previous one is looked up afresh. The answers are those of [`LineIndex::line_col`].
-#[derive(Debug, Clone)]
-pub struct LineCursor<'i> {
-    index: &'i LineIndex,
-    text: &'i str,
-    /// 0-based line, byte offset and 0-based column of the last answer.
-    line: usize,
-    offset: usize,
-    column: usize,
-    /// Where the line after `line` starts (`usize::MAX` on the last line).
-    next: usize,
-    /// Whether `line` is ASCII: then its columns are byte counts.
-    ascii: bool,
-}
-
-impl LineCursor<'_> {
-    /// The line and column of byte `offset` of the text.
-    #[inline]
-    pub fn line_col(&mut self, offset: usize) -> LineCol {
-        let offset = offset.min(self.text.len());
-        // Mostly further on the same ASCII line: the column grows by the bytes between.
-        if self.ascii && offset >= self.offset && offset < self.next {
-            self.column += offset - self.offset;
-            self.offset = offset;
-        } else {
-            self.seek(offset);
-        }
-        LineCol {
-            line: self.index.base + self.line + 1,
-            column: self.column + 1,
-        }
-    }
-
-    /// [`LineCursor::line_col`] of any offset.
-    fn seek(&mut self, offset: usize) {
-        let starts = &self.index.starts;
-        let bytes = self.text.as_bytes();
-        let after = starts.get(self.line + 2).copied().unwrap_or(usize::MAX);
-        if offset >= self.offset && self.next <= offset && offset < after {
-            // The next line, mostly: its start is known.
-            self.line += 1;
-            self.ascii = bytes
-                .get(self.next..after.min(bytes.len()))
-                .is_some_and(<[u8]>::is_ascii);
-            self.column = if self.ascii {
-                offset - self.next
-            } else {
-                self.index.column_in(self.text, self.line, offset)
-            };
-            self.next = after;
-            self.offset = offset;
-            return;
-        }
-        if offset < self.offset {
-            self.line = self.index.line_of(offset);
-            self.column = self.index.column_in(self.text, self.line, offset);
-        } else {
-            let line = self.line;
-            // Mostly the same line; a search when further.
-            if self.next <= offset {
-                self.line = self.index.line_of(offset);
-            }
-            // Characters add up between two character boundaries of one line.
-            match self.text.get(self.offset..offset) {
-                Some(between) if self.line == line => self.column += chars(between),
-                _ => self.column = self.index.column_in(self.text, self.line, offset),
-            }
-        }
-        self.offset = offset;
-        self.next = starts.get(self.line + 1).copied().unwrap_or(usize::MAX);
-        let start = starts.get(self.line).copied().unwrap_or(0);
-        self.ascii = bytes
-            .get(start..self.next.min(bytes.len()))
-            .is_some_and(<[u8]>::is_ascii);
     }
 }
 

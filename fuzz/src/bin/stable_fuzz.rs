@@ -170,7 +170,7 @@ fn save(dir: &Path, kind: &str, data: &[u8]) -> PathBuf {
 
 /// How many inputs `--runs` gives the target `name`: under `all`, the `variations` target runs
 /// one for every 40 of the others, its inputs being up to 256 KiB of text (about 200 a second
-/// against thousands).
+/// against thousands). `--seconds` gives every target the same time.
 fn runs_of(a: &Args, name: &str) -> u64 {
     if a.target == "all" && name == "variations" {
         (a.runs / 40).max(1)

@@ -89,6 +89,7 @@ impl CleanFeeder {
     /// Hands the turns of `game` to `v`.
     fn turns<V: GameVisitor + ?Sized>(game: &CleanGame<'_>, v: &mut V) {
         let (mut next_step, mut next_note) = (0, 0);
+        let afters: &[_] = if v.wants_after() { &game.afters } else { &[] };
         for (i, (t, number)) in game.turns.iter().zip(1..).enumerate() {
             let (kind, from) = match t.kind {
                 CleanKind::Place(..) => (KindName::Place, None),
@@ -131,7 +132,7 @@ impl CleanFeeder {
                 }
                 next_note = end;
             }
-            if let Some(after) = game.afters.get(i) {
+            if let Some(after) = afters.get(i) {
                 v.after(after);
             }
             v.turn_end();
