@@ -156,11 +156,28 @@ pub fn _verdict(valid: bool, problems: Vec<Bound<'_, Problem>>, legal_turns: u64
     }
 }
 
+/// The record's parts a pickle holds: those [`GameState`] writes, or those of a pickle made
+/// before the column was kept, six parts without it, whose text was preceded by a space for
+/// each character before it on its first line (`start` of them): the column is then 0.
+#[derive(FromPyObject)]
+pub enum PickledParts {
+    /// Text, invalid stretches, start, line, column, number and skipped length.
+    Now(RecordParts),
+    /// Text, invalid stretches, start, line, number and skipped length.
+    Padded((String, Vec<(usize, usize)>, usize, usize, usize, usize)),
+}
+
 /// The game of `state` (pickle's constructor of `Game`): its record made again from its parts
 /// (`RecordedGame::from_parts`), so that its lines, columns and problems are the file's.
 #[pyfunction]
-pub fn _game(state: GameState) -> PyResult<Game> {
-    let ((text, invalid, start, line, column, number, skipped), file, (rules, auto, force)) = state;
+pub fn _game(state: (PickledParts, String, (String, bool, bool))) -> PyResult<Game> {
+    let (parts, file, (rules, auto, force)) = state;
+    let (text, invalid, start, line, column, number, skipped) = match parts {
+        PickledParts::Now(p) => p,
+        PickledParts::Padded((text, invalid, start, line, number, skipped)) => {
+            (text, invalid, start, line, 0, number, skipped)
+        }
+    };
     let options = Options::default()
         .default_rules(ruleset(&rules)?)
         .auto_rules(auto)

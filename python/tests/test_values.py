@@ -114,6 +114,18 @@ def test_a_game_comes_back_with_its_place_bytes_and_options(tmp_path, text, rule
         same_game(round_trip(game), game)
 
 
+def test_a_pickle_of_a_padded_record_still_loads(tmp_path):
+    # Pickles made before the column was kept held the game's text after a space for each
+    # character before it on its line, and six parts: they load as the same game.
+    path = tmp_path / "line.sgn"
+    path.write_text("1. a1,b1 *  1. c3,d4 *\n")
+    game = list(seega.read_games(path))[1]
+    padded = (" " * 12 + "1. c3,d4 *", [], 12, 1, 2, 0)
+    old = seega._seega._game((padded, str(path), ("standard", False, False)))
+    same_game(old, game)
+    assert [(p.line, p.column) for p in old.check().problems] == [(1, 16)]
+
+
 @pytest.mark.parametrize("before", [b"1. a1,b1 *\n\n", b"  "])
 def test_a_stretch_skipped_unread_pickles(tmp_path, before):
     path = tmp_path / "uncut.sgn"
