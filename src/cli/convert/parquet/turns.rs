@@ -1,6 +1,7 @@
 //! The columns of `convert --to parquet-turns`: one row per turn (`spec/parquet.md`, the turns
 //! table), filled turn by turn from what a [`GameVisitor`] is told, with the position after
-//! each legal turn replayed on a [`GameState`].
+//! each legal turn as the lane's referee left it ([`GameVisitor::after`]) or, for a game the
+//! lane did not read, replayed on a [`GameState`].
 
 use std::any::Any;
 use std::ops::Range;
