@@ -23,7 +23,7 @@ use seega::archive::check_source;
 use seega::notation::Source;
 use seega::validate::Options;
 use seega_fuzz::mutate::{Rng, mutate};
-use seega_fuzz::targets::TARGETS;
+use seega_fuzz::targets::{TARGETS, Target};
 
 struct Args {
     target: String,
@@ -179,6 +179,50 @@ fn runs_of(a: &Args, name: &str) -> u64 {
     }
 }
 
+/// What the runs share with the panic hook and the watchdog: the last panic's message, the
+/// inputs run so far, and the input running.
+struct Shared {
+    last_panic: Arc<Mutex<String>>,
+    progress: Arc<AtomicU64>,
+    current: Arc<Mutex<Vec<u8>>>,
+}
+
+/// Catches panics' messages for the report, rather than printing them from the default hook.
+fn catch_panics() -> Arc<Mutex<String>> {
+    let last_panic: Arc<Mutex<String>> = Arc::default();
+    let last = Arc::clone(&last_panic);
+    std::panic::set_hook(Box::new(move |info| {
+        if let Ok(mut l) = last.lock() {
+            *l = info.to_string();
+        }
+    }));
+    last_panic
+}
+
+/// One watchdog for the whole run: it saves the input running and exits with status 3 when no
+/// input finished for ten seconds.
+fn watchdog(shared: &Shared, out_dir: PathBuf) {
+    let progress = Arc::clone(&shared.progress);
+    let current = Arc::clone(&shared.current);
+    std::thread::spawn(move || {
+        let mut last = u64::MAX;
+        loop {
+            std::thread::sleep(Duration::from_secs(10));
+            let now = progress.load(Ordering::Relaxed);
+            if now == last {
+                let data = current.lock().map(|c| c.clone()).unwrap_or_default();
+                let p = save(&out_dir, "hang", &data);
+                eprintln!(
+                    "hang: one input ran over ten seconds, saved as {}",
+                    p.display()
+                );
+                std::process::exit(3);
+            }
+            last = now;
+        }
+    });
+}
+
 fn main() {
     let a = args();
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
@@ -190,125 +234,103 @@ fn main() {
         eprintln!("no target called {}", a.target);
         std::process::exit(2);
     }
-    // Panics are caught and reported here, not printed by the default hook.
-    let last_panic: Arc<Mutex<String>> = Arc::default();
-    {
-        let last = Arc::clone(&last_panic);
-        std::panic::set_hook(Box::new(move |info| {
-            if let Ok(mut l) = last.lock() {
-                *l = info.to_string();
-            }
-        }));
-    }
-    // One watchdog for the whole run: it fires when no input finished for ten seconds.
-    let progress = Arc::new(AtomicU64::new(0));
-    let current: Arc<Mutex<Vec<u8>>> = Arc::default();
-    {
-        let progress = Arc::clone(&progress);
-        let current = Arc::clone(&current);
-        let out_dir = root.join("fuzz/artifacts/stable");
-        std::thread::spawn(move || {
-            let mut last = u64::MAX;
-            loop {
-                std::thread::sleep(Duration::from_secs(10));
-                let now = progress.load(Ordering::Relaxed);
-                if now == last {
-                    let data = current.lock().map(|c| c.clone()).unwrap_or_default();
-                    let p = save(&out_dir, "hang", &data);
-                    eprintln!(
-                        "hang: one input ran over ten seconds, saved as {}",
-                        p.display()
-                    );
-                    std::process::exit(3);
-                }
-                last = now;
-            }
-        });
-    }
+    let shared = Shared {
+        last_panic: catch_panics(),
+        progress: Arc::default(),
+        current: Arc::default(),
+    };
+    watchdog(&shared, root.join("fuzz/artifacts/stable"));
     let mut crashed = false;
     for (name, run) in targets {
-        let out_dir = root.join("fuzz/artifacts/stable").join(name);
-        let mut pool = seeds(&root, name);
-        let seeded = pool.len();
-        let mut seen: HashSet<u64> = HashSet::new();
-        let mut feats = Vec::new();
-        for s in &pool {
-            features(s, &mut feats);
-            seen.extend(feats.iter().copied());
-        }
-        let mut rng = Rng::new(a.seed ^ hash_of(name));
-        let mut crashes: HashMap<String, PathBuf> = HashMap::new();
-        let started = Instant::now();
-        let mut execs: u64 = 0;
-        let mut report = Instant::now();
-        let mut slowest = Duration::ZERO;
-        let mut input = Vec::new();
-        loop {
-            if execs >= runs_of(&a, name) && a.seconds == 0 {
-                break;
-            }
-            if a.seconds > 0 && started.elapsed() >= Duration::from_secs(a.seconds) {
-                break;
-            }
-            let base = &pool[rng.below(pool.len())];
-            input.clear();
-            input.extend_from_slice(base);
-            let other = &pool[rng.below(pool.len())];
-            mutate(&mut input, other, &mut rng, a.max_len);
-            if let Ok(mut c) = current.lock() {
-                c.clear();
-                c.extend_from_slice(&input);
-            }
-            let t = Instant::now();
-            let outcome = std::panic::catch_unwind(|| run(&input));
-            slowest = slowest.max(t.elapsed());
-            execs += 1;
-            progress.fetch_add(1, Ordering::Relaxed);
-            match outcome {
-                Err(_) => {
-                    let msg = last_panic.lock().map(|m| m.clone()).unwrap_or_default();
-                    let key = msg.lines().next().unwrap_or("").to_owned();
-                    if let std::collections::hash_map::Entry::Vacant(slot) = crashes.entry(key) {
-                        let p = save(&out_dir, "crash", &input);
-                        eprintln!("crash in {name}: {msg}\n  input saved as {}", p.display());
-                        slot.insert(p);
-                    }
-                }
-                Ok(()) => {
-                    features(&input, &mut feats);
-                    let new = feats.iter().filter(|f| seen.insert(**f)).count();
-                    if new > 0 && pool.len() < 20_000 {
-                        pool.push(input.clone());
-                    } else if rng.one_in(512) && pool.len() > seeded {
-                        // Keep some churn so mutation chains can grow deeper.
-                        let i = seeded + rng.below(pool.len() - seeded);
-                        pool[i] = input.clone();
-                    }
-                }
-            }
-            if report.elapsed() >= Duration::from_secs(30) {
-                report = Instant::now();
-                eprintln!(
-                    "{name}: {execs} execs, {:.0}/s, pool {}, features {}, crashes {}, slowest {:?}",
-                    execs as f64 / started.elapsed().as_secs_f64(),
-                    pool.len(),
-                    seen.len(),
-                    crashes.len(),
-                    slowest
-                );
-            }
-        }
-        println!(
-            "{name}: {execs} execs in {:.1}s, pool {} (from {seeded} seeds), features {}, crashes {}, slowest input {:?}",
-            started.elapsed().as_secs_f64(),
-            pool.len(),
-            seen.len(),
-            crashes.len(),
-            slowest
-        );
-        crashed |= !crashes.is_empty();
+        crashed |= campaign(&a, &root, name, *run, &shared);
     }
     if crashed {
         std::process::exit(1);
     }
+}
+
+/// Runs the target `name` on mutated inputs as `a` says; whether it crashed.
+fn campaign(a: &Args, root: &Path, name: &str, run: Target, shared: &Shared) -> bool {
+    let out_dir = root.join("fuzz/artifacts/stable").join(name);
+    let mut pool = seeds(root, name);
+    let seeded = pool.len();
+    let mut seen: HashSet<u64> = HashSet::new();
+    let mut feats = Vec::new();
+    for s in &pool {
+        features(s, &mut feats);
+        seen.extend(feats.iter().copied());
+    }
+    let mut rng = Rng::new(a.seed ^ hash_of(name));
+    let mut crashes: HashMap<String, PathBuf> = HashMap::new();
+    let started = Instant::now();
+    let mut execs: u64 = 0;
+    let mut report = Instant::now();
+    let mut slowest = Duration::ZERO;
+    let mut input = Vec::new();
+    loop {
+        if execs >= runs_of(a, name) && a.seconds == 0 {
+            break;
+        }
+        if a.seconds > 0 && started.elapsed() >= Duration::from_secs(a.seconds) {
+            break;
+        }
+        let base = &pool[rng.below(pool.len())];
+        input.clear();
+        input.extend_from_slice(base);
+        let other = &pool[rng.below(pool.len())];
+        mutate(&mut input, other, &mut rng, a.max_len);
+        if let Ok(mut c) = shared.current.lock() {
+            c.clear();
+            c.extend_from_slice(&input);
+        }
+        let t = Instant::now();
+        let outcome = std::panic::catch_unwind(|| run(&input));
+        slowest = slowest.max(t.elapsed());
+        execs += 1;
+        shared.progress.fetch_add(1, Ordering::Relaxed);
+        match outcome {
+            Err(_) => {
+                let msg = (shared.last_panic.lock())
+                    .map(|m| m.clone())
+                    .unwrap_or_default();
+                let key = msg.lines().next().unwrap_or("").to_owned();
+                if let std::collections::hash_map::Entry::Vacant(slot) = crashes.entry(key) {
+                    let p = save(&out_dir, "crash", &input);
+                    eprintln!("crash in {name}: {msg}\n  input saved as {}", p.display());
+                    slot.insert(p);
+                }
+            }
+            Ok(()) => {
+                features(&input, &mut feats);
+                let new = feats.iter().filter(|f| seen.insert(**f)).count();
+                if new > 0 && pool.len() < 20_000 {
+                    pool.push(input.clone());
+                } else if rng.one_in(512) && pool.len() > seeded {
+                    // Keep some churn so mutation chains can grow deeper.
+                    let i = seeded + rng.below(pool.len() - seeded);
+                    pool[i] = input.clone();
+                }
+            }
+        }
+        if report.elapsed() >= Duration::from_secs(30) {
+            report = Instant::now();
+            eprintln!(
+                "{name}: {execs} execs, {:.0}/s, pool {}, features {}, crashes {}, slowest {:?}",
+                execs as f64 / started.elapsed().as_secs_f64(),
+                pool.len(),
+                seen.len(),
+                crashes.len(),
+                slowest
+            );
+        }
+    }
+    println!(
+        "{name}: {execs} execs in {:.1}s, pool {} (from {seeded} seeds), features {}, crashes {}, slowest input {:?}",
+        started.elapsed().as_secs_f64(),
+        pool.len(),
+        seen.len(),
+        crashes.len(),
+        slowest
+    );
+    !crashes.is_empty()
 }
