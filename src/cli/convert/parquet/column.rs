@@ -211,6 +211,75 @@ impl Values {
         }
     }
 
+    /// Adds the `i`th value of `from`, values of the same kind.
+    fn push_from(&mut self, from: &Values, i: usize) {
+        match (self, from) {
+            (Values::Int(v), Values::Int(f)) => v.push(f[i]),
+            (Values::Bool(v), Values::Bool(f)) => v.push(f[i]),
+            (Values::Text { bytes, ends }, Values::Text { .. }) => {
+                push_text(bytes, ends, from.text(i));
+            }
+            (into @ Values::Coded { .. }, Values::Coded { names, codes, .. }) => {
+                match codes[i].checked_sub(names.len()) {
+                    None => {
+                        if let Values::Coded { codes: to, .. } = into {
+                            to.push(codes[i]);
+                        }
+                    }
+                    // A text that names none of the names: numbered among the new texts.
+                    Some(_) => {
+                        if let Values::Coded {
+                            names,
+                            codes: to,
+                            other,
+                        } = into
+                        {
+                            to.push(names.len() + other.len() as u32);
+                            if let Values::Text { bytes, ends } = other.as_mut() {
+                                push_text(bytes, ends, from.text(i));
+                            }
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Adds the values `range` of `from`, values of the same kind.
+    fn extend_from(&mut self, from: &Values, range: std::ops::Range<usize>) {
+        match (self, from) {
+            (Values::Int(v), Values::Int(f)) => v.extend_from_slice(&f[range]),
+            (Values::Bool(v), Values::Bool(f)) => v.extend_from_slice(&f[range]),
+            (
+                Values::Text { bytes, ends },
+                Values::Text {
+                    bytes: fb,
+                    ends: fe,
+                },
+            ) => {
+                let at = |i: usize| if i == 0 { 0 } else { fe[i - 1] };
+                let (from_start, before) = (at(range.start), bytes.len() as u32);
+                bytes.extend_from_slice(&fb[from_start as usize..at(range.end) as usize]);
+                ends.extend(fe[range].iter().map(|e| e - from_start + before));
+            }
+            (into, _) => {
+                for i in range {
+                    into.push_from(from, i);
+                }
+            }
+        }
+    }
+
+    /// The `i`th value as a partition's value (`Int`s in decimal, `Bool`s `true` or `false`).
+    pub fn shown(&self, i: usize) -> String {
+        match self {
+            Values::Int(v) => v[i].to_string(),
+            Values::Bool(v) => v[i].to_string(),
+            _ => String::from_utf8_lossy(self.text(i)).into_owned(),
+        }
+    }
+
     /// `i`th text (empty for other values).
     pub fn text(&self, i: usize) -> &[u8] {
         match self {
@@ -422,6 +491,72 @@ impl Leaf {
         }
     }
 
+    /// No entries, of the same column.
+    pub fn empty_like(&self) -> Leaf {
+        Leaf::new(self.max_rep, self.max_def, self.values.empty_like(false))
+    }
+
+    /// The value of each row of a column that holds one a row (no list above it), `None` for
+    /// a null.
+    pub fn row_values(&self) -> Vec<Option<String>> {
+        let mut next = 0;
+        (0..self.entries())
+            .map(|e| {
+                let present = self.max_def == 0 || self.def[e] == self.max_def;
+                present.then(|| {
+                    next += 1;
+                    self.values.shown(next - 1)
+                })
+            })
+            .collect()
+    }
+
+    /// Hands each row to the leaf `outs[to[row]]`, in order: its entries (a list's all, up to
+    /// the next row's start) and their values, rows going to the same leaf one after the
+    /// other copied together.
+    pub fn route(&self, to: &[usize], outs: &mut [Leaf]) {
+        let n = self.entries();
+        // Where the row starting at entry `e` ends.
+        let row_end = |e: usize| {
+            let mut end = e + 1;
+            if self.max_rep > 0 {
+                while end < n && self.rep[end] != 0 {
+                    end += 1;
+                }
+            }
+            end
+        };
+        let (mut e, mut v, mut row) = (0, 0, 0);
+        while e < n && row < to.len() {
+            let k = to[row];
+            let mut end = row_end(e);
+            row += 1;
+            while row < to.len() && to[row] == k && end < n {
+                end = row_end(end);
+                row += 1;
+            }
+            let values = if self.max_def == 0 {
+                end - e
+            } else {
+                self.def[e..end]
+                    .iter()
+                    .filter(|&&d| d == self.max_def)
+                    .count()
+            };
+            let Some(out) = outs.get_mut(k) else {
+                return;
+            };
+            if self.max_rep > 0 {
+                out.rep.extend_from_slice(&self.rep[e..end]);
+            }
+            if self.max_def > 0 {
+                out.def.extend_from_slice(&self.def[e..end]);
+            }
+            out.values.extend_from(&self.values, v..v + values);
+            (e, v) = (end, v + values);
+        }
+    }
+
     /// The leaf's entries taken out, leaving it empty with room for as many (a table's
     /// chunks are alike, so its leaves seldom grow).
     pub fn take(&mut self) -> Leaf {
@@ -445,33 +580,4 @@ fn push_text(bytes: &mut Vec<u8>, ends: &mut Vec<u32>, s: &[u8]) {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn rows_are_split_where_their_lists_start() {
-        // Lists of texts, one optional level below: [a, b], [], [c], [null], [d, e, f].
-        let mut leaf = Leaf::texts(1, 2);
-        leaf.text(0, "a");
-        leaf.text(1, "b");
-        leaf.null(0, 0);
-        leaf.text(0, "c");
-        leaf.null(0, 1);
-        leaf.text(0, "d");
-        leaf.text(1, "e");
-        leaf.text(1, "f");
-        for rows in 0..=6 {
-            let mut rest = leaf.clone();
-            let front = rest.split_rows(rows);
-            let starts = |l: &Leaf| l.rep.iter().filter(|r| **r == 0).count();
-            assert_eq!(starts(&front), rows.min(5));
-            assert_eq!(starts(&front) + starts(&rest), 5);
-            assert_eq!(front.values.len() + rest.values.len(), 6);
-            let texts: Vec<&[u8]> = (0..rest.values.len())
-                .map(|i| rest.values.text(i))
-                .collect();
-            let want: &[&[u8]] = &[b"a", b"b", b"c", b"d", b"e", b"f"];
-            assert_eq!(texts, want[front.values.len()..]);
-        }
-    }
-}
+mod tests;
