@@ -51,7 +51,7 @@ fn cell(a: &dyn Array, row: usize) -> Value {
 }
 
 /// Every row of the Parquet file `path`, as JSON objects, and its number of row groups.
-fn rows(path: &Path) -> (Vec<Value>, usize) {
+pub(super) fn rows(path: &Path) -> (Vec<Value>, usize) {
     let file = std::fs::File::open(path).expect("the Parquet file");
     let groups = SerializedFileReader::new(file.try_clone().expect("a second handle"))
         .expect("a Parquet file")
@@ -89,7 +89,12 @@ fn jsonl(inputs: &[String]) -> Vec<Value> {
 }
 
 /// Runs `convert --to TO -o OUT` of `inputs` with `extra` arguments, and reads `OUT` back.
-fn parquet(to: &str, inputs: &[String], out: &Path, extra: &[&str]) -> (Vec<Value>, usize) {
+pub(super) fn parquet(
+    to: &str,
+    inputs: &[String],
+    out: &Path,
+    extra: &[&str],
+) -> (Vec<Value>, usize) {
     let out_s = out.to_str().expect("a UTF-8 path");
     let mut args = vec!["convert", "--to", to, "-o", out_s];
     args.extend(extra);
@@ -100,7 +105,7 @@ fn parquet(to: &str, inputs: &[String], out: &Path, extra: &[&str]) -> (Vec<Valu
 }
 
 /// The corpus files, relative to the crate root (as the JSON names them).
-fn corpus() -> Vec<String> {
+pub(super) fn corpus() -> Vec<String> {
     let root = Path::new(ROOT);
     (corpus_files().iter())
         .map(|p| {

@@ -21,6 +21,8 @@ mod json_schema_reports;
 mod json_writer;
 #[path = "../parquet.rs"]
 mod parquet;
+#[path = "../parquet_partition.rs"]
+mod parquet_partition;
 #[path = "../roundtrip.rs"]
 mod roundtrip;
 #[path = "../writers.rs"]

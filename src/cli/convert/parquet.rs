@@ -18,6 +18,7 @@ mod encode;
 mod games;
 mod head;
 mod page;
+pub mod partition;
 mod rle;
 mod schema;
 mod turns;
@@ -137,6 +138,8 @@ pub struct ParquetSink {
     /// Threads encoding row groups.
     jobs: usize,
     written: usize,
+    /// The schema written: the table's, or that of a partition (without its column).
+    schema: Option<Schema>,
 }
 
 fn io_error(e: impl std::error::Error + Send + Sync + 'static) -> std::io::Error {
@@ -158,13 +161,23 @@ impl ParquetSink {
             writer: None,
             jobs,
             written: 0,
+            schema: None,
+        }
+    }
+
+    /// A printer of `table`'s rows in `schema`, the table's without some columns (whose
+    /// leaves the rows it is handed leave out), encoding on the caller's thread.
+    pub fn with_schema(table: Table, schema: Schema, row_group: usize) -> ParquetSink {
+        ParquetSink {
+            schema: Some(schema),
+            ..ParquetSink::new(table, row_group, 1)
         }
     }
 
     /// The encoder, made with the table's schema on first use.
     fn writer(&mut self) -> Result<&mut Encoder, ParquetError> {
         if self.writer.is_none() {
-            let schema = Arc::new(self.table.schema());
+            let schema = Arc::new(self.schema.clone().unwrap_or_else(|| self.table.schema()));
             let props = properties();
             self.writer = Some(Encoder::new(schema, props, plan, self.jobs)?);
         }
