@@ -129,6 +129,18 @@ fn refusals_write_nothing() {
             vec!["--to", "parquet", "--partition-by", "rules", &input],
             "--output",
         ),
+        (
+            vec![
+                "--to",
+                "parquet",
+                "--partition-by",
+                "rules",
+                "-o",
+                "-",
+                &input,
+            ],
+            "-o DIR",
+        ),
     ] {
         let o = run(&args);
         assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));

@@ -542,6 +542,12 @@ pub fn run(config: &Config, out: &mut impl Write) -> std::io::Result<Exit> {
                 return Ok(Exit::Trouble);
             }
         }
+        None if config.partition_by.is_some() => {
+            trouble(format_args!(
+                "`--partition-by` writes a directory, not standard output: name it with `-o DIR`"
+            ));
+            return Ok(Exit::Trouble);
+        }
         None if matches!(config.to, DataFormat::Parquet | DataFormat::ParquetTurns)
             && std::io::stdout().is_terminal() =>
         {
