@@ -181,3 +181,27 @@ fn refusals_write_nothing() {
     assert!(!out.exists());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn an_input_with_no_game_gives_an_empty_directory() {
+    let dir = scratch("partition-empty");
+    let (input, out) = (dir.join("empty.sgn"), dir.join("out"));
+    std::fs::write(&input, "").unwrap();
+    let (i, o) = (input.to_str().unwrap(), out.to_str().unwrap());
+    let run = run_with(
+        &[
+            "convert",
+            "--to",
+            "parquet",
+            "--partition-by",
+            "rules",
+            "-o",
+            o,
+            i,
+        ],
+        None,
+    );
+    assert!(run.status.success(), "{}", stderr(&run));
+    assert_eq!(std::fs::read_dir(&out).map(Iterator::count).ok(), Some(0));
+    let _ = std::fs::remove_dir_all(&dir);
+}

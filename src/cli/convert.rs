@@ -23,7 +23,7 @@ use seega::validate::{Options, Problem};
 use super::args::{ConvertArgs, DataFormat, InputFormat};
 use super::config::Sources;
 use super::inputs::{Input, read_in, tell_switch};
-use super::output::{Transaction, is_stdout, write_file};
+use super::output::{Transaction, ensure_dir, is_stdout, write_file};
 use super::{Exit, shown, trouble};
 use parquet::partition::{PartitionedSink, Written};
 use print::GamePrinter;
@@ -491,7 +491,11 @@ fn partitioned(config: &Config, dir: &Path, tally: &mut Tally) -> Result<(), Exi
         Ok(()) if tally.trouble => None,
         Ok(()) => {
             let Err(e) = tx.commit() else {
-                return Ok(());
+                // No game, no partition: the table is the empty directory.
+                return ensure_dir(dir).map_err(|e| {
+                    trouble(format_args!("cannot make `{}`: {e}", shown(dir)));
+                    Exit::Trouble
+                });
             };
             e.report();
             return Err(unmade(&made, dir));
