@@ -150,15 +150,12 @@ fn refusals_write_nothing() {
     // A directory that holds something is left as it was.
     std::fs::create_dir_all(&out).unwrap();
     std::fs::write(out.join("keep.txt"), "mine").unwrap();
-    let o = run(&[
-        "--to",
-        "parquet",
-        "--partition-by",
-        "rules",
-        "-o",
-        &o_s,
-        &input,
-    ]);
+    let by_rules = |inputs: &[&str]| {
+        let mut args = vec!["--to", "parquet", "--partition-by", "rules", "-o", &o_s];
+        args.extend(inputs);
+        run(&args)
+    };
+    let o = by_rules(&[&input]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(stderr(&o).contains("exists"), "{}", stderr(&o));
     assert_eq!(std::fs::read_dir(&out).unwrap().count(), 1);
@@ -166,16 +163,7 @@ fn refusals_write_nothing() {
     // An input that cannot be read: no file, no directory.
     let missing = dir.join("missing.sgn");
     let m = missing.to_str().unwrap();
-    let o = run(&[
-        "--to",
-        "parquet",
-        "--partition-by",
-        "rules",
-        "-o",
-        &o_s,
-        &input,
-        m,
-    ]);
+    let o = by_rules(&[&input, m]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(stderr(&o).contains("nothing was written"), "{}", stderr(&o));
     assert!(!out.exists());

@@ -110,6 +110,14 @@ fn rows_of(any: Box<dyn Any + Send>) -> Option<Box<dyn Rows>> {
     }
 }
 
+/// The rows a worker made of a chunk ([`Table::chunk_rows`]), their games numbered after the
+/// `before` games of earlier chunks.
+fn part_of(rows: Box<dyn ChunkRows>, before: usize) -> std::io::Result<Part> {
+    let mut rows =
+        rows_of(rows.into_any()).ok_or_else(|| std::io::Error::other("rows of another table"))?;
+    Ok(rows.finish(before))
+}
+
 /// Rows of consecutive games.
 #[derive(Debug)]
 pub struct Part {
@@ -311,9 +319,7 @@ impl GamePrinter for ParquetSink {
         rows: Box<dyn ChunkRows>,
         before: usize,
     ) -> std::io::Result<()> {
-        let mut rows = rows_of(rows.into_any())
-            .ok_or_else(|| std::io::Error::other("rows of another table"))?;
-        let part = rows.finish(before);
+        let part = part_of(rows, before)?;
         self.written += part.games.len();
         self.write_own(w)?;
         self.write(w, part)

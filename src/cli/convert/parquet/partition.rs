@@ -25,7 +25,7 @@ use super::super::super::output::{Output, Transaction, ensure_dir};
 use super::super::super::shown;
 use super::super::print::{GamePrinter, NotWritten};
 use super::column::Leaf;
-use super::{ParquetSink, Part, Rows, Table, rows_of};
+use super::{ParquetSink, Part, Rows, Table, part_of};
 
 /// The most partitions a run writes: each holds an open file until the end.
 pub const MAX_PARTITIONS: usize = 256;
@@ -253,9 +253,7 @@ impl GamePrinter for PartitionedSink {
         rows: Box<dyn ChunkRows>,
         before: usize,
     ) -> std::io::Result<()> {
-        let mut rows = rows_of(rows.into_any())
-            .ok_or_else(|| std::io::Error::other("rows of another table"))?;
-        let part = rows.finish(before);
+        let part = part_of(rows, before)?;
         self.written += part.games.len();
         self.route(part)
     }
