@@ -491,7 +491,8 @@ fn partitioned(config: &Config, dir: &Path, tally: &mut Tally) -> Result<(), Exi
         Ok(()) if tally.trouble => None,
         Ok(()) => {
             let Err(e) = tx.commit() else {
-                // No game, no partition: the table is the empty directory.
+                // (With no game, no partition made the directory: the table is then the
+                // empty directory.)
                 return ensure_dir(dir).map_err(|e| {
                     trouble(format_args!("cannot make `{}`: {e}", shown(dir)));
                     Exit::Trouble
