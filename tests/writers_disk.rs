@@ -76,3 +76,42 @@ fn a_full_disk_fails_the_run_and_keeps_the_target() {
     }
     let _ = std::fs::remove_dir_all(&root);
 }
+
+#[test]
+fn a_full_disk_leaves_no_partition_behind() {
+    let root = scratch("writers-full-partitions");
+    let disk = root.join("disk");
+    std::fs::create_dir_all(&disk).expect("dir");
+    if let Err(why) = small_disk(&disk) {
+        let _ = std::fs::remove_dir_all(&root);
+        if common::may_skip_without_root(&format!("no small disk to fill ({why})")) {
+            return;
+        }
+    }
+    fill(&disk);
+    let out = disk.join("by-rules");
+    let input = format!("{}/samples", common::ROOT);
+    let args = [
+        "convert",
+        "--to",
+        "parquet",
+        "--partition-by",
+        "rules",
+        "-o",
+    ];
+    let o = common::run_with(
+        &[&args[..], &[out.to_str().unwrap(), &input]].concat(),
+        None,
+    );
+    let (made, left) = (out.exists(), temporaries(&disk));
+    let _ = Command::new("umount").arg(&disk).status();
+    assert_eq!(o.status.code(), Some(2), "{o:?}");
+    let said = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        said.contains("No space left") && said.contains("cannot write"),
+        "{said}"
+    );
+    assert!(!made, "the directories made are removed");
+    assert!(left.is_empty(), "{left:?}");
+    let _ = std::fs::remove_dir_all(&root);
+}

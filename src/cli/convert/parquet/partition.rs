@@ -87,6 +87,26 @@ pub fn hive_value(value: Option<&str>) -> String {
 struct Partition {
     sink: ParquetSink,
     out: Output,
+    path: PathBuf,
+}
+
+impl Partition {
+    /// Writes `part` to the partition's file.
+    fn write(&mut self, tx: &mut Transaction, part: Part) -> std::io::Result<()> {
+        let written = self.sink.write(tx.writer(self.out), part);
+        written.map_err(|e| self.failed(&e))
+    }
+
+    /// Ends the partition's file.
+    fn end(&mut self, tx: &mut Transaction) -> std::io::Result<()> {
+        let ended = self.sink.end(tx.writer(self.out));
+        ended.map_err(|e| self.failed(&e))
+    }
+
+    /// The error `e`, naming the file it happened to.
+    fn failed(&self, e: &std::io::Error) -> std::io::Error {
+        std::io::Error::other(format!("cannot write `{}`: {e}", shown(&self.path)))
+    }
 }
 
 /// The games table written partitioned by one column (see the module's documentation).
@@ -178,7 +198,7 @@ impl PartitionedSink {
             ))
         })?;
         let sink = ParquetSink::with_schema(Table::Games, self.schema.clone(), self.row_group);
-        self.parts.push(Partition { sink, out });
+        self.parts.push(Partition { sink, out, path });
         self.by_value.insert(value, self.parts.len() - 1);
         Ok(self.parts.len() - 1)
     }
@@ -205,9 +225,7 @@ impl PartitionedSink {
         if let [k] = touched[..] {
             // Every game of the part in one partition (the common case): its leaves as they are.
             part.leaves.remove(self.leaf);
-            let mut written = self.written_to.borrow_mut();
-            let p = &mut self.parts[k];
-            return p.sink.write(written.tx.writer(p.out), part);
+            return self.parts[k].write(&mut self.written_to.borrow_mut().tx, part);
         }
         let mut leaves: Vec<Vec<Leaf>> = touched.iter().map(|_| Vec::new()).collect();
         for (j, leaf) in part.leaves.iter().enumerate() {
@@ -224,11 +242,9 @@ impl PartitionedSink {
         for (game, &slot) in part.games.drain(..).zip(&slots) {
             games[slot].push(game);
         }
-        let mut written = self.written_to.borrow_mut();
+        let tx = &mut self.written_to.borrow_mut().tx;
         for ((k, leaves), games) in touched.iter().zip(leaves).zip(games) {
-            let p = &mut self.parts[*k];
-            p.sink
-                .write(written.tx.writer(p.out), Part { leaves, games })?;
+            self.parts[*k].write(tx, Part { leaves, games })?;
         }
         Ok(())
     }
@@ -259,9 +275,9 @@ impl GamePrinter for PartitionedSink {
     }
 
     fn end(&mut self, _w: &mut dyn Write) -> std::io::Result<()> {
-        let mut written = self.written_to.borrow_mut();
+        let tx = &mut self.written_to.borrow_mut().tx;
         for p in &mut self.parts {
-            p.sink.end(written.tx.writer(p.out))?;
+            p.end(tx)?;
         }
         Ok(())
     }
