@@ -89,6 +89,38 @@ fn each_partition_holds_its_rows_in_order_without_the_column() {
 }
 
 #[test]
+fn the_turns_table_partitions_by_a_column_of_its_rows() {
+    // A game's turns go to several partitions: each gets its rows, in order.
+    let dir = scratch("partition-turns");
+    let inputs = corpus();
+    let (whole, _) = parquet("parquet-turns", &inputs, &dir.join("whole.parquet"), &[]);
+    for column in ["kind", "side", "legal"] {
+        let out = dir.join(format!("by-{column}"));
+        let mut args = vec!["convert", "--to", "parquet-turns", "--partition-by", column];
+        args.extend(["-o", out.to_str().unwrap()]);
+        args.extend(inputs.iter().map(String::as_str));
+        let run = run_with(&args, None);
+        assert!(run.status.success(), "{column}: {}", stderr(&run));
+        let mut seen = 0;
+        for (name, got) in partitions(&out) {
+            let value = name.split_once('=').expect("COLUMN=VALUE").1;
+            let want: Vec<Value> = (whole.iter())
+                .filter(|row| hive(&row[column]) == value)
+                .map(|row| {
+                    let mut row = row.clone();
+                    row.as_object_mut().map(|r| r.remove(column));
+                    row
+                })
+                .collect();
+            assert_eq!(got, want, "{name}");
+            seen += got.len();
+        }
+        assert_eq!(seen, whole.len(), "{column}: every turn once");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn refusals_write_nothing() {
     let dir = scratch("partition-refusals");
     let input = format!("{ROOT}/samples/standard.sgn");
@@ -112,6 +144,18 @@ fn refusals_write_nothing() {
                 &input,
             ],
             "--to parquet",
+        ),
+        (
+            vec![
+                "--to",
+                "parquet-turns",
+                "--partition-by",
+                "rules",
+                "-o",
+                &o_s,
+                &input,
+            ],
+            "kind",
         ),
         (
             vec![

@@ -265,9 +265,9 @@ pub struct ConvertArgs {
     /// Games to a Parquet row group (what the writer holds in memory at a time).
     #[arg(long, value_name = "GAMES", default_value_t = 1024, value_parser = clap::value_parser!(u32).range(1..))]
     pub row_group: u32,
-    /// Write the games table (--to parquet) into the new directory OUT, a directory
-    /// COLUMN=VALUE for each value of COLUMN (`rules`, `result`, `valid`, ...), as Spark,
-    /// DuckDB and polars read a partitioned table.
+    /// Write the table (--to parquet or parquet-turns) into the new directory OUT, a
+    /// directory COLUMN=VALUE for each value of COLUMN (`rules`, `result`, `kind`, ...), as
+    /// Spark, DuckDB and polars read a partitioned table.
     #[arg(long, value_name = "COLUMN", requires = "output")]
     pub partition_by: Option<String>,
     #[command(flatten)]

@@ -25,6 +25,7 @@ use super::config::Sources;
 use super::inputs::{Input, read_in, tell_switch};
 use super::output::{Transaction, ensure_dir, is_stdout, write_file};
 use super::{Exit, shown, trouble};
+use parquet::Table;
 use parquet::partition::{PartitionedSink, Written};
 use print::GamePrinter;
 
@@ -443,17 +444,21 @@ fn convert_all(config: &Config, w: &mut dyn Write, tally: &mut Tally) -> std::io
     .all()
 }
 
-/// Writes the games table into the new directory `dir`, partitioned by `--partition-by`'s
-/// column (`parquet::partition`): every file or none, the directories made removed again when
+/// Writes the games or the turns table into the new directory `dir`, partitioned by
+/// `--partition-by`'s column (`parquet::partition`): every file or none, the directories made removed again when
 /// the run fails.
 fn partitioned(config: &Config, dir: &Path, tally: &mut Tally) -> Result<(), Exit> {
     let column = config.partition_by.as_deref().unwrap_or_default();
-    if config.to != DataFormat::Parquet {
-        trouble(format_args!(
-            "`--partition-by` writes the games table: it needs `--to parquet`"
-        ));
-        return Err(Exit::Trouble);
-    }
+    let table = match config.to {
+        DataFormat::Parquet => Table::Games,
+        DataFormat::ParquetTurns => Table::Turns,
+        _ => {
+            trouble(format_args!(
+                "`--partition-by` writes a Parquet table: it needs `--to parquet` or `--to parquet-turns`"
+            ));
+            return Err(Exit::Trouble);
+        }
+    };
     let empty = |d: &Path| std::fs::read_dir(d).is_ok_and(|mut e| e.next().is_none());
     if std::fs::symlink_metadata(dir).is_ok() && !empty(dir) {
         trouble(format_args!(
@@ -466,12 +471,11 @@ fn partitioned(config: &Config, dir: &Path, tally: &mut Tally) -> Result<(), Exi
         tx: Transaction::new(config.sources.stamps()),
         made: Vec::new(),
     }));
-    let sink = PartitionedSink::new(column, dir, config.row_group, Rc::clone(&written)).map_err(
-        |why| {
+    let sink = PartitionedSink::new(table, column, dir, config.row_group, Rc::clone(&written))
+        .map_err(|why| {
             trouble(format_args!("{why}"));
             Exit::Trouble
-        },
-    )?;
+        })?;
     let converted = Converter {
         config,
         printer: Box::new(sink),

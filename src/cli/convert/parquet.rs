@@ -65,6 +65,14 @@ pub enum Table {
 }
 
 impl Table {
+    /// The table's name in messages: `games` or `turns`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Table::Games => "games",
+            Table::Turns => "turns",
+        }
+    }
+
     /// Empty rows of this table.
     fn rows(self) -> Box<dyn Rows> {
         match self {

@@ -1,6 +1,6 @@
-//! `convert --to parquet --partition-by COLUMN -o DIR`: the games table cut by the value of one
-//! of its columns into Hive-style directories, `DIR/COLUMN=VALUE/part-0001.parquet`, as Spark,
-//! DuckDB and polars write a partitioned table and read it back as one. Each file is the games
+//! `convert --to parquet|parquet-turns --partition-by COLUMN -o DIR`: a table cut by the value
+//! of one of its columns into Hive-style directories, `DIR/COLUMN=VALUE/part-0001.parquet`, as
+//! Spark, DuckDB and polars write a partitioned table and read it back as one. Each file is the
 //! table without that column (a reader takes its value from the directory's name), its row
 //! groups cut as those of one file are.
 //!
@@ -41,10 +41,10 @@ pub struct Written {
     pub made: Vec<PathBuf>,
 }
 
-/// The columns of the games table a run can be partitioned by: those holding one text,
-/// integer or boolean a game.
-pub fn partition_columns() -> Vec<String> {
-    let schema = Table::Games.schema();
+/// The columns of `table` a run can be partitioned by: those holding one text, integer or
+/// boolean a row.
+pub fn partition_columns(table: Table) -> Vec<String> {
+    let schema = table.schema();
     (schema.fields().iter())
         .filter(|f| scalar(f.data_type()))
         .map(|f| f.name().clone())
@@ -109,9 +109,11 @@ impl Partition {
     }
 }
 
-/// The games table written partitioned by one column (see the module's documentation).
+/// A table written partitioned by one column (see the module's documentation).
 pub struct PartitionedSink {
     column: String,
+    /// The table written.
+    table: Table,
     /// The column's leaf among the table's leaves.
     leaf: usize,
     /// The table's schema without the column.
@@ -127,23 +129,25 @@ pub struct PartitionedSink {
 }
 
 impl PartitionedSink {
-    /// A printer of the games table into `dir`, partitioned by `column` (one of
+    /// A printer of `table` into `dir`, partitioned by `column` (one of
     /// [`partition_columns`]), `row_group` games to a row group, writing through `written_to`;
     /// the reason `column` is none, if it is not.
     pub fn new(
+        table: Table,
         column: &str,
         dir: &Path,
         row_group: usize,
         written_to: Rc<RefCell<Written>>,
     ) -> Result<PartitionedSink, String> {
-        let full = Table::Games.schema();
+        let full = table.schema();
         let at = (full.fields().iter())
             .position(|f| f.name() == column && scalar(f.data_type()))
             .ok_or_else(|| {
                 format!(
-                    "`{}` is not a column of the games table that holds one value a game: `--partition-by` takes one of {}",
+                    "`{}` is not a column of the {} table that holds one value a row: `--partition-by` takes one of {}",
                     escape(column),
-                    partition_columns().join(", ")
+                    table.name(),
+                    partition_columns(table).join(", ")
                 )
             })?;
         let leaf = (full.fields().iter().take(at))
@@ -155,6 +159,7 @@ impl PartitionedSink {
             .collect();
         Ok(PartitionedSink {
             column: column.to_owned(),
+            table,
             leaf,
             schema: Schema::new_with_metadata(fields, full.metadata().clone()),
             dir: dir.to_path_buf(),
@@ -162,7 +167,7 @@ impl PartitionedSink {
             written_to,
             parts: Vec::new(),
             by_value: HashMap::new(),
-            own: Table::Games.rows(),
+            own: table.rows(),
             written: 0,
         })
     }
@@ -197,13 +202,13 @@ impl PartitionedSink {
                 e.why.message()
             ))
         })?;
-        let sink = ParquetSink::with_schema(Table::Games, self.schema.clone(), self.row_group);
+        let sink = ParquetSink::with_schema(self.table, self.schema.clone(), self.row_group);
         self.parts.push(Partition { sink, out, path });
         self.by_value.insert(value, self.parts.len() - 1);
         Ok(self.parts.len() - 1)
     }
 
-    /// Hands each game of `part` to its partition.
+    /// Hands each row of `part` to its partition.
     fn route(&mut self, mut part: Part) -> std::io::Result<()> {
         let values = match part.leaves.get(self.leaf) {
             Some(leaf) => leaf.row_values(),
@@ -238,9 +243,18 @@ impl PartitionedSink {
                 into.push(out);
             }
         }
+        // Each game's rows and weight, shared among the partitions its rows went to.
         let mut games: Vec<Vec<(usize, usize)>> = touched.iter().map(|_| Vec::new()).collect();
-        for (game, &slot) in part.games.drain(..).zip(&slots) {
-            games[slot].push(game);
+        let mut row = 0;
+        for (rows, weight) in part.games.drain(..) {
+            let mut counts = vec![0; touched.len()];
+            for &slot in slots.iter().skip(row).take(rows) {
+                counts[slot] += 1;
+            }
+            row += rows;
+            for (slot, n) in counts.into_iter().enumerate().filter(|(_, n)| *n > 0) {
+                games[slot].push((n, weight * n / rows.max(1)));
+            }
         }
         let tx = &mut self.written_to.borrow_mut().tx;
         for ((k, leaves), games) in touched.iter().zip(leaves).zip(games) {
@@ -260,7 +274,11 @@ impl GamePrinter for PartitionedSink {
 
     fn rows(&self) -> Option<&'static dyn RowMaker> {
         const GAMES: Table = Table::Games;
-        Some(&GAMES)
+        const TURNS: Table = Table::Turns;
+        Some(match self.table {
+            Table::Games => &GAMES,
+            Table::Turns => &TURNS,
+        })
     }
 
     fn take_rows(
@@ -313,7 +331,7 @@ mod tests {
 
     #[test]
     fn only_columns_of_one_value_a_game_partition() {
-        let columns = partition_columns();
+        let columns = partition_columns(Table::Games);
         for name in [
             "file",
             "rules",
@@ -326,7 +344,7 @@ mod tests {
         }
         for name in ["turns", "errors", "tags", "nothing"] {
             let written = Rc::new(RefCell::new(Written::default()));
-            let why = PartitionedSink::new(name, Path::new("d"), 10, written).err();
+            let why = PartitionedSink::new(Table::Games, name, Path::new("d"), 10, written).err();
             assert!(why.is_some_and(|w| w.contains("rules_size")), "{name}");
         }
     }
