@@ -23,6 +23,8 @@ mod json_writer;
 mod parquet;
 #[path = "../parquet_partition.rs"]
 mod parquet_partition;
+#[path = "../parquet_refusals.rs"]
+mod parquet_refusals;
 #[path = "../roundtrip.rs"]
 mod roundtrip;
 #[path = "../writers.rs"]
