@@ -65,6 +65,16 @@ pub enum Table {
 }
 
 impl Table {
+    /// The table as the maker of its rows on the library's workers.
+    pub fn maker(self) -> &'static dyn RowMaker {
+        const GAMES: Table = Table::Games;
+        const TURNS: Table = Table::Turns;
+        match self {
+            Table::Games => &GAMES,
+            Table::Turns => &TURNS,
+        }
+    }
+
     /// The table's name in messages: `games` or `turns`.
     pub fn name(self) -> &'static str {
         match self {
@@ -313,12 +323,7 @@ impl GamePrinter for ParquetSink {
     }
 
     fn rows(&self) -> Option<&'static dyn RowMaker> {
-        const GAMES: Table = Table::Games;
-        const TURNS: Table = Table::Turns;
-        Some(match self.table {
-            Table::Games => &GAMES,
-            Table::Turns => &TURNS,
-        })
+        Some(self.table.maker())
     }
 
     fn take_rows(

@@ -273,12 +273,7 @@ impl GamePrinter for PartitionedSink {
     }
 
     fn rows(&self) -> Option<&'static dyn RowMaker> {
-        const GAMES: Table = Table::Games;
-        const TURNS: Table = Table::Turns;
-        Some(match self.table {
-            Table::Games => &GAMES,
-            Table::Turns => &TURNS,
-        })
+        Some(self.table.maker())
     }
 
     fn take_rows(
