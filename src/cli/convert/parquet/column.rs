@@ -271,6 +271,15 @@ impl Values {
         }
     }
 
+    /// Whether the values `i` and `j` are equal.
+    pub fn same(&self, i: usize, j: usize) -> bool {
+        match self {
+            Values::Int(v) => v[i] == v[j],
+            Values::Bool(v) => v[i] == v[j],
+            _ => self.text(i) == self.text(j),
+        }
+    }
+
     /// The `i`th value as a partition's value (`Int`s in decimal, `Bool`s `true` or `false`).
     pub fn shown(&self, i: usize) -> String {
         match self {
@@ -496,16 +505,16 @@ impl Leaf {
         Leaf::new(self.max_rep, self.max_def, self.values.empty_like(false))
     }
 
-    /// The value of each row of a column that holds one a row (no list above it), `None` for
-    /// a null.
-    pub fn row_values(&self) -> Vec<Option<String>> {
+    /// The number among the values of each row's value, in a column that holds one a row (no
+    /// list above it); `None` for a null.
+    pub fn row_values(&self) -> Vec<Option<usize>> {
         let mut next = 0;
         (0..self.entries())
             .map(|e| {
                 let present = self.max_def == 0 || self.def[e] == self.max_def;
                 present.then(|| {
                     next += 1;
-                    self.values.shown(next - 1)
+                    next - 1
                 })
             })
             .collect()

@@ -24,7 +24,7 @@ use seega::render::terminal::escape;
 use super::super::super::output::{Output, Transaction, ensure_dir};
 use super::super::super::shown;
 use super::super::print::{GamePrinter, NotWritten};
-use super::column::Leaf;
+use super::column::{Leaf, Values};
 use super::{ParquetSink, Part, Rows, Table, part_of};
 
 /// The most partitions a run writes: each holds an open file until the end.
@@ -81,6 +81,14 @@ pub fn hive_value(value: Option<&str>) -> String {
         }
     }
     out
+}
+
+/// Whether two rows' values (their numbers among `values`, `None` for a null) are equal.
+fn same(values: &Values, a: Option<usize>, b: Option<usize>) -> bool {
+    match (a, b) {
+        (Some(a), Some(b)) => values.same(a, b),
+        (a, b) => a.is_none() && b.is_none(),
+    }
 }
 
 /// One partition: its rows' printer and its file.
@@ -210,14 +218,20 @@ impl PartitionedSink {
 
     /// Hands each row of `part` to its partition.
     fn route(&mut self, mut part: Part) -> std::io::Result<()> {
-        let values = match part.leaves.get(self.leaf) {
-            Some(leaf) => leaf.row_values(),
-            None => return Err(std::io::Error::other("rows without the partition's column")),
+        let Some(column) = part.leaves.get(self.leaf) else {
+            return Err(std::io::Error::other("rows without the partition's column"));
         };
-        // Each row's partition, as a number among those of this part.
+        let values = column.row_values();
+        // Each row's partition, as a number among those of this part; a row's value is made
+        // into text and looked up only when it is not the row before's.
         let (mut slots, mut touched) = (Vec::with_capacity(values.len()), Vec::new());
+        let mut last: Option<(Option<usize>, usize)> = None;
         for value in values {
-            let k = self.partition(value)?;
+            let k = match last {
+                Some((before, k)) if same(&column.values, before, value) => k,
+                _ => self.partition(value.map(|i| column.values.shown(i)))?,
+            };
+            last = Some((value, k));
             let slot = match touched.iter().position(|&t| t == k) {
                 Some(s) => s,
                 None => {

@@ -85,6 +85,13 @@ fn rows_routed_to_leaves_keep_their_lists_and_values() {
     sides.opt_text(0, None);
     let mut sizes = Leaf::ints(0, 1);
     sizes.opt_int(0, Some(7));
-    assert_eq!(sides.row_values(), [Some("black".to_owned()), None]);
-    assert_eq!(sizes.row_values(), [Some("7".to_owned())]);
+    let shown = |l: &Leaf| -> Vec<Option<String>> {
+        (l.row_values().into_iter())
+            .map(|v| v.map(|i| l.values.shown(i)))
+            .collect()
+    };
+    assert_eq!(shown(&sides), [Some("black".to_owned()), None]);
+    assert_eq!(shown(&sizes), [Some("7".to_owned())]);
+    sides.opt_text(0, Some("black"));
+    assert!(sides.values.same(0, 1));
 }
