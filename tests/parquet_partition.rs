@@ -53,6 +53,18 @@ fn partitions(dir: &Path) -> Vec<(String, Vec<Value>)> {
         .collect()
 }
 
+/// The rows of `whole` whose `column` is `value` (as a directory names it), without the column.
+fn rows_of(whole: &[Value], column: &str, value: &str) -> Vec<Value> {
+    (whole.iter())
+        .filter(|row| hive(&row[column]) == value)
+        .map(|row| {
+            let mut row = row.clone();
+            row.as_object_mut().map(|r| r.remove(column));
+            row
+        })
+        .collect()
+}
+
 #[test]
 fn each_partition_holds_its_rows_in_order_without_the_column() {
     let dir = scratch("partition");
@@ -71,14 +83,7 @@ fn each_partition_holds_its_rows_in_order_without_the_column() {
         for (name, got) in parts {
             let (col, value) = name.split_once('=').expect("COLUMN=VALUE");
             assert_eq!(col, column);
-            let want: Vec<Value> = (whole.iter())
-                .filter(|row| hive(&row[column]) == value)
-                .map(|row| {
-                    let mut row = row.clone();
-                    row.as_object_mut().map(|r| r.remove(column));
-                    row
-                })
-                .collect();
+            let want = rows_of(&whole, column, value);
             assert!(!want.is_empty(), "{name}: a partition of no game");
             assert_eq!(got, want, "{name}");
             seen += got.len();
@@ -104,14 +109,7 @@ fn the_turns_table_partitions_by_a_column_of_its_rows() {
         let mut seen = 0;
         for (name, got) in partitions(&out) {
             let value = name.split_once('=').expect("COLUMN=VALUE").1;
-            let want: Vec<Value> = (whole.iter())
-                .filter(|row| hive(&row[column]) == value)
-                .map(|row| {
-                    let mut row = row.clone();
-                    row.as_object_mut().map(|r| r.remove(column));
-                    row
-                })
-                .collect();
+            let want = rows_of(&whole, column, value);
             assert_eq!(got, want, "{name}");
             seen += got.len();
         }
