@@ -114,6 +114,8 @@ pub mod input;
 pub mod notation;
 mod numbering;
 pub mod render;
+#[cfg(feature = "arrow")]
+pub mod table;
 pub mod tools;
 pub mod validate;
 

@@ -15,7 +15,7 @@ use parquet::file::reader::{FileReader, SerializedFileReader};
 use serde_json::{Map, Value, json};
 
 /// The value at `row` of `a`, as JSON (lists as arrays, structs and maps as objects).
-fn cell(a: &dyn Array, row: usize) -> Value {
+pub(super) fn cell(a: &dyn Array, row: usize) -> Value {
     use arrow_schema::DataType;
     if a.is_null(row) {
         return Value::Null;
@@ -388,7 +388,7 @@ fn every_turn<'g>(
 }
 
 /// A generated archive of `games` games in `dir`.
-fn generated(dir: &Path, games: usize) -> PathBuf {
+pub(super) fn generated(dir: &Path, games: usize) -> PathBuf {
     let path = dir.join("big.sgn");
     let n = games.to_string();
     let o = run_with(

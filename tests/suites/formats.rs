@@ -7,6 +7,8 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+#[path = "../arrow_batches.rs"]
+mod arrow_batches;
 #[path = "../compressed.rs"]
 mod compressed;
 #[path = "../compressed_writing.rs"]

@@ -11,19 +11,13 @@
 //! bytes go to the output (the file of `cli::output`'s transaction, or a pipe) as they come,
 //! so that memory follows the chunks in flight, not the archive.
 
-mod column;
 mod delta;
 mod dictionary;
 mod encode;
-mod games;
-mod head;
 mod page;
 pub mod partition;
 mod rle;
-mod schema;
-mod turns;
 
-use std::any::Any;
 use std::io::Write;
 
 use std::sync::Arc;
@@ -36,114 +30,14 @@ use parquet::schema::types::ColumnDescPtr;
 use seega::archive::convert::{ChunkRows, RowMaker, Target};
 use seega::render::game_json::GameObject;
 use seega::render::game_view::visit_object;
+use seega::table::{GROUP_TEXT as ROW_GROUP_TEXT, Part, Rows, Table, part_of};
 
 use super::print::{GamePrinter, NotWritten};
-use column::Leaf;
 use encode::Encoder;
-use games::GamesRows;
 use page::Plan;
-use turns::TurnsRows;
-
-/// About the bytes of a chunk of notation (the library's blocks are 64 KiB).
-const CHUNK: usize = 64 << 10;
 
 /// The games of one row group, unless `--row-group` says otherwise.
 pub const ROW_GROUP_GAMES: usize = 1024;
-
-/// The text a row group holds at most, about: a row group is cut early when its games' text
-/// reaches it, so that memory stays bounded for games with long comments, and no column's text
-/// comes near the 2 GiB an Arrow string array (or a Parquet page) can hold.
-const ROW_GROUP_TEXT: usize = 64 << 20;
-
-/// Which table a Parquet file holds.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Table {
-    /// One row per game.
-    Games,
-    /// One row per turn.
-    Turns,
-}
-
-impl Table {
-    /// The table as the maker of its rows on the library's workers.
-    pub fn maker(self) -> &'static dyn RowMaker {
-        const GAMES: Table = Table::Games;
-        const TURNS: Table = Table::Turns;
-        match self {
-            Table::Games => &GAMES,
-            Table::Turns => &TURNS,
-        }
-    }
-
-    /// The table's name in messages: `games` or `turns`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Table::Games => "games",
-            Table::Turns => "turns",
-        }
-    }
-
-    /// Empty rows of this table.
-    fn rows(self) -> Box<dyn Rows> {
-        match self {
-            Table::Games => Box::new(GamesRows::for_chunk(0)),
-            Table::Turns => Box::new(TurnsRows::for_chunk(0)),
-        }
-    }
-
-    /// The table's schema.
-    fn schema(self) -> Schema {
-        match self {
-            Table::Games => schema::games(),
-            Table::Turns => schema::turns(),
-        }
-    }
-}
-
-impl RowMaker for Table {
-    fn chunk_rows(&self) -> Box<dyn ChunkRows> {
-        match self {
-            Table::Games => Box::new(GamesRows::for_chunk(CHUNK)),
-            Table::Turns => Box::new(TurnsRows::for_chunk(CHUNK)),
-        }
-    }
-}
-
-/// The rows of some games, as a table's columns fill them.
-pub trait Rows: ChunkRows {
-    /// The rows of the games so far as leaves, their game numbers (as they were handed over)
-    /// after the `before` games of earlier chunks; empties the rows.
-    fn finish(&mut self, before: usize) -> Part;
-
-    /// The weight of the last game handed over: about the text it puts in the columns, as
-    /// [`ROW_GROUP_TEXT`] counts it.
-    fn last_weight(&self) -> usize;
-}
-
-/// The rows `any` holds, made by [`Table::chunk_rows`].
-fn rows_of(any: Box<dyn Any + Send>) -> Option<Box<dyn Rows>> {
-    match any.downcast::<GamesRows>() {
-        Ok(rows) => Some(rows),
-        Err(any) => any.downcast::<TurnsRows>().ok().map(|r| r as Box<dyn Rows>),
-    }
-}
-
-/// The rows a worker made of a chunk ([`Table::chunk_rows`]), their games numbered after the
-/// `before` games of earlier chunks.
-fn part_of(rows: Box<dyn ChunkRows>, before: usize) -> std::io::Result<Part> {
-    let mut rows =
-        rows_of(rows.into_any()).ok_or_else(|| std::io::Error::other("rows of another table"))?;
-    Ok(rows.finish(before))
-}
-
-/// Rows of consecutive games.
-#[derive(Debug)]
-pub struct Part {
-    /// The leaves of every column, in the schema's order.
-    leaves: Vec<Leaf>,
-    /// The rows and the weight of each game, in order.
-    games: Vec<(usize, usize)>,
-}
 
 /// Writes games as the rows of a Parquet table, a row group every `row_group` games (or
 /// sooner, at [`ROW_GROUP_TEXT`]). The rows of each chunk go to the encoder as they come (cut

@@ -7,9 +7,9 @@ use std::rc::Rc;
 use super::super::args::DataFormat;
 use super::super::output::{Transaction, ensure_dir};
 use super::super::{Exit, shown, trouble};
-use super::parquet::Table;
 use super::parquet::partition::{PartitionedSink, Written};
 use super::{Config, Converter, Tally};
+use seega::table::Table;
 
 /// Writes the games or the turns table into the new directory `dir`, partitioned by
 /// `--partition-by`'s column (`parquet::partition`): every file or none, the directories made removed again when

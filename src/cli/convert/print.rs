@@ -8,7 +8,8 @@ use seega::archive::convert::{ChunkRows, RowMaker, Target};
 use seega::render::game_json::{GameObject, game_bytes};
 
 use super::super::args::DataFormat;
-use super::parquet::{ParquetSink, Table};
+use super::parquet::ParquetSink;
+use seega::table::Table;
 
 /// Why a game was not written: the words for a game that cannot be written in the format, or
 /// the output's failure.

@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
-use super::column::{Names, Values};
+use seega::table::{Names, Values};
 
 /// Multiplies and rotates, word by word: a fast hash for the dictionary's short texts (the
 /// dictionary is the program's own, no input chooses its keys to collide more than it could

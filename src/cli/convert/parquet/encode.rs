@@ -19,8 +19,8 @@ use parquet::file::properties::WriterProperties;
 use parquet::file::writer::SerializedFileWriter;
 use parquet::schema::types::ColumnDescPtr;
 
-use super::column::Leaf;
 use super::page::{ChunkEncoder, Plan, Scratch};
+use seega::table::Leaf;
 
 /// What an encoding thread is sent: the leaves of its share of the columns piece by piece
 /// (with the piece's rows), and the end of each row group.

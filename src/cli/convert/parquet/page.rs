@@ -15,10 +15,10 @@ use parquet::file::statistics::Statistics;
 use parquet::file::writer::{SerializedPageWriter, TrackedWrite};
 use parquet::schema::types::ColumnDescPtr;
 
-use super::column::{Leaf, Values};
 use super::delta;
 use super::dictionary::Dictionary;
 use super::rle;
+use seega::table::{Leaf, Values};
 
 /// A data page is ended once its levels and values reach about this many bytes.
 const PAGE_BYTES: usize = 1 << 20;

@@ -24,8 +24,9 @@ use seega::render::terminal::escape;
 use super::super::super::output::{Output, Transaction, ensure_dir};
 use super::super::super::shown;
 use super::super::print::{GamePrinter, NotWritten};
-use super::column::{Leaf, Values};
-use super::{ParquetSink, Part, Rows, Table, part_of};
+use super::ParquetSink;
+use seega::table::{Leaf, Values};
+use seega::table::{Part, Rows, Table, part_of};
 
 /// The most partitions a run writes: each holds an open file until the end.
 pub const MAX_PARTITIONS: usize = 256;

@@ -5,10 +5,10 @@
 use std::any::Any;
 use std::ops::Range;
 
-use seega::archive::convert::ChunkRows;
-use seega::render::game_json::{RulesObject, Side};
-use seega::render::game_view::{GameEnd, GameVisitor, TurnHead};
-use seega::render::wire::DiagnosticLine;
+use crate::archive::convert::ChunkRows;
+use crate::render::game_json::{RulesObject, Side};
+use crate::render::game_view::{GameEnd, GameVisitor, TurnHead};
+use crate::render::wire::DiagnosticLine;
 
 use super::column::{Leaf, Names};
 use super::head::{HeadLeaves, i64_of};

@@ -12,13 +12,13 @@
 //! inverse of the crate's `compute_leaves`); coded texts (squares, sides, kinds) are an Arrow
 //! dictionary array's keys, their names its values.
 
-use seega::render::game_json::{KindName, Side};
+use crate::render::game_json::{KindName, Side};
 
 /// A closed set of names, whose values a leaf holds as their numbers: most of a game's texts
 /// (squares, sides, kinds), which so cost neither a copy nor a dictionary look-up by text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Names {
-    /// `a1` to `i9`, numbered as [`seega::Square::index`] (`rank * 9 + file`).
+    /// `a1` to `i9`, numbered as [`crate::Square::index`] (`rank * 9 + file`).
     Squares,
     /// `black`, `white`, numbered as [`Side`]'s variants.
     Sides,
@@ -38,7 +38,8 @@ static SQUARE_NAMES: [[u8; 2]; 81] = {
 };
 
 impl Names {
-    /// How many names there are.
+    /// How many names there are (never none).
+    #[allow(clippy::len_without_is_empty, reason = "a set of names is never empty")]
     pub fn len(self) -> u32 {
         match self {
             Names::Squares => 81,
@@ -78,19 +79,32 @@ pub enum Values {
     Int(Vec<i64>),
     /// `BOOLEAN`.
     Bool(Vec<bool>),
-    /// `BYTE_ARRAY` (`STRING`): the texts one after the other, and where each ends.
-    Text { bytes: Vec<u8>, ends: Vec<u32> },
+    /// `BYTE_ARRAY` (`STRING`).
+    Text {
+        /// The texts one after the other.
+        bytes: Vec<u8>,
+        /// Where each text ends in `bytes`.
+        ends: Vec<u32>,
+    },
     /// `BYTE_ARRAY` (`STRING`) of `names`: each value its name's number, or, from
     /// `names.len()` on, that plus the number of a text of `other` (a square written that
     /// names none).
     Coded {
+        /// The names.
         names: Names,
+        /// Each value's number.
         codes: Vec<u32>,
+        /// The texts that name none of the names.
         other: Box<Values>,
     },
 }
 
 impl Values {
+    /// Whether there are no values.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
     /// How many values there are.
     pub fn len(&self) -> usize {
         match self {
@@ -271,24 +285,6 @@ impl Values {
         }
     }
 
-    /// Whether the values `i` and `j` are equal.
-    pub fn same(&self, i: usize, j: usize) -> bool {
-        match self {
-            Values::Int(v) => v[i] == v[j],
-            Values::Bool(v) => v[i] == v[j],
-            _ => self.text(i) == self.text(j),
-        }
-    }
-
-    /// The `i`th value as a partition's value (`Int`s in decimal, `Bool`s `true` or `false`).
-    pub fn shown(&self, i: usize) -> String {
-        match self {
-            Values::Int(v) => v[i].to_string(),
-            Values::Bool(v) => v[i].to_string(),
-            _ => String::from_utf8_lossy(self.text(i)).into_owned(),
-        }
-    }
-
     /// `i`th text (empty for other values).
     pub fn text(&self, i: usize) -> &[u8] {
         match self {
@@ -312,13 +308,15 @@ impl Values {
 /// One leaf column of some rows: its levels and values.
 #[derive(Debug, Clone)]
 pub struct Leaf {
-    /// The highest repetition and definition levels of its column.
+    /// The highest repetition level of its column.
     pub max_rep: u8,
+    /// The highest definition level of its column.
     pub max_def: u8,
     /// One repetition level per entry (empty when `max_rep` is 0).
     pub rep: Vec<u8>,
     /// One definition level per entry (empty when `max_def` is 0).
     pub def: Vec<u8>,
+    /// The values, the null ones left out.
     pub values: Values,
 }
 
@@ -500,70 +498,16 @@ impl Leaf {
         }
     }
 
+    /// Adds the entries of `more`, a leaf of the same column.
+    pub fn append(&mut self, more: &Leaf) {
+        self.rep.extend_from_slice(&more.rep);
+        self.def.extend_from_slice(&more.def);
+        self.values.extend_from(&more.values, 0..more.values.len());
+    }
+
     /// No entries, of the same column.
     pub fn empty_like(&self) -> Leaf {
         Leaf::new(self.max_rep, self.max_def, self.values.empty_like(false))
-    }
-
-    /// The number among the values of each row's value, in a column that holds one a row (no
-    /// list above it); `None` for a null.
-    pub fn row_values(&self) -> Vec<Option<usize>> {
-        let mut next = 0;
-        (0..self.entries())
-            .map(|e| {
-                let present = self.max_def == 0 || self.def[e] == self.max_def;
-                present.then(|| {
-                    next += 1;
-                    next - 1
-                })
-            })
-            .collect()
-    }
-
-    /// Hands each row to the leaf `outs[to[row]]`, in order: its entries (a list's all, up to
-    /// the next row's start) and their values, rows going to the same leaf one after the
-    /// other copied together.
-    pub fn route(&self, to: &[usize], outs: &mut [Leaf]) {
-        let n = self.entries();
-        // Where the row starting at entry `e` ends.
-        let row_end = |e: usize| {
-            let mut end = e + 1;
-            if self.max_rep > 0 {
-                while end < n && self.rep[end] != 0 {
-                    end += 1;
-                }
-            }
-            end
-        };
-        let (mut e, mut v, mut row) = (0, 0, 0);
-        while e < n && row < to.len() {
-            let k = to[row];
-            let mut end = row_end(e);
-            row += 1;
-            while row < to.len() && to[row] == k && end < n {
-                end = row_end(end);
-                row += 1;
-            }
-            let values = if self.max_def == 0 {
-                end - e
-            } else {
-                self.def[e..end]
-                    .iter()
-                    .filter(|&&d| d == self.max_def)
-                    .count()
-            };
-            let Some(out) = outs.get_mut(k) else {
-                return;
-            };
-            if self.max_rep > 0 {
-                out.rep.extend_from_slice(&self.rep[e..end]);
-            }
-            if self.max_def > 0 {
-                out.def.extend_from_slice(&self.def[e..end]);
-            }
-            out.values.extend_from(&self.values, v..v + values);
-            (e, v) = (end, v + values);
-        }
     }
 
     /// The leaf's entries taken out, leaving it empty with room for as many (a table's
@@ -588,5 +532,6 @@ fn push_text(bytes: &mut Vec<u8>, ends: &mut Vec<u32>, s: &[u8]) {
     ends.push(u32::try_from(bytes.len()).unwrap_or(u32::MAX));
 }
 
+mod route;
 #[cfg(test)]
 mod tests;

@@ -2,8 +2,8 @@
 //! the turns table as its own columns): its number, side, kind, start, annotation and whether
 //! it was legal, filled a turn at a time from the visitor's [`TurnHead`].
 
-use seega::render::game_json::Side;
-use seega::render::game_view::TurnHead;
+use crate::render::game_json::Side;
+use crate::render::game_view::TurnHead;
 
 use super::column::{Leaf, Names, Values};
 
@@ -168,7 +168,7 @@ impl HeadLeaves {
 
 #[cfg(test)]
 mod tests {
-    use seega::render::game_json::KindName;
+    use crate::render::game_json::KindName;
 
     use super::*;
 
@@ -181,7 +181,7 @@ mod tests {
             assert_eq!(Names::Kinds.name(kind as u32), kind.as_str().as_bytes());
         }
         for i in 0..81u32 {
-            let name = seega::Square::from_index(i as u8)
+            let name = crate::Square::from_index(i as u8)
                 .expect("a square")
                 .to_string();
             assert_eq!(Names::Squares.name(i), name.as_bytes());

@@ -6,11 +6,11 @@
 use std::any::Any;
 use std::ops::Range;
 
-use seega::archive::convert::ChunkRows;
-use seega::render::game_json::{KindName, RulesObject, square};
-use seega::render::game_view::{GameEnd, GameVisitor, TurnHead};
-use seega::render::wire::DiagnosticLine;
-use seega::{GameState, Ply, PlyStep, Ruleset, Setup, Square};
+use crate::archive::convert::ChunkRows;
+use crate::render::game_json::{KindName, RulesObject, square};
+use crate::render::game_view::{GameEnd, GameVisitor, TurnHead};
+use crate::render::wire::DiagnosticLine;
+use crate::{GameState, Ply, PlyStep, Ruleset, Setup, Square};
 
 use super::column::{Leaf, Names, Values};
 use super::head::{HeadLeaves, i64_of};
