@@ -7,6 +7,8 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+// The library's record batches exist with its `arrow` feature (on by default).
+#[cfg(feature = "arrow")]
 #[path = "../arrow_batches.rs"]
 mod arrow_batches;
 #[path = "../compressed.rs"]
