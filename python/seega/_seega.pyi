@@ -4,6 +4,7 @@ import os
 from typing import IO, Any, Iterator, Optional, Sequence, Union
 
 import numpy
+import pyarrow
 
 PathLike = Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"]
 
@@ -361,6 +362,26 @@ def read_games(
     rules: Optional[str] = None,
     encoding: Optional[str] = None,
 ) -> GameIterator: ...
+def read_arrow(
+    path_or_file: Union[PathLike, IO[bytes], IO[str]],
+    table: str = "games",
+    batch_size: int = 1024,
+    rules: Optional[str] = None,
+    encoding: Optional[str] = None,
+    jobs: Optional[int] = None,
+) -> pyarrow.RecordBatchReader:
+    """The games table (``table="games"``) or the turns table (``"turns"``) of an archive as
+    Arrow record batches of ``batch_size`` games, with the rows and the schema of
+    ``seega convert --to parquet`` (``--to parquet-turns``); needs pyarrow 15 or later."""
+    ...
+
+class ArrowStream:
+    """The record batches of an archive, not yet read: an object of the Arrow PyCapsule
+    interface, read once (``read_arrow`` hands it to pyarrow)."""
+
+    def __arrow_c_stream__(self, requested_schema: Optional[object] = None) -> object: ...
+    def __arrow_c_schema__(self) -> object: ...
+
 def parse(text: str, rules: Optional[str] = None) -> list[Game]: ...
 def check_file(
     path_or_file: Union[PathLike, IO[bytes], IO[str]],

@@ -4,6 +4,7 @@
 //! Every call that does work in Rust releases the GIL while it does it; no Rust panic reaches
 //! Python (errors are exceptions: `ValueError`, `OSError`, `seega.IllegalTurn`).
 
+mod arrow;
 mod board;
 mod env;
 mod errors;
@@ -111,6 +112,17 @@ fn parse(py: Python<'_>, text: &str, rules: Option<&str>) -> PyResult<Vec<Game>>
         .collect())
 }
 
+/// The threads `jobs` asks for, from 1 to 256; every core (up to 256) for `None`.
+fn jobs(jobs: Option<i64>) -> PyResult<usize> {
+    match jobs {
+        None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get().min(256))),
+        Some(n @ 1..=256) => Ok(n as usize),
+        Some(n) => Err(PyValueError::new_err(format!(
+            "jobs is {n}: give a number of threads from 1 to 256"
+        ))),
+    }
+}
+
 /// Checks an archive as `seega check --format jsonl` does, on every core: the counts of its
 /// summary line and every problem. `path_or_file` is a path, a directory (its archives, as the
 /// command walks it) or a file object; `rules` and `encoding` as for `read_games`; `jobs` the
@@ -126,15 +138,7 @@ fn check_file(
 ) -> PyResult<CheckSummary> {
     let options = options(rules)?;
     let enc = self::encoding(encoding)?;
-    let jobs = match jobs {
-        None => std::thread::available_parallelism().map_or(1, |n| n.get().min(256)),
-        Some(n @ 1..=256) => n as usize,
-        Some(n) => {
-            return Err(PyValueError::new_err(format!(
-                "jobs is {n}: give a number of threads from 1 to 256"
-            )));
-        }
-    };
+    let jobs = self::jobs(jobs)?;
     let mut inputs = Inputs::of(path_or_file)?;
     let interrupt = Arc::new(Interrupt::default());
     let mut summary = CheckSummary::empty();
@@ -210,11 +214,13 @@ fn _seega(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<GameIterator>()?;
     m.add_class::<CheckSummary>()?;
     m.add_class::<env::EnvGame>()?;
+    m.add_class::<arrow::ArrowStream>()?;
     m.add("IllegalTurn", m.py().get_type::<IllegalTurn>())?;
     m.add_function(wrap_pyfunction!(read_games, m)?)?;
     m.add_function(wrap_pyfunction!(parse, m)?)?;
     m.add_function(wrap_pyfunction!(check_file, m)?)?;
     m.add_function(wrap_pyfunction!(generate, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow::_arrow_stream, m)?)?;
     m.add_function(wrap_pyfunction!(pickle::_problem, m)?)?;
     m.add_function(wrap_pyfunction!(pickle::_recorded_turn, m)?)?;
     m.add_function(wrap_pyfunction!(pickle::_variation, m)?)?;
