@@ -107,7 +107,7 @@ fn node(
             if leaf.max_def != def || leaf.max_rep != at.rep {
                 return Err(misfit(&format!("the levels of `{}`", field.name())));
             }
-            primitive(field, at, &leaf)
+            primitive(field, at, leaf)
         }
     }
 }
@@ -172,66 +172,121 @@ fn list(
     Ok((OffsetBuffer::new(ScalarBuffer::from(offsets)), child))
 }
 
-/// Which slots of a leaf at `at` hold a value (`None` when every one does, a leaf with no
-/// definition levels), and how many slots there are.
-fn slots(leaf: &Leaf, at: Level) -> (Option<Vec<bool>>, usize) {
+/// Which slots of a leaf at `at` hold a value (`None` when every one does), and how many
+/// slots there are.
+fn slots(leaf: &Leaf, at: Level) -> (Option<BooleanBuffer>, usize) {
     if leaf.max_def == 0 {
         return (None, leaf.values.len());
     }
-    let present: Vec<bool> = (leaf.def.iter())
-        .filter(|&&d| d >= at.def)
-        .map(|&d| d == leaf.max_def)
-        .collect();
-    let n = present.len();
-    if present.iter().all(|p| *p) {
+    let max = leaf.max_def;
+    let n = if at.def == 0 {
+        leaf.def.len()
+    } else {
+        leaf.def.iter().filter(|&&d| d >= at.def).count()
+    };
+    if leaf.values.len() == n {
         return (None, n);
     }
+    let present = (leaf.def.iter())
+        .filter(|&&d| d >= at.def)
+        .map(|&d| d == max)
+        .collect();
     (Some(present), n)
 }
 
-/// The array of a leaf column's values, a null in each slot with none.
-fn primitive(field: &Field, at: Level, leaf: &Leaf) -> Result<ArrayRef, ArrowError> {
-    let (present, n) = slots(leaf, at);
-    let values = present
-        .as_ref()
-        .map_or(n, |p| p.iter().filter(|x| **x).count());
+/// The array of a leaf column's values, a null in each slot with none. The values are moved
+/// into the array where they are laid out as Arrow lays them (integers, and texts with no
+/// null among them).
+fn primitive(field: &Field, at: Level, leaf: Leaf) -> Result<ArrayRef, ArrowError> {
+    let (present, n) = slots(&leaf, at);
+    let values = present.as_ref().map_or(n, BooleanBuffer::count_set_bits);
     if values != leaf.values.len() {
         return Err(misfit(&format!("the values of `{}`", field.name())));
     }
-    let nulls = present.as_ref().map(|p| NullBuffer::from(p.clone()));
-    // The `i`th slot's value number, or `None` for a null.
-    let mut next = 0;
-    let mut numbers = (0..n).map(|i| {
-        let here = present.as_ref().is_none_or(|p| p[i]);
-        here.then(|| {
-            next += 1;
-            next - 1
+    let nulls = present.clone().map(NullBuffer::new);
+    let present = present.as_ref();
+    // The value number of each slot, `None` for a null.
+    let numbers = || {
+        let mut next = 0;
+        (0..n).map(move |i| {
+            let here = present.is_none_or(|p| p.value(i));
+            here.then(|| {
+                next += 1;
+                next - 1
+            })
         })
-    });
-    let array: ArrayRef = match (&leaf.values, field.data_type()) {
+    };
+    let array: ArrayRef = match (leaf.values, field.data_type()) {
         (Values::Int(v), DataType::Int64) => {
-            let all: Vec<i64> = numbers.by_ref().map(|k| k.map_or(0, |k| v[k])).collect();
+            let all: Vec<i64> = match &nulls {
+                None => v,
+                Some(_) => numbers().map(|k| k.map_or(0, |k| v[k])).collect(),
+            };
             Arc::new(Int64Array::try_new(ScalarBuffer::from(all), nulls)?)
         }
         (Values::Bool(v), DataType::Boolean) => {
-            let all: BooleanBuffer = numbers.by_ref().map(|k| k.is_some_and(|k| v[k])).collect();
+            let all: BooleanBuffer = numbers().map(|k| k.is_some_and(|k| v[k])).collect();
             Arc::new(BooleanArray::new(all, nulls))
         }
-        (Values::Text { .. } | Values::Coded { .. }, DataType::Utf8) => {
-            let (mut bytes, mut offsets) = (Vec::new(), Vec::with_capacity(n + 1));
+        (Values::Text { bytes, ends }, DataType::Utf8) if nulls.is_none() => {
+            let mut offsets = Vec::with_capacity(ends.len() + 1);
             offsets.push(0i32);
-            for k in numbers.by_ref() {
-                if let Some(k) = k {
-                    bytes.extend_from_slice(leaf.values.text(k));
-                }
-                let end =
-                    i32::try_from(bytes.len()).map_err(|_| misfit("a column's text past 2 GiB"))?;
-                offsets.push(end);
+            for end in ends {
+                offsets.push(i32::try_from(end).map_err(|_| too_long())?);
             }
             let offsets = OffsetBuffer::new(ScalarBuffer::from(offsets));
-            Arc::new(StringArray::try_new(offsets, Buffer::from(bytes), nulls)?)
+            Arc::new(StringArray::try_new(offsets, Buffer::from(bytes), None)?)
+        }
+        (values @ (Values::Text { .. } | Values::Coded { .. }), DataType::Utf8) => {
+            Arc::new(texts(&values, present, n, nulls)?)
         }
         _ => return Err(misfit(&format!("the type of `{}`", field.name()))),
     };
     Ok(array)
+}
+
+/// The string array of `n` slots of texts or coded texts, `present` saying which slots hold
+/// the next value (every one when `None`).
+fn texts(
+    values: &Values,
+    present: Option<&BooleanBuffer>,
+    n: usize,
+    nulls: Option<NullBuffer>,
+) -> Result<StringArray, ArrowError> {
+    // Coded values' names, by number; texts that name none are looked up in the values.
+    let names: Vec<&[u8]> = match values {
+        Values::Coded { names, .. } => (0..names.len()).map(|c| names.name(c)).collect(),
+        _ => Vec::new(),
+    };
+    let codes = match values {
+        Values::Coded { codes, .. } => codes.as_slice(),
+        _ => &[],
+    };
+    let (mut bytes, mut offsets) = (Vec::with_capacity(2 * n), Vec::with_capacity(n + 1));
+    offsets.push(0i32);
+    let mut k = 0;
+    for i in 0..n {
+        if present.is_none_or(|p| p.value(i)) {
+            let text = match codes.get(k).and_then(|c| names.get(*c as usize)) {
+                Some(name) => name,
+                None => values.text(k),
+            };
+            match *text {
+                [a, b] => bytes.extend([a, b]),
+                _ => bytes.extend_from_slice(text),
+            }
+            k += 1;
+        }
+        // Checked once at the end: the lengths only grow.
+        offsets.push(bytes.len() as i32);
+    }
+    if i32::try_from(bytes.len()).is_err() {
+        return Err(too_long());
+    }
+    let offsets = OffsetBuffer::new(ScalarBuffer::from(offsets));
+    StringArray::try_new(offsets, Buffer::from(bytes), nulls)
+}
+
+fn too_long() -> ArrowError {
+    misfit("a column's text past 2 GiB")
 }

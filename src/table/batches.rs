@@ -1,6 +1,7 @@
 //! An archive as a stream of Arrow record batches of one table: the games converted on the
-//! library's workers (as `seega convert --to parquet` converts them) on a thread of their own,
-//! their rows handed over a bounded channel, in input order, and cut into batches.
+//! library's workers (as `seega convert --to parquet` converts them), their rows cut into
+//! batches and assembled on a thread of their own, in input order, and the batches handed over
+//! a bounded channel.
 
 use std::io::Read;
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
@@ -15,7 +16,7 @@ use crate::archive::convert::{ConvertWork, Target, convert_stream};
 use crate::validate::Options;
 
 /// What the converting thread hands over: a chunk's rows, or why it stopped.
-type Message = Result<Part, String>;
+type Message = Result<RecordBatch, ArrowError>;
 
 /// The record batches of one table of an archive's games, in input order: `batch_size` games
 /// a batch (the turns of that many, for the turns table; fewer when their text reaches
@@ -23,8 +24,9 @@ type Message = Result<Part, String>;
 /// `seega convert --to parquet` (or `--to parquet-turns`) of the same input. An iterator of
 /// batches and an Arrow [`RecordBatchReader`].
 ///
-/// The input is read and checked on `jobs` worker threads, on a thread of its own; memory
-/// follows the batch size and the chunks in flight, not the archive. Invalid games are rows,
+/// The input is read and checked on `jobs` worker threads, and the batches assembled on a
+/// thread of their own, ahead of the reader by at most two; memory follows the batch size and
+/// the chunks in flight, not the archive. Invalid games are rows,
 /// with their errors; an input that cannot be read, or a game too long to be kept, ends the
 /// stream with an error that names the file.
 ///
@@ -44,15 +46,8 @@ type Message = Result<Part, String>;
 pub struct Batches {
     table: Table,
     schema: SchemaRef,
-    batch_size: usize,
-    /// The rows handed over and not yet given out.
-    pending: Option<Part>,
     from: Receiver<Message>,
     thread: Option<JoinHandle<()>>,
-    /// Why the input could not be read to its end: given out after the rows read before.
-    failed: Option<String>,
-    /// Whether the stream has ended (the thread is done and every row given out).
-    done: bool,
 }
 
 impl Batches {
@@ -67,19 +62,22 @@ impl Batches {
         batch_size: usize,
         jobs: usize,
     ) -> Batches {
-        let jobs = jobs.max(1);
-        let (to, from) = sync_channel(jobs + 1);
-        let (file, opts) = (file.to_owned(), *opts);
-        let thread = std::thread::spawn(move || convert(reader, &file, &opts, table, jobs, &to));
-        Batches {
-            table,
-            schema: SchemaRef::new(table.schema()),
+        let (to, from) = sync_channel(2);
+        let schema = SchemaRef::new(table.schema());
+        let cut = Cutter {
+            schema: schema.clone(),
             batch_size: batch_size.max(1),
             pending: None,
+            to,
+        };
+        let (file, opts) = (file.to_owned(), *opts);
+        let jobs = jobs.max(1);
+        let thread = std::thread::spawn(move || convert(reader, &file, &opts, table, jobs, cut));
+        Batches {
+            table,
+            schema,
             from,
             thread: Some(thread),
-            failed: None,
-            done: false,
         }
     }
 
@@ -87,44 +85,56 @@ impl Batches {
     pub fn table(&self) -> Table {
         self.table
     }
+}
 
-    /// The next batch's rows, `None` at the end; once the input has failed, the rows read
-    /// before the failure, then the failure.
-    fn next_part(&mut self) -> Result<Option<Part>, ArrowError> {
-        while !self.done {
-            if let Some(part) = self.cut() {
-                return Ok(Some(part));
-            }
-            match self.from.recv() {
-                Ok(Ok(part)) => self.add(part),
-                Ok(Err(why)) => {
-                    self.failed = Some(why);
-                    self.finish();
+impl Iterator for Batches {
+    type Item = Result<RecordBatch, ArrowError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        match self.from.recv() {
+            Ok(batch) => Some(batch),
+            Err(_) => {
+                if let Some(thread) = self.thread.take() {
+                    // A panic of the thread ends the stream as its closed channel does.
+                    let _ = thread.join();
                 }
-                Err(_) => self.finish(),
+                None
             }
-        }
-        if let Some(part) = self.cut().or_else(|| self.pending.take()) {
-            if !part.games.is_empty() {
-                return Ok(Some(part));
-            }
-        }
-        match self.failed.take() {
-            Some(why) => Err(ArrowError::ExternalError(why.into())),
-            None => Ok(None),
         }
     }
+}
 
-    /// Adds a chunk's rows to those pending.
-    fn add(&mut self, part: Part) {
+impl RecordBatchReader for Batches {
+    fn schema(&self) -> SchemaRef {
+        self.schema.clone()
+    }
+}
+
+/// Cuts the rows handed over into batches and hands them on.
+struct Cutter {
+    schema: SchemaRef,
+    batch_size: usize,
+    /// The rows handed over and not yet in a batch.
+    pending: Option<Part>,
+    to: SyncSender<Message>,
+}
+
+impl Cutter {
+    /// Adds a chunk's rows to those pending, and hands on every full batch; an error once
+    /// the batches are dropped.
+    fn add(&mut self, part: Part) -> std::io::Result<()> {
         match &mut self.pending {
             None => self.pending = Some(part),
             Some(pending) => pending.append(part),
         }
+        while let Some(full) = self.full() {
+            self.send(full)?;
+        }
+        Ok(())
     }
 
     /// The rows of a full batch, if the pending rows make one.
-    fn cut(&mut self) -> Option<Part> {
+    fn full(&mut self) -> Option<Part> {
         let pending = self.pending.as_mut()?;
         let (mut n, mut weight) = (0, 0);
         for (_, w) in &pending.games {
@@ -137,62 +147,47 @@ impl Batches {
         None
     }
 
-    /// Waits for the converting thread once the stream has ended.
-    fn finish(&mut self) {
-        self.done = true;
-        if let Some(thread) = self.thread.take() {
-            // A panic of the thread ends the stream as its closed channel did.
-            let _ = thread.join();
+    /// Hands on the batch of `part`.
+    fn send(&self, part: Part) -> std::io::Result<()> {
+        let batch = record_batch(&self.schema, part.leaves);
+        (self.to.send(batch)).map_err(|_| std::io::Error::other("the batches were dropped"))
+    }
+
+    /// Hands on the rows left, then `failure` if the input could not be read to its end.
+    fn end(mut self, failure: Option<String>) {
+        if let Some(part) = self.pending.take().filter(|p| !p.games.is_empty()) {
+            let _ = self.send(part);
+        }
+        if let Some(why) = failure {
+            let _ = self.to.send(Err(ArrowError::ExternalError(why.into())));
         }
     }
 }
 
-impl Iterator for Batches {
-    type Item = Result<RecordBatch, ArrowError>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        match self.next_part() {
-            Ok(Some(part)) => Some(record_batch(&self.schema, part.leaves)),
-            Ok(None) => None,
-            Err(e) => Some(Err(e)),
-        }
-    }
-}
-
-impl RecordBatchReader for Batches {
-    fn schema(&self) -> SchemaRef {
-        self.schema.clone()
-    }
-}
-
-/// Converts the games of `reader` on `jobs` threads, handing each chunk's rows to `to` in
-/// input order, then an error if the input could not be read to its end.
+/// Converts the games of `reader` on `jobs` threads, handing each chunk's rows to `cut` in
+/// input order, then the rest, then an error if the input could not be read to its end.
 fn convert(
     reader: Box<dyn Read + Send>,
     file: &str,
     opts: &Options,
     table: Table,
     jobs: usize,
-    to: &SyncSender<Message>,
+    mut cut: Cutter,
 ) {
     let work = ConvertWork::new(opts, file, Target::Jsonl, false).with_rows(Some(table.maker()));
-    let mut told = false;
+    let mut failure = None;
     let read = convert_stream(reader, &work, jobs, &mut |c, before| {
         if let Some((n, why)) = c.refused.first() {
-            told = true;
-            let _ = to.send(Err(format!("`{file}`, game {}: {why}", before + n)));
+            failure = Some(format!("`{file}`, game {}: {why}", before + n));
             return Err(std::io::Error::other("refused"));
         }
-        let Some(rows) = c.rows.take() else {
-            return Ok(());
-        };
-        let part = part_of(rows, before)?;
-        to.send(Ok(part))
-            .map_err(|_| std::io::Error::other("the batches were dropped"))
+        match c.rows.take() {
+            Some(rows) => cut.add(part_of(rows, before)?),
+            None => Ok(()),
+        }
     });
     if let Err(e) = read {
-        if !told {
-            let _ = to.send(Err(format!("cannot read `{file}`: {e}")));
-        }
+        failure.get_or_insert_with(|| format!("cannot read `{file}`: {e}"));
     }
+    cut.end(failure);
 }

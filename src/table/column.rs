@@ -277,6 +277,15 @@ impl Values {
                 bytes.extend_from_slice(&fb[from_start as usize..at(range.end) as usize]);
                 ends.extend(fe[range].iter().map(|e| e - from_start + before));
             }
+            // Codes of names only: the same numbers.
+            (
+                Values::Coded { codes, .. },
+                Values::Coded {
+                    codes: fc, other, ..
+                },
+            ) if other.is_empty() => {
+                codes.extend_from_slice(&fc[range]);
+            }
             (into, _) => {
                 for i in range {
                     into.push_from(from, i);
