@@ -11,11 +11,11 @@
 //! Both outputs hold the same values for the same games (tested against each other).
 //!
 //! ```
-//! use seega::table::{Batches, Table};
+//! use seega::table::{BatchOptions, Batches};
 //!
 //! let text = "[Event \"Cup\"]\n\n1. a1,b1 e5,d5 *\n\n1. c2,d4 *\n";
 //! let opts = seega::validate::Options::default();
-//! let batches = Batches::new(Box::new(text.as_bytes()), "cup.sgn", &opts, Table::Games, 1024, 1);
+//! let batches = Batches::new(Box::new(text.as_bytes()), "cup.sgn", &opts, &BatchOptions::default());
 //! let mut rows = 0;
 //! for batch in batches {
 //!     let batch = batch?;
@@ -40,7 +40,7 @@ use arrow_schema::Schema;
 
 use crate::archive::convert::{ChunkRows, RowMaker};
 
-pub use batches::Batches;
+pub use batches::{BatchOptions, Batches};
 pub use column::{Leaf, Names, Values};
 pub use games::{GamesRows, KNOWN_TAGS};
 pub use turns::TurnsRows;

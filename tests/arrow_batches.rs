@@ -10,14 +10,24 @@ use super::parquet::{cell, generated, rows};
 use arrow_array::{RecordBatch, RecordBatchReader};
 use common::{corpus_files, run_with, scratch, stderr};
 use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
-use seega::table::{Batches, Table};
+use seega::table::{BatchOptions, Batches, Table};
 use serde_json::{Map, Value};
 
-/// The batches of `table` of the file `path` (named as given), `batch` games a batch.
-fn batches(path: &str, table: Table, batch: usize, jobs: usize) -> Batches {
+/// The batches of `table` of the file `path` (named as given), `batch_size` games a batch.
+fn batches(path: &str, table: Table, batch_size: usize, jobs: usize) -> Batches {
+    let how = BatchOptions {
+        table,
+        batch_size,
+        jobs,
+        problem_rows: false,
+    };
+    read(path, &how)
+}
+
+fn read(path: &str, how: &BatchOptions) -> Batches {
     let reader = seega::input::open_path(path).expect("the input opens");
     let opts = seega::validate::Options::default();
-    Batches::new(reader, path, &opts, table, batch, jobs)
+    Batches::new(reader, path, &opts, how)
 }
 
 /// The rows of `batches` as JSON objects, and the number of rows of each batch.

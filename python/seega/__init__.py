@@ -51,12 +51,30 @@ __all__ = [
     "Turn",
     "Variation",
     "Verdict",
+    "arrow_schema",
     "check_file",
     "generate",
     "parse",
     "read_arrow",
     "read_games",
 ]
+
+
+def _pyarrow():
+    try:
+        import pyarrow
+    except ImportError as e:
+        raise ImportError(
+            "seega's Arrow tables need pyarrow 15 or later: pip install 'seega[arrow]'"
+        ) from e
+    return pyarrow
+
+
+def arrow_schema(table="games"):
+    """The schema of the games table (``"games"``) or the turns table (``"turns"``), as a
+    ``pyarrow.Schema``: that of ``read_arrow`` and of ``seega convert --to parquet``
+    (``--to parquet-turns``). Needs pyarrow 15 or later."""
+    return _pyarrow().schema(_seega._arrow_schema(table))
 
 
 def read_arrow(
@@ -66,6 +84,7 @@ def read_arrow(
     rules=None,
     encoding=None,
     jobs=None,
+    problems="raise",
 ):
     """The games table or the turns table of an archive as a ``pyarrow.RecordBatchReader``.
 
@@ -78,9 +97,13 @@ def read_arrow(
 
     The batches are made by the Rust library on worker threads as the reader is read, and
     handed over through the Arrow C stream interface without a copy: memory follows the
-    batch size, not the archive. Invalid games are rows, with their errors; an input that
-    cannot be read ends the stream with an error that names it (``OSError`` here for a path
-    that cannot be opened at all). DuckDB and polars read the reader directly
+    batch size, not the archive. Invalid games are rows, with their errors. An input that
+    cannot be read to its end (corrupt, cut short, not an archive) or a game too long to keep
+    ends the stream, after the rows before it, with an error that names it (``OSError`` here
+    for a first path that cannot be opened at all); with ``problems="rows"`` (the games
+    table only) the problem is a row instead, an invalid game with one error (code
+    ``seega::input::unreadable`` or ``seega::limit::too-long``, line and column 0), and the
+    stream goes on with the next input. DuckDB and polars read the reader directly
     (``duckdb.sql("select ... from reader")``, ``polars.from_arrow(reader)``). Needs pyarrow
     15 or later (the extra ``seega[arrow]``).
 
@@ -88,11 +111,8 @@ def read_arrow(
     >>> reader = seega.read_arrow("samples/standard.sgn")  # doctest: +SKIP
     >>> reader.read_all().num_rows  # doctest: +SKIP
     """
-    try:
-        import pyarrow
-    except ImportError as e:
-        raise ImportError(
-            "seega.read_arrow needs pyarrow 15 or later: pip install 'seega[arrow]'"
-        ) from e
-    stream = _seega._arrow_stream(path_or_file, table, batch_size, rules, encoding, jobs)
+    pyarrow = _pyarrow()
+    stream = _seega._arrow_stream(
+        path_or_file, table, batch_size, rules, encoding, jobs, problems
+    )
     return pyarrow.RecordBatchReader.from_stream(stream)

@@ -369,10 +369,18 @@ def read_arrow(
     rules: Optional[str] = None,
     encoding: Optional[str] = None,
     jobs: Optional[int] = None,
+    problems: str = "raise",
 ) -> pyarrow.RecordBatchReader:
     """The games table (``table="games"``) or the turns table (``"turns"``) of an archive as
     Arrow record batches of ``batch_size`` games, with the rows and the schema of
-    ``seega convert --to parquet`` (``--to parquet-turns``); needs pyarrow 15 or later."""
+    ``seega convert --to parquet`` (``--to parquet-turns``); an input that cannot be read
+    raises, or with ``problems="rows"`` is a row of the games table. Needs pyarrow 15 or
+    later."""
+    ...
+
+def arrow_schema(table: str = "games") -> pyarrow.Schema:
+    """The schema of the games table or the turns table (``read_arrow``'s, and that of
+    ``seega convert --to parquet``)."""
     ...
 
 class ArrowStream:

@@ -13,7 +13,7 @@ use arrow_schema::{ArrowError, SchemaRef};
 use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyCapsule;
-use seega::table::{Batches, Table};
+use seega::table::{BatchOptions, Batches, Table};
 use seega::{Encoding, Options};
 
 use crate::input::{Inputs, Interrupt, PyReader};
@@ -23,53 +23,56 @@ use crate::input::{Inputs, Interrupt, PyReader};
 struct Stream {
     inputs: Inputs,
     current: Option<Batches>,
-    table: Table,
     schema: SchemaRef,
     options: Options,
     encoding: Encoding,
-    batch_size: usize,
-    jobs: usize,
+    how: BatchOptions,
 }
 
 impl Stream {
-    /// The batches of the next input, `None` when none is left; an error that names an input
-    /// that cannot be opened.
-    fn open_next(&mut self) -> Result<Option<Batches>, String> {
-        let (raw, name) = match &mut self.inputs {
-            Inputs::File(file) => match file.take() {
-                None => return Ok(None),
-                Some((file, name)) => {
-                    // A Python file is read on the converting thread, which takes the GIL
-                    // for each read.
-                    let reader = PyReader::new(file, std::sync::Arc::new(Interrupt::default()));
-                    let text = seega::input::text(Box::new(reader))
-                        .map_err(|e| format!("cannot read `{name}`: {e}"))?;
-                    (text, name)
-                }
-            },
-            Inputs::Paths(paths) => match paths.pop_front() {
-                None => return Ok(None),
-                Some(Err((input, e))) => {
-                    return Err(format!("cannot read `{}`: {e}", input.name()));
-                }
-                Some(Ok(input)) => {
-                    let (text, _) = input
-                        .open()
-                        .map_err(|e| format!("cannot read `{}`: {e}", input.name()))?;
-                    (text, input.json_name().file)
-                }
+    /// The batches of the next input, `None` when none is left; for an input that cannot be
+    /// opened, its name and why.
+    fn open_next(&mut self) -> Option<Result<Batches, (String, String)>> {
+        let opened = match &mut self.inputs {
+            Inputs::File(file) => {
+                let (file, name) = file.take()?;
+                // A Python file is read on the converting thread, which takes the GIL for
+                // each read.
+                let reader = PyReader::new(file, std::sync::Arc::new(Interrupt::default()));
+                seega::input::text(Box::new(reader))
+                    .map(|text| (text, name.clone()))
+                    .map_err(|e| (name, e))
+            }
+            Inputs::Paths(paths) => match paths.pop_front()? {
+                Err((input, e)) => Err((input.json_name().file, e)),
+                Ok(input) => match input.open() {
+                    Ok((text, _)) => Ok((text, input.json_name().file)),
+                    Err(e) => Err((input.json_name().file, e)),
+                },
             },
         };
-        let (reader, _) = seega::input::read_in(raw, self.encoding);
-        let batches = Batches::new(
-            reader,
-            &name,
-            &self.options,
-            self.table,
-            self.batch_size,
-            self.jobs,
-        );
-        Ok(Some(batches))
+        Some(match opened {
+            Ok((raw, name)) => {
+                let (reader, _) = seega::input::read_in(raw, self.encoding);
+                Ok(Batches::new(reader, &name, &self.options, &self.how))
+            }
+            Err((name, e)) => {
+                let why = format!(
+                    "cannot read `{}`: {e}",
+                    seega::render::terminal::escape(&name)
+                );
+                Err((name, why))
+            }
+        })
+    }
+
+    /// The batches of the next input, `None` when none is left; for an input that cannot be
+    /// opened, its problem row or its error (`Batches::unreadable`).
+    fn next_batches(&mut self) -> Option<Batches> {
+        Some(match self.open_next()? {
+            Ok(batches) => batches,
+            Err((name, why)) => Batches::unreadable(&name, why, &self.how),
+        })
     }
 }
 
@@ -84,11 +87,7 @@ impl Iterator for Stream {
                     None => self.current = None,
                 }
             }
-            match self.open_next() {
-                Ok(Some(batches)) => self.current = Some(batches),
-                Ok(None) => return None,
-                Err(e) => return Some(Err(ArrowError::ExternalError(e.into()))),
-            }
+            self.current = Some(self.next_batches()?);
         }
     }
 }
@@ -100,7 +99,8 @@ impl RecordBatchReader for Stream {
 }
 
 /// The record batches of an archive, not yet read: an object of the Arrow PyCapsule
-/// interface (`__arrow_c_stream__`, `__arrow_c_schema__`), read once.
+/// interface (`__arrow_c_stream__`, `__arrow_c_schema__`), read once; or only a table's
+/// schema (`_arrow_schema`), which has no stream.
 #[pyclass(module = "seega", frozen)]
 pub struct ArrowStream {
     stream: Mutex<Option<Stream>>,
@@ -136,9 +136,10 @@ impl ArrowStream {
 
 /// The record batches of `table` (`games` or `turns`) of the archives of `path_or_file`, as
 /// `seega.read_arrow` reads them: `batch_size` games a batch; `rules`, `encoding` and `jobs`
-/// as for `check_file`.
+/// as for `check_file`; `problems` `raise` (an input that cannot be read ends the stream with
+/// its error) or `rows` (the games table holds a row for it).
 #[pyfunction]
-#[pyo3(signature = (path_or_file, table, batch_size, rules = None, encoding = None, jobs = None))]
+#[pyo3(signature = (path_or_file, table, batch_size, rules = None, encoding = None, jobs = None, problems = "raise"))]
 pub fn _arrow_stream(
     path_or_file: &Bound<'_, PyAny>,
     table: &str,
@@ -146,36 +147,74 @@ pub fn _arrow_stream(
     rules: Option<&str>,
     encoding: Option<&str>,
     jobs: Option<i64>,
+    problems: &str,
 ) -> PyResult<ArrowStream> {
-    let table = match table {
-        "games" => Table::Games,
-        "turns" => Table::Turns,
-        t => {
-            return Err(PyValueError::new_err(format!(
-                "`{t}` is not a table: give games or turns"
-            )));
-        }
-    };
+    let table = table_named(table)?;
     if !(1..=1 << 20).contains(&batch_size) {
         return Err(PyValueError::new_err(format!(
             "batch_size is {batch_size}: give a number of games from 1 to 1048576"
         )));
     }
+    let problem_rows = match (problems, table) {
+        ("raise", _) => false,
+        ("rows", Table::Games) => true,
+        ("rows", Table::Turns) => {
+            return Err(PyValueError::new_err(
+                "the turns table has no row for a problem: read the games table, or give problems=\"raise\"",
+            ));
+        }
+        (p, _) => {
+            return Err(PyValueError::new_err(format!(
+                "problems is `{p}`: give raise or rows"
+            )));
+        }
+    };
     let schema = SchemaRef::new(table.schema());
     let mut stream = Stream {
         inputs: Inputs::of(path_or_file)?,
         current: None,
-        table,
         schema: schema.clone(),
         options: crate::options(rules)?,
         encoding: crate::encoding(encoding)?,
-        batch_size: batch_size as usize,
-        jobs: crate::jobs(jobs)?,
+        how: BatchOptions {
+            table,
+            batch_size: batch_size as usize,
+            jobs: crate::jobs(jobs)?,
+            problem_rows,
+        },
     };
-    // The first input is opened at once, so that a path that cannot be read raises here.
-    stream.current = stream.open_next().map_err(PyOSError::new_err)?;
+    // The first input is opened at once, so that a path that cannot be read raises here
+    // (unless its problem is a row).
+    stream.current = match stream.open_next() {
+        None => None,
+        Some(Ok(batches)) => Some(batches),
+        Some(Err((_, why))) if !problem_rows => return Err(PyOSError::new_err(why)),
+        Some(Err((name, why))) => Some(Batches::unreadable(&name, why, &stream.how)),
+    };
     Ok(ArrowStream {
         stream: Mutex::new(Some(stream)),
         schema,
     })
+}
+
+/// The schema of `table` (`games` or `turns`), as an object of the Arrow PyCapsule interface
+/// with no stream (`pyarrow.schema()` reads it).
+#[pyfunction]
+pub fn _arrow_schema(table: &str) -> PyResult<ArrowStream> {
+    let table = table_named(table)?;
+    Ok(ArrowStream {
+        stream: Mutex::new(None),
+        schema: SchemaRef::new(table.schema()),
+    })
+}
+
+/// The table named `name`: `games` or `turns`.
+fn table_named(name: &str) -> PyResult<Table> {
+    match name {
+        "games" => Ok(Table::Games),
+        "turns" => Ok(Table::Turns),
+        t => Err(PyValueError::new_err(format!(
+            "`{t}` is not a table: give games or turns"
+        ))),
+    }
 }

@@ -274,3 +274,29 @@ pub fn interruptibly<T: Send>(
         }
     })
 }
+
+/// The archives of `path` as `seega check` reads them (a directory walked, in its order), as
+/// paths: what `seega.spark` makes a partition of each. `OSError` for a path that cannot be
+/// walked or is not UTF-8.
+#[pyfunction]
+pub fn _archives(path: PathBuf) -> PyResult<Vec<String>> {
+    let mut out = Vec::new();
+    for resolved in input::resolve(&[path]) {
+        match resolved {
+            Ok(Input::File(p)) => match p.to_str() {
+                Some(s) => out.push(s.to_owned()),
+                None => {
+                    let name = Input::File(p.clone()).name();
+                    return Err(PyOSError::new_err(format!(
+                        "cannot read `{name}`: its path is not UTF-8"
+                    )));
+                }
+            },
+            Ok(Input::Stdin) => {
+                return Err(PyOSError::new_err("give a path, not standard input"));
+            }
+            Err((input, e)) => return Err(cannot_read(&input, &e)),
+        }
+    }
+    Ok(out)
+}

@@ -221,6 +221,8 @@ fn _seega(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(check_file, m)?)?;
     m.add_function(wrap_pyfunction!(generate, m)?)?;
     m.add_function(wrap_pyfunction!(arrow::_arrow_stream, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow::_arrow_schema, m)?)?;
+    m.add_function(wrap_pyfunction!(input::_archives, m)?)?;
     m.add_function(wrap_pyfunction!(pickle::_problem, m)?)?;
     m.add_function(wrap_pyfunction!(pickle::_recorded_turn, m)?)?;
     m.add_function(wrap_pyfunction!(pickle::_variation, m)?)?;

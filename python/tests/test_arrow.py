@@ -136,3 +136,45 @@ def test_the_stream_is_read_once(archive):
     pa.RecordBatchReader.from_stream(stream).read_all()
     with pytest.raises(ValueError, match="read already"):
         pa.RecordBatchReader.from_stream(stream)
+
+
+def test_with_problems_as_rows_an_unreadable_input_is_a_row_and_the_rest_is_read(tmp_path, archive):
+    require("pyarrow")
+    plain, packed = archive
+    d = tmp_path / "mixed"
+    d.mkdir()
+    data = packed.read_bytes()
+    (d / "a-cut.sgn.gz").write_bytes(data[: len(data) // 2])
+    (d / "b-image.sgn").write_bytes((ROOT / "docs" / "diagram-5x5.png").read_bytes())
+    (d / "c-whole.sgn").write_bytes(plain.read_bytes())
+    rows = seega.read_arrow(d, problems="rows").read_all().to_pylist()
+    by_file = {}
+    for r in rows:
+        by_file.setdefault(r["file"].rsplit("/", 1)[-1], []).append(r)
+    cut, image, whole = by_file["a-cut.sgn.gz"], by_file["b-image.sgn"], by_file["c-whole.sgn"]
+    assert len(whole) == 400 and all(r["errors"] == [] or not r["valid"] for r in whole)
+    for problems, words in [(cut, "cut short"), (image, "PNG image")]:
+        last = problems[-1]
+        assert last["valid"] is False and last["turns"] == [] and last["game"] == len(problems)
+        (error,) = last["errors"]
+        assert error["code"] == "seega::input::unreadable"
+        assert words in error["message"] and (error["line"], error["column"]) == (0, 0)
+    assert len(image) == 1 and len(cut) > 1
+
+
+def test_problems_as_rows_are_for_the_games_table_only(archive):
+    require("pyarrow")
+    plain, _ = archive
+    with pytest.raises(ValueError, match="the turns table has no row for a problem"):
+        seega.read_arrow(plain, table="turns", problems="rows")
+    with pytest.raises(ValueError, match="problems is `ignore`: give raise or rows"):
+        seega.read_arrow(plain, problems="ignore")
+
+
+@pytest.mark.parametrize("table,to", TABLES)
+def test_arrow_schema_is_the_schema_of_the_batches_and_of_the_file(cli, tmp_path, archive, table, to):
+    require("pyarrow")
+    plain, _ = archive
+    schema = seega.arrow_schema(table)
+    assert seega.read_arrow(plain, table=table).schema == schema
+    assert parquet_table(cli, tmp_path, to, plain).schema.equals(schema, check_metadata=False)

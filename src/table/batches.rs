@@ -13,10 +13,46 @@ use arrow_schema::{ArrowError, SchemaRef};
 use super::arrow::record_batch;
 use super::{GROUP_TEXT, Part, Table, part_of};
 use crate::archive::convert::{ConvertWork, Target, convert_stream};
+use crate::render::game_view::GameEnd;
+use crate::render::terminal::escape;
+use crate::render::wire::DiagnosticLine;
 use crate::validate::Options;
 
 /// What the converting thread hands over: a chunk's rows, or why it stopped.
 type Message = Result<RecordBatch, ArrowError>;
+
+/// How [`Batches`] read an archive.
+///
+/// ```
+/// let how = seega::table::BatchOptions::default();
+/// assert_eq!((how.batch_size, how.jobs, how.problem_rows), (1024, 1, false));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BatchOptions {
+    /// The table the batches hold.
+    pub table: Table,
+    /// The games of a batch (at least one).
+    pub batch_size: usize,
+    /// The worker threads that read and check the games (at least one).
+    pub jobs: usize,
+    /// Whether a problem that stops a game or the input from being read becomes a row of the
+    /// games table (an invalid game with one error) rather than ending the stream with an
+    /// error: an input that cannot be read to its end (`seega::input::unreadable`) or a
+    /// stretch too long to be kept (`seega::limit::too-long`). The turns table has no row for
+    /// them: it always ends with the error.
+    pub problem_rows: bool,
+}
+
+impl Default for BatchOptions {
+    fn default() -> BatchOptions {
+        BatchOptions {
+            table: Table::Games,
+            batch_size: 1024,
+            jobs: 1,
+            problem_rows: false,
+        }
+    }
+}
 
 /// The record batches of one table of an archive's games, in input order: `batch_size` games
 /// a batch (the turns of that many, for the turns table; fewer when their text reaches
@@ -26,17 +62,19 @@ type Message = Result<RecordBatch, ArrowError>;
 ///
 /// The input is read and checked on `jobs` worker threads, and the batches assembled on a
 /// thread of their own, ahead of the reader by at most two; memory follows the batch size and
-/// the chunks in flight, not the archive. Invalid games are rows,
-/// with their errors; an input that cannot be read, or a game too long to be kept, ends the
-/// stream with an error that names the file.
+/// the chunks in flight, not the archive. Invalid games are rows, with their errors; an input
+/// that cannot be read to its end, or a game too long to be kept, ends the stream with an
+/// error that names the file, after the rows of the games before it (or, with
+/// [`BatchOptions::problem_rows`], is a row of its own).
 ///
 /// ```
 /// use arrow_array::RecordBatchReader;
-/// use seega::table::{Batches, Table};
+/// use seega::table::{BatchOptions, Batches, Table};
 ///
 /// let text = "1. a1,b1 e5,d5 *\n\n1. c2,d4 *\n\n1. a1,b1 *\n";
 /// let opts = seega::validate::Options::default();
-/// let mut batches = Batches::new(Box::new(text.as_bytes()), "cup.sgn", &opts, Table::Games, 2, 2);
+/// let how = BatchOptions { table: Table::Games, batch_size: 2, jobs: 2, problem_rows: false };
+/// let mut batches = Batches::new(Box::new(text.as_bytes()), "cup.sgn", &opts, &how);
 /// assert_eq!(batches.schema().fields().len(), 35);
 /// let sizes: Vec<usize> = batches.map(|b| b.map(|b| b.num_rows())).collect::<Result<_, _>>()?;
 /// assert_eq!(sizes, [2, 1]);
@@ -51,33 +89,55 @@ pub struct Batches {
 }
 
 impl Batches {
-    /// The batches of `table` of the games `reader` holds (text, decompressed and decoded),
-    /// from the file named `file`, checked with `opts`, `batch_size` games a batch (at least
-    /// one), read on `jobs` worker threads (at least one).
+    /// The batches of the games `reader` holds (text, decompressed and decoded), from the
+    /// file named `file`, checked with `opts`, read as `how` says.
     pub fn new(
         reader: Box<dyn Read + Send>,
         file: &str,
         opts: &Options,
-        table: Table,
-        batch_size: usize,
-        jobs: usize,
+        how: &BatchOptions,
     ) -> Batches {
         let (to, from) = sync_channel(2);
-        let schema = SchemaRef::new(table.schema());
-        let cut = Cutter {
-            schema: schema.clone(),
-            batch_size: batch_size.max(1),
-            pending: None,
-            to,
-        };
-        let (file, opts) = (file.to_owned(), *opts);
-        let jobs = jobs.max(1);
-        let thread = std::thread::spawn(move || convert(reader, &file, &opts, table, jobs, cut));
+        let cut = Cutter::new(file, how, to);
+        let (table, schema) = (how.table, cut.schema.clone());
+        let opts = *opts;
+        let jobs = how.jobs.max(1);
+        let thread = std::thread::spawn(move || convert(reader, &opts, jobs, cut));
         Batches {
             table,
             schema,
             from,
             thread: Some(thread),
+        }
+    }
+
+    /// The batches of an input that cannot be read at all, for the reason `why`: with
+    /// [`BatchOptions::problem_rows`] (and the games table), one batch of its one row, else
+    /// the error alone.
+    ///
+    /// ```
+    /// use seega::table::{BatchOptions, Batches};
+    ///
+    /// let how = BatchOptions { problem_rows: true, ..BatchOptions::default() };
+    /// let rows: usize = Batches::unreadable("a.png", "it looks like a PNG image".into(), &how)
+    ///     .map(|b| b.map(|b| b.num_rows()))
+    ///     .sum::<Result<_, _>>()?;
+    /// assert_eq!(rows, 1);
+    /// let mut failed = Batches::unreadable("a.png", "it looks like a PNG image".into(),
+    ///     &BatchOptions::default());
+    /// assert!(failed.next().unwrap().is_err());
+    /// # Ok::<(), arrow_schema::ArrowError>(())
+    /// ```
+    pub fn unreadable(file: &str, why: String, how: &BatchOptions) -> Batches {
+        let (to, from) = sync_channel(2);
+        let cut = Cutter::new(file, how, to);
+        let (table, schema) = (how.table, cut.schema.clone());
+        cut.end(Some(why));
+        Batches {
+            table,
+            schema,
+            from,
+            thread: None,
         }
     }
 
@@ -113,16 +173,35 @@ impl RecordBatchReader for Batches {
 /// Cuts the rows handed over into batches and hands them on.
 struct Cutter {
     schema: SchemaRef,
+    table: Table,
+    file: String,
     batch_size: usize,
+    problem_rows: bool,
+    /// The games handed over so far.
+    games: usize,
     /// The rows handed over and not yet in a batch.
     pending: Option<Part>,
     to: SyncSender<Message>,
 }
 
 impl Cutter {
+    fn new(file: &str, how: &BatchOptions, to: SyncSender<Message>) -> Cutter {
+        Cutter {
+            schema: SchemaRef::new(how.table.schema()),
+            table: how.table,
+            file: file.to_owned(),
+            batch_size: how.batch_size.max(1),
+            problem_rows: how.problem_rows && how.table == Table::Games,
+            games: 0,
+            pending: None,
+            to,
+        }
+    }
+
     /// Adds a chunk's rows to those pending, and hands on every full batch; an error once
     /// the batches are dropped.
     fn add(&mut self, part: Part) -> std::io::Result<()> {
+        self.games += part.games.len();
         match &mut self.pending {
             None => self.pending = Some(part),
             Some(pending) => pending.append(part),
@@ -131,6 +210,39 @@ impl Cutter {
             self.send(full)?;
         }
         Ok(())
+    }
+
+    /// Adds the row of a problem that kept game `game` from being read: an invalid game with
+    /// that one error, no place in the text (line and column 0) and nothing else.
+    fn problem(&mut self, game: usize, code: &str, message: String) -> std::io::Result<()> {
+        let mut rows = self.table.rows();
+        rows.game(&self.file, 1);
+        rows.rules(None);
+        rows.error(&DiagnosticLine {
+            kind: "diagnostic".to_owned(),
+            severity: "error".to_owned(),
+            code: code.to_owned(),
+            message,
+            help: String::new(),
+            file: self.file.clone(),
+            file_bytes: None,
+            game: 1,
+            turn: None,
+            variation: None,
+            line: 0,
+            column: 0,
+            end_line: 0,
+            end_column: 0,
+        });
+        rows.end(&GameEnd {
+            result: None,
+            termination: None,
+            winner: None,
+            final_position: None,
+            valid: false,
+        });
+        self.games = game - 1;
+        self.add(rows.finish(game - 1))
     }
 
     /// The rows of a full batch, if the pending rows make one.
@@ -153,12 +265,20 @@ impl Cutter {
         (self.to.send(batch)).map_err(|_| std::io::Error::other("the batches were dropped"))
     }
 
-    /// Hands on the rows left, then `failure` if the input could not be read to its end.
+    /// Hands on the rows left, then `failure` if the input could not be read to its end: as
+    /// the row of a game after the others with [`BatchOptions::problem_rows`], else as the
+    /// stream's error.
     fn end(mut self, failure: Option<String>) {
+        if let Some(why) = &failure {
+            if self.problem_rows {
+                let game = self.games + 1;
+                let _ = self.problem(game, "seega::input::unreadable", why.clone());
+            }
+        }
         if let Some(part) = self.pending.take().filter(|p| !p.games.is_empty()) {
             let _ = self.send(part);
         }
-        if let Some(why) = failure {
+        if let Some(why) = failure.filter(|_| !self.problem_rows) {
             let _ = self.to.send(Err(ArrowError::ExternalError(why.into())));
         }
     }
@@ -166,19 +286,17 @@ impl Cutter {
 
 /// Converts the games of `reader` on `jobs` threads, handing each chunk's rows to `cut` in
 /// input order, then the rest, then an error if the input could not be read to its end.
-fn convert(
-    reader: Box<dyn Read + Send>,
-    file: &str,
-    opts: &Options,
-    table: Table,
-    jobs: usize,
-    mut cut: Cutter,
-) {
-    let work = ConvertWork::new(opts, file, Target::Jsonl, false).with_rows(Some(table.maker()));
+fn convert(reader: Box<dyn Read + Send>, opts: &Options, jobs: usize, mut cut: Cutter) {
+    let (table, file) = (cut.table, cut.file.clone());
+    let work = ConvertWork::new(opts, &file, Target::Jsonl, false).with_rows(Some(table.maker()));
     let mut failure = None;
     let read = convert_stream(reader, &work, jobs, &mut |c, before| {
-        if let Some((n, why)) = c.refused.first() {
-            failure = Some(format!("`{file}`, game {}: {why}", before + n));
+        for (n, why) in &c.refused {
+            if cut.problem_rows {
+                cut.problem(before + n, "seega::limit::too-long", why.clone())?;
+                continue;
+            }
+            failure = Some(format!("`{}`, game {}: {why}", escape(&file), before + n));
             return Err(std::io::Error::other("refused"));
         }
         match c.rows.take() {
@@ -187,7 +305,7 @@ fn convert(
         }
     });
     if let Err(e) = read {
-        failure.get_or_insert_with(|| format!("cannot read `{file}`: {e}"));
+        failure.get_or_insert_with(|| format!("cannot read `{}`: {e}", escape(&file)));
     }
     cut.end(failure);
 }
