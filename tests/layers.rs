@@ -17,7 +17,7 @@ const LAYERS: &[&[&str]] = &[
     &["render"],
     &["archive"],
     &["input"],
-    &["tools"],
+    &["tools", "table"],
     &["api"],
 ];
 

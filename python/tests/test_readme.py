@@ -15,7 +15,7 @@ README = ROOT / "python" / "README.md"
 
 
 def test_every_example_of_the_readme_runs_and_shows_what_it_says(monkeypatch):
-    require("numpy", "pettingzoo")  # the tour's arrays and environment
+    require("numpy", "pettingzoo", "pyarrow")  # the tour's arrays, environment and tables
     monkeypatch.chdir(ROOT)
     flags = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
     failed, attempted = doctest.testfile(

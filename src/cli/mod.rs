@@ -19,7 +19,7 @@
 //! writes on the workers), `convert/print.rs` (`GamePrinter`: sgn, json, jsonl, and
 //! `convert/parquet.rs`'s `ParquetSink` for parquet and parquet-turns, which takes the rows the
 //! workers filled, or game objects read from JSON, and hands each row group to the threads of
-//! `convert/parquet/encode.rs`; its columns in `convert/parquet/games.rs` and `turns.rs`).
+//! `convert/parquet/encode.rs`; its rows are the library's, `seega::table`).
 //! `split` cuts one input with `copy`'s pieces and writes the parts and `parts.jsonl` as one
 //! transaction, finishing each part before the next. Beside them: what the command says of its
 //! inputs (`inputs`: the Windows-1252 note of `--encoding auto`, the files' stamps; opening,
