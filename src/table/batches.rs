@@ -284,28 +284,60 @@ impl Cutter {
     }
 }
 
-/// Converts the games of `reader` on `jobs` threads, handing each chunk's rows to `cut` in
-/// input order, then the rest, then an error if the input could not be read to its end.
-fn convert(reader: Box<dyn Read + Send>, opts: &Options, jobs: usize, mut cut: Cutter) {
-    let (table, file) = (cut.table, cut.file.clone());
+/// What the converting thread hands to the thread that cuts and assembles the batches.
+enum Piece {
+    /// A chunk's rows.
+    Rows(Part),
+    /// A game too long to keep: its number and why.
+    TooLong(usize, String),
+}
+
+/// Converts the games of `reader` on `jobs` threads, handing each chunk's rows in input order
+/// to a thread of their own that cuts and assembles them (`cut`), so that the workers go on
+/// while a batch is assembled; then the rest, then an error if the input could not be read to
+/// its end.
+fn convert(reader: Box<dyn Read + Send>, opts: &Options, jobs: usize, cut: Cutter) {
+    let (table, file, problem_rows) = (cut.table, cut.file.clone(), cut.problem_rows);
+    let (to, from) = sync_channel::<Piece>(jobs + 1);
+    let assembler = std::thread::spawn(move || assemble(cut, &from));
     let work = ConvertWork::new(opts, &file, Target::Jsonl, false).with_rows(Some(table.maker()));
     let mut failure = None;
+    let gone = || std::io::Error::other("the batches were dropped");
     let read = convert_stream(reader, &work, jobs, &mut |c, before| {
         for (n, why) in &c.refused {
-            if cut.problem_rows {
-                cut.problem(before + n, "seega::limit::too-long", why.clone())?;
+            if problem_rows {
+                to.send(Piece::TooLong(before + n, why.clone())).map_err(|_| gone())?;
                 continue;
             }
             failure = Some(format!("`{}`, game {}: {why}", escape(&file), before + n));
             return Err(std::io::Error::other("refused"));
         }
         match c.rows.take() {
-            Some(rows) => cut.add(part_of(rows, before)?),
+            Some(rows) => to.send(Piece::Rows(part_of(rows, before)?)).map_err(|_| gone()),
             None => Ok(()),
         }
     });
+    drop(to);
     if let Err(e) = read {
         failure.get_or_insert_with(|| format!("cannot read `{}`: {e}", escape(&file)));
     }
-    cut.end(failure);
+    // The rows handed over are cut and handed on before the failure, if any.
+    if let Ok(cut) = assembler.join() {
+        cut.end(failure);
+    }
+}
+
+/// Cuts and assembles the pieces `from` hands over until the converting thread is done (or
+/// the batches are dropped), and gives the cutter back for the end.
+fn assemble(mut cut: Cutter, from: &Receiver<Piece>) -> Cutter {
+    for piece in from {
+        let sent = match piece {
+            Piece::Rows(part) => cut.add(part),
+            Piece::TooLong(game, why) => cut.problem(game, "seega::limit::too-long", why),
+        };
+        if sent.is_err() {
+            break;
+        }
+    }
+    cut
 }
