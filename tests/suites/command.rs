@@ -35,6 +35,8 @@ mod hostile_cli;
 mod hostile_variations;
 #[path = "../interrupt.rs"]
 mod interrupt;
+#[path = "../lsp.rs"]
+mod lsp;
 #[path = "../readme.rs"]
 mod readme;
 #[path = "../split.rs"]
