@@ -160,6 +160,18 @@ impl Client {
         }
     }
 
+    /// Whether the diagnostics of `uri` are cleared (as they are when it is closed): waits for
+    /// the next diagnostics of `uri`.
+    pub fn cleared(&mut self, uri: &str) -> bool {
+        loop {
+            let m = self.next();
+            if m["method"] == "textDocument/publishDiagnostics" && m["params"]["uri"] == uri {
+                return m["params"]["diagnostics"] == json!([]);
+            }
+            self.notifications.push(m);
+        }
+    }
+
     /// Says `shutdown` then `exit`; the server's exit code.
     pub fn stop(mut self) -> Option<i32> {
         self.request("shutdown", Value::Null);

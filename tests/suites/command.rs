@@ -37,6 +37,8 @@ mod hostile_variations;
 mod interrupt;
 #[path = "../lsp.rs"]
 mod lsp;
+#[path = "../lsp_views.rs"]
+mod lsp_views;
 #[path = "../readme.rs"]
 mod readme;
 #[path = "../split.rs"]

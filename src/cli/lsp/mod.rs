@@ -52,6 +52,8 @@ struct Server {
     markdown: bool,
     initialized: bool,
     shut_down: bool,
+    /// Notifications to send after the response being made (a bad setting said).
+    queued: Vec<Message>,
 }
 
 /// Runs `seega lsp` on standard input and `out` until the client says `exit` or the input ends.
@@ -65,6 +67,7 @@ pub fn run(_args: &LspArgs, out: &mut impl Write) -> std::io::Result<Exit> {
         markdown: false,
         initialized: false,
         shut_down: false,
+        queued: Vec::new(),
     };
     loop {
         let message = match transport::read(&mut input)? {
@@ -79,6 +82,9 @@ pub fn run(_args: &LspArgs, out: &mut impl Write) -> std::io::Result<Exit> {
             Message::Request(req) => {
                 let response = server.answer(req);
                 transport::write(out, Message::Response(response))?;
+                for m in server.queued.drain(..) {
+                    transport::write(out, m)?;
+                }
             }
             Message::Notification(n) if n.method == "exit" => {
                 return Ok(if server.shut_down {
@@ -170,9 +176,11 @@ impl Server {
         };
         self.units = units(&params.capabilities);
         self.markdown = markdown(&params.capabilities);
-        if let Some(settings) = &params.initialization_options {
-            // A bad setting is said when a document is published; here the defaults stay.
-            let _ = self.configure(settings);
+        if let Some(settings) = &params.initialization_options
+            && let Err(why) = self.configure(settings)
+        {
+            // Said after the response; the defaults stay.
+            self.queued.push(show_message(&why));
         }
         self.initialized = true;
         let result = serde_json::json!({

@@ -117,7 +117,13 @@ fn message(body: &[u8]) -> Incoming {
         let why = "not a JSON-RPC 2.0 message (an object with \"jsonrpc\": \"2.0\")".to_owned();
         return bad(id, ErrorCode::InvalidRequest, why);
     }
+    let has_method = value.get("method").is_some();
     match serde_json::from_value::<Message>(value) {
+        // A request whose method is no string reads as a response, which it is not.
+        Ok(Message::Response(_)) if has_method => {
+            let why = "not a message: its method is not a string".to_owned();
+            bad(id, ErrorCode::InvalidRequest, why)
+        }
         Ok(m) => Incoming::Message(m),
         Err(e) => bad(id, ErrorCode::InvalidRequest, format!("not a message: {e}")),
     }
@@ -227,6 +233,7 @@ mod tests {
             framed("{not json"),
             framed(r#"[1,2]"#),
             framed(r#"{"jsonrpc":"2.0","method":5}"#),
+            framed(r#"{"jsonrpc":"2.0","id":1,"method":5}"#),
             "Content-Length: many\r\n\r\n".to_owned(),
             "Garbage\r\n\r\n".to_owned(),
             format!("Content-Length: 65\r\n\r\n{}", " ".repeat(65)),
@@ -238,11 +245,14 @@ mod tests {
         bytes.extend(framed(ok).as_bytes());
         bytes.extend(b"Content-Length: 100\r\n\r\n{\"cut");
         let seen = frames(&bytes);
-        assert_eq!(seen.len(), 9, "{seen:?}");
-        assert_eq!(&seen[..3], ["bad -32700", "bad -32600", "bad -32600"]);
-        assert_eq!(&seen[3..6], ["bad -32700", "bad -32700", "bad -32600"]);
-        assert!(seen[6].starts_with("message Notification"), "{seen:?}");
-        assert_eq!(seen[7], "bad -32700");
-        assert!(seen[8].starts_with("message Notification"), "{seen:?}");
+        assert_eq!(seen.len(), 10, "{seen:?}");
+        assert_eq!(
+            &seen[..4],
+            ["bad -32700", "bad -32600", "bad -32600", "bad -32600"]
+        );
+        assert_eq!(&seen[4..7], ["bad -32700", "bad -32700", "bad -32600"]);
+        assert!(seen[7].starts_with("message Notification"), "{seen:?}");
+        assert_eq!(seen[8], "bad -32700");
+        assert!(seen[9].starts_with("message Notification"), "{seen:?}");
     }
 }
