@@ -37,8 +37,8 @@ mod hostile_variations;
 mod interrupt;
 #[path = "../lsp.rs"]
 mod lsp;
-#[path = "../lsp_neovim.rs"]
-mod lsp_neovim;
+#[path = "../lsp_editors.rs"]
+mod lsp_editors;
 #[path = "../lsp_views.rs"]
 mod lsp_views;
 #[path = "../readme.rs"]

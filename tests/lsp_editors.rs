@@ -1,6 +1,8 @@
-//! A real client: Debian's Neovim, headless, with the set-up of `editors/neovim/seega.lua`,
-//! opens a sample with mistakes and must receive from `seega lsp` the diagnostics `seega check
-//! --format jsonl` gives (code, line, column, severity).
+//! The editors' set-ups of `editors/`. A real client: Debian's Neovim, headless, with the
+//! set-up of `editors/neovim/seega.lua`, opens a sample with mistakes and must receive from
+//! `seega lsp` the diagnostics `seega check --format jsonl` gives (code, line, column, severity).
+//! The Visual Studio Code extension's files are JSON that name one language, its grammar and
+//! the server; Helix's table starts the same server.
 //!
 //! Without Neovim the test fails, naming it, unless `SEEGA_SKIP_NVIM` is set; never skipped in
 //! CI (`CI` set): `.ci/run` installs `neovim`. `SEEGA_NVIM` names another `nvim` than
@@ -129,4 +131,41 @@ fn neovim_receives_the_diagnostics_of_check() {
     want.sort();
     assert!(!want.is_empty());
     assert_eq!(got, want, "{stderr}");
+}
+
+#[test]
+fn every_editor_starts_seega_lsp_for_sgn_files() {
+    let root = Path::new(common::ROOT).join("editors");
+    let json = |p: &str| -> Value {
+        let text = std::fs::read_to_string(root.join(p)).unwrap();
+        serde_json::from_str(&text).unwrap_or_else(|e| panic!("{p}: {e}"))
+    };
+    let package = json("vscode/package.json");
+    let language = &package["contributes"]["languages"][0];
+    assert_eq!(language["id"], "sgn");
+    assert_eq!(language["extensions"], serde_json::json!([".sgn"]));
+    let grammar = &package["contributes"]["grammars"][0];
+    assert_eq!(grammar["language"], "sgn");
+    let tm = json(&format!("vscode/{}", grammar["path"].as_str().unwrap()));
+    assert_eq!(tm["scopeName"], grammar["scopeName"]);
+    json(&format!(
+        "vscode/{}",
+        language["configuration"].as_str().unwrap()
+    ));
+    let main = std::fs::read_to_string(root.join("vscode").join(package["main"].as_str().unwrap()));
+    let main = main.unwrap();
+    assert!(
+        main.contains(r#"args: ["lsp"]"#) && main.contains(r#"language: "sgn""#),
+        "{main}"
+    );
+    let helix = std::fs::read_to_string(root.join("helix/languages.toml")).unwrap();
+    for line in [
+        "name = \"sgn\"",
+        "file-types = [\"sgn\"]",
+        "args = [\"lsp\"]",
+    ] {
+        assert!(helix.contains(line), "{line}");
+    }
+    let neovim = std::fs::read_to_string(root.join("neovim/seega.lua")).unwrap();
+    assert!(neovim.contains(r#""lsp" }"#) && neovim.contains(r#"pattern = "*.sgn""#));
 }
