@@ -2,7 +2,7 @@
 //! written to its standard input and read from its standard output (by a thread, so that a
 //! server that does not answer fails the test after a generous time instead of hanging it).
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::Duration;
