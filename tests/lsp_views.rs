@@ -124,18 +124,28 @@ fn symbols_folds_hints_and_going_to_the_place_a_problem_names() {
     assert_eq!(hints.as_array().unwrap().len(), 1, "{hints}");
     assert_eq!(hints[0]["label"], "xc2xb3xd3");
     assert_eq!(hints[0]["position"], json!({"line": 3, "character": 8}));
-    // A Result tag that the result token contradicts: related to the token, and reached.
-    let mismatch = read("samples/invalid/result-tag-mismatch.sgn");
-    let uri = "file:///work/mismatch.sgn";
-    let diagnostics = client.open(uri, &mismatch);
-    let d = &diagnostics[0];
-    let related = &d["relatedInformation"][0]["location"];
-    assert_eq!(related["uri"], uri);
-    let target = client.request(
-        "textDocument/definition",
-        json!({"textDocument": {"uri": uri}, "position": d["range"]["start"]}),
-    );
-    assert_eq!(target["range"], related["range"], "{target}");
+    // A Result tag that the result token contradicts, a turn after the end: related to the
+    // token, to the turn that ended the game, and reached.
+    for (sample, place, label) in [
+        ("result-tag-mismatch", "0-1", "the result token"),
+        ("turn-after-end", "c4-c5xb5", "turn 1 ended the game"),
+    ] {
+        let text = read(&format!("samples/invalid/{sample}.sgn"));
+        let uri = format!("file:///work/{sample}.sgn");
+        let diagnostics = client.open(&uri, &text);
+        let d = &diagnostics[0];
+        let related = &d["relatedInformation"][0];
+        assert_eq!(related["message"], label);
+        let related = &related["location"];
+        assert_eq!(related["uri"], uri.as_str());
+        let at = text.rfind(place).unwrap();
+        assert_eq!(related["range"]["start"], position(&text, at), "{sample}");
+        let target = client.request(
+            "textDocument/definition",
+            json!({"textDocument": {"uri": uri}, "position": d["range"]["start"]}),
+        );
+        assert_eq!(target["range"], related["range"], "{target}");
+    }
     assert_eq!(client.stop(), Some(0));
 }
 
