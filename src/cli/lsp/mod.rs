@@ -20,7 +20,7 @@ mod edits;
 mod features;
 mod outline;
 mod position;
-pub mod transport;
+mod transport;
 
 use std::collections::HashMap;
 use std::io::Write;
