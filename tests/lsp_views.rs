@@ -212,3 +212,46 @@ fn a_huge_document_is_checked_and_exit_without_shutdown_fails() {
     let client = Client::initialized(json!({}), json!({}));
     assert_eq!(client.hang_up(), Some(0), "the input's end ends the server");
 }
+
+#[test]
+fn range_formatting_and_completion_in_tags() {
+    let mut client = Client::initialized(json!({}), json!({}));
+    // Two games written loosely; a range in the second formats the second only, as fmt does.
+    let text = "[Event  \"a\"]\n1.c2,d4   a1,b1 *\n\n[Event \"b\"]\n1.c2,d4   a1,b1 *\n";
+    client.open(URI, text);
+    let second = text.rfind("a1,b1").unwrap();
+    let range = json!({"start": position(text, second), "end": position(text, second + 1)});
+    let edits = client.request(
+        "textDocument/rangeFormatting",
+        json!({"textDocument": {"uri": URI}, "range": range,
+               "options": {"tabSize": 4, "insertSpaces": true}}),
+    );
+    let edits = edits.as_array().unwrap();
+    assert_eq!(edits.len(), 1, "{edits:?}");
+    assert_eq!(edits[0]["range"]["start"]["line"], 3);
+    assert_eq!(edits[0]["newText"], "[Event \"b\"]\n\n1. c2,d4 a1,b1 *");
+    // Tag names after `[`, presets then options in a Rules tag's value.
+    let tags = "[Ru\n";
+    client.open("file:///work/tags.sgn", tags);
+    let complete = |client: &mut Client, uri: &str, character: u64| -> Vec<String> {
+        let items = client.request(
+            "textDocument/completion",
+            json!({"textDocument": {"uri": uri},
+                   "position": {"line": 0, "character": character}}),
+        );
+        let labels = items.as_array().unwrap().iter();
+        labels
+            .map(|i| i["label"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    let names = complete(&mut client, "file:///work/tags.sgn", 3);
+    assert!(names.contains(&"Rules".to_owned()) && names.contains(&"Event".to_owned()));
+    let rules = "[Rules \"standard ch\n";
+    client.open("file:///work/rules.sgn", rules);
+    let presets = complete(&mut client, "file:///work/rules.sgn", 10);
+    assert!(presets.contains(&"standard".to_owned()), "{presets:?}");
+    let options = complete(&mut client, "file:///work/rules.sgn", 19);
+    assert!(options.contains(&"chain=none".to_owned()), "{options:?}");
+    assert!(!options.contains(&"standard".to_owned()), "{options:?}");
+    assert_eq!(client.stop(), Some(0));
+}
