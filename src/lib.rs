@@ -129,9 +129,9 @@ pub use api::recording::record_text;
 pub use api::records::{GameReader, RecordedGame, RecordedParts};
 pub use api::visiting::{Skip, Visitor};
 pub use engine::{
-    Barrier, Bitboard, Blocked, Centre, Chain, Color, IllegalTurn, Move, Outcome, PRESETS, Phase,
-    Position, RulesError, Ruleset, Setup, SetupError, Size, Square, Squares, Termination,
-    move_number_of_turn, turn_number,
+    Barrier, Bitboard, Blocked, Centre, Chain, Color, IllegalTurn, Move, OPTION_KEYS, Outcome,
+    PRESETS, Phase, Position, RulesError, Ruleset, Setup, SetupError, Size, Square, Squares,
+    Termination, move_number_of_turn, option_values, turn_number,
 };
 pub use notation::Encoding;
 pub use render::wire::{DiagnosticLine, SummaryLine};

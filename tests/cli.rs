@@ -55,6 +55,7 @@ fn help_texts() {
         "generate",
         "completions",
         "man",
+        "lsp",
     ] {
         insta::assert_snapshot!(format!("{sub}_help"), run(&[sub, "--help"], None));
     }

@@ -137,7 +137,15 @@ fn every_reading_command_takes_standard_input_and_dash_o_dash_and_says_the_same_
 
 /// The commands that read no archive, or write into a directory, with what each is held to in
 /// [`every_other_command_keeps_the_conventions`].
-const OTHERS: &[&str] = &["generate", "split", "explain", "man", "completions", "help"];
+const OTHERS: &[&str] = &[
+    "generate",
+    "split",
+    "explain",
+    "man",
+    "completions",
+    "lsp",
+    "help",
+];
 
 /// Every subcommand is in one of the tables, and every one with a `--format` in [`FORMATS`].
 #[test]
@@ -171,7 +179,8 @@ fn the_tables_cover_every_subcommand() {
 
 /// The commands of [`OTHERS`]: `split` reads standard input with no path and with `-` alike
 /// and exits 2 on a missing file; `generate` takes `-o -` for standard output; `explain`,
-/// `man` and `completions` read nothing and exit 0, or 2 on a wrong argument.
+/// `man` and `completions` read nothing and exit 0, or 2 on a wrong argument; `lsp` ends with
+/// its input, exiting 0, or exits 2 on a wrong argument.
 #[test]
 fn every_other_command_keeps_the_conventions() {
     let dir = scratch("first-hour-others");
@@ -214,6 +223,8 @@ fn every_other_command_keeps_the_conventions() {
         (&["man", "no-such-command"], 2),
         (&["completions", "bash"], 0),
         (&["completions", "no-such-shell"], 2),
+        (&["lsp"], 0),
+        (&["lsp", "--no-such-option"], 2),
     ] {
         let o = seega(args, Path::new(ROOT), None);
         assert_eq!(o.status.code(), Some(code), "{args:?}: {}", err(&o));

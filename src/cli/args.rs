@@ -43,6 +43,8 @@ pub enum Command {
     Fmt(FmtArgs),
     /// Explain a diagnostic code, with the rule it enforces and examples; list every code.
     Explain(ExplainArgs),
+    /// Speak the Language Server Protocol on standard input and output, for editors.
+    Lsp(LspArgs),
     /// Count games, results, endings, phase lengths, captures and chains.
     Stats(StatsArgs),
     /// Keep the games that match every filter given; quarantine invalid ones if asked.
@@ -213,6 +215,14 @@ pub struct CompletionsArgs {
 pub struct ExplainArgs {
     /// The code, e.g. `seega::move::too-far` or `move::too-far`; without it, list every code.
     pub code: Option<String>,
+}
+
+/// Arguments of `seega lsp`.
+#[derive(Debug, Args)]
+pub struct LspArgs {
+    /// Accepted for editors that pass it; standard input and output are the only transport.
+    #[arg(long)]
+    pub stdio: bool,
 }
 
 /// Formats `convert` reads and writes.

@@ -303,6 +303,41 @@ fn write_formatted(
     Ok((formatted, kept, canonical))
 }
 
+/// What `seega fmt` writes for a UTF-8 file of `text` at its default width: each game in
+/// canonical form, or as written when it cannot be, a blank line apart, in the file's line ends;
+/// with each game as formatted (its span in `text`) and the results set (`fixing.results`).
+/// `seega lsp` formats documents with it.
+pub fn format_text(
+    text: &str,
+    check: &Options,
+    fixing: Fixing,
+) -> (String, Vec<FormattedGame>, Formatted) {
+    let source = Source::from_text(text);
+    let bytes = text.as_bytes();
+    let style = Style {
+        bytes,
+        source: &source,
+        end: line_end_of(bytes),
+        to_utf8: false,
+    };
+    let write = WriteOptions::default().width(80).reorder_tags(true);
+    let check = check.record(true);
+    let (mut out, mut games) = (Vec::new(), Vec::new());
+    let mut each = |g: FormattedGame| {
+        style.game(&mut out, games.len(), &g)?;
+        games.push(g);
+        Ok::<(), io::Error>(())
+    };
+    // Writing into a `Vec` cannot fail.
+    let formatted =
+        format_games_each(&source, &check, &write, fixing, &mut each).unwrap_or_default();
+    if games.is_empty() {
+        out = bytes.to_vec();
+    }
+    let out = String::from_utf8(out).unwrap_or_else(|_| text.to_owned());
+    (out, games, formatted)
+}
+
 /// Runs `seega fmt`.
 pub fn run(config: &Config, out: &mut impl Write) -> std::io::Result<Exit> {
     let mut formatting = Formatting {

@@ -44,6 +44,7 @@ mod fix;
 mod fmt;
 mod generate;
 mod inputs;
+mod lsp;
 mod man;
 mod moves;
 mod output;
@@ -155,6 +156,7 @@ fn run(command: Command, global: &Global, out: &mut impl Write) -> std::io::Resu
         Command::Generate(args) => valid(generate::Config::new(&args), |c| generate::run(c, out)),
         Command::Explain(args) => explain::run(&args, global, out),
         Command::Man(args) => man::run(&args, out),
+        Command::Lsp(args) => lsp::run(&args, out),
         Command::Completions(args) => {
             let mut cmd = <Cli as clap::CommandFactory>::command();
             clap_complete::generate(args.shell, &mut cmd, "seega", out);

@@ -88,7 +88,9 @@ pub use crate::board::{Color, DIRECTIONS, Size, Square};
 pub use bitboard::{Bitboard, Squares};
 pub use outcome::{Outcome, Termination};
 pub use position::{Phase, Position};
-pub use ruleset::{Barrier, Blocked, Centre, Chain, PRESETS, RulesError, Ruleset};
+pub use ruleset::{
+    Barrier, Blocked, Centre, Chain, OPTION_KEYS, PRESETS, RulesError, Ruleset, option_values,
+};
 pub use setup::{Setup, SetupError};
 pub use symmetry::Symmetry;
 pub use turn::{IllegalTurn, Move};

@@ -308,6 +308,20 @@ impl RulesError {
     }
 }
 
+/// The values option `key` of a rules string takes (`limit` takes a number too); none for a key
+/// that is not an option ([`OPTION_KEYS`]).
+///
+/// ```
+/// use seega::{OPTION_KEYS, option_values};
+///
+/// assert_eq!(option_values("chain"), ["none", "capture", "any"]);
+/// assert!(OPTION_KEYS.iter().all(|k| !option_values(k).is_empty()));
+/// assert!(option_values("colour").is_empty());
+/// ```
+pub fn option_values(key: &str) -> &'static [&'static str] {
+    values_of(key)
+}
+
 fn values_of(key: &str) -> &'static [&'static str] {
     match key {
         "size" => &["5", "7", "9"],

@@ -136,6 +136,7 @@ pub(crate) mod line_stream;
 pub(crate) mod read;
 pub(crate) mod scan;
 pub(crate) mod source;
+mod tags;
 #[cfg(test)]
 mod tests;
 pub(crate) mod token;
@@ -152,3 +153,4 @@ pub use line_path::{BadLinePath, Branch, LinePath};
 pub(crate) use line_stream::LineStream;
 pub use scan::Scanner;
 pub use source::{BOM, LineCol, LineIndex, Source};
+pub use tags::{KNOWN_TAGS, tag_meaning};

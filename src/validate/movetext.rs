@@ -10,7 +10,7 @@ use crate::engine::kernel::Board;
 use crate::engine::play::Play;
 use crate::engine::referee::Referee;
 use crate::notation::{
-    Element, Game, LinePath, MoveNumber, SyntaxError, SyntaxKind, Turn, Variation,
+    Element, Game, LinePath, MoveNumber, Span, SyntaxError, SyntaxKind, Turn, Variation,
 };
 
 /// A game's replay under way.
@@ -32,6 +32,8 @@ struct Numbers<B: Board> {
     wrong: bool,
     /// What the first wrong one says of the turns after it.
     reading: Option<Reading>,
+    /// Where the last turn played in this line is written.
+    last: Option<Span>,
 }
 
 impl<'g, 'a, B: Board> Movetext<'g, 'a, '_, B> {
@@ -51,6 +53,7 @@ impl<'g, 'a, B: Board> Movetext<'g, 'a, '_, B> {
             prev: None,
             wrong: false,
             reading: None,
+            last: None,
         };
         // The referee before the last turn played in this line, its number, and the
         // variations met after it.
@@ -169,6 +172,7 @@ impl<'g, 'a, B: Board> Movetext<'g, 'a, '_, B> {
             Ok(captures) => {
                 self.verdict.legal_turns += 1;
                 numbers.prev = Some(before);
+                numbers.last = Some(t.span);
                 if self.record {
                     self.verdict.played.push(Played {
                         element: i,
@@ -182,7 +186,7 @@ impl<'g, 'a, B: Board> Movetext<'g, 'a, '_, B> {
             }
             Err(fail) => {
                 self.referee = saved;
-                self.illegal(fail, &before, t, numbers.reading.as_ref());
+                self.illegal(fail, &before, t, numbers);
                 None
             }
         }
@@ -191,7 +195,13 @@ impl<'g, 'a, B: Board> Movetext<'g, 'a, '_, B> {
     /// Reports the failure `fail` of the turn `t` played from `before`, with the one
     /// correction near it the engine finds, unless what the move numbers say makes it out of
     /// order (`reading`), which no typo explains.
-    fn illegal(&mut self, fail: Failure, before: &Play<B>, t: &Turn, reading: Option<&Reading>) {
+    /// A turn after the end names the turn of this line that ended the game, when it is in it.
+    fn illegal(&mut self, fail: Failure, before: &Play<B>, t: &Turn, numbers: &Numbers<B>) {
+        let reading = numbers.reading.as_ref();
+        let ended = match &fail {
+            Failure::AfterEnd(a) if a.ended_on > 0 => numbers.last.map(|s| (s, a.ended_on)),
+            _ => None,
+        };
         let before = before.to_position();
         let (code, span) = (fail.code(), fail.span(t));
         let mut notes = String::new();
@@ -217,6 +227,7 @@ impl<'g, 'a, B: Board> Movetext<'g, 'a, '_, B> {
         self.cx.push_kind(code, span, kind, number);
         if let Some(p) = self.cx.problems.last_mut() {
             p.fix = fix;
+            p.also = ended.map(|(span, n)| (span, format!("turn {n} ended the game")));
         }
     }
 

@@ -7,6 +7,8 @@
 #[path = "../../src/test_shapes.rs"]
 mod shapes;
 
+pub mod lsp;
+
 use std::ffi::OsStr;
 use std::io::Write;
 use std::path::{Path, PathBuf};

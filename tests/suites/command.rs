@@ -35,6 +35,12 @@ mod hostile_cli;
 mod hostile_variations;
 #[path = "../interrupt.rs"]
 mod interrupt;
+#[path = "../lsp.rs"]
+mod lsp;
+#[path = "../lsp_editors.rs"]
+mod lsp_editors;
+#[path = "../lsp_views.rs"]
+mod lsp_views;
 #[path = "../readme.rs"]
 mod readme;
 #[path = "../split.rs"]
