@@ -42,7 +42,7 @@ use crate::archive::convert::{ChunkRows, RowMaker};
 
 pub use batches::{BatchOptions, Batches};
 pub use column::{Leaf, Names, Values};
-pub use games::{GamesRows, KNOWN_TAGS};
+pub use games::GamesRows;
 pub use turns::TurnsRows;
 
 /// About the bytes of a chunk of notation (the library's blocks are 64 KiB): what a chunk's

@@ -306,14 +306,17 @@ fn convert(reader: Box<dyn Read + Send>, opts: &Options, jobs: usize, cut: Cutte
     let read = convert_stream(reader, &work, jobs, &mut |c, before| {
         for (n, why) in &c.refused {
             if problem_rows {
-                to.send(Piece::TooLong(before + n, why.clone())).map_err(|_| gone())?;
+                to.send(Piece::TooLong(before + n, why.clone()))
+                    .map_err(|_| gone())?;
                 continue;
             }
             failure = Some(format!("`{}`, game {}: {why}", escape(&file), before + n));
             return Err(std::io::Error::other("refused"));
         }
         match c.rows.take() {
-            Some(rows) => to.send(Piece::Rows(part_of(rows, before)?)).map_err(|_| gone()),
+            Some(rows) => to
+                .send(Piece::Rows(part_of(rows, before)?))
+                .map_err(|_| gone()),
             None => Ok(()),
         }
     });

@@ -6,6 +6,7 @@ use std::any::Any;
 use std::ops::Range;
 
 use crate::archive::convert::ChunkRows;
+use crate::notation::KNOWN_TAGS;
 use crate::render::game_json::{RulesObject, Side};
 use crate::render::game_view::{GameEnd, GameVisitor, TurnHead};
 use crate::render::wire::DiagnosticLine;
@@ -13,22 +14,6 @@ use crate::render::wire::DiagnosticLine;
 use super::column::{Leaf, Names};
 use super::head::{HeadLeaves, i64_of};
 use super::{Part, Rows};
-
-/// The known tags (`spec/notation.md`), each a column of its own named `tag_` and the tag in
-/// lower case; every other tag goes in the `tags` map.
-pub const KNOWN_TAGS: [&str; 11] = [
-    "Event",
-    "Site",
-    "Date",
-    "Round",
-    "Black",
-    "White",
-    "Result",
-    "Rules",
-    "Termination",
-    "Position",
-    "Annotator",
-];
 
 /// The leaves of the resolved ruleset, optional columns.
 #[derive(Debug)]
@@ -294,7 +279,7 @@ impl GameVisitor for GamesRows {
     fn tag(&mut self, name: &str, value: &str) {
         let g = &mut self.at;
         g.weight += name.len() + value.len();
-        let known = KNOWN_TAGS.iter().position(|k| *k == name);
+        let known = KNOWN_TAGS.iter().position(|(k, _)| *k == name);
         let first = match known {
             Some(k) => g.known[k].is_none(),
             None => !(g.others.iter()).any(|(n, _)| &g.text[n.clone()] == name),

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use arrow_schema::{DataType, Field, FieldRef, Fields, Schema};
 
-use super::games::KNOWN_TAGS;
+use crate::notation::KNOWN_TAGS;
 
 fn text(name: &str, nullable: bool) -> Field {
     Field::new(name, DataType::Utf8, nullable)
@@ -35,7 +35,9 @@ fn list_of_structs(name: &str, fields: Vec<Field>) -> Field {
 /// The games table: one row per game.
 pub fn games() -> Schema {
     let mut fields = vec![text("file", false), int("game", false)];
-    for name in KNOWN_TAGS {
+    // The known tags (`spec/notation.md`), each a column of its own named `tag_` and the tag
+    // in lower case; every other tag goes in the `tags` map.
+    for (name, _) in KNOWN_TAGS {
         fields.push(text(&format!("tag_{}", name.to_ascii_lowercase()), true));
     }
     let entries = Fields::from(vec![text("key", false), text("value", false)]);
