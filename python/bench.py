@@ -67,10 +67,12 @@ def command(cli, *args):
     return run
 
 
-def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=20_000)
-    parser.add_argument("--rounds", type=int, default=5)
+def setup(doc, games, rounds, argv=None):
+    """The arguments of a benchmark (`--games`, `--rounds`, `--seega`, `--keep`), the command
+    and the generated archive (`seega generate --games N --seed 1`, made unless kept)."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument("--games", type=int, default=games)
+    parser.add_argument("--rounds", type=int, default=rounds)
     parser.add_argument("--seega", default=str(ROOT / "target" / "release" / "seega"))
     parser.add_argument("--keep", help="a folder to keep the archive in (default: a temporary one)")
     args = parser.parse_args(argv)
@@ -85,6 +87,11 @@ def main(argv=None):
             [str(cli), "generate", "--games", str(args.games), "--seed", "1", "-o", str(path)],
             check=True,
         )
+    return args, cli, path
+
+
+def main(argv=None):
+    args, cli, path = setup(__doc__, 20_000, 5, argv)
     size = path.stat().st_size
     print(f"{path}: {args.games} games, {size / 1e6:.0f} MB; {os.cpu_count()} cores")
 

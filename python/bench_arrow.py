@@ -11,19 +11,14 @@ size, not the archive), next to that of a process that only imports seega and py
 The command is the release build of this checkout (target/release/seega) unless --seega says.
 """
 
-import argparse
-import pathlib
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 
-HERE = pathlib.Path(__file__).resolve().parent
-ROOT = HERE.parent
-sys.path[:] = [p for p in sys.path if pathlib.Path(p or ".").resolve() != HERE]
-
-import seega  # noqa: E402
+# bench.py, beside this script, takes this folder off the path (the installed package is the
+# one measured) and imports seega.
+from bench import seega, setup
 
 # The peak of the process's own memory (VmHWM: ru_maxrss would count the parent's, kept
 # across exec).
@@ -45,23 +40,8 @@ def drain(path, table):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=200_000)
-    parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--seega", default=str(ROOT / "target" / "release" / "seega"))
-    parser.add_argument("--keep", help="a folder to keep the archive in (default: a temporary one)")
-    args = parser.parse_args(argv)
-    cli = pathlib.Path(args.seega)
-    if not cli.exists():
-        sys.exit(f"{cli} is not built: run `cargo build --release` (or give --seega)")
-    folder = pathlib.Path(args.keep or tempfile.mkdtemp())
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"generated-{args.games}.sgn"
-    if not path.exists():
-        subprocess.run(
-            [str(cli), "generate", "--games", str(args.games), "--seed", "1", "-o", str(path)],
-            check=True,
-        )
+    args, cli, path = setup(__doc__, 200_000, 3, argv)
+    folder = path.parent
     print(f"{path}: {args.games} games, {path.stat().st_size / 1e6:.0f} MB")
     out = folder / "out.parquet"
 
