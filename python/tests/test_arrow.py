@@ -3,6 +3,8 @@ files of `seega convert --to parquet` and `--to parquet-turns` of the same input
 pyarrow, DuckDB and polars directly."""
 
 import gzip
+import subprocess
+import sys
 
 import pytest
 
@@ -178,3 +180,17 @@ def test_arrow_schema_is_the_schema_of_the_batches_and_of_the_file(cli, tmp_path
     schema = seega.arrow_schema(table)
     assert seega.read_arrow(plain, table=table).schema == schema
     assert parquet_table(cli, tmp_path, to, plain).schema.equals(schema, check_metadata=False)
+
+
+def test_without_pyarrow_read_arrow_says_how_to_install_it():
+    script = (
+        "import sys\nsys.modules['pyarrow'] = None\nimport seega\n"
+        "print('pyarrow' in sys.modules and sys.modules['pyarrow'] is not None)\n"
+        "seega.read_arrow('samples/standard.sgn')\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT
+    )
+    assert done.stdout.strip() == "False", "importing seega imports no pyarrow"
+    assert done.returncode != 0
+    assert "seega's Arrow tables need pyarrow 15 or later: pip install 'seega[arrow]'" in done.stderr
