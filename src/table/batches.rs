@@ -154,11 +154,10 @@ impl Iterator for Batches {
         match self.from.recv() {
             Ok(batch) => Some(batch),
             Err(_) => {
-                if let Some(thread) = self.thread.take() {
-                    // A panic of the thread ends the stream as its closed channel does.
-                    let _ = thread.join();
-                }
-                None
+                // A panic of the converting thread (a bug) ends the stream with an error, never
+                // in silence.
+                let thread = self.thread.take()?;
+                thread.join().err().map(|_| Err(failed_thread()))
             }
         }
     }
@@ -298,6 +297,7 @@ enum Piece {
 /// its end.
 fn convert(reader: Box<dyn Read + Send>, opts: &Options, jobs: usize, cut: Cutter) {
     let (table, file, problem_rows) = (cut.table, cut.file.clone(), cut.problem_rows);
+    let alarm = cut.to.clone();
     let (to, from) = sync_channel::<Piece>(jobs + 1);
     let assembler = std::thread::spawn(move || assemble(cut, &from));
     let work = ConvertWork::new(opts, &file, Target::Jsonl, false).with_rows(Some(table.maker()));
@@ -325,9 +325,18 @@ fn convert(reader: Box<dyn Read + Send>, opts: &Options, jobs: usize, cut: Cutte
         failure.get_or_insert_with(|| format!("cannot read `{}`: {e}", escape(&file)));
     }
     // The rows handed over are cut and handed on before the failure, if any.
-    if let Ok(cut) = assembler.join() {
-        cut.end(failure);
+    match assembler.join() {
+        Ok(cut) => cut.end(failure),
+        Err(_) => {
+            let _ = alarm.send(Err(failed_thread()));
+        }
     }
+}
+
+/// The error of a thread of the batches that panicked (a bug), in place of the rows it did not
+/// hand over.
+fn failed_thread() -> ArrowError {
+    ArrowError::ExternalError("a thread making the record batches failed: rows are missing".into())
 }
 
 /// Cuts and assembles the pieces `from` hands over until the converting thread is done (or
