@@ -59,6 +59,13 @@ struct Server {
 /// Runs `seega lsp` on standard input and `out` until the client says `exit` or the input ends.
 pub fn run(_args: &LspArgs, out: &mut impl Write) -> std::io::Result<Exit> {
     let stdin = std::io::stdin();
+    if std::io::IsTerminal::is_terminal(&stdin) {
+        // Someone typed `seega lsp` at a prompt: say what it waits for, on standard error.
+        super::stdio::line(format_args!(
+            "seega: note: `seega lsp` speaks the Language Server Protocol on standard input and \
+             output, for an editor to start (docs/editors.md); Ctrl-D ends it"
+        ));
+    }
     let mut input = stdin.lock();
     let mut server = Server {
         docs: HashMap::new(),
