@@ -156,6 +156,8 @@ fn malformed_and_out_of_turn_input_gets_protocol_errors() {
     assert_eq!(early["error"]["code"], -32002, "{early}");
     let result = client.request("initialize", json!({"capabilities": {}}));
     assert!(result["capabilities"].is_object());
+    let again = client.call("initialize", json!({"capabilities": {}}));
+    assert_eq!(again["error"]["code"], -32600, "{again}");
     let frames: [&[u8]; 6] = [
         b"Content-Length: 9\r\n\r\n{\"jsonrp\"",
         b"Content-Length: 5\r\n\r\n\xff\xfe\x80\x81\"",

@@ -126,6 +126,9 @@ impl Server {
     fn answer(&mut self, req: Request) -> Response {
         let id = req.id.clone();
         if req.method == "initialize" {
+            if self.initialized {
+                return error(id, ErrorCode::InvalidRequest, "initialize was sent already");
+            }
             return self.initialize(req);
         }
         if !self.initialized {
