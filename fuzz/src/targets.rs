@@ -401,18 +401,28 @@ pub fn roundtrip(data: &[u8]) {
 pub type Target = fn(&[u8]);
 
 /// All targets by name, for drivers.
-pub const TARGETS: [(&str, Target); 6] = [
+pub const TARGETS: &[(&str, Target)] = &[
     ("parse", parse),
     ("check", check),
     ("roundtrip", roundtrip),
     ("json", json),
     ("ludii", ludii),
     ("variations", variations),
+    // The tables exist with the library's `arrow` feature (on in both harnesses, and in the
+    // main crate's default build, whose regression tests include this file).
+    #[cfg(feature = "arrow")]
+    ("tables", tables),
 ];
 
 #[path = "variations.rs"]
 mod nesting;
 pub use nesting::{program_text, variations};
+
+#[cfg(feature = "arrow")]
+#[path = "tables.rs"]
+mod rows;
+#[cfg(feature = "arrow")]
+pub use rows::tables;
 
 /// Ludii trials: any bytes read as a trial (as `convert --from ludii` does) give problems in
 /// the text, drawn; a game is written exactly when the import found no error, and that game,
