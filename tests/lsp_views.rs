@@ -262,24 +262,11 @@ fn range_formatting_and_completion_in_tags() {
 fn typed_at_a_prompt_the_server_says_what_it_waits_for_on_standard_error() {
     // `script` gives the server a terminal as its standard input (then ends it: its own input
     // is empty); the note goes to standard error, which `script` shows with the rest.
-    let Ok(o) = std::process::Command::new("script")
-        .args(["-qec"])
-        .arg(format!(
-            "{} lsp 2>&1 >/dev/null",
-            env!("CARGO_BIN_EXE_seega")
-        ))
-        .arg("/dev/null")
-        .stdin(std::process::Stdio::null())
-        .output()
-    else {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "`script` (util-linux) is missing"
-        );
-        println!("DID NOT RUN: no `script` to give seega a terminal");
+    let command = format!("{} lsp 2>&1 >/dev/null", env!("CARGO_BIN_EXE_seega"));
+    let Some(shown) = common::on_a_terminal(std::path::Path::new(common::ROOT), &command) else {
         return;
     };
-    let text = String::from_utf8_lossy(&o.stdout);
+    let text = String::from_utf8_lossy(&shown);
     assert!(
         text.contains("speaks the Language Server Protocol on standard input and output"),
         "{text}"
