@@ -36,8 +36,7 @@ impl Server {
             return Value::Null;
         };
         let (text, lines, units) = (doc.text(), doc.lines(), self.units);
-        let from = lines.offset(text, params.range.start, units);
-        let to = lines.offset(text, params.range.end, units);
+        let (from, to) = lines.offsets(text, params.range, units);
         let end = super::super::copy::line_end_of(text.as_bytes());
         let end = std::str::from_utf8(end).unwrap_or("\n");
         let (_, games, _) = format_text(text, &self.opts, Fixing::default());
@@ -67,8 +66,7 @@ impl Server {
             return Value::Null;
         };
         let (text, lines, units) = (doc.text(), doc.lines(), self.units);
-        let from = lines.offset(text, params.range.start, units);
-        let to = lines.offset(text, params.range.end, units);
+        let (from, to) = lines.offsets(text, params.range, units);
         let mut actions = Vec::new();
         let mut results = false;
         for p in placed(doc) {

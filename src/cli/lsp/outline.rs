@@ -69,8 +69,7 @@ impl Server {
             return Value::Null;
         };
         let (text, lines, units) = (doc.text(), doc.lines(), self.units);
-        let from = lines.offset(text, params.range.start, units);
-        let to = lines.offset(text, params.range.end, units);
+        let (from, to) = lines.offsets(text, params.range, units);
         let (Some(first), Some(last)) = (doc.game_at(from), doc.game_at(to)) else {
             return Value::Array(Vec::new());
         };

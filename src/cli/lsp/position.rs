@@ -65,6 +65,15 @@ impl Lines {
         )
     }
 
+    /// The byte offsets of `range`'s start and end in `text` (the inverse of
+    /// [`Lines::range`]).
+    pub fn offsets(&self, text: &str, range: Range, units: Units) -> (usize, usize) {
+        (
+            self.offset(text, range.start, units),
+            self.offset(text, range.end, units),
+        )
+    }
+
     /// The byte offset of `pos` in `text`: a line past the last is the end of the text, a
     /// character past the line's end is its end, and one within a character its first byte.
     pub fn offset(&self, text: &str, pos: Position, units: Units) -> usize {
