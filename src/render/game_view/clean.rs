@@ -30,11 +30,14 @@ fn name(s: Square) -> &'static str {
     NAMES.get(i..i + 2).unwrap_or("")
 }
 
+/// The rulesets [`CleanFeeder`] keeps the objects of.
+const KEPT_RULES: usize = 8;
+
 /// Hands clean games to a visitor, keeping what games share from one to the next.
 #[derive(Debug, Default)]
 pub(crate) struct CleanFeeder {
-    /// The last ruleset handed over, and its object.
-    rules: Option<(Ruleset, RulesObject)>,
+    /// The last few rulesets handed over, and their objects (an archive mixes a few).
+    rules: Vec<(Ruleset, RulesObject)>,
     /// The final position's text.
     last: String,
 }
@@ -77,13 +80,20 @@ impl CleanFeeder {
         });
     }
 
-    /// The object of `rules`, made anew only when they differ from the last game's.
+    /// The object of `rules`, made anew only when they are none of the last few games'.
     fn rules_object(&mut self, rules: Option<Ruleset>) -> Option<&RulesObject> {
         let rules = rules?;
-        if self.rules.as_ref().is_none_or(|(r, _)| *r != rules) {
-            self.rules = Some((rules, RulesObject::from(&rules)));
-        }
-        self.rules.as_ref().map(|(_, o)| o)
+        let at = match self.rules.iter().position(|(r, _)| *r == rules) {
+            Some(at) => at,
+            None => {
+                if self.rules.len() == KEPT_RULES {
+                    self.rules.remove(0);
+                }
+                self.rules.push((rules, RulesObject::from(&rules)));
+                self.rules.len() - 1
+            }
+        };
+        self.rules.get(at).map(|(_, o)| o)
     }
 
     /// Hands the turns of `game` to `v`.

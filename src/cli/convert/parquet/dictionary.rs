@@ -84,28 +84,39 @@ impl Dictionary {
     /// Appends the indices of `codes` (of `names`, the others' texts in `other`) to
     /// `indices`, adding the names and texts not in the dictionary yet.
     pub fn codes(&mut self, names: Names, codes: &[u32], other: &Values, indices: &mut Vec<u32>) {
-        // The table, out of the dictionary while the codes are looked up in it.
+        // The table, out of the dictionary while the codes are looked up in it: a code found
+        // there costs a load, one not yet there (or of a text of `other`) a call.
         let mut table = std::mem::take(self.table(names));
-        let n = names.len();
-        indices.reserve(codes.len());
-        for &c in codes {
-            let i = match table.get(c as usize).filter(|_| c < n) {
-                Some(&i) if i != NONE => i,
-                Some(_) => {
-                    let i = self.add_text(names.name(c));
-                    table[c as usize] = i;
-                    i
-                }
-                None => {
-                    *self.table(names) = std::mem::take(&mut table);
-                    let i = self.text(other.text((c - n) as usize));
-                    table = std::mem::take(self.table(names));
-                    i
-                }
-            };
-            indices.push(i);
-        }
+        indices.extend(codes.iter().map(|&c| match table.get(c as usize) {
+            Some(&i) if i != NONE => i,
+            _ => self.code_not_found(names, c, other, &mut table),
+        }));
         *self.table(names) = table;
+    }
+
+    /// The index of `code` of `names` (or of the text of `other` it numbers), not in
+    /// `table` (the table of `names`, taken out of the dictionary) yet.
+    #[cold]
+    fn code_not_found(
+        &mut self,
+        names: Names,
+        c: u32,
+        other: &Values,
+        table: &mut Vec<u32>,
+    ) -> u32 {
+        match c.checked_sub(names.len()) {
+            None => {
+                let i = self.add_text(names.name(c));
+                table[c as usize] = i;
+                i
+            }
+            Some(k) => {
+                *self.table(names) = std::mem::take(table);
+                let i = self.text(other.text(k as usize));
+                *table = std::mem::take(self.table(names));
+                i
+            }
+        }
     }
 
     /// The indices of the names of `names`, by number.
