@@ -31,18 +31,21 @@ struct RulesLeaves {
 }
 
 impl RulesLeaves {
-    fn new() -> RulesLeaves {
+    /// Leaves with room for `g` games.
+    fn new(g: usize) -> RulesLeaves {
+        let texts = |bytes: usize| Leaf::texts(0, 1).with_room(g, bytes);
+        let ints = || Leaf::ints(0, 1).with_room(g, 0);
         RulesLeaves {
-            text: Leaf::texts(0, 1),
-            size: Leaf::ints(0, 1),
-            first_placer: Leaf::texts(0, 1),
-            first_mover: Leaf::texts(0, 1),
-            chain: Leaf::texts(0, 1),
-            forced: Leaf::bools(0, 1),
-            barrier: Leaf::texts(0, 1),
-            centre: Leaf::texts(0, 1),
-            blocked: Leaf::texts(0, 1),
-            limit: Leaf::ints(0, 1),
+            text: texts(8),
+            size: ints(),
+            first_placer: texts(5),
+            first_mover: texts(5),
+            chain: texts(8),
+            forced: Leaf::bools(0, 1).with_room(g, 0),
+            barrier: texts(8),
+            centre: texts(8),
+            blocked: texts(8),
+            limit: ints(),
         }
     }
 
@@ -219,26 +222,30 @@ pub struct GamesRows {
 
 impl GamesRows {
     /// Rows with room for the turns of a chunk of `bytes` bytes of notation: about its bytes
-    /// over 8 (a turn and its move number take 8 to 12 bytes), so that the leaves seldom grow.
+    /// over 8 (a turn and its move number take 8 to 12 bytes), and for its games (about its
+    /// bytes over 256; a game seldom takes fewer), so that the leaves seldom grow.
     pub fn for_chunk(bytes: usize) -> GamesRows {
+        let g = bytes / 256;
+        let texts = |bytes: usize| Leaf::texts(0, 1).with_room(g, bytes);
+        let ints = || Leaf::ints(0, 0).with_room(g, 0);
         GamesRows {
-            file: Leaf::texts(0, 0),
-            game: Leaf::ints(0, 0),
-            known: std::array::from_fn(|_| Leaf::texts(0, 1)),
+            file: Leaf::texts(0, 0).with_room(g, 16),
+            game: ints(),
+            known: std::array::from_fn(|_| texts(8)),
             keys: Leaf::texts(1, 1),
             values: Leaf::texts(1, 1),
-            rules: RulesLeaves::new(),
-            result: Leaf::texts(0, 1),
-            termination: Leaf::texts(0, 1),
-            winner: Leaf::texts(0, 1),
-            valid: Leaf::bools(0, 0),
-            kinds: std::array::from_fn(|_| Leaf::ints(0, 0)),
-            captures: Leaf::ints(0, 0),
-            last: Leaf::texts(0, 1),
+            rules: RulesLeaves::new(g),
+            result: texts(3),
+            termination: texts(8),
+            winner: texts(5),
+            valid: Leaf::bools(0, 0).with_room(g, 0),
+            kinds: std::array::from_fn(|_| ints()),
+            captures: ints(),
+            last: texts(40),
             errors: ErrorLeaves::new(),
             turns: TurnLeaves::new(bytes / 8),
             at: Game::default(),
-            weights: Vec::new(),
+            weights: Vec::with_capacity(g),
         }
     }
 }
