@@ -16,7 +16,7 @@ use pyo3::types::PyCapsule;
 use seega::table::{BatchOptions, Batches, Table};
 use seega::{Encoding, Options};
 
-use crate::input::{Inputs, Interrupt, PyReader};
+use crate::input::{Inputs, Unopened};
 
 /// The archives of one call and where their reading is: an Arrow record batch reader over
 /// them all, one after another, in the order `seega check` reads a directory.
@@ -33,24 +33,9 @@ impl Stream {
     /// The batches of the next input, `None` when none is left; for an input that cannot be
     /// opened, its name and why.
     fn open_next(&mut self) -> Option<Result<Batches, (String, String)>> {
-        let opened = match &mut self.inputs {
-            Inputs::File(file) => {
-                let (file, name) = file.take()?;
-                // A Python file is read on the converting thread, which takes the GIL for
-                // each read.
-                let reader = PyReader::new(file, std::sync::Arc::new(Interrupt::default()));
-                seega::input::text(Box::new(reader))
-                    .map(|text| (text, name.clone()))
-                    .map_err(|e| (name, e))
-            }
-            Inputs::Paths(paths) => match paths.pop_front()? {
-                Err((input, e)) => Err((input.json_name().file, e)),
-                Ok(input) => match input.open() {
-                    Ok((text, _)) => Ok((text, input.json_name().file)),
-                    Err(e) => Err((input.json_name().file, e)),
-                },
-            },
-        };
+        // A Python file is read on the converting thread, which takes the GIL for each read;
+        // a path is read as it is, without the GIL.
+        let opened = self.inputs.open(None)?.map_err(Unopened::into_parts);
         Some(match opened {
             Ok((raw, name)) => {
                 let (reader, _) = seega::input::read_in(raw, self.encoding);

@@ -186,34 +186,77 @@ impl Inputs {
 
     /// Opens the next input, as a stream of text (decompressed), with its name; `None` when
     /// none is left; `OSError` when it cannot be opened.
-    pub fn open_next(
-        &mut self,
-        interrupt: &Arc<Interrupt>,
-    ) -> PyResult<Option<(Box<dyn Read + Send>, String)>> {
-        let (raw, name): (Box<dyn Read + Send>, String) = match self {
-            Inputs::File(file) => match file.take() {
-                None => return Ok(None),
-                Some((file, name)) => {
-                    let reader = PyReader::new(file, Arc::clone(interrupt));
-                    (Box::new(reader), name)
-                }
-            },
-            Inputs::Paths(paths) => match paths.pop_front() {
-                None => return Ok(None),
-                Some(Err((input, e))) => return Err(cannot_read(&input, &e)),
-                Some(Ok(input)) => {
-                    let reader = opened(&input, interrupt)
-                        .map_err(|e| interrupt.take().unwrap_or_else(|| cannot_read(&input, &e)))?;
-                    return Ok(Some((reader, input.json_name().file)));
-                }
-            },
-        };
-        let reader = input::text(raw).map_err(|e| {
-            interrupt
+    pub fn open_next(&mut self, interrupt: &Arc<Interrupt>) -> PyResult<Option<Opened>> {
+        match self.open(Some(interrupt)) {
+            None => Ok(None),
+            Some(Ok(opened)) => Ok(Some(opened)),
+            // Nothing was read: no interrupt to raise in its place.
+            Some(Err(Unopened::Unresolved(input, e))) => Err(cannot_read(&input, &e)),
+            Some(Err(Unopened::Path(input, e))) => {
+                Err(interrupt.take().unwrap_or_else(|| cannot_read(&input, &e)))
+            }
+            Some(Err(Unopened::File(name, e))) => Err(interrupt
                 .take()
-                .unwrap_or_else(|| PyOSError::new_err(format!("cannot read `{name}`: {e}")))
-        })?;
-        Ok(Some((reader, name)))
+                .unwrap_or_else(|| PyOSError::new_err(format!("cannot read `{name}`: {e}")))),
+        }
+    }
+
+    /// Opens the next input, as a stream of text (decompressed), with its name (a path's JSON
+    /// name, `Input::json_name`, or the Python file's); `None` when none is left. A Python file
+    /// is read through [`PyReader`], its exceptions kept by `interrupt` (by one of its own when
+    /// there is none); a path is read through [`Interruptible`], stopped by `interrupt`, when
+    /// there is one, and as it is when not (for `seega.read_arrow`, whose reads nothing stops).
+    pub fn open(&mut self, interrupt: Option<&Arc<Interrupt>>) -> Option<Result<Opened, Unopened>> {
+        match self {
+            Inputs::File(file) => {
+                let (file, name) = file.take()?;
+                let interrupt = interrupt.map_or_else(Arc::default, Arc::clone);
+                let reader = PyReader::new(file, interrupt);
+                Some(match input::text(Box::new(reader)) {
+                    Ok(text) => Ok((text, name)),
+                    Err(e) => Err(Unopened::File(name, e)),
+                })
+            }
+            Inputs::Paths(paths) => Some(match paths.pop_front()? {
+                Err((input, e)) => Err(Unopened::Unresolved(input, e)),
+                Ok(input) => {
+                    let text = match interrupt {
+                        Some(interrupt) => opened(&input, interrupt),
+                        None => input.open().map(|(text, _)| text),
+                    };
+                    match text {
+                        Ok(text) => Ok((text, input.json_name().file)),
+                        Err(e) => Err(Unopened::Path(input, e)),
+                    }
+                }
+            }),
+        }
+    }
+}
+
+/// An input opened by [`Inputs::open`]: its text (decompressed) and its name.
+pub type Opened = (Box<dyn Read + Send>, String);
+
+/// An input that [`Inputs::open`] cannot open, and why.
+pub enum Unopened {
+    /// A path that `input::resolve` gave as an error (a directory that cannot be listed or
+    /// holds no archive, a special file met while walking one): nothing of it was read.
+    Unresolved(Input, std::io::Error),
+    /// A path that cannot be opened or read, or holds no notation.
+    Path(Input, std::io::Error),
+    /// A Python file, by its name, whose first bytes cannot be read or hold no notation.
+    File(String, std::io::Error),
+}
+
+impl Unopened {
+    /// Its name and why: a path's JSON name (`Input::json_name`), or the Python file's.
+    pub fn into_parts(self) -> (String, std::io::Error) {
+        match self {
+            Unopened::Unresolved(input, e) | Unopened::Path(input, e) => {
+                (input.json_name().file, e)
+            }
+            Unopened::File(name, e) => (name, e),
+        }
     }
 }
 
