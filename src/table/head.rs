@@ -22,20 +22,24 @@ pub fn side_code(side: Side) -> u32 {
 
 /// The leaves of [`TurnHead`]s, kept as plain vectors while the turns come. Their repetition
 /// levels, and the definition levels of the required fields, are the same for all six: they
-/// are kept once and given to each leaf when the leaves are taken.
+/// are made once, when the leaves are taken, from the few entries that differ from the most
+/// (a game's first turn, a game with none, a turn of no side).
 #[derive(Debug)]
 pub struct HeadLeaves {
     /// The highest repetition level, and the definition level of a required field.
     max_rep: u8,
     required: u8,
-    /// The turns' repetition levels, and the definition levels of a required field.
-    rep: Vec<u8>,
-    def: Vec<u8>,
+    /// The entries so far (turns, and empty lists of turns).
+    entries: usize,
+    /// The entries whose repetition level is not the highest, with theirs.
+    reps: Vec<(usize, u8)>,
+    /// The empty lists of turns, and the turns of no side.
+    empty: Vec<usize>,
+    no_side: Vec<usize>,
     number: Vec<i64>,
     kind: Vec<u32>,
     legal: Vec<bool>,
-    /// The sides' definition levels, and the sides by [`side_code`].
-    side_def: Vec<u8>,
+    /// The sides by [`side_code`].
     side: Vec<u32>,
     from: Leaf,
     annotation: Leaf,
@@ -51,45 +55,42 @@ impl HeadLeaves {
     /// The leaves of turns in lists of repetition level `rep` (0: not in a list), whose
     /// required fields have definition level `def`, with room for `n` turns.
     pub fn new(rep: u8, def: u8, n: usize) -> HeadLeaves {
-        let room = |max: u8| if max > 0 { n } else { 0 };
         HeadLeaves {
             max_rep: rep,
             required: def,
-            rep: Vec::with_capacity(room(rep)),
-            def: Vec::with_capacity(room(def)),
+            entries: 0,
+            reps: Vec::new(),
+            empty: Vec::new(),
+            no_side: Vec::new(),
             number: Vec::with_capacity(n),
             kind: Vec::with_capacity(n),
             legal: Vec::with_capacity(n),
-            side_def: Vec::with_capacity(n),
             side: Vec::with_capacity(n),
             from: Leaf::coded(rep, def + 1, Names::Squares).with_room(n, 0),
             annotation: Leaf::texts(rep, def + 1),
         }
     }
 
-    /// The levels of an entry of the required fields.
+    /// An entry at repetition level `rep`.
     #[inline(always)]
-    fn levels(&mut self, rep: u8, def: u8) {
-        if self.max_rep > 0 {
-            self.rep.push(rep);
+    fn entry(&mut self, rep: u8) {
+        if rep != self.max_rep {
+            self.reps.push((self.entries, rep));
         }
-        if self.required > 0 {
-            self.def.push(def);
-        }
+        self.entries += 1;
     }
 
     /// Adds `turn`'s head at repetition level `rep`.
     #[inline]
     pub fn push(&mut self, rep: u8, turn: &TurnHead<'_>) {
-        self.levels(rep, self.required);
         self.number.push(i64_of(turn.number));
         self.kind.push(turn.kind as u32);
         self.legal.push(turn.legal);
-        let top = self.required + 1;
-        self.side_def.push(top - u8::from(turn.side.is_none()));
-        if let Some(side) = turn.side {
-            self.side.push(side_code(side));
+        match turn.side {
+            Some(side) => self.side.push(side_code(side)),
+            None => self.no_side.push(self.entries),
         }
+        let top = self.required + 1;
         self.from.def.push(top - u8::from(turn.from.is_none()));
         if let Some(from) = turn.from {
             self.from.values.push_square(from);
@@ -100,68 +101,78 @@ impl HeadLeaves {
         if let Some(a) = turn.annotation {
             self.annotation.values.push_text(a);
         }
+        self.entry(rep);
     }
 
     /// An empty list of turns (the game has none).
     pub fn none(&mut self) {
-        self.levels(0, 0);
-        self.side_def.push(0);
+        self.empty.push(self.entries);
         self.from.def.push(0);
         self.annotation.def.push(0);
+        self.entry(0);
+    }
+
+    /// The levels of every entry: `most`, but `level` at `at`.
+    fn levels(&self, most: u8, at: &[usize], level: u8) -> Vec<u8> {
+        let mut levels = vec![most; self.entries];
+        for &i in at {
+            levels[i] = level;
+        }
+        levels
     }
 
     /// The leaves' entries taken out, each with its levels, leaving them empty: number, side,
     /// kind, from, annotation, legal.
     pub fn take(&mut self) -> [Leaf; 6] {
         let (max_rep, required) = (self.max_rep, self.required);
+        let rep = if max_rep > 0 {
+            let mut rep = vec![max_rep; self.entries];
+            for &(i, r) in &self.reps {
+                rep[i] = r;
+            }
+            rep
+        } else {
+            Vec::new()
+        };
+        let def = self.levels(required, &self.empty, 0);
+        let mut side_def = self.levels(required + 1, &self.no_side, required);
+        for &i in &self.empty {
+            side_def[i] = 0;
+        }
         let leaf = |def: Vec<u8>, max_def: u8, values: Values| Leaf {
             max_rep,
             max_def,
-            rep: Vec::new(),
-            def,
+            rep: rep.clone(),
+            def: if max_def == 0 { Vec::new() } else { def },
             values,
         };
-        let side = Values::Coded {
-            names: Names::Sides,
-            codes: take(&mut self.side),
+        let coded = |names: Names, codes: Vec<u32>| Values::Coded {
+            names,
+            codes,
             other: Box::new(Values::Text {
                 bytes: Vec::new(),
                 ends: Vec::new(),
             }),
         };
-        let kind = Values::Coded {
-            names: Names::Kinds,
-            codes: take(&mut self.kind),
-            other: Box::new(Values::Text {
-                bytes: Vec::new(),
-                ends: Vec::new(),
-            }),
-        };
-        let mut leaves = [
-            leaf(
-                self.def.clone(),
-                required,
-                Values::Int(take(&mut self.number)),
-            ),
-            leaf(take(&mut self.side_def), required + 1, side),
-            leaf(self.def.clone(), required, kind),
-            self.from.take(),
-            self.annotation.take(),
-            leaf(
-                take(&mut self.def),
-                required,
-                Values::Bool(take(&mut self.legal)),
-            ),
+        let number = Values::Int(take(&mut self.number));
+        let side = coded(Names::Sides, take(&mut self.side));
+        let kind = coded(Names::Kinds, take(&mut self.kind));
+        let legal = Values::Bool(take(&mut self.legal));
+        let (mut from, mut annotation) = (self.from.take(), self.annotation.take());
+        from.rep.clone_from(&rep);
+        annotation.rep.clone_from(&rep);
+        let leaves = [
+            leaf(def.clone(), required, number),
+            leaf(side_def, required + 1, side),
+            leaf(def.clone(), required, kind),
+            from,
+            annotation,
+            leaf(def, required, legal),
         ];
-        for leaf in &mut leaves {
-            if max_rep > 0 {
-                leaf.rep.clone_from(&self.rep);
-            }
-            if leaf.max_def == 0 {
-                leaf.def.clear();
-            }
-        }
-        self.rep.clear();
+        self.entries = 0;
+        self.reps.clear();
+        self.empty.clear();
+        self.no_side.clear();
         leaves
     }
 }
