@@ -23,6 +23,12 @@ use seega::table::{Leaf, Values};
 /// A data page is ended once its levels and values reach about this many bytes.
 const PAGE_BYTES: usize = 1 << 20;
 
+/// A column chunk of one page whose levels, values and dictionary come to at most this many
+/// bytes is written uncompressed: zstd would save a few bytes of it, if any, for a call that
+/// costs about 13,000 instructions whatever the size (most of the games table's columns are
+/// such in most row groups: tags seldom written, rules, errors).
+const SMALL_CHUNK: usize = 1 << 10;
+
 /// A dictionary that grows past this many bytes is given up: the rest of the chunk is plain.
 const DICTIONARY_BYTES: usize = 1 << 20;
 
@@ -166,12 +172,12 @@ impl ChunkEncoder {
         self.page_bytes = self.rep.len() + self.def.len() + self.indices.len() + self.plain.len();
         self.page_bytes += self.bools.len() / 8 + self.ints.len() * 2;
         if self.page_bytes >= PAGE_BYTES {
-            self.page(z)?;
+            self.page(z, false)?;
         }
         let big = (self.dictionary.as_ref()).is_some_and(|d| d.plain.len() > DICTIONARY_BYTES);
         if big && self.entries > 0 {
             // Pages written so far keep their indices; the rest of the chunk is plain.
-            self.page(z)?;
+            self.page(z, false)?;
         }
         if big {
             self.plan.dictionary = false;
@@ -243,8 +249,10 @@ impl ChunkEncoder {
         }
     }
 
-    /// Encodes the page filled so far.
-    fn page(&mut self, z: &mut Scratch) -> Result<(), ParquetError> {
+    /// Encodes the page filled so far, compressed unless `only` (the chunk's only page) says
+    /// it is small enough, with the dictionary, to be left as it is ([`SMALL_CHUNK`]); whether
+    /// it was compressed.
+    fn page(&mut self, z: &mut Scratch, only: bool) -> Result<bool, ParquetError> {
         let buf = &mut self.buffer;
         buf.clear();
         let (max_rep, max_def) = (self.descr.max_rep_level(), self.descr.max_def_level());
@@ -273,8 +281,10 @@ impl ChunkEncoder {
         if !self.encodings.contains(&encoding) {
             self.encodings.push(encoding);
         }
+        let dictionary = self.dictionary.as_ref().map_or(0, |d| d.plain.len());
+        let compress = !only || buf.len() + dictionary > SMALL_CHUNK;
         let page = Page::DataPage {
-            buf: z.compress(buf)?,
+            buf: z.compress(buf, compress)?,
             num_values: u32::try_from(self.entries).unwrap_or(u32::MAX),
             encoding,
             def_level_encoding: Encoding::RLE,
@@ -291,15 +301,20 @@ impl ChunkEncoder {
         self.indices.clear();
         self.plain.clear();
         self.bools.clear();
-        Ok(())
+        Ok(compress)
     }
 
     /// The chunk's bytes (the dictionary page, then the data pages) and what the row group
     /// writer appends it with; the encoder is left empty, for the next chunk of its column.
     pub fn close(&mut self, z: &mut Scratch) -> Result<(Bytes, ColumnCloseResult), ParquetError> {
-        if self.entries > 0 || self.pages.bytes_written() == 0 {
-            self.page(z)?;
-        }
+        let small = if self.pages.bytes_written() == 0 {
+            !self.page(z, true)?
+        } else {
+            if self.entries > 0 {
+                self.page(z, false)?;
+            }
+            false
+        };
         let mut chunk = TrackedWrite::new(Vec::new());
         let mut dictionary_offset = None;
         let physical = self.descr.physical_type();
@@ -316,7 +331,7 @@ impl ChunkEncoder {
                 }
             }
             let page = Page::DictionaryPage {
-                buf: z.compress(&d.plain)?,
+                buf: z.compress(&d.plain, !small)?,
                 num_values: d.len,
                 encoding: Encoding::PLAIN,
                 is_sorted: false,
@@ -332,7 +347,11 @@ impl ChunkEncoder {
         let encodings =
             std::mem::replace(&mut self.encodings, vec![Encoding::RLE, Encoding::PLAIN]);
         let mut meta = ColumnChunkMetaData::builder(self.descr.clone())
-            .set_compression(Compression::ZSTD(ZstdLevel::default()))
+            .set_compression(if small {
+                Compression::UNCOMPRESSED
+            } else {
+                Compression::ZSTD(ZstdLevel::default())
+            })
             .set_encodings(encodings)
             .set_total_compressed_size(bytes.len() as i64)
             .set_total_uncompressed_size(self.uncompressed)
@@ -386,8 +405,11 @@ impl Scratch {
         })
     }
 
-    /// `data` compressed.
-    fn compress(&mut self, data: &[u8]) -> Result<Bytes, ParquetError> {
+    /// `data` compressed, or as it is.
+    fn compress(&mut self, data: &[u8], compress: bool) -> Result<Bytes, ParquetError> {
+        if !compress {
+            return Ok(Bytes::copy_from_slice(data));
+        }
         Ok(Bytes::from(self.zstd.compress(data)?))
     }
 
