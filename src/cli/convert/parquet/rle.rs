@@ -83,8 +83,14 @@ pub fn hybrid<T: Small>(values: &[T], width: u8, out: &mut Vec<u8>) {
 /// A run of `count` times `value`.
 fn run(value: u32, count: usize, width: u8, out: &mut Vec<u8>) {
     varint(out, count << 1);
-    let bytes = usize::from(width).div_ceil(8);
-    out.extend_from_slice(&value.to_le_bytes()[..bytes]);
+    // Byte by byte: a copy of a length not known when compiled is a call to `memcpy`.
+    for byte in value
+        .to_le_bytes()
+        .into_iter()
+        .take(usize::from(width).div_ceil(8))
+    {
+        out.push(byte);
+    }
 }
 
 /// `values` bit-packed, in groups of eight (the last one padded with zeros).
@@ -95,17 +101,32 @@ fn packed<T: Copy + Into<u32>>(values: &[T], width: u8, out: &mut Vec<u8>) {
     let start = out.len();
     out.reserve(groups * width as usize + 8);
     if width <= 8 {
-        // A group of eight values fits in a word: one write of `width` bytes a group.
+        // A group of eight values fits in a word: each written whole where the group's
+        // `width` bytes go, the next group's written over its last bytes (and the bytes past
+        // the last group cut off at the end).
         let bytes = width as usize;
-        for group in values.chunks(8) {
+        let end = start + groups * bytes;
+        out.resize(end + 8, 0);
+        let mut at = start;
+        let mut groups = values.chunks_exact(8);
+        for group in &mut groups {
             let mut acc: u64 = 0;
             for (k, &v) in group.iter().enumerate() {
                 acc |= u64::from(v.into()) << (k as u32 * width);
             }
-            let at = out.len();
-            out.extend_from_slice(&acc.to_le_bytes());
-            out.truncate(at + bytes);
+            if let Some(word) = out.get_mut(at..at + 8) {
+                word.copy_from_slice(&acc.to_le_bytes());
+            }
+            at += bytes;
         }
+        let mut acc: u64 = 0;
+        for (k, &v) in groups.remainder().iter().enumerate() {
+            acc |= u64::from(v.into()) << (k as u32 * width);
+        }
+        if let Some(word) = out.get_mut(at..at + 8) {
+            word.copy_from_slice(&acc.to_le_bytes());
+        }
+        out.truncate(end);
         return;
     }
     let mut acc: u64 = 0;
