@@ -400,6 +400,23 @@ impl Leaf {
         }
     }
 
+    /// An entry with no value at levels `rep` and `def`, of a leaf whose column is in a list
+    /// and has a definition level (what [`Leaf::null`] does, without asking).
+    #[inline(always)]
+    pub fn listed_null(&mut self, rep: u8, def: u8) {
+        debug_assert!(self.max_rep > 0 && self.max_def > 0, "a leaf in a list");
+        self.rep.push(rep);
+        self.def.push(def);
+    }
+
+    /// The square named `s` at repetition level `rep`, of a leaf of [`Names::Squares`] whose
+    /// column is in a list (what [`Leaf::text`] does, without asking).
+    #[inline(always)]
+    pub fn listed_square(&mut self, rep: u8, s: &str) {
+        self.listed_null(rep, self.max_def);
+        self.values.push_square(s);
+    }
+
     /// The text `s` at levels `rep` and `def` (the column's highest, as a value is).
     #[inline(always)]
     pub fn text(&mut self, rep: u8, s: &str) {

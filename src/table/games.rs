@@ -118,21 +118,21 @@ impl TurnLeaves {
     fn step_end(&mut self) {
         if self.counts[1] > 0 && self.counts[3] == 0 {
             let rep = self.rep(self.counts[1] - 1);
-            self.captures.null(rep, 2);
+            self.captures.listed_null(rep, 2);
         }
     }
 
     fn end(&mut self) {
         self.step_end();
         if self.counts[0] == 0 {
-            self.squares.null(self.rep, 1);
+            self.squares.listed_null(self.rep, 1);
         }
         if self.counts[1] == 0 {
-            self.to.null(self.rep, 1);
-            self.captures.null(self.rep, 1);
+            self.to.listed_null(self.rep, 1);
+            self.captures.listed_null(self.rep, 1);
         }
         if self.counts[2] == 0 {
-            self.comments.null(self.rep, 1);
+            self.comments.listed_null(self.rep, 1);
         }
     }
 
@@ -324,14 +324,14 @@ impl GameVisitor for GamesRows {
 
     fn square(&mut self, square: &str) {
         let t = &mut self.turns;
-        t.squares.text(t.rep(t.counts[0]), square);
+        t.squares.listed_square(t.rep(t.counts[0]), square);
         t.counts[0] += 1;
     }
 
     fn step(&mut self, to: &str) {
         let t = &mut self.turns;
         t.step_end();
-        t.to.text(t.rep(t.counts[1]), to);
+        t.to.listed_square(t.rep(t.counts[1]), to);
         t.counts[1] += 1;
         t.counts[3] = 0;
         self.at.weight += 8;
@@ -344,7 +344,7 @@ impl GameVisitor for GamesRows {
         } else {
             t.rep(t.counts[1].saturating_sub(1))
         };
-        t.captures.text(rep, square);
+        t.captures.listed_square(rep, square);
         t.counts[3] += 1;
         self.at.captures += i64::from(self.at.legal);
     }

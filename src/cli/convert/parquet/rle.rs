@@ -19,6 +19,17 @@ fn varint(out: &mut Vec<u8>, mut n: usize) {
 
 /// A value the hybrid encoding holds: a level or a dictionary index.
 pub trait Small: Copy + Into<u32> + PartialEq {
+    /// The eight values of `group`, each below `1 << width` (`width` at most 8), bit-packed
+    /// into the low `8 * width` bits of a word.
+    #[inline(always)]
+    fn pack8(group: &[Self], width: u32) -> u64 {
+        let mut acc: u64 = 0;
+        for (k, &v) in group.iter().enumerate() {
+            acc |= u64::from(v.into()) << (k as u32 * width);
+        }
+        acc
+    }
+
     /// Where the run of `values[i]` that starts at `i` ends.
     fn run_end(values: &[Self], i: usize) -> usize {
         let v = values[i];
@@ -33,6 +44,27 @@ pub trait Small: Copy + Into<u32> + PartialEq {
 impl Small for u32 {}
 
 impl Small for u8 {
+    /// The eight levels read as one word, then brought together two, four and eight at a
+    /// time (each step halves the lanes, and their values sit `width` bits apart).
+    #[inline(always)]
+    fn pack8(group: &[u8], width: u32) -> u64 {
+        let Ok(bytes) = <[u8; 8]>::try_from(group) else {
+            let mut acc: u64 = 0;
+            for (k, &v) in group.iter().enumerate() {
+                acc |= u64::from(v) << (k as u32 * width);
+            }
+            return acc;
+        };
+        let w = u64::from_le_bytes(bytes);
+        if width >= 8 {
+            return w;
+        }
+        let lanes = |bits: u32| (1u64 << bits) - 1;
+        let w = (w | (w >> (8 - width))) & (lanes(2 * width) * 0x0001_0001_0001_0001);
+        let w = (w | (w >> (16 - 2 * width))) & (lanes(4 * width) * 0x0000_0001_0000_0001);
+        (w | (w >> (32 - 4 * width))) & lanes(8 * width)
+    }
+
     /// Eight levels at a time: levels run long (a required field's, a list's repetitions).
     fn run_end(values: &[u8], i: usize) -> usize {
         let v = values[i];
@@ -94,7 +126,7 @@ fn run(value: u32, count: usize, width: u8, out: &mut Vec<u8>) {
 }
 
 /// `values` bit-packed, in groups of eight (the last one padded with zeros).
-fn packed<T: Copy + Into<u32>>(values: &[T], width: u8, out: &mut Vec<u8>) {
+fn packed<T: Small>(values: &[T], width: u8, out: &mut Vec<u8>) {
     let groups = values.len().div_ceil(8);
     varint(out, (groups << 1) | 1);
     let width = u32::from(width);
@@ -110,10 +142,7 @@ fn packed<T: Copy + Into<u32>>(values: &[T], width: u8, out: &mut Vec<u8>) {
         let mut at = start;
         let mut groups = values.chunks_exact(8);
         for group in &mut groups {
-            let mut acc: u64 = 0;
-            for (k, &v) in group.iter().enumerate() {
-                acc |= u64::from(v.into()) << (k as u32 * width);
-            }
+            let acc = T::pack8(group, width);
             if let Some(word) = out.get_mut(at..at + 8) {
                 word.copy_from_slice(&acc.to_le_bytes());
             }
@@ -210,6 +239,27 @@ mod tests {
             }
         }
         v
+    }
+
+    #[test]
+    fn levels_are_packed_eight_at_a_time_as_one_at_a_time() {
+        let mut seed = 0x2545_f491_u32;
+        for width in 1..=8u32 {
+            for _ in 0..200 {
+                let group: Vec<u8> = (0..8)
+                    .map(|_| {
+                        seed ^= seed << 13;
+                        seed ^= seed >> 17;
+                        seed ^= seed << 5;
+                        (seed & ((1 << width) - 1)) as u8
+                    })
+                    .collect();
+                let one_at_a_time = (group.iter().enumerate()).fold(0u64, |acc, (k, &v)| {
+                    acc | u64::from(v) << (k as u32 * width)
+                });
+                assert_eq!(u8::pack8(&group, width), one_at_a_time, "{group:?} {width}");
+            }
+        }
     }
 
     #[test]
