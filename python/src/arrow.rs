@@ -16,7 +16,7 @@ use pyo3::types::PyCapsule;
 use seega::table::{BatchOptions, Batches, Table};
 use seega::{Encoding, Options};
 
-use crate::input::{Inputs, Unopened};
+use crate::input::Inputs;
 
 /// The archives of one call and where their reading is: an Arrow record batch reader over
 /// them all, one after another, in the order `seega check` reads a directory.
@@ -31,23 +31,18 @@ struct Stream {
 
 impl Stream {
     /// The batches of the next input, `None` when none is left; for an input that cannot be
-    /// opened, its name and why.
+    /// opened, its name and why (`Unopened::into_parts`).
     fn open_next(&mut self) -> Option<Result<Batches, (String, String)>> {
         // A Python file is read on the converting thread, which takes the GIL for each read;
         // a path is read as it is, without the GIL.
-        let opened = self.inputs.open(None)?.map_err(Unopened::into_parts);
+        let opened = self.inputs.open(None)?;
         Some(match opened {
-            Ok((raw, name)) => {
-                let (reader, _) = seega::input::read_in(raw, self.encoding);
-                Ok(Batches::new(reader, &name, &self.options, &self.how))
+            Ok(opened) => {
+                let (reader, _) = seega::input::read_in(opened.text, self.encoding);
+                let (name, shown, how) = (&opened.name, &opened.shown, &self.how);
+                Ok(Batches::shown_as(reader, name, shown, &self.options, how))
             }
-            Err((name, e)) => {
-                let why = format!(
-                    "cannot read `{}`: {e}",
-                    seega::render::terminal::escape(&name)
-                );
-                Err((name, why))
-            }
+            Err(unopened) => Err(unopened.into_parts()),
         })
     }
 

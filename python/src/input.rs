@@ -13,6 +13,7 @@ use pyo3::exceptions::{PyOSError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
 use seega::input::{self, Input, Resolved};
+use seega::render::terminal;
 
 /// How often a long read looks for a signal.
 const POLL: Duration = Duration::from_millis(20);
@@ -184,25 +185,24 @@ impl Inputs {
         Ok(Inputs::Paths(input::resolve(&[path]).into()))
     }
 
-    /// Opens the next input, as a stream of text (decompressed), with its name; `None` when
-    /// none is left; `OSError` when it cannot be opened.
+    /// Opens the next input, as a stream of text (decompressed), with its names; `None` when
+    /// none is left; `OSError` when it cannot be opened (or the exception that stopped its
+    /// read, kept by `interrupt`).
     pub fn open_next(&mut self, interrupt: &Arc<Interrupt>) -> PyResult<Option<Opened>> {
         match self.open(Some(interrupt)) {
             None => Ok(None),
             Some(Ok(opened)) => Ok(Some(opened)),
-            // Nothing was read: no interrupt to raise in its place.
-            Some(Err(Unopened::Unresolved(input, e))) => Err(cannot_read(&input, &e)),
-            Some(Err(Unopened::Path(input, e))) => {
-                Err(interrupt.take().unwrap_or_else(|| cannot_read(&input, &e)))
+            Some(Err(unopened)) => {
+                // Nothing of an unresolved path was read: no interrupt to raise in its place.
+                let read = !matches!(unopened, Unopened::Unresolved(..));
+                let stop = if read { interrupt.take() } else { None };
+                Err(stop.unwrap_or_else(|| PyOSError::new_err(unopened.into_parts().1)))
             }
-            Some(Err(Unopened::File(name, e))) => Err(interrupt
-                .take()
-                .unwrap_or_else(|| PyOSError::new_err(format!("cannot read `{name}`: {e}")))),
         }
     }
 
-    /// Opens the next input, as a stream of text (decompressed), with its name (a path's JSON
-    /// name, `Input::json_name`, or the Python file's); `None` when none is left. A Python file
+    /// Opens the next input, as a stream of text (decompressed), with its names; `None` when
+    /// none is left. A Python file
     /// is read through [`PyReader`], its exceptions kept by `interrupt` (by one of its own when
     /// there is none); a path is read through [`Interruptible`], stopped by `interrupt`, when
     /// there is one, and as it is when not (for `seega.read_arrow`, whose reads nothing stops).
@@ -213,7 +213,11 @@ impl Inputs {
                 let interrupt = interrupt.map_or_else(Arc::default, Arc::clone);
                 let reader = PyReader::new(file, interrupt);
                 Some(match input::text(Box::new(reader)) {
-                    Ok(text) => Ok((text, name)),
+                    Ok(text) => Ok(Opened {
+                        text,
+                        shown: terminal::escape(&name).into_owned(),
+                        name,
+                    }),
                     Err(e) => Err(Unopened::File(name, e)),
                 })
             }
@@ -225,7 +229,11 @@ impl Inputs {
                         None => input.open().map(|(text, _)| text),
                     };
                     match text {
-                        Ok(text) => Ok((text, input.json_name().file)),
+                        Ok(text) => Ok(Opened {
+                            text,
+                            name: input.json_name().file,
+                            shown: input.name(),
+                        }),
                         Err(e) => Err(Unopened::Path(input, e)),
                     }
                 }
@@ -234,8 +242,17 @@ impl Inputs {
     }
 }
 
-/// An input opened by [`Inputs::open`]: its text (decompressed) and its name.
-pub type Opened = (Box<dyn Read + Send>, String);
+/// An input opened by [`Inputs::open`].
+pub struct Opened {
+    /// Its text, decompressed.
+    pub text: Box<dyn Read + Send>,
+    /// Its name in tables and on games: a path's JSON name (`Input::json_name`, U+FFFD for
+    /// bytes that are not UTF-8), or the Python file's.
+    pub name: String,
+    /// Its name in messages, as the command names an input: a path's `Input::name` (controls
+    /// escaped, bytes that are not UTF-8 as `\xNN`), or the Python file's escaped.
+    pub shown: String,
+}
 
 /// An input that [`Inputs::open`] cannot open, and why.
 pub enum Unopened {
@@ -249,13 +266,18 @@ pub enum Unopened {
 }
 
 impl Unopened {
-    /// Its name and why: a path's JSON name (`Input::json_name`), or the Python file's.
-    pub fn into_parts(self) -> (String, std::io::Error) {
+    /// Its name in tables (as [`Opened::name`]) and the message that says why it cannot be
+    /// read, naming it as [`Opened::shown`] does (as the command names an input).
+    pub fn into_parts(self) -> (String, String) {
         match self {
             Unopened::Unresolved(input, e) | Unopened::Path(input, e) => {
-                (input.json_name().file, e)
+                let why = format!("cannot read `{}`: {e}", input.name());
+                (input.json_name().file, why)
             }
-            Unopened::File(name, e) => (name, e),
+            Unopened::File(name, e) => {
+                let why = format!("cannot read `{}`: {e}", terminal::escape(&name));
+                (name, why)
+            }
         }
     }
 }
