@@ -107,15 +107,40 @@ def test_what_cannot_be_read_raises(tmp_path):
         seega.check_file(cut)
 
 
-def test_a_python_exception_in_read_is_raised_as_it_is():
-    class Broken:
-        def read(self, n):
-            raise ZeroDivisionError("the disk fell over")
+class Broken:
+    """A file whose `read` gives `good` bytes of an archive, then raises."""
 
+    name = "broken\x1b.sgn"
+
+    def __init__(self, good):
+        self.text = (ROOT / "samples" / "standard.sgn").read_bytes() * 100
+        self.good = good
+
+    def read(self, n):
+        if self.good <= 0:
+            raise ZeroDivisionError("the disk fell over")
+        chunk, self.text = self.text[: min(n, self.good)], self.text[min(n, self.good) :]
+        self.good -= len(chunk)
+        return chunk
+
+
+@pytest.mark.parametrize("good", [0, 200_000], ids=["at once", "after 200 kB"])
+def test_a_python_exception_in_read_is_raised_as_it_is(good):
+    (pa,) = require("pyarrow")
     with pytest.raises(ZeroDivisionError, match="the disk fell over"):
-        list(seega.read_games(Broken()))
-    with pytest.raises(ZeroDivisionError):
-        seega.check_file(Broken())
+        list(seega.read_games(Broken(good)))
+    with pytest.raises(ZeroDivisionError, match="the disk fell over"):
+        seega.check_file(Broken(good))
+    with pytest.raises(ZeroDivisionError, match="the disk fell over"):
+        seega.read_arrow(Broken(good), batch_size=10).read_all()
+    # As a row, the exception is its message's reason, after the rows read before it.
+    rows = seega.read_arrow(Broken(good), problems="rows").read_all().to_pylist()
+    (error,) = rows[-1]["errors"]
+    assert error["code"] == "seega::input::unreadable"
+    assert error["message"] == (
+        "cannot read `broken\\u{1b}.sgn`: ZeroDivisionError: the disk fell over"
+    )
+    assert (len(rows) > 1) == (good > 0)
 
 
 @pytest.mark.parametrize("jobs", [0, -1, 257, 10**6])
