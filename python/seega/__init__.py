@@ -103,7 +103,11 @@ def read_arrow(
     for a first path that cannot be opened at all); with ``problems="rows"`` (the games
     table only) the problem is a row instead, an invalid game with one error (code
     ``seega::input::unreadable`` or ``seega::limit::too-long``, line and column 0), and the
-    stream goes on with the next input. DuckDB and polars read the reader directly
+    stream goes on with the next input. An exception that a file object's ``read`` raises is
+    raised as it is, as ``read_games`` raises it; as a row, its message gives the exception
+    (``cannot read `NAME`: ValueError: boom``). Messages name an input as the command does
+    (controls escaped, bytes of a path that are not UTF-8 as ``\\xNN``); the ``file`` column
+    is the ``file`` of ``seega convert --to jsonl``. DuckDB and polars read the reader directly
     (``duckdb.sql("select ... from reader")``, ``polars.from_arrow(reader)``). Needs pyarrow
     15 or later (the extra ``seega[arrow]``).
 
@@ -115,4 +119,22 @@ def read_arrow(
     stream = _seega._arrow_stream(
         path_or_file, table, batch_size, rules, encoding, jobs, problems
     )
-    return pyarrow.RecordBatchReader.from_stream(stream)
+    reader = pyarrow.RecordBatchReader.from_stream(stream)
+    if not stream._python_errors:
+        return reader
+    return pyarrow.RecordBatchReader.from_batches(
+        reader.schema, _raising(pyarrow, reader, stream)
+    )
+
+
+def _raising(pyarrow, reader, stream):
+    """The batches of ``reader``, the reader of ``stream``; when the stream ends with the error
+    of an exception that a file object's ``read`` raised, that exception, as ``read_games``
+    raises it (the Arrow C stream carries only text)."""
+    try:
+        yield from reader
+    except pyarrow.ArrowException:
+        raised = stream._raised()
+        if raised is None:
+            raise
+        raise raised from None

@@ -374,7 +374,8 @@ def read_arrow(
     """The games table (``table="games"``) or the turns table (``"turns"``) of an archive as
     Arrow record batches of ``batch_size`` games, with the rows and the schema of
     ``seega convert --to parquet`` (``--to parquet-turns``); an input that cannot be read
-    raises, or with ``problems="rows"`` is a row of the games table. Needs pyarrow 15 or
+    raises, or with ``problems="rows"`` is a row of the games table (an exception raised by a
+    file object's ``read`` is raised as it is, or is the row's message). Needs pyarrow 15 or
     later."""
     ...
 
@@ -389,6 +390,14 @@ class ArrowStream:
 
     def __arrow_c_stream__(self, requested_schema: Optional[object] = None) -> object: ...
     def __arrow_c_schema__(self) -> object: ...
+    @property
+    def _python_errors(self) -> bool:
+        """Whether the stream may end with the exception of a file object's ``read`` (one
+        read with ``problems="raise"``), which ``_raised`` then gives."""
+        ...
+    def _raised(self) -> Optional[BaseException]:
+        """The exception a file object's ``read`` raised, which ended the stream, once."""
+        ...
 
 def parse(text: str, rules: Optional[str] = None) -> list[Game]: ...
 def check_file(

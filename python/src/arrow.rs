@@ -4,7 +4,7 @@
 //! (`__arrow_c_stream__`, a PyCapsule of an `ArrowArrayStream`): the consumer (pyarrow,
 //! DuckDB, polars) reads the batches' buffers where the library made them.
 
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 use arrow_array::ffi::FFI_ArrowSchema;
 use arrow_array::ffi_stream::FFI_ArrowArrayStream;
@@ -16,12 +16,14 @@ use pyo3::types::PyCapsule;
 use seega::table::{BatchOptions, Batches, Table};
 use seega::{Encoding, Options};
 
-use crate::input::{Inputs, Unopened};
+use crate::input::{Inputs, Interrupt, PathReads};
 
 /// The archives of one call and where their reading is: an Arrow record batch reader over
 /// them all, one after another, in the order `seega check` reads a directory.
 struct Stream {
     inputs: Inputs,
+    /// Keeps the exception a Python file's `read` raises (which stops its read).
+    interrupt: Arc<Interrupt>,
     current: Option<Batches>,
     schema: SchemaRef,
     options: Options,
@@ -31,23 +33,18 @@ struct Stream {
 
 impl Stream {
     /// The batches of the next input, `None` when none is left; for an input that cannot be
-    /// opened, its name and why.
+    /// opened, its name and why (`Unopened::into_parts`).
     fn open_next(&mut self) -> Option<Result<Batches, (String, String)>> {
         // A Python file is read on the converting thread, which takes the GIL for each read;
         // a path is read as it is, without the GIL.
-        let opened = self.inputs.open(None)?.map_err(Unopened::into_parts);
+        let opened = self.inputs.open(&self.interrupt, PathReads::AsTheyAre)?;
         Some(match opened {
-            Ok((raw, name)) => {
-                let (reader, _) = seega::input::read_in(raw, self.encoding);
-                Ok(Batches::new(reader, &name, &self.options, &self.how))
+            Ok(opened) => {
+                let (reader, _) = seega::input::read_in(opened.text, self.encoding);
+                let (name, shown, how) = (&opened.name, &opened.shown, &self.how);
+                Ok(Batches::shown_as(reader, name, shown, &self.options, how))
             }
-            Err((name, e)) => {
-                let why = format!(
-                    "cannot read `{}`: {e}",
-                    seega::render::terminal::escape(&name)
-                );
-                Err((name, why))
-            }
+            Err(unopened) => Err(unopened.into_parts()),
         })
     }
 
@@ -90,6 +87,10 @@ impl RecordBatchReader for Stream {
 pub struct ArrowStream {
     stream: Mutex<Option<Stream>>,
     schema: SchemaRef,
+    /// The stream's [`Stream::interrupt`].
+    interrupt: Arc<Interrupt>,
+    /// Whether the stream may end with the exception of a Python file's `read`.
+    python_errors: bool,
 }
 
 #[pymethods]
@@ -116,6 +117,20 @@ impl ArrowStream {
         let ffi = FFI_ArrowSchema::try_from(self.schema.as_ref())
             .map_err(|e| PyValueError::new_err(e.to_string()))?;
         PyCapsule::new_with_value(py, ffi, c"arrow_schema")
+    }
+
+    /// Whether the stream may end with the exception of a Python file's `read` (a file object
+    /// read with `problems="raise"`), which `_raised` then gives: `read_arrow` raises it in
+    /// place of the stream's error, as `read_games` does.
+    #[getter]
+    fn _python_errors(&self) -> bool {
+        self.python_errors
+    }
+
+    /// The exception a Python file's `read` raised, which ended the stream, once; `None` when
+    /// none did.
+    fn _raised(&self, py: Python<'_>) -> Option<Py<PyAny>> {
+        (self.interrupt.take()).map(|e| e.into_value(py).into_any())
     }
 }
 
@@ -155,8 +170,11 @@ pub fn _arrow_stream(
         }
     };
     let schema = SchemaRef::new(table.schema());
+    let inputs = Inputs::of(path_or_file)?;
+    let python_errors = matches!(inputs, Inputs::File(_)) && !problem_rows;
     let mut stream = Stream {
-        inputs: Inputs::of(path_or_file)?,
+        inputs,
+        interrupt: Arc::default(),
         current: None,
         schema: schema.clone(),
         options: crate::options(rules)?,
@@ -169,16 +187,20 @@ pub fn _arrow_stream(
         },
     };
     // The first input is opened at once, so that a path that cannot be read raises here
-    // (unless its problem is a row).
+    // (unless its problem is a row), and a Python file whose `read` raised raises that.
     stream.current = match stream.open_next() {
         None => None,
         Some(Ok(batches)) => Some(batches),
-        Some(Err((_, why))) if !problem_rows => return Err(PyOSError::new_err(why)),
+        Some(Err((_, why))) if !problem_rows => {
+            return Err((stream.interrupt.take()).unwrap_or_else(|| PyOSError::new_err(why)));
+        }
         Some(Err((name, why))) => Some(Batches::unreadable(&name, why, &stream.how)),
     };
     Ok(ArrowStream {
+        interrupt: Arc::clone(&stream.interrupt),
         stream: Mutex::new(Some(stream)),
         schema,
+        python_errors,
     })
 }
 
@@ -190,6 +212,8 @@ pub fn _arrow_schema(table: &str) -> PyResult<ArrowStream> {
     Ok(ArrowStream {
         stream: Mutex::new(None),
         schema: SchemaRef::new(table.schema()),
+        interrupt: Arc::default(),
+        python_errors: false,
     })
 }
 

@@ -13,6 +13,7 @@ use pyo3::exceptions::{PyOSError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
 use seega::input::{self, Input, Resolved};
+use seega::render::terminal;
 
 /// How often a long read looks for a signal.
 const POLL: Duration = Duration::from_millis(20);
@@ -95,7 +96,9 @@ impl<R: Read> Read for Interruptible<R> {
 }
 
 /// A Python object with a `read(n)` method (a binary or text file), read as bytes; text is
-/// read as UTF-8. An exception raised by `read` stops the call and is raised by it.
+/// read as UTF-8. An exception raised by `read` stops the call and is raised by it (kept by
+/// its [`Interrupt`]); the read error it causes says what it was (`ValueError: boom`), for a
+/// caller that reports it rather than raise it.
 pub struct PyReader {
     file: Py<PyAny>,
     /// Text read from a text file and not yet handed on.
@@ -112,28 +115,50 @@ impl PyReader {
             interrupt,
         }
     }
+
+    /// The bytes of one call of the file's `read(n)`.
+    fn chunk(&self, py: Python<'_>, n: usize) -> PyResult<Vec<u8>> {
+        let chunk = self.file.bind(py).call_method1("read", (n,))?;
+        if let Ok(b) = chunk.cast::<PyBytes>() {
+            Ok(b.as_bytes().to_vec())
+        } else if chunk.is_instance_of::<PyString>() {
+            Ok(chunk.extract::<String>()?.into_bytes())
+        } else {
+            Err(PyTypeError::new_err(
+                "read() returned neither bytes nor str",
+            ))
+        }
+    }
+}
+
+/// What `error` is, as the last line of its traceback says it (`ValueError: boom`, the type
+/// alone when it has no text), made safe for a terminal.
+fn raised(py: Python<'_>, error: &PyErr) -> String {
+    let kind =
+        (error.get_type(py).qualname()).map_or_else(|_| "an exception".into(), |k| k.to_string());
+    let text = (error.value(py).str()).map_or_else(|_| String::new(), |t| t.to_string());
+    let said = if text.is_empty() {
+        kind
+    } else {
+        format!("{kind}: {text}")
+    };
+    terminal::escape(&said).into_owned()
 }
 
 impl Read for PyReader {
     fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
         if self.left.is_empty() {
-            let got = Python::attach(|py| -> PyResult<Vec<u8>> {
-                let chunk = self.file.bind(py).call_method1("read", (buf.len(),))?;
-                if let Ok(b) = chunk.cast::<PyBytes>() {
-                    Ok(b.as_bytes().to_vec())
-                } else if chunk.is_instance_of::<PyString>() {
-                    Ok(chunk.extract::<String>()?.into_bytes())
-                } else {
-                    Err(PyTypeError::new_err(
-                        "read() returned neither bytes nor str",
-                    ))
-                }
+            let got = Python::attach(|py| {
+                self.chunk(py, buf.len()).map_err(|e| {
+                    let why = raised(py, &e);
+                    (e, why)
+                })
             });
             match got {
                 Ok(bytes) => self.left = bytes,
-                Err(e) => {
+                Err((e, why)) => {
                     self.interrupt.cancel(e);
-                    return Err(Interrupt::stopped());
+                    return Err(std::io::Error::other(why));
                 }
             }
             self.left.reverse();
@@ -184,48 +209,56 @@ impl Inputs {
         Ok(Inputs::Paths(input::resolve(&[path]).into()))
     }
 
-    /// Opens the next input, as a stream of text (decompressed), with its name; `None` when
-    /// none is left; `OSError` when it cannot be opened.
+    /// Opens the next input, as a stream of text (decompressed), with its names; `None` when
+    /// none is left; `OSError` when it cannot be opened (or the exception that stopped its
+    /// read, kept by `interrupt`).
     pub fn open_next(&mut self, interrupt: &Arc<Interrupt>) -> PyResult<Option<Opened>> {
-        match self.open(Some(interrupt)) {
+        match self.open(interrupt, PathReads::Interruptible) {
             None => Ok(None),
             Some(Ok(opened)) => Ok(Some(opened)),
-            // Nothing was read: no interrupt to raise in its place.
-            Some(Err(Unopened::Unresolved(input, e))) => Err(cannot_read(&input, &e)),
-            Some(Err(Unopened::Path(input, e))) => {
-                Err(interrupt.take().unwrap_or_else(|| cannot_read(&input, &e)))
+            Some(Err(unopened)) => {
+                // Nothing of an unresolved path was read: no interrupt to raise in its place.
+                let read = !matches!(unopened, Unopened::Unresolved(..));
+                let stop = if read { interrupt.take() } else { None };
+                Err(stop.unwrap_or_else(|| PyOSError::new_err(unopened.into_parts().1)))
             }
-            Some(Err(Unopened::File(name, e))) => Err(interrupt
-                .take()
-                .unwrap_or_else(|| PyOSError::new_err(format!("cannot read `{name}`: {e}")))),
         }
     }
 
-    /// Opens the next input, as a stream of text (decompressed), with its name (a path's JSON
-    /// name, `Input::json_name`, or the Python file's); `None` when none is left. A Python file
-    /// is read through [`PyReader`], its exceptions kept by `interrupt` (by one of its own when
-    /// there is none); a path is read through [`Interruptible`], stopped by `interrupt`, when
-    /// there is one, and as it is when not (for `seega.read_arrow`, whose reads nothing stops).
-    pub fn open(&mut self, interrupt: Option<&Arc<Interrupt>>) -> Option<Result<Opened, Unopened>> {
+    /// Opens the next input, as a stream of text (decompressed), with its names; `None` when
+    /// none is left. A Python file is read through [`PyReader`], its exceptions kept by
+    /// `interrupt`; a path is read as `paths` says.
+    pub fn open(
+        &mut self,
+        interrupt: &Arc<Interrupt>,
+        paths: PathReads,
+    ) -> Option<Result<Opened, Unopened>> {
         match self {
             Inputs::File(file) => {
                 let (file, name) = file.take()?;
-                let interrupt = interrupt.map_or_else(Arc::default, Arc::clone);
-                let reader = PyReader::new(file, interrupt);
+                let reader = PyReader::new(file, Arc::clone(interrupt));
                 Some(match input::text(Box::new(reader)) {
-                    Ok(text) => Ok((text, name)),
+                    Ok(text) => Ok(Opened {
+                        text,
+                        shown: terminal::escape(&name).into_owned(),
+                        name,
+                    }),
                     Err(e) => Err(Unopened::File(name, e)),
                 })
             }
-            Inputs::Paths(paths) => Some(match paths.pop_front()? {
+            Inputs::Paths(queue) => Some(match queue.pop_front()? {
                 Err((input, e)) => Err(Unopened::Unresolved(input, e)),
                 Ok(input) => {
-                    let text = match interrupt {
-                        Some(interrupt) => opened(&input, interrupt),
-                        None => input.open().map(|(text, _)| text),
+                    let text = match paths {
+                        PathReads::Interruptible => opened(&input, interrupt),
+                        PathReads::AsTheyAre => input.open().map(|(text, _)| text),
                     };
                     match text {
-                        Ok(text) => Ok((text, input.json_name().file)),
+                        Ok(text) => Ok(Opened {
+                            text,
+                            name: input.json_name().file,
+                            shown: input.name(),
+                        }),
                         Err(e) => Err(Unopened::Path(input, e)),
                     }
                 }
@@ -234,8 +267,28 @@ impl Inputs {
     }
 }
 
-/// An input opened by [`Inputs::open`]: its text (decompressed) and its name.
-pub type Opened = (Box<dyn Read + Send>, String);
+/// How [`Inputs::open`] reads a path.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PathReads {
+    /// Through [`Interruptible`]: stopped by the call's interrupt, and looking for signals
+    /// when read on Python's main thread.
+    Interruptible,
+    /// As they are, without the GIL: for `seega.read_arrow`, whose reads run on threads of
+    /// their own that nothing stops.
+    AsTheyAre,
+}
+
+/// An input opened by [`Inputs::open`].
+pub struct Opened {
+    /// Its text, decompressed.
+    pub text: Box<dyn Read + Send>,
+    /// Its name in tables and on games: a path's JSON name (`Input::json_name`, U+FFFD for
+    /// bytes that are not UTF-8), or the Python file's.
+    pub name: String,
+    /// Its name in messages, as the command names an input: a path's `Input::name` (controls
+    /// escaped, bytes that are not UTF-8 as `\xNN`), or the Python file's escaped.
+    pub shown: String,
+}
 
 /// An input that [`Inputs::open`] cannot open, and why.
 pub enum Unopened {
@@ -249,13 +302,18 @@ pub enum Unopened {
 }
 
 impl Unopened {
-    /// Its name and why: a path's JSON name (`Input::json_name`), or the Python file's.
-    pub fn into_parts(self) -> (String, std::io::Error) {
+    /// Its name in tables (as [`Opened::name`]) and the message that says why it cannot be
+    /// read, naming it as [`Opened::shown`] does (as the command names an input).
+    pub fn into_parts(self) -> (String, String) {
         match self {
             Unopened::Unresolved(input, e) | Unopened::Path(input, e) => {
-                (input.json_name().file, e)
+                let why = format!("cannot read `{}`: {e}", input.name());
+                (input.json_name().file, why)
             }
-            Unopened::File(name, e) => (name, e),
+            Unopened::File(name, e) => {
+                let why = format!("cannot read `{}`: {e}", terminal::escape(&name));
+                (name, why)
+            }
         }
     }
 }

@@ -142,10 +142,11 @@ fn check_file(
     let mut inputs = Inputs::of(path_or_file)?;
     let interrupt = Arc::new(Interrupt::default());
     let mut summary = CheckSummary::empty();
-    while let Some((reader, name)) = inputs.open_next(&interrupt)? {
+    while let Some(opened) = inputs.open_next(&interrupt)? {
+        let (reader, name, shown) = (opened.text, opened.name, opened.shown);
         let work = || seega::check_archive(reader, &name, &options, enc, jobs);
         let report = input::interruptibly(py, &interrupt, work)?
-            .map_err(|e| PyOSError::new_err(format!("cannot read `{name}`: {e}")))?;
+            .map_err(|e| PyOSError::new_err(format!("cannot read `{shown}`: {e}")))?;
         summary.add(report);
     }
     Ok(summary)

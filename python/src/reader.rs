@@ -11,8 +11,8 @@ use seega::{Encoding, GameReader, Options};
 use crate::game::Game;
 use crate::input::{Inputs, Interrupt};
 
-/// The input being read, and its name.
-type Current = (GameReader<Box<dyn Read + Send>>, Arc<str>);
+/// The input being read, its name on games and its name in messages (`Opened::shown`).
+type Current = (GameReader<Box<dyn Read + Send>>, Arc<str>, Arc<str>);
 
 /// Where a `GameIterator` is: the input it reads and those left.
 struct Reading {
@@ -53,9 +53,10 @@ impl GameIterator {
     /// Opens the next input, if any is left.
     fn open_next(&self, r: &mut Reading) -> PyResult<()> {
         r.current = match r.left.open_next(&self.interrupt)? {
-            Some((reader, name)) => Some((
-                GameReader::with_encoding(reader, self.encoding),
-                Arc::from(name.as_str()),
+            Some(opened) => Some((
+                GameReader::with_encoding(opened.text, self.encoding),
+                Arc::from(opened.name.as_str()),
+                Arc::from(opened.shown.as_str()),
             )),
             None => None,
         };
@@ -79,10 +80,10 @@ impl GameIterator {
             .lock()
             .map_err(|_| PyOSError::new_err("the reader failed earlier"))?;
         loop {
-            let Some((games, name)) = r.current.as_mut() else {
+            let Some((games, name, shown)) = r.current.as_mut() else {
                 return Ok(None);
             };
-            let name = name.clone();
+            let (name, shown) = (name.clone(), shown.clone());
             match py.detach(|| games.next()) {
                 Some(Ok(record)) => return Ok(Some(Game::new(record, self.options, name))),
                 Some(Err(e)) => {
@@ -90,7 +91,7 @@ impl GameIterator {
                     if let Some(stop) = self.interrupt.take() {
                         return Err(stop);
                     }
-                    return Err(PyOSError::new_err(format!("cannot read `{name}`: {e}")));
+                    return Err(PyOSError::new_err(format!("cannot read `{shown}`: {e}")));
                 }
                 None => self.open_next(&mut r)?,
             }

@@ -4,6 +4,7 @@ signal stops a read that would never end; bytes that are no archive are one erro
 
 import bz2
 import gzip
+import io
 import json
 import lzma
 import os
@@ -16,7 +17,7 @@ import time
 import pytest
 
 import seega
-from conftest import CONFORMANCE, ROOT
+from conftest import CONFORMANCE, ROOT, require
 
 
 def zstd_frames(data, block=1 << 17):
@@ -106,15 +107,40 @@ def test_what_cannot_be_read_raises(tmp_path):
         seega.check_file(cut)
 
 
-def test_a_python_exception_in_read_is_raised_as_it_is():
-    class Broken:
-        def read(self, n):
-            raise ZeroDivisionError("the disk fell over")
+class Broken:
+    """A file whose `read` gives `good` bytes of an archive, then raises."""
 
+    name = "broken\x1b.sgn"
+
+    def __init__(self, good):
+        self.text = (ROOT / "samples" / "standard.sgn").read_bytes() * 100
+        self.good = good
+
+    def read(self, n):
+        if self.good <= 0:
+            raise ZeroDivisionError("the disk fell over")
+        chunk, self.text = self.text[: min(n, self.good)], self.text[min(n, self.good) :]
+        self.good -= len(chunk)
+        return chunk
+
+
+@pytest.mark.parametrize("good", [0, 200_000], ids=["at once", "after 200 kB"])
+def test_a_python_exception_in_read_is_raised_as_it_is(good):
+    (pa,) = require("pyarrow")
     with pytest.raises(ZeroDivisionError, match="the disk fell over"):
-        list(seega.read_games(Broken()))
-    with pytest.raises(ZeroDivisionError):
-        seega.check_file(Broken())
+        list(seega.read_games(Broken(good)))
+    with pytest.raises(ZeroDivisionError, match="the disk fell over"):
+        seega.check_file(Broken(good))
+    with pytest.raises(ZeroDivisionError, match="the disk fell over"):
+        seega.read_arrow(Broken(good), batch_size=10).read_all()
+    # As a row, the exception is its message's reason, after the rows read before it.
+    rows = seega.read_arrow(Broken(good), problems="rows").read_all().to_pylist()
+    (error,) = rows[-1]["errors"]
+    assert error["code"] == "seega::input::unreadable"
+    assert error["message"] == (
+        "cannot read `broken\\u{1b}.sgn`: ZeroDivisionError: the disk fell over"
+    )
+    assert (len(rows) > 1) == (good > 0)
 
 
 @pytest.mark.parametrize("jobs", [0, -1, 257, 10**6])
@@ -174,6 +200,58 @@ def test_bytes_that_are_no_archive_are_one_error_naming_them(cli, tmp_path, name
             seega.check_file(open(path, "rb") if source == "file object" else source)
         assert str(raised.value) == str(checked.value)
     assert str(raised.value).split("`: ", 1)[1] in error["message"]
+
+
+UNREADABLE = {
+    "no archive": (ROOT / "docs" / "diagram-5x5.png").read_bytes(),
+    "cut short": gzip.compress((ROOT / "samples" / "standard.sgn").read_bytes() * 50)[:-40],
+}
+
+
+def what_every_face_says(make):
+    """The message each face gives of the input `make()` makes afresh, which cannot be read to
+    its end: read_games's and check_file's `OSError`, read_arrow's error and its problem row."""
+    (pa,) = require("pyarrow")
+    said = {}
+    with pytest.raises(OSError) as raised:
+        list(seega.read_games(make()))
+    said["read_games"] = str(raised.value)
+    with pytest.raises(OSError) as raised:
+        seega.check_file(make())
+    said["check_file"] = str(raised.value)
+    with pytest.raises((OSError, pa.ArrowException)) as raised:
+        seega.read_arrow(make()).read_all()
+    said["read_arrow"] = str(raised.value).removeprefix("External error: ")
+    rows = seega.read_arrow(make(), problems="rows").read_all()
+    said["read_arrow rows"] = rows.column("errors").to_pylist()[-1][0]["message"]
+    return said
+
+
+@pytest.mark.parametrize("problem", sorted(UNREADABLE))
+@pytest.mark.parametrize("name", [b"a\x1bb.sgn", b"n\xffo.sgn"], ids=["control", "not UTF-8"])
+def test_every_face_names_a_path_as_the_command_does(cli, tmp_path, problem, name):
+    path = os.fsdecode(os.path.join(os.fsencode(tmp_path), name))
+    with open(path, "wb") as f:
+        f.write(UNREADABLE[problem])
+    lines = map(json.loads, cli("check", "--format", "jsonl", path, check=False).splitlines())
+    (error,) = [line for line in lines if line["type"] == "input-error"]
+    assert "\\x1b" not in error["message"] and "\ufffd" not in error["message"]
+    said = what_every_face_says(lambda: path)
+    assert said == dict.fromkeys(said, error["message"])
+
+
+@pytest.mark.parametrize("problem", sorted(UNREADABLE))
+def test_every_face_escapes_a_file_objects_name(cli, tmp_path, problem):
+    class Named(io.BytesIO):
+        name = "file\x1bname"
+
+    path = tmp_path / "games.sgn"
+    path.write_bytes(UNREADABLE[problem])
+    lines = map(json.loads, cli("check", "--format", "jsonl", path, check=False).splitlines())
+    (error,) = [line for line in lines if line["type"] == "input-error"]
+    why = error["message"].split("`: ", 1)[1]
+    said = what_every_face_says(lambda: Named(UNREADABLE[problem]))
+    assert said == dict.fromkeys(said, f"cannot read `file\\u{{1b}}name`: {why}")
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="no /dev/zero on this system")

@@ -97,12 +97,52 @@ impl Batches {
         opts: &Options,
         how: &BatchOptions,
     ) -> Batches {
+        Batches::shown_as(reader, file, &escape(file), opts, how)
+    }
+
+    /// The batches of [`Batches::new`], whose errors name the file `shown` rather than `file`
+    /// escaped: its name as the command shows it ([`Input::name`]), which keeps the bytes of a
+    /// path that is not UTF-8 as `\xNN` where `file` ([`Input::json_name`], the `file` column)
+    /// has lost them.
+    ///
+    /// [`Input::name`]: crate::input::Input::name
+    /// [`Input::json_name`]: crate::input::Input::json_name
+    ///
+    /// ```
+    /// use std::io::Read;
+    /// use seega::table::{BatchOptions, Batches};
+    ///
+    /// /// A game, then a read that fails.
+    /// struct Failing(&'static [u8]);
+    /// impl Read for Failing {
+    ///     fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+    ///         match self.0.read(buf)? {
+    ///             0 => Err(std::io::Error::other("the disk fell over")),
+    ///             n => Ok(n),
+    ///         }
+    ///     }
+    /// }
+    /// let failing = Box::new(Failing(b"1. a1,b1 *\n"));
+    /// let opts = seega::validate::Options::default();
+    /// let how = BatchOptions::default();
+    /// let mut batches = Batches::shown_as(failing, "caf\u{fffd}", "caf\\xE9", &opts, &how);
+    /// let error = batches.find_map(Result::err).unwrap().to_string();
+    /// assert!(error.ends_with("cannot read `caf\\xE9`: the disk fell over"), "{error}");
+    /// ```
+    pub fn shown_as(
+        reader: Box<dyn Read + Send>,
+        file: &str,
+        shown: &str,
+        opts: &Options,
+        how: &BatchOptions,
+    ) -> Batches {
         let (to, from) = sync_channel(2);
         let cut = Cutter::new(file, how, to);
         let (table, schema) = (how.table, cut.schema.clone());
         let opts = *opts;
         let jobs = how.jobs.max(1);
-        let thread = std::thread::spawn(move || convert(reader, &opts, jobs, cut));
+        let shown = shown.to_owned();
+        let thread = std::thread::spawn(move || convert(reader, &opts, jobs, cut, &shown));
         Batches {
             table,
             schema,
@@ -294,8 +334,8 @@ enum Piece {
 /// Converts the games of `reader` on `jobs` threads, handing each chunk's rows in input order
 /// to a thread of their own that cuts and assembles them (`cut`), so that the workers go on
 /// while a batch is assembled; then the rest, then an error if the input could not be read to
-/// its end.
-fn convert(reader: Box<dyn Read + Send>, opts: &Options, jobs: usize, cut: Cutter) {
+/// its end, naming it `shown`.
+fn convert(reader: Box<dyn Read + Send>, opts: &Options, jobs: usize, cut: Cutter, shown: &str) {
     let (table, file, problem_rows) = (cut.table, cut.file.clone(), cut.problem_rows);
     let alarm = cut.to.clone();
     let (to, from) = sync_channel::<Piece>(jobs + 1);
@@ -310,7 +350,7 @@ fn convert(reader: Box<dyn Read + Send>, opts: &Options, jobs: usize, cut: Cutte
                     .map_err(|_| gone())?;
                 continue;
             }
-            failure = Some(format!("`{}`, game {}: {why}", escape(&file), before + n));
+            failure = Some(format!("`{shown}`, game {}: {why}", before + n));
             return Err(std::io::Error::other("refused"));
         }
         match c.rows.take() {
@@ -322,7 +362,7 @@ fn convert(reader: Box<dyn Read + Send>, opts: &Options, jobs: usize, cut: Cutte
     });
     drop(to);
     if let Err(e) = read {
-        failure.get_or_insert_with(|| format!("cannot read `{}`: {e}", escape(&file)));
+        failure.get_or_insert_with(|| format!("cannot read `{shown}`: {e}"));
     }
     // The rows handed over are cut and handed on before the failure, if any.
     match assembler.join() {
