@@ -45,8 +45,8 @@ pub use column::{Leaf, Names, Values};
 pub use games::GamesRows;
 pub use turns::TurnsRows;
 
-/// About the bytes of a chunk of notation (the library's blocks are 64 KiB): what a chunk's
-/// rows make room for.
+/// About the bytes of a chunk of notation (the library's blocks are 64 KiB, 256 KiB to rows on
+/// two threads or more): what a chunk's rows make room for when its size is not told.
 const CHUNK: usize = 64 << 10;
 
 /// The text a row group (or a record batch) holds at most, about: a row group is cut early
@@ -111,9 +111,13 @@ impl Table {
 
 impl RowMaker for Table {
     fn chunk_rows(&self) -> Box<dyn ChunkRows> {
+        self.rows_for(CHUNK)
+    }
+
+    fn rows_for(&self, bytes: usize) -> Box<dyn ChunkRows> {
         match self {
-            Table::Games => Box::new(GamesRows::for_chunk(CHUNK)),
-            Table::Turns => Box::new(TurnsRows::for_chunk(CHUNK)),
+            Table::Games => Box::new(GamesRows::for_chunk(bytes)),
+            Table::Turns => Box::new(TurnsRows::for_chunk(bytes)),
         }
     }
 }

@@ -31,6 +31,12 @@ impl Hasher for Fx {
         self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
     }
 
+    fn write_u128(&mut self, n: u128) {
+        for word in [n as u64, (n >> 64) as u64] {
+            self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+        }
+    }
+
     fn write_i64(&mut self, n: i64) {
         self.0 = (self.0.rotate_left(5) ^ n as u64).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
     }
@@ -41,6 +47,42 @@ impl Hasher for Fx {
 }
 
 type FxMap<K> = HashMap<K, u32, BuildHasherDefault<Fx>>;
+
+/// A text of at most 15 bytes as one number: its bytes, and its length in the top byte (so
+/// that no two texts are the same number); `None` for a longer one.
+#[inline]
+fn short(s: &[u8]) -> Option<u128> {
+    let n = s.len();
+    let (lo, hi) = match n {
+        0..=7 => (low(s), 0),
+        8..=15 => {
+            let (head, _) = s.split_at(8);
+            // The last 8 bytes, shifted down to those past the first 8.
+            let tail = s.get(n - 8..).map_or(0, low);
+            (
+                low(head),
+                tail.checked_shr(8 * (16 - n as u32)).unwrap_or(0),
+            )
+        }
+        _ => return None,
+    };
+    Some(u128::from(lo) | (u128::from(hi) << 64) | ((n as u128) << 120))
+}
+
+/// The bytes of `s` (at most 8) as a little-endian number: whole words read as such (two
+/// overlapping reads of 4 for 4 to 7 bytes), not byte by byte.
+#[inline(always)]
+fn low(s: &[u8]) -> u64 {
+    let word = |b: &[u8]| b.try_into().map_or(0, u32::from_le_bytes);
+    match s.len() {
+        8 => s.try_into().map_or(0, u64::from_le_bytes),
+        n @ 4..=7 => {
+            let first = u64::from(word(&s[..4]));
+            first | (u64::from(word(&s[n - 4..])) << (8 * (n - 4)))
+        }
+        _ => s.iter().rev().fold(0, |w, &b| (w << 8) | u64::from(b)),
+    }
+}
 
 /// No entry yet in a table of direct indices.
 const NONE: u32 = u32::MAX;
@@ -56,6 +98,9 @@ pub struct Dictionary {
     /// The texts' indices, and for the squares' names (`a1` to `i9`, most of a game's
     /// texts) a table by square.
     texts: FxMap<Box<[u8]>>,
+    /// The indices of texts of at most 15 bytes (a turn's notation, most tags), by the text
+    /// and its length in one number ([`short`]): found by one multiplication and comparison.
+    shorts: FxMap<u128>,
     squares: Vec<u32>,
     /// The indices of the sides' or the kinds' names, by their number.
     names: Vec<u32>,
@@ -138,7 +183,17 @@ impl Dictionary {
         if let Some(code) = Names::square(s) {
             return self.coded(Names::Squares, code);
         }
-        // A column often holds one text many times in a row (the turns table's file).
+        if let Some(key) = short(s) {
+            return match self.shorts.get(&key) {
+                Some(&i) => i,
+                None => {
+                    let i = self.add_text(s);
+                    self.shorts.insert(key, i);
+                    i
+                }
+            };
+        }
+        // A column often holds one long text many times in a row (the turns table's file).
         if let Some((last, i)) = &self.last
             && last.as_slice() == s
         {
@@ -164,6 +219,7 @@ impl Dictionary {
         self.plain.clear();
         self.len = 0;
         self.texts.clear();
+        self.shorts.clear();
         self.last = None;
         self.ints.clear();
         self.squares.iter_mut().for_each(|i| *i = NONE);
@@ -204,5 +260,32 @@ impl Dictionary {
         self.plain.extend_from_slice(&n.to_le_bytes());
         self.len += 1;
         self.len - 1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// [`short`] as plainly as it can be written.
+    fn plainly(s: &[u8]) -> Option<u128> {
+        (s.len() <= 15).then(|| {
+            let mut bytes = [0u8; 16];
+            bytes[..s.len()].copy_from_slice(s);
+            bytes[15] = s.len() as u8;
+            u128::from_le_bytes(bytes)
+        })
+    }
+
+    #[test]
+    fn short_texts_are_numbered_as_their_bytes_and_length() {
+        let text: Vec<u8> = (1..=20u8).map(|b| b.wrapping_mul(37)).collect();
+        for n in 0..=text.len() {
+            for start in 0..3 {
+                let s = text.get(start..start + n).unwrap_or_default();
+                assert_eq!(short(s), plainly(s), "{s:?}");
+            }
+        }
+        assert_ne!(short(b"a"), short(b"a\0"));
     }
 }
