@@ -45,7 +45,7 @@ impl Small for u32 {}
 
 impl Small for u8 {
     /// The eight levels read as one word, then brought together two, four and eight at a
-    /// time (each step halves the lanes, and their values sit `width` bits apart).
+    /// time (each step halves the lanes).
     #[inline(always)]
     fn pack8(group: &[u8], width: u32) -> u64 {
         let Ok(bytes) = <[u8; 8]>::try_from(group) else {
@@ -55,14 +55,14 @@ impl Small for u8 {
             }
             return acc;
         };
+        // Each step joins the two halves of every lane: the high half's value goes just
+        // above the low half's.
         let w = u64::from_le_bytes(bytes);
-        if width >= 8 {
-            return w;
-        }
-        let lanes = |bits: u32| (1u64 << bits) - 1;
-        let w = (w | (w >> (8 - width))) & (lanes(2 * width) * 0x0001_0001_0001_0001);
-        let w = (w | (w >> (16 - 2 * width))) & (lanes(4 * width) * 0x0000_0001_0000_0001);
-        (w | (w >> (32 - 4 * width))) & lanes(8 * width)
+        let join =
+            |w: u64, half: u32, mask: u64, at: u32| (w & mask) | (((w >> half) & mask) << at);
+        let w = join(w, 8, 0x00ff_00ff_00ff_00ff, width);
+        let w = join(w, 16, 0x0000_ffff_0000_ffff, 2 * width);
+        join(w, 32, 0x0000_0000_ffff_ffff, 4 * width)
     }
 
     /// Eight levels at a time: levels run long (a required field's, a list's repetitions).
