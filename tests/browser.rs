@@ -158,13 +158,20 @@ fn board_of(position: &str) -> BTreeMap<String, String> {
     out
 }
 
+/// How long a test waits at most for the page to follow a click or a key: far more than it
+/// takes (milliseconds), so that only a page that never follows fails, not a busy machine (5
+/// seconds were once too few for a key press in a frame while two builds ran beside the
+/// browser).
+const PAGE_WAIT: std::time::Duration = std::time::Duration::from_secs(60);
+
 /// Asserts that the page shows turn `turn` of game `game` of `file`, as `seega show` does.
 fn assert_shows(d: &Driver, file: &str, game: usize, turn: usize, how: &str) {
     let want = expected(file, game, turn, "");
     // A click on a link changes the page's hash, and the page follows on the `hashchange`
-    // event, after the click has returned: wait (a few seconds at most) for the board to name
-    // the game and turn asked for, then hold all of it to what was asked.
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    // event, after the click has returned: wait for the board to name the game and turn asked
+    // for, then hold all of it to what was asked. The wait ends at once when it does; its
+    // bound ([`PAGE_WAIT`]) only catches a page that never follows.
+    let deadline = std::time::Instant::now() + PAGE_WAIT;
     let (got, attrs) = loop {
         let (got, attrs) = shown(d);
         let there =

@@ -27,7 +27,7 @@ fn position_of(game: usize, line: &str, turn: usize) -> String {
 /// Asserts that the page shows turn `turn` of line `line` (empty: the main line) of game
 /// `game`, as `seega show --line` draws it, and names it in its attributes and address.
 fn assert_line(d: &Driver, game: usize, line: &str, turn: usize, how: &str) {
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    let deadline = std::time::Instant::now() + super::PAGE_WAIT;
     let at = |d: &Driver| {
         d.script(
             "const b = document.getElementById('board'); return [b.dataset.line, b.dataset.turn];",
