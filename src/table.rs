@@ -55,6 +55,58 @@ const CHUNK: usize = 64 << 10;
 /// hold.
 pub const GROUP_TEXT: usize = 64 << 20;
 
+/// Where games are cut into groups (a Parquet file's row groups, Arrow record batches): after
+/// `games` games, or sooner, once their weight ([`Rows::last_weight`]) reaches [`GROUP_TEXT`].
+///
+/// ```
+/// use seega::table::GroupCut;
+///
+/// let mut cut = GroupCut::new(3);
+/// // Each game's rows and weight: the third game of the group ends it.
+/// assert_eq!(cut.end(&[(1, 10), (1, 10)]), None);
+/// assert_eq!(cut.end(&[(1, 10), (1, 10), (1, 10)]), Some(1));
+/// assert!(!cut.ends_with(1, 10));
+/// assert!(cut.ends_with(2, 10));
+/// ```
+#[derive(Debug, Clone, Copy)]
+pub struct GroupCut {
+    limit: usize,
+    /// The games and their weight in the group being filled.
+    games: usize,
+    weight: usize,
+}
+
+impl GroupCut {
+    /// Groups of `games` games at most (at least one).
+    pub fn new(games: usize) -> GroupCut {
+        GroupCut {
+            limit: games.max(1),
+            games: 0,
+            weight: 0,
+        }
+    }
+
+    /// How many of `games` (each its rows and weight, as [`Part::games`] holds them) go in
+    /// the group being filled and end it; `None` when they all go in it and it is not full.
+    /// The group after one that ends starts empty.
+    pub fn end(&mut self, games: &[(usize, usize)]) -> Option<usize> {
+        for (n, (_, weight)) in (1..).zip(games) {
+            self.games += 1;
+            self.weight += weight;
+            if self.games >= self.limit || self.weight >= GROUP_TEXT {
+                (self.games, self.weight) = (0, 0);
+                return Some(n);
+            }
+        }
+        None
+    }
+
+    /// Whether `games` more games of `weight` would end the group being filled.
+    pub fn ends_with(&self, games: usize, weight: usize) -> bool {
+        self.games + games >= self.limit || self.weight + weight >= GROUP_TEXT
+    }
+}
+
 /// Which table: the games table or the turns table (`spec/parquet.md`).
 ///
 /// ```

@@ -11,7 +11,7 @@ use arrow_array::{RecordBatch, RecordBatchReader};
 use arrow_schema::{ArrowError, SchemaRef};
 
 use super::arrow::record_batch;
-use super::{GROUP_TEXT, Part, Table, part_of};
+use super::{GroupCut, Part, Table, part_of};
 use crate::archive::convert::{ConvertWork, Target, convert_stream};
 use crate::render::game_view::GameEnd;
 use crate::render::terminal::escape;
@@ -214,7 +214,8 @@ struct Cutter {
     schema: SchemaRef,
     table: Table,
     file: String,
-    batch_size: usize,
+    /// Where batches end.
+    cut: GroupCut,
     problem_rows: bool,
     /// The games handed over so far.
     games: usize,
@@ -229,7 +230,7 @@ impl Cutter {
             schema: SchemaRef::new(how.table.schema()),
             table: how.table,
             file: file.to_owned(),
-            batch_size: how.batch_size.max(1),
+            cut: GroupCut::new(how.batch_size),
             problem_rows: how.problem_rows && how.table == Table::Games,
             games: 0,
             pending: None,
@@ -241,12 +242,19 @@ impl Cutter {
     /// the batches are dropped.
     fn add(&mut self, part: Part) -> std::io::Result<()> {
         self.games += part.games.len();
-        match &mut self.pending {
-            None => self.pending = Some(part),
-            Some(pending) => pending.append(part),
-        }
-        while let Some(full) = self.full() {
-            self.send(full)?;
+        // The games of `part` are pending from `at` on.
+        let mut at = self.pending.as_ref().map_or(0, |p| p.games.len());
+        let pending = match &mut self.pending {
+            Some(pending) => {
+                pending.append(part);
+                pending
+            }
+            None => self.pending.insert(part),
+        };
+        while let Some(n) = self.cut.end(pending.games.get(at..).unwrap_or_default()) {
+            let batch = pending.split_games(at + n);
+            at = 0;
+            send(&self.schema, &self.to, batch)?;
         }
         Ok(())
     }
@@ -284,26 +292,6 @@ impl Cutter {
         self.add(rows.finish(game - 1))
     }
 
-    /// The rows of a full batch, if the pending rows make one.
-    fn full(&mut self) -> Option<Part> {
-        let pending = self.pending.as_mut()?;
-        let (mut n, mut weight) = (0, 0);
-        for (_, w) in &pending.games {
-            n += 1;
-            weight += w;
-            if n >= self.batch_size || weight >= GROUP_TEXT {
-                return Some(pending.split_games(n));
-            }
-        }
-        None
-    }
-
-    /// Hands on the batch of `part`.
-    fn send(&self, part: Part) -> std::io::Result<()> {
-        let batch = record_batch(&self.schema, part.leaves);
-        (self.to.send(batch)).map_err(|_| std::io::Error::other("the batches were dropped"))
-    }
-
     /// Hands on the rows left, then `failure` if the input could not be read to its end: as
     /// the row of a game after the others with [`BatchOptions::problem_rows`], else as the
     /// stream's error.
@@ -315,12 +303,19 @@ impl Cutter {
             }
         }
         if let Some(part) = self.pending.take().filter(|p| !p.games.is_empty()) {
-            let _ = self.send(part);
+            let _ = send(&self.schema, &self.to, part);
         }
         if let Some(why) = failure.filter(|_| !self.problem_rows) {
             let _ = self.to.send(Err(ArrowError::ExternalError(why.into())));
         }
     }
+}
+
+/// Hands on the batch of `part`, assembled in `schema`, to `to`; an error once the batches are
+/// dropped.
+fn send(schema: &SchemaRef, to: &SyncSender<Message>, part: Part) -> std::io::Result<()> {
+    let batch = record_batch(schema, part.leaves);
+    (to.send(batch)).map_err(|_| std::io::Error::other("the batches were dropped"))
 }
 
 /// What the converting thread hands to the thread that cuts and assembles the batches.

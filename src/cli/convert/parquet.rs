@@ -30,7 +30,7 @@ use parquet::schema::types::ColumnDescPtr;
 use seega::archive::convert::{ChunkRows, RowMaker, Target};
 use seega::render::game_json::GameObject;
 use seega::render::game_view::visit_object;
-use seega::table::{GROUP_TEXT as ROW_GROUP_TEXT, Part, Rows, Table, part_of};
+use seega::table::{GroupCut, Part, Rows, Table, part_of};
 
 use super::print::{GamePrinter, NotWritten};
 use encode::Encoder;
@@ -40,7 +40,7 @@ use page::Plan;
 pub const ROW_GROUP_GAMES: usize = 1024;
 
 /// Writes games as the rows of a Parquet table, a row group every `row_group` games (or
-/// sooner, at [`ROW_GROUP_TEXT`]). The rows of each chunk go to the encoder as they come (cut
+/// sooner, at [`seega::table::GROUP_TEXT`]). The rows of each chunk go to the encoder as they come (cut
 /// where a row group ends), so that no row group is held whole.
 pub struct ParquetSink {
     table: Table,
@@ -49,10 +49,8 @@ pub struct ParquetSink {
     own: Box<dyn Rows>,
     own_games: usize,
     own_weight: usize,
-    /// The games and the weight of the row group being written.
-    games: usize,
-    weight: usize,
-    row_group: usize,
+    /// Where row groups end.
+    cut: GroupCut,
     /// The encoder, made at the first row group (or at the end, for a file with none).
     writer: Option<Encoder>,
     /// Threads encoding row groups.
@@ -75,9 +73,7 @@ impl ParquetSink {
             own: table.rows(),
             own_games: 0,
             own_weight: 0,
-            games: 0,
-            weight: 0,
-            row_group: row_group.max(1),
+            cut: GroupCut::new(row_group),
             writer: None,
             jobs,
             written: 0,
@@ -119,34 +115,14 @@ impl ParquetSink {
     /// text reach the limit, and the bytes encoded so far to `w`.
     fn write(&mut self, w: &mut dyn Write, mut part: Part) -> std::io::Result<()> {
         while !part.games.is_empty() {
-            let (mut n, mut rows, mut full) = (0, 0, false);
-            for (r, weight) in &part.games {
-                n += 1;
-                rows += r;
-                self.games += 1;
-                self.weight += weight;
-                if self.games >= self.row_group || self.weight >= ROW_GROUP_TEXT {
-                    full = true;
-                    break;
-                }
-            }
-            let piece = if n == part.games.len() {
-                part.games.clear();
-                std::mem::take(&mut part.leaves)
-            } else {
-                part.games.drain(..n);
-                (part.leaves.iter_mut())
-                    .map(|l| l.split_rows(rows))
-                    .collect()
-            };
-            let writer = self.writer().map_err(io_error)?;
+            let ended = self.cut.end(&part.games);
+            let piece = part.split_games(ended.unwrap_or(usize::MAX));
+            let (rows, writer) = (piece.rows(), self.writer().map_err(io_error)?);
             if rows > 0 {
-                writer.piece(piece, rows).map_err(io_error)?;
+                writer.piece(piece.leaves, rows).map_err(io_error)?;
             }
-            if full {
+            if ended.is_some() {
                 writer.end_row_group().map_err(io_error)?;
-                self.games = 0;
-                self.weight = 0;
             }
         }
         match self.writer.as_mut().and_then(Encoder::bytes) {
@@ -208,9 +184,7 @@ impl GamePrinter for ParquetSink {
         self.own_games += 1;
         self.own_weight += self.own.last_weight();
         self.written += 1;
-        if self.games + self.own_games >= self.row_group
-            || self.weight + self.own_weight >= ROW_GROUP_TEXT
-        {
+        if self.cut.ends_with(self.own_games, self.own_weight) {
             self.write_own(w).map_err(Err)?;
         }
         Ok(())

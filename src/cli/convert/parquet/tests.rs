@@ -4,6 +4,7 @@
 use std::path::Path;
 
 use seega::archive::convert::{ConvertWork, Target, convert_stream_in_blocks};
+use seega::table::GROUP_TEXT as ROW_GROUP_TEXT;
 use seega::validate::Options;
 use seega::{GenOptions, Ruleset};
 
