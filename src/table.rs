@@ -45,9 +45,9 @@ pub use column::{Leaf, Names, Values};
 pub use games::GamesRows;
 pub use turns::TurnsRows;
 
-/// About the bytes of a chunk of notation (the library's blocks are 64 KiB, 256 KiB to rows on
-/// two threads or more): what a chunk's rows make room for when its size is not told.
-const CHUNK: usize = 64 << 10;
+/// About the bytes of a chunk of notation (the library's blocks are 64 KiB, 256 KiB when it
+/// makes rows): what a chunk's rows make room for when its size is not told.
+const CHUNK: usize = 256 << 10;
 
 /// The text a row group (or a record batch) holds at most, about: a row group is cut early
 /// when its games' text reaches it, so that memory stays bounded for games with long comments,

@@ -73,13 +73,15 @@ use crate::validate::{
 /// instead of 10; 16 KiB and 8 KiB were slower still.
 pub(crate) const CONVERT_BLOCK: usize = 1 << 16;
 
-/// The size of one read when converting to rows ([`ConvertWork::with_rows`]) on two threads
-/// or more. A chunk's rows are handed over three times (worker, printer, the threads that
-/// encode or assemble them), and each hand-over may wake a thread: at 64 KiB a 129 MB archive
-/// made about 10,000 context switches to Parquet on 2 threads, and its conversion took
-/// 0.88 s (median of 8) against 0.78 s at 256 KiB, with a peak RSS of 37 MiB against 46. One
-/// thread keeps [`CONVERT_BLOCK`], at which a chunk's rows stay in the processor's cache
-/// (1.28 s against 1.37 s at 256 KiB).
+/// The size of one read when converting to rows ([`ConvertWork::with_rows`]), whatever the
+/// threads (a Parquet file's pages end where the chunks' rows fill them, so its bytes follow
+/// the chunks: one size keeps them the same for any `--jobs`). A chunk's rows are handed over
+/// three times (worker, printer, the threads that encode or assemble them), and each
+/// hand-over may wake a thread: at 64 KiB a 129 MB archive made about 10,000 context switches
+/// to Parquet on 2 threads. Alternating rounds on that archive, 2 threads took 0.88 s (median
+/// of 8) at 64 KiB and 0.78 s at 256 KiB, with a peak RSS of 37 and 46 MiB; 1 thread 1.28 s
+/// and 1.37 s (at 64 KiB a chunk's rows stay in the processor's cache, when the thread that
+/// filled them encodes them).
 pub(crate) const ROWS_BLOCK: usize = 1 << 18;
 
 /// The largest buffer kept for reuse.
@@ -572,7 +574,7 @@ pub fn convert_stream<R: Read + Send>(
     jobs: usize,
     each: &mut dyn FnMut(&mut Converted, usize) -> std::io::Result<()>,
 ) -> std::io::Result<()> {
-    let block = if jobs > 1 && work.rows.is_some() {
+    let block = if work.rows.is_some() {
         ROWS_BLOCK
     } else {
         CONVERT_BLOCK
