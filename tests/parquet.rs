@@ -437,6 +437,50 @@ fn a_large_archive_is_written_in_row_groups() {
 }
 
 #[test]
+fn the_files_bytes_do_not_follow_the_threads() {
+    // Enough games for many chunks, and for a turns table whose position strings fill more
+    // than one page in a row group: where a page ends follows the chunks' rows.
+    let dir = scratch("parquet-jobs");
+    let big = generated(&dir, 3000);
+    for to in ["parquet", "parquet-turns"] {
+        let bytes: Vec<Vec<u8>> = ["1", "2", "3"]
+            .iter()
+            .map(|jobs| {
+                let out = dir.join(format!("{to}-{jobs}.parquet"));
+                let args = [
+                    "convert",
+                    "--to",
+                    to,
+                    "--jobs",
+                    jobs,
+                    "-o",
+                    out.to_str().unwrap(),
+                ];
+                let o = run_with(&[&args[..], &[big.to_str().unwrap()]].concat(), None);
+                assert!(o.status.success(), "{}", stderr(&o));
+                std::fs::read(&out).unwrap()
+            })
+            .collect();
+        let first = std::fs::File::open(dir.join(format!("{to}-1.parquet"))).unwrap();
+        let pages = SerializedFileReader::new(first).unwrap();
+        let positions = (pages.metadata().row_group(0).columns().iter())
+            .find(|c| c.column_path().string() == "position_after");
+        if to == "parquet-turns" {
+            let size = positions.expect("position_after").uncompressed_size();
+            assert!(
+                size > 1 << 20,
+                "more than a page of positions ({size} bytes)"
+            );
+        }
+        assert!(
+            bytes.iter().all(|b| *b == bytes[0]),
+            "{to}: the bytes follow --jobs"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn an_empty_input_gives_a_table_with_no_rows() {
     let dir = scratch("parquet-empty");
     let empty = dir.join("empty.sgn");
