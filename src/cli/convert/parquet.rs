@@ -40,8 +40,8 @@ use page::Plan;
 pub const ROW_GROUP_GAMES: usize = 1024;
 
 /// Writes games as the rows of a Parquet table, a row group every `row_group` games (or
-/// sooner, at [`seega::table::GROUP_TEXT`]). The rows of each chunk go to the encoder as they come (cut
-/// where a row group ends), so that no row group is held whole.
+/// sooner, at [`seega::table::GROUP_TEXT`]). The rows of each chunk go to the encoder as they
+/// come (cut where a row group ends), so that no row group is held whole.
 pub struct ParquetSink {
     table: Table,
     /// Rows of games read from JSON, handed over one at a time, not yet encoded, and their
