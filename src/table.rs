@@ -62,11 +62,13 @@ pub const GROUP_TEXT: usize = 64 << 20;
 /// use seega::table::GroupCut;
 ///
 /// let mut cut = GroupCut::new(3);
-/// // Each game's rows and weight: the third game of the group ends it.
+/// // Each game's rows and weight: the third game of the group ends it, and the next group
+/// // starts empty (the caller hands the games after it over again).
 /// assert_eq!(cut.end(&[(1, 10), (1, 10)]), None);
 /// assert_eq!(cut.end(&[(1, 10), (1, 10), (1, 10)]), Some(1));
-/// assert!(!cut.ends_with(1, 10));
-/// assert!(cut.ends_with(2, 10));
+/// assert_eq!(cut.end(&[(1, 10), (1, 10)]), None);
+/// assert!(!cut.ends_with(0, 10));
+/// assert!(cut.ends_with(1, 10));
 /// ```
 #[derive(Debug, Clone, Copy)]
 pub struct GroupCut {

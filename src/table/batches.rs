@@ -56,7 +56,7 @@ impl Default for BatchOptions {
 
 /// The record batches of one table of an archive's games, in input order: `batch_size` games
 /// a batch (the turns of that many, for the turns table; fewer when their text reaches
-/// [`GROUP_TEXT`], and the rest in the last), with the schema and the values of
+/// [`GROUP_TEXT`](super::GROUP_TEXT), and the rest in the last), with the schema and the values of
 /// `seega convert --to parquet` (or `--to parquet-turns`) of the same input. An iterator of
 /// batches and an Arrow [`RecordBatchReader`].
 ///
