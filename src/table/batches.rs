@@ -56,9 +56,9 @@ impl Default for BatchOptions {
 
 /// The record batches of one table of an archive's games, in input order: `batch_size` games
 /// a batch (the turns of that many, for the turns table; fewer when their text reaches
-/// [`GROUP_TEXT`](super::GROUP_TEXT), and the rest in the last), with the schema and the values of
-/// `seega convert --to parquet` (or `--to parquet-turns`) of the same input. An iterator of
-/// batches and an Arrow [`RecordBatchReader`].
+/// [`GROUP_TEXT`](super::GROUP_TEXT), and the rest in the last), with the schema and the
+/// values of `seega convert --to parquet` (or `--to parquet-turns`) of the same input. An
+/// iterator of batches and an Arrow [`RecordBatchReader`].
 ///
 /// The input is read and checked on `jobs` worker threads, and the batches assembled on a
 /// thread of their own, ahead of the reader by at most two; memory follows the batch size and
