@@ -38,15 +38,15 @@ use std::any::Any;
 
 use arrow_schema::Schema;
 
-use crate::archive::convert::{ChunkRows, RowMaker};
+use crate::archive::convert::{CONVERT_BLOCK, ChunkRows, ROWS_BLOCK, RowMaker};
 
 pub use batches::{BatchOptions, Batches};
 pub use column::{Leaf, Names, Values};
 pub use games::GamesRows;
 pub use turns::TurnsRows;
 
-/// About the bytes of a chunk of notation (the library's blocks are 64 KiB, 256 KiB when it
-/// makes rows): what a chunk's rows make room for when its size is not told.
+/// About the bytes of a chunk of notation ([`RowMaker::block`]): what a chunk's rows make
+/// room for when its size is not told.
 const CHUNK: usize = 256 << 10;
 
 /// The text a row group (or a record batch) holds at most, about: a row group is cut early
@@ -172,6 +172,16 @@ impl RowMaker for Table {
         match self {
             Table::Games => Box::new(GamesRows::for_chunk(bytes)),
             Table::Turns => Box::new(TurnsRows::for_chunk(bytes)),
+        }
+    }
+
+    /// 256 KiB for the games table, 64 KiB for the turns table (whose rows, a position string
+    /// a turn, are about four times as large for the same text): measured in
+    /// `docs/performance.md`.
+    fn block(&self) -> usize {
+        match self {
+            Table::Games => ROWS_BLOCK,
+            Table::Turns => CONVERT_BLOCK,
         }
     }
 }
