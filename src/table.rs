@@ -45,10 +45,6 @@ pub use column::{Leaf, Names, Values};
 pub use games::GamesRows;
 pub use turns::TurnsRows;
 
-/// About the bytes of a chunk of notation ([`RowMaker::block`]): what a chunk's rows make
-/// room for when its size is not told.
-const CHUNK: usize = 256 << 10;
-
 /// The text a row group (or a record batch) holds at most, about: a row group is cut early
 /// when its games' text reaches it, so that memory stays bounded for games with long comments,
 /// and no column's text comes near the 2 GiB an Arrow string array (or a Parquet page) can
@@ -164,8 +160,9 @@ impl Table {
 }
 
 impl RowMaker for Table {
+    /// Rows with room for a chunk of the table's own size ([`RowMaker::block`]).
     fn chunk_rows(&self) -> Box<dyn ChunkRows> {
-        self.rows_for(CHUNK)
+        self.rows_for(self.block())
     }
 
     fn rows_for(&self, bytes: usize) -> Box<dyn ChunkRows> {
