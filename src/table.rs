@@ -38,12 +38,26 @@ use std::any::Any;
 
 use arrow_schema::Schema;
 
-use crate::archive::convert::{CONVERT_BLOCK, ChunkRows, ROWS_BLOCK, RowMaker};
+use crate::archive::convert::{CONVERT_BLOCK, ChunkRows, RowMaker};
 
 pub use batches::{BatchOptions, Batches};
 pub use column::{Leaf, Names, Values};
 pub use games::GamesRows;
 pub use turns::TurnsRows;
+
+/// The size of one read when converting to the games table's rows ([`RowMaker::block`]),
+/// whatever the threads (a Parquet file's pages end where the chunks' rows fill them, so its
+/// bytes follow the chunks: one size keeps them the same for any `--jobs`). A chunk's rows are
+/// handed over three times (worker, printer, the threads that encode or assemble them), and
+/// each hand-over may wake a thread: at 64 KiB a 129 MB archive made about 10,000 context
+/// switches to Parquet on 2 threads. Alternating rounds on that archive, 2 threads took 0.88 s
+/// (median of 8) at 64 KiB and 0.78 s at 256 KiB, with a peak RSS of 37 and 46 MiB; 1 thread
+/// 1.28 s and 1.37 s (at 64 KiB a chunk's rows stay in the processor's cache, when the thread
+/// that filled them encodes them). The turns table's rows, a position string a turn, are about
+/// four times the games table's for the same text: at 256 KiB its conversion was no faster on 2
+/// threads (2.17 s against 2.19 s) and peaked at 86 MiB against 49, so it keeps
+/// [`CONVERT_BLOCK`].
+const ROWS_BLOCK: usize = 1 << 18;
 
 /// The text a row group (or a record batch) holds at most, about: a row group is cut early
 /// when its games' text reaches it, so that memory stays bounded for games with long comments,

@@ -73,20 +73,6 @@ use crate::validate::{
 /// instead of 10; 16 KiB and 8 KiB were slower still.
 pub(crate) const CONVERT_BLOCK: usize = 1 << 16;
 
-/// The size of one read when converting to the rows of a [`RowMaker`] that asks for it (the
-/// games table's), whatever the threads (a Parquet file's pages end where the chunks' rows
-/// fill them, so its bytes follow the chunks: one size keeps them the same for any `--jobs`).
-/// A chunk's rows are handed over three times (worker, printer, the threads that encode or
-/// assemble them), and each hand-over may wake a thread: at 64 KiB a 129 MB archive made about
-/// 10,000 context switches to Parquet on 2 threads. Alternating rounds on that archive, 2
-/// threads took 0.88 s (median of 8) at 64 KiB and 0.78 s at 256 KiB, with a peak RSS of 37
-/// and 46 MiB; 1 thread 1.28 s and 1.37 s (at 64 KiB a chunk's rows stay in the processor's
-/// cache, when the thread that filled them encodes them). The turns table's rows, a position
-/// string a turn, are about four times the games table's for the same text: at 256 KiB its
-/// conversion was no faster on 2 threads (2.17 s against 2.19 s) and peaked at 86 MiB
-/// against 49, so it keeps [`CONVERT_BLOCK`].
-pub(crate) const ROWS_BLOCK: usize = 1 << 18;
-
 /// The largest buffer kept for reuse.
 const MAX_SPARE: usize = 4 << 20;
 
