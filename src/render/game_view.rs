@@ -138,6 +138,12 @@ pub trait GameVisitor {
     fn after(&mut self, _setup: &Setup) {}
     /// The turn is over.
     fn turn_end(&mut self) {}
+    /// The turns of a game the fast lane read, all at once, in place of the calls above for
+    /// each: by default they are handed over call by call ([`LaneTurns::visit`]). A visitor
+    /// that fills columns may take them whole; it must fill what the calls would.
+    fn lane_turns(&mut self, turns: &LaneTurns<'_, '_>) {
+        turns.visit(self);
+    }
     /// Whether the visitor reads variations: then each variation of a turn is handed over
     /// after the turn's [`GameVisitor::turn_end`], from [`GameVisitor::variation`] to
     /// [`GameVisitor::variation_end`], its turns (and theirs) in between; else the main line
@@ -216,4 +222,5 @@ fn visit_turns<V: GameVisitor + ?Sized>(turns: &[TurnObject], v: &mut V) {
 }
 
 mod clean;
-pub(crate) use clean::CleanFeeder;
+pub use clean::LaneTurns;
+pub(crate) use clean::{CleanFeeder, kind_of};

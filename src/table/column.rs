@@ -417,6 +417,17 @@ impl Leaf {
         self.values.push_square(s);
     }
 
+    /// The square numbered `code` ([`Names::Squares`]) at repetition level `rep`, of a leaf of
+    /// squares whose column is in a list (what [`Leaf::listed_square`] does with
+    /// its name).
+    #[inline(always)]
+    pub fn listed_code(&mut self, rep: u8, code: u32) {
+        self.listed_null(rep, self.max_def);
+        if let Values::Coded { codes, .. } = &mut self.values {
+            codes.push(code);
+        }
+    }
+
     /// The text `s` at levels `rep` and `def` (the column's highest, as a value is).
     #[inline(always)]
     pub fn text(&mut self, rep: u8, s: &str) {

@@ -8,12 +8,14 @@ use std::ops::Range;
 use crate::archive::convert::ChunkRows;
 use crate::notation::KNOWN_TAGS;
 use crate::render::game_json::{RulesObject, Side};
-use crate::render::game_view::{GameEnd, GameVisitor, TurnHead};
+use crate::render::game_view::{GameEnd, GameVisitor, LaneTurns, TurnHead};
 use crate::render::wire::DiagnosticLine;
 
 use super::column::{Leaf, Names};
 use super::head::{HeadLeaves, i64_of};
 use super::{Part, Rows};
+
+mod lane;
 
 /// The leaves of the resolved ruleset, optional columns.
 #[derive(Debug)]
@@ -358,6 +360,10 @@ impl GameVisitor for GamesRows {
 
     fn turn_end(&mut self) {
         self.turns.end();
+    }
+
+    fn lane_turns(&mut self, turns: &LaneTurns<'_, '_>) {
+        self.turns.push_clean(turns.game(), &mut self.at);
     }
 
     fn error(&mut self, e: &DiagnosticLine) {

@@ -3,7 +3,8 @@
 //! it was legal, filled a turn at a time from the visitor's [`TurnHead`].
 
 use crate::render::game_json::Side;
-use crate::render::game_view::TurnHead;
+use crate::render::game_view::{TurnHead, kind_of};
+use crate::validate::CleanTurn;
 
 use super::column::{Leaf, Names, Values};
 
@@ -102,6 +103,38 @@ impl HeadLeaves {
             self.annotation.values.push_text(a);
         }
         self.entry(rep);
+    }
+
+    /// Adds the heads of a clean game's turns, in a list of repetition level 1: numbered from
+    /// 1, each legal, the first at repetition level 0 and the others at 1 (what
+    /// [`HeadLeaves::push`] does for each, at once).
+    pub fn push_clean(&mut self, turns: &[CleanTurn]) {
+        debug_assert_eq!(self.max_rep, 1, "turns in a list");
+        if turns.is_empty() {
+            return;
+        }
+        let top = self.required + 1;
+        self.number.extend((1..=turns.len()).map(i64_of));
+        self.legal.resize(self.legal.len() + turns.len(), true);
+        self.side
+            .extend(turns.iter().map(|t| side_code(Side::from(t.side))));
+        // The repetition levels of `from` and `annotation` are made at the take.
+        for t in turns {
+            let (kind, from) = kind_of(t.kind);
+            self.kind.push(kind as u32);
+            self.from.def.push(top - u8::from(from.is_none()));
+            if let (Some(from), Values::Coded { codes, .. }) = (from, &mut self.from.values) {
+                codes.push(from.index() as u32);
+            }
+            self.annotation
+                .def
+                .push(top - u8::from(t.annotation.is_none()));
+            if let Some(a) = t.annotation {
+                self.annotation.values.push_text(a.as_str());
+            }
+        }
+        self.reps.push((self.entries, 0));
+        self.entries += turns.len();
     }
 
     /// An empty list of turns (the game has none).

@@ -64,7 +64,7 @@ impl CleanFeeder {
             }
         }
         v.rules(self.rules_object(game.rules));
-        Self::turns(game, v);
+        v.lane_turns(&LaneTurns { game });
         self.last.clear();
         if let Some(last) = &game.last {
             // Writing into a String cannot fail.
@@ -95,17 +95,56 @@ impl CleanFeeder {
         };
         self.rules.get(at).map(|(_, o)| o)
     }
+}
 
-    /// Hands the turns of `game` to `v`.
-    fn turns<V: GameVisitor + ?Sized>(game: &CleanGame<'_>, v: &mut V) {
+/// A clean turn's kind as a table names it, and a movement's start.
+pub(crate) fn kind_of(kind: CleanKind) -> (KindName, Option<Square>) {
+    match kind {
+        CleanKind::Place(..) => (KindName::Place, None),
+        CleanKind::Pass => (KindName::Pass, None),
+        CleanKind::Slide(from, _) | CleanKind::Move(from) => (KindName::Move, Some(from)),
+    }
+}
+
+/// The turns of a game the fast lane read, every one of them legal, handed to
+/// [`GameVisitor::lane_turns`]: a visitor that does not take them at once has them handed
+/// over call by call ([`LaneTurns::visit`]).
+#[derive(Debug, Clone, Copy)]
+pub struct LaneTurns<'a, 't> {
+    game: &'a CleanGame<'t>,
+}
+
+impl<'t> LaneTurns<'_, 't> {
+    /// The clean game whose turns these are.
+    pub(crate) fn game(&self) -> &CleanGame<'t> {
+        self.game
+    }
+
+    /// Hands the turns to `v` call by call, as the module's documentation orders the calls:
+    /// what [`GameVisitor::lane_turns`] does unless a visitor says otherwise.
+    ///
+    /// ```
+    /// use seega::render::game_view::{GameVisitor, LaneTurns, TurnHead};
+    ///
+    /// /// Counts turns, and hands a clean game's turns over one by one to count them.
+    /// struct Turns(u64);
+    ///
+    /// impl GameVisitor for Turns {
+    ///     fn turn(&mut self, _turn: &TurnHead<'_>) {
+    ///         self.0 += 1;
+    ///     }
+    ///     fn lane_turns(&mut self, turns: &LaneTurns<'_, '_>) {
+    ///         turns.visit(self);
+    ///     }
+    /// }
+    /// # let _ = Turns(0);
+    /// ```
+    pub fn visit<V: GameVisitor + ?Sized>(&self, v: &mut V) {
+        let game = self.game;
         let (mut next_step, mut next_note) = (0, 0);
         let afters: &[_] = if v.wants_after() { &game.afters } else { &[] };
         for (i, (t, number)) in game.turns.iter().zip(1..).enumerate() {
-            let (kind, from) = match t.kind {
-                CleanKind::Place(..) => (KindName::Place, None),
-                CleanKind::Pass => (KindName::Pass, None),
-                CleanKind::Slide(from, _) | CleanKind::Move(from) => (KindName::Move, Some(from)),
-            };
+            let (kind, from) = kind_of(t.kind);
             v.turn(&TurnHead {
                 number,
                 side: Some(Side::from(t.side)),
