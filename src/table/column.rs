@@ -505,8 +505,9 @@ impl Leaf {
         let entries = if self.max_rep == 0 {
             rows.min(self.entries())
         } else {
-            let mut starts = self.rep.iter().enumerate().filter(|(_, r)| **r == 0);
-            starts.nth(rows).map_or(self.rep.len(), |(i, _)| i)
+            // A row starts at each repetition level 0 (found as a byte, a word at a time).
+            let mut starts = memchr::memchr_iter(0, &self.rep);
+            starts.nth(rows).unwrap_or(self.rep.len())
         };
         let values = if self.max_def == 0 {
             entries
