@@ -113,25 +113,23 @@ impl HeadLeaves {
         if turns.is_empty() {
             return;
         }
+        // A vector at a time, each from an iterator of known length: no check of room per
+        // value, and no reload of a vector's length after each byte written.
         let top = self.required + 1;
         self.number.extend((1..=turns.len()).map(i64_of));
         self.legal.resize(self.legal.len() + turns.len(), true);
         self.side
             .extend(turns.iter().map(|t| side_code(Side::from(t.side))));
-        // The repetition levels of `from` and `annotation` are made at the take.
-        for t in turns {
-            let (kind, from) = kind_of(t.kind);
-            self.kind.push(kind as u32);
-            self.from.def.push(top - u8::from(from.is_none()));
-            if let (Some(from), Values::Coded { codes, .. }) = (from, &mut self.from.values) {
-                codes.push(from.index() as u32);
-            }
-            self.annotation
-                .def
-                .push(top - u8::from(t.annotation.is_none()));
-            if let Some(a) = t.annotation {
-                self.annotation.values.push_text(a.as_str());
-            }
+        self.kind
+            .extend(turns.iter().map(|t| kind_of(t.kind).0 as u32));
+        let from = |t: &CleanTurn| kind_of(t.kind).1;
+        (self.from.def).extend(turns.iter().map(|t| top - u8::from(from(t).is_none())));
+        if let Values::Coded { codes, .. } = &mut self.from.values {
+            codes.extend(turns.iter().filter_map(|t| from(t).map(|s| s.index() as u32)));
+        }
+        (self.annotation.def).extend(turns.iter().map(|t| top - u8::from(t.annotation.is_none())));
+        for a in turns.iter().filter_map(|t| t.annotation) {
+            self.annotation.values.push_text(a.as_str());
         }
         self.reps.push((self.entries, 0));
         self.entries += turns.len();
