@@ -23,11 +23,7 @@ pub trait Small: Copy + Into<u32> + PartialEq {
     /// into the low `8 * width` bits of a word.
     #[inline(always)]
     fn pack8(group: &[Self], width: u32) -> u64 {
-        let mut acc: u64 = 0;
-        for (k, &v) in group.iter().enumerate() {
-            acc |= u64::from(v.into()) << (k as u32 * width);
-        }
-        acc
+        one_at_a_time(group, width)
     }
 
     /// Where the run of `values[i]` that starts at `i` ends.
@@ -43,17 +39,24 @@ pub trait Small: Copy + Into<u32> + PartialEq {
 
 impl Small for u32 {}
 
+/// The values of `group` (at most eight, each below `1 << width`) bit-packed into the low
+/// bits of a word, one value at a time.
+#[inline(always)]
+fn one_at_a_time<T: Small>(group: &[T], width: u32) -> u64 {
+    let mut acc: u64 = 0;
+    for (k, &v) in group.iter().enumerate() {
+        acc |= u64::from(v.into()) << (k as u32 * width);
+    }
+    acc
+}
+
 impl Small for u8 {
     /// The eight levels read as one word, then brought together two, four and eight at a
     /// time (each step halves the lanes).
     #[inline(always)]
     fn pack8(group: &[u8], width: u32) -> u64 {
         let Ok(bytes) = <[u8; 8]>::try_from(group) else {
-            let mut acc: u64 = 0;
-            for (k, &v) in group.iter().enumerate() {
-                acc |= u64::from(v) << (k as u32 * width);
-            }
-            return acc;
+            return one_at_a_time(group, width);
         };
         // Each step joins the two halves of every lane: the high half's value goes just
         // above the low half's.
@@ -148,10 +151,7 @@ fn packed<T: Small>(values: &[T], width: u8, out: &mut Vec<u8>) {
             }
             at += bytes;
         }
-        let mut acc: u64 = 0;
-        for (k, &v) in groups.remainder().iter().enumerate() {
-            acc |= u64::from(v.into()) << (k as u32 * width);
-        }
+        let acc = one_at_a_time(groups.remainder(), width);
         if let Some(word) = out.get_mut(at..at + 8) {
             word.copy_from_slice(&acc.to_le_bytes());
         }
