@@ -26,6 +26,13 @@ pub trait Small: Copy + Into<u32> + PartialEq {
         one_at_a_time(group, width)
     }
 
+    /// Whether the eight values of `group` are the same.
+    #[inline(always)]
+    fn same8(group: &[Self; 8]) -> bool {
+        // Most groups differ at their ends: one comparison rules them out.
+        group[7] == group[0] && group[1..7].iter().all(|x| *x == group[0])
+    }
+
     /// Where the run of `values[i]` that starts at `i` ends.
     fn run_end(values: &[Self], i: usize) -> usize {
         let v = values[i];
@@ -68,14 +75,22 @@ impl Small for u8 {
         join(w, 32, 0x0000_0000_ffff_ffff, 4 * width)
     }
 
+    /// The eight levels read as one word.
+    #[inline(always)]
+    fn same8(group: &[u8; 8]) -> bool {
+        u64::from_le_bytes(*group) == u64::from_le_bytes([group[0]; 8])
+    }
+
     /// Eight levels at a time: levels run long (a required field's, a list's repetitions).
+    /// The first word that differs tells where, by its lowest byte that does.
     fn run_end(values: &[u8], i: usize) -> usize {
         let v = values[i];
-        let splat = u64::from_ne_bytes([v; 8]);
+        let splat = u64::from_le_bytes([v; 8]);
         let mut j = i + 1;
         while let Some(word) = values.get(j..j + 8) {
-            if u64::from_ne_bytes(word.try_into().unwrap_or_default()) != splat {
-                break;
+            let differ = u64::from_le_bytes(word.try_into().unwrap_or_default()) ^ splat;
+            if differ != 0 {
+                return j + (differ.trailing_zeros() / 8) as usize;
             }
             j += 8;
         }
@@ -97,8 +112,8 @@ pub fn hybrid<T: Small>(values: &[T], width: u8, out: &mut Vec<u8>) {
     let mut i = 0;
     while i + 8 <= n {
         let v = values[i];
-        // Most groups differ at their ends: one comparison rules them out.
-        if values[i + 7] == v && values[i + 1..i + 7].iter().all(|x| *x == v) {
+        let same = <&[T; 8]>::try_from(&values[i..i + 8]).is_ok_and(T::same8);
+        if same {
             let j = T::run_end(values, i);
             if i > literal {
                 packed(&values[literal..i], width, out);
