@@ -14,6 +14,7 @@
 mod delta;
 mod dictionary;
 mod encode;
+mod levels;
 mod page;
 pub mod partition;
 mod rle;

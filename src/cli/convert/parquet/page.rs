@@ -17,6 +17,7 @@ use parquet::schema::types::ColumnDescPtr;
 
 use super::delta;
 use super::dictionary::Dictionary;
+use super::levels::LevelWriter;
 use super::rle;
 use seega::table::{Leaf, Values};
 
@@ -101,9 +102,10 @@ pub struct ChunkEncoder {
     plan: Plan,
     /// Whether values still go through the dictionary.
     dictionary: Option<Dictionary>,
-    /// The page being filled: its levels, its dictionary indices or plain values.
-    rep: Vec<u8>,
-    def: Vec<u8>,
+    /// The page being filled: its levels (encoded as they come), its dictionary indices or
+    /// plain values.
+    rep: LevelWriter,
+    def: LevelWriter,
     indices: Vec<u32>,
     plain: Vec<u8>,
     bools: Vec<bool>,
@@ -128,13 +130,15 @@ impl ChunkEncoder {
         plan.dictionary &= descr.physical_type() != Type::BOOLEAN && !plan.delta;
         plan.delta &= descr.physical_type() == Type::INT64;
         let dictionary = plan.dictionary.then(Dictionary::default);
+        // Levels are at most 255 (a schema is far shallower).
+        let level = |max: i16| LevelWriter::new(u8::try_from(max).unwrap_or(u8::MAX));
         ChunkEncoder {
+            rep: level(descr.max_rep_level()),
+            def: level(descr.max_def_level()),
             descr,
             column: plan,
             plan,
             dictionary,
-            rep: Vec::new(),
-            def: Vec::new(),
             indices: Vec::new(),
             plain: Vec::new(),
             bools: Vec::new(),
@@ -161,8 +165,8 @@ impl ChunkEncoder {
             )));
         }
         self.rows += rows as u64;
-        self.rep.extend_from_slice(&leaf.rep);
-        self.def.extend_from_slice(&leaf.def);
+        self.rep.push(&leaf.rep);
+        self.def.push(&leaf.def);
         if self.plan.statistics && max_def > 0 {
             let top = leaf.max_def;
             self.bounds.nulls += leaf.def.iter().filter(|d| **d != top).count() as u64;
@@ -257,10 +261,10 @@ impl ChunkEncoder {
         buf.clear();
         let (max_rep, max_def) = (self.descr.max_rep_level(), self.descr.max_def_level());
         if max_rep > 0 {
-            z.levels(&self.rep, max_rep as u8, buf);
+            self.rep.finish(buf);
         }
         if max_def > 0 {
-            z.levels(&self.def, max_def as u8, buf);
+            self.def.finish(buf);
         }
         let encoding = if !self.bools.is_empty() || self.descr.physical_type() == Type::BOOLEAN {
             rle::booleans(&self.bools, buf);
@@ -296,8 +300,6 @@ impl ChunkEncoder {
         self.uncompressed += spec.uncompressed_size as i64;
         self.values += self.entries as i64;
         self.entries = 0;
-        self.rep.clear();
-        self.def.clear();
         self.indices.clear();
         self.plain.clear();
         self.bools.clear();
@@ -382,26 +384,17 @@ impl ChunkEncoder {
 }
 
 /// What an encoding thread keeps from page to page: a zstd compressor at the crate's default
-/// level, and the last levels encoded (columns of one list share their repetition levels, and
-/// their required fields their definition levels: each is encoded once).
+/// level.
 pub struct Scratch {
     zstd: zstd::bulk::Compressor<'static>,
-    /// Levels, their highest level and their encoding, the last few.
-    levels: Vec<(Vec<u8>, u8, Vec<u8>)>,
-    next: usize,
 }
 
-/// The levels [`Scratch`] remembers.
-const REMEMBERED: usize = 16;
-
 impl Scratch {
-    /// A compressor and no levels.
+    /// A compressor.
     pub fn new() -> Result<Scratch, ParquetError> {
         let level = ZstdLevel::default().compression_level();
         Ok(Scratch {
             zstd: zstd::bulk::Compressor::new(level)?,
-            levels: Vec::new(),
-            next: 0,
         })
     }
 
@@ -411,26 +404,5 @@ impl Scratch {
             return Ok(Bytes::copy_from_slice(data));
         }
         Ok(Bytes::from(self.zstd.compress(data)?))
-    }
-
-    /// Appends `levels` (at most `max`) encoded as a data page of format v1 holds them.
-    fn levels(&mut self, levels: &[u8], max: u8, out: &mut Vec<u8>) {
-        let known = self
-            .levels
-            .iter()
-            .find(|(l, m, _)| *m == max && l.as_slice() == levels);
-        if let Some((_, _, encoded)) = known {
-            out.extend_from_slice(encoded);
-            return;
-        }
-        let at = out.len();
-        rle::levels(levels, max, out);
-        let entry = (levels.to_vec(), max, out[at..].to_vec());
-        if self.levels.len() < REMEMBERED {
-            self.levels.push(entry);
-        } else {
-            self.levels[self.next] = entry;
-            self.next = (self.next + 1) % REMEMBERED;
-        }
     }
 }

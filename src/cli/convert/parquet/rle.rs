@@ -104,29 +104,148 @@ impl Small for u8 {
 /// Appends `values`, each below `1 << width`, in the hybrid encoding (without a length).
 /// `width` is at most 32.
 pub fn hybrid<T: Small>(values: &[T], width: u8, out: &mut Vec<u8>) {
-    let n = values.len();
-    // Values not yet written start at `literal`; they are looked at in groups of eight from
-    // there (bit-packed groups hold eight), a group of one value beginning a run. A run that
-    // starts within a group is partly bit-packed: the encoding stays valid, a little longer.
-    let mut literal = 0;
-    let mut i = 0;
-    while i + 8 <= n {
-        let v = values[i];
-        let same = <&[T; 8]>::try_from(&values[i..i + 8]).is_ok_and(T::same8);
-        if same {
-            let j = T::run_end(values, i);
-            if i > literal {
-                packed(&values[literal..i], width, out);
-            }
-            run(v.into(), j - i, width, out);
-            literal = j;
-            i = j;
-        } else {
-            i += 8;
+    let mut h = Hybrid::new(width);
+    std::mem::swap(&mut h.out, out);
+    h.take(values, true);
+    std::mem::swap(&mut h.out, out);
+}
+
+/// Values put in the hybrid encoding as they come, piece by piece: the same bytes whatever
+/// the pieces. Values are looked at in groups of eight from where the last run ended (a
+/// bit-packed group holds eight); a group of one value begins a run, which goes on as long
+/// as the value does. A run that begins within a group is partly bit-packed: the encoding
+/// stays valid, a little longer.
+#[derive(Debug)]
+pub struct Hybrid<T> {
+    width: u8,
+    /// The sections ended so far.
+    out: Vec<u8>,
+    /// The bit-packed section that the last piece ended in: its groups, packed, and how
+    /// many.
+    literal: Vec<u8>,
+    groups: usize,
+    /// Values short of a group of eight, which the next piece completes.
+    carry: Vec<T>,
+    /// A run that reached the end of the last piece: its value and length.
+    run: Option<(T, usize)>,
+}
+
+impl<T: Small> Hybrid<T> {
+    /// No values yet, each below `1 << width` (`width` at most 32).
+    pub fn new(width: u8) -> Hybrid<T> {
+        Hybrid {
+            width,
+            out: Vec::new(),
+            literal: Vec::new(),
+            groups: 0,
+            carry: Vec::new(),
+            run: None,
         }
     }
-    if literal < n {
-        packed(&values[literal..], width, out);
+
+    /// Adds `values`, the next ones.
+    pub fn push(&mut self, values: &[T]) {
+        let mut rest = self.go_on(values);
+        if !self.carry.is_empty() {
+            let k = (8 - self.carry.len()).min(rest.len());
+            self.carry.extend_from_slice(&rest[..k]);
+            rest = &rest[k..];
+            let Ok(group) = <[T; 8]>::try_from(self.carry.as_slice()) else {
+                return;
+            };
+            self.carry.clear();
+            if T::same8(&group) {
+                self.pack(&[], true);
+                self.run = Some((group[0], 8));
+                rest = self.go_on(rest);
+            } else {
+                self.pack(&group, false);
+            }
+        }
+        self.take(rest, false);
+    }
+
+    /// Adds `values`, which follow no open run nor values short of a group, the last ones if
+    /// `last`.
+    fn take(&mut self, values: &[T], last: bool) {
+        let n = values.len();
+        let (mut literal, mut i) = (0, 0);
+        while i + 8 <= n {
+            let v = values[i];
+            if <&[T; 8]>::try_from(&values[i..i + 8]).is_ok_and(T::same8) {
+                let j = T::run_end(values, i);
+                self.pack(&values[literal..i], true);
+                if j == n && !last {
+                    self.run = Some((v, j - i));
+                    return;
+                }
+                run(v.into(), j - i, self.width, &mut self.out);
+                (literal, i) = (j, j);
+            } else {
+                i += 8;
+            }
+        }
+        if last {
+            self.pack(&values[literal..], true);
+        } else {
+            self.pack(&values[literal..i], false);
+            self.carry.extend_from_slice(&values[i..]);
+        }
+    }
+
+    /// Goes on with the open run as far as `values` repeat its value, and writes it if they
+    /// end it; the values after it.
+    fn go_on<'a>(&mut self, values: &'a [T]) -> &'a [T] {
+        let Some((v, n)) = self.run else {
+            return values;
+        };
+        let same = if values.first() == Some(&v) {
+            T::run_end(values, 0)
+        } else {
+            0
+        };
+        if same == values.len() {
+            self.run = Some((v, n + same));
+            return &[];
+        }
+        run(v.into(), n + same, self.width, &mut self.out);
+        self.run = None;
+        &values[same..]
+    }
+
+    /// Adds the groups of `values` (whole groups, or the last values) to the bit-packed
+    /// section, which they end if `ends` (a run, or the end, follows them): it is written
+    /// then, else kept until it ends.
+    fn pack(&mut self, values: &[T], ends: bool) {
+        let groups = values.len().div_ceil(8);
+        if ends && self.groups == 0 {
+            if groups > 0 {
+                varint(&mut self.out, (groups << 1) | 1);
+                pack_groups(values, self.width, &mut self.out);
+            }
+            return;
+        }
+        self.groups += groups;
+        pack_groups(values, self.width, &mut self.literal);
+        if ends {
+            varint(&mut self.out, (self.groups << 1) | 1);
+            self.out.extend_from_slice(&self.literal);
+            self.literal.clear();
+            self.groups = 0;
+        }
+    }
+
+    /// Appends the encoding of the values handed over, and begins anew.
+    pub fn finish(&mut self, out: &mut Vec<u8>) {
+        if let Some((v, n)) = self.run.take() {
+            run(v.into(), n, self.width, &mut self.out);
+        }
+        let carry = std::mem::take(&mut self.carry);
+        self.pack(&carry, true);
+        self.carry = carry;
+        self.carry.clear();
+        out.extend_from_slice(&self.out);
+        self.out.clear();
     }
 }
 
@@ -144,33 +263,21 @@ fn run(value: u32, count: usize, width: u8, out: &mut Vec<u8>) {
 }
 
 /// `values` bit-packed, in groups of eight (the last one padded with zeros).
-fn packed<T: Small>(values: &[T], width: u8, out: &mut Vec<u8>) {
+fn pack_groups<T: Small>(values: &[T], width: u8, out: &mut Vec<u8>) {
     let groups = values.len().div_ceil(8);
-    varint(out, (groups << 1) | 1);
     let width = u32::from(width);
     let start = out.len();
-    out.reserve(groups * width as usize + 8);
+    out.reserve(groups * width as usize);
     if width <= 8 {
-        // A group of eight values fits in a word: each written whole where the group's
-        // `width` bytes go, the next group's written over its last bytes (and the bytes past
-        // the last group cut off at the end).
+        // A group of eight values fits in a word, of which its `width` bytes are written.
         let bytes = width as usize;
-        let end = start + groups * bytes;
-        out.resize(end + 8, 0);
-        let mut at = start;
         let mut groups = values.chunks_exact(8);
         for group in &mut groups {
-            let acc = T::pack8(group, width);
-            if let Some(word) = out.get_mut(at..at + 8) {
-                word.copy_from_slice(&acc.to_le_bytes());
-            }
-            at += bytes;
+            put(out, T::pack8(group, width), bytes);
         }
-        let acc = one_at_a_time(groups.remainder(), width);
-        if let Some(word) = out.get_mut(at..at + 8) {
-            word.copy_from_slice(&acc.to_le_bytes());
+        if !groups.remainder().is_empty() {
+            put(out, one_at_a_time(groups.remainder(), width), bytes);
         }
-        out.truncate(end);
         return;
     }
     let mut acc: u64 = 0;
@@ -190,14 +297,21 @@ fn packed<T: Small>(values: &[T], width: u8, out: &mut Vec<u8>) {
     out.resize(start + groups * width as usize, 0);
 }
 
-/// Appends the levels `levels` (each at most `max`) of a data page of format v1: their length
-/// in 4 bytes, then the hybrid encoding.
-pub fn levels(levels: &[u8], max: u8, out: &mut Vec<u8>) {
-    let at = out.len();
-    out.extend_from_slice(&[0; 4]);
-    hybrid(levels, bit_width(u32::from(max)), out);
-    let len = u32::try_from(out.len() - at - 4).unwrap_or(u32::MAX);
-    out[at..at + 4].copy_from_slice(&len.to_le_bytes());
+/// Appends the low `bytes` bytes of `word` (at most 8): a copy of a length known when
+/// compiled for each, where one not known is a call to `memcpy`.
+#[inline(always)]
+fn put(out: &mut Vec<u8>, word: u64, bytes: usize) {
+    let b = word.to_le_bytes();
+    match bytes {
+        1 => out.push(b[0]),
+        2 => out.extend_from_slice(&b[..2]),
+        3 => out.extend_from_slice(&b[..3]),
+        4 => out.extend_from_slice(&b[..4]),
+        5 => out.extend_from_slice(&b[..5]),
+        6 => out.extend_from_slice(&b[..6]),
+        7 => out.extend_from_slice(&b[..7]),
+        _ => out.extend_from_slice(&b),
+    }
 }
 
 /// `values` bit-packed one bit each, least significant bit first (Parquet's plain booleans).
@@ -291,25 +405,7 @@ mod tests {
     }
 
     #[test]
-    fn levels_and_booleans_are_read_back_by_the_crates_decoder() {
-        for max in [1u8, 2, 3, 4] {
-            for n in [1usize, 8, 9, 100, 3001] {
-                let levels: Vec<u8> = (0..n)
-                    .map(|i| ((i * 7 / 5) % (max as usize + 1)) as u8)
-                    .collect();
-                let mut out = Vec::new();
-                super::levels(&levels, max, &mut out);
-                let len = u32::from_le_bytes(out[..4].try_into().expect("4 bytes")) as usize;
-                assert_eq!(len, out.len() - 4);
-                let mut decoder = RleDecoder::new(bit_width(u32::from(max)));
-                decoder
-                    .set_data(Bytes::from(out[4..].to_vec()))
-                    .expect("data");
-                let mut back = vec![0u8; n];
-                assert_eq!(decoder.get_batch(&mut back).expect("decoded"), n);
-                assert_eq!(back, levels);
-            }
-        }
+    fn booleans_are_packed_a_bit_each() {
         for n in [0usize, 1, 7, 8, 9, 100] {
             let values: Vec<bool> = (0..n).map(|i| i % 3 == 0 || i % 7 == 1).collect();
             let mut out = Vec::new();
