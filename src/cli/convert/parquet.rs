@@ -113,18 +113,38 @@ impl ParquetSink {
     }
 
     /// Hands the rows of `part` to the encoder, ending a row group where its games or its
-    /// text reach the limit, and the bytes encoded so far to `w`.
-    fn write(&mut self, w: &mut dyn Write, mut part: Part) -> std::io::Result<()> {
-        while !part.games.is_empty() {
-            let ended = self.cut.end(&part.games);
-            let piece = part.split_games(ended.unwrap_or(usize::MAX));
-            let (rows, writer) = (piece.rows(), self.writer().map_err(io_error)?);
+    /// text reach the limit, and the bytes encoded so far to `w`. The rows of the part's
+    /// games in one row group and in the next are handed over as ranges of its leaves, which
+    /// are not cut.
+    fn write(&mut self, w: &mut dyn Write, part: Part) -> std::io::Result<()> {
+        let leaves = Arc::new(part.leaves);
+        let mut starts = vec![(0, 0); leaves.len()];
+        let mut games = &part.games[..];
+        while !games.is_empty() {
+            let ended = self.cut.end(games);
+            let n = ended.unwrap_or(games.len()).min(games.len());
+            let rows: usize = games[..n].iter().map(|(r, _)| r).sum();
+            games = &games[n..];
+            // Where the next row begins in each leaf: its end after the part's last row.
+            let ends: Vec<(usize, usize)> = if games.is_empty() {
+                let end = |l: &seega::table::Leaf| (l.entries(), l.values.len());
+                leaves.iter().map(end).collect()
+            } else {
+                (leaves.iter().zip(&starts))
+                    .map(|(l, from)| l.rows_after(*from, rows))
+                    .collect()
+            };
+            let spans = (starts.iter().zip(&ends))
+                .map(|(&(e0, v0), &(e1, v1))| (e0..e1, v0..v1))
+                .collect();
+            let writer = self.writer().map_err(io_error)?;
             if rows > 0 {
-                writer.piece(piece.leaves, rows).map_err(io_error)?;
+                writer.piece(&leaves, spans, rows).map_err(io_error)?;
             }
             if ended.is_some() {
                 writer.end_row_group().map_err(io_error)?;
             }
+            starts = ends;
         }
         match self.writer.as_mut().and_then(Encoder::bytes) {
             Some(bytes) => drain(bytes, w),

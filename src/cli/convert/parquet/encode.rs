@@ -6,6 +6,7 @@
 //! row group, and no row group is held whole. A column's chunk is given the same leaves in the
 //! same order whatever `jobs` is, so the file's bytes do not depend on it.
 
+use std::ops::Range;
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 use std::thread::JoinHandle;
@@ -22,12 +23,17 @@ use parquet::schema::types::ColumnDescPtr;
 use super::page::{ChunkEncoder, Plan, Scratch};
 use seega::table::Leaf;
 
-/// What an encoding thread is sent: the leaves of its share of the columns piece by piece
-/// (with the piece's rows), and the end of each row group.
+/// What an encoding thread is sent: pieces of rows, as the leaves of every column (each
+/// thread adds its share of them) and which of their rows go in the row group; and the end
+/// of each row group.
 enum Job {
-    Leaves(Vec<(usize, Leaf)>, usize),
+    Leaves(Arc<Vec<Leaf>>, Arc<Spans>, usize),
     End,
 }
+
+/// Where a piece's rows are in each leaf: the entries and the values of each, in the
+/// schema's order.
+pub type Spans = Vec<(Range<usize>, Range<usize>)>;
 
 /// Encoded column chunks, each with its column's number.
 type Encoded = Result<Vec<(usize, Bytes, ColumnCloseResult)>, ParquetError>;
@@ -51,17 +57,17 @@ impl Writers {
         zstd.as_mut().ok_or_else(stopped)
     }
 
-    /// Adds `leaves` (of `rows` rows) to the chunks of their columns, in the order of both.
-    fn write(&mut self, leaves: Vec<(usize, Leaf)>, rows: usize) {
+    /// Adds the entries `spans` of `leaves` (every column's), `rows` rows, to the chunks of
+    /// the columns these writers encode.
+    fn write(&mut self, leaves: &[Leaf], spans: &Spans, rows: usize) {
         if self.failed.is_some() {
             return;
         }
-        let mut writers = self.writers.iter_mut();
-        for (column, leaf) in leaves {
-            let writer = writers.find(|(n, _)| *n == column);
-            let written = match (writer, Self::zstd(&mut self.zstd)) {
-                (Some((_, w)), Ok(z)) => w.write(&leaf, rows, z),
-                (None, _) => Err(ParquetError::General("a leaf without its writer".into())),
+        for (column, w) in &mut self.writers {
+            let leaf = leaves.get(*column).zip(spans.get(*column));
+            let written = match (leaf, Self::zstd(&mut self.zstd)) {
+                (Some((leaf, span)), Ok(z)) => w.write(leaf, span.clone(), rows, z),
+                (None, _) => Err(ParquetError::General("a writer without its leaf".into())),
                 (_, Err(e)) => Err(e),
             };
             if let Err(e) = written {
@@ -152,10 +158,15 @@ impl Encoder {
         })
     }
 
-    /// Adds `rows` rows, as the leaves of every column in the schema's order, to the row group
-    /// being written, beginning one if none is.
-    pub fn piece(&mut self, leaves: Vec<Leaf>, rows: usize) -> Result<(), ParquetError> {
-        if leaves.len() != self.columns {
+    /// Adds `rows` rows, the entries `spans` of `leaves` (the leaves of every column in the
+    /// schema's order), to the row group being written, beginning one if none is.
+    pub fn piece(
+        &mut self,
+        leaves: &Arc<Vec<Leaf>>,
+        spans: Spans,
+        rows: usize,
+    ) -> Result<(), ParquetError> {
+        if leaves.len() != self.columns || spans.len() != self.columns {
             return Err(ParquetError::General(format!(
                 "{} leaves for {} columns",
                 leaves.len(),
@@ -163,19 +174,13 @@ impl Encoder {
             )));
         }
         self.open = true;
-        let shares = self.threads.len().max(1);
-        let mut split: Vec<Vec<(usize, Leaf)>> = (0..shares).map(|_| Vec::new()).collect();
-        for (n, leaf) in leaves.into_iter().enumerate() {
-            split[n % shares].push((n, leaf));
-        }
         if self.threads.is_empty() {
-            for share in split {
-                self.writers.write(share, rows);
-            }
+            self.writers.write(leaves, &spans, rows);
             return Ok(());
         }
-        for (thread, share) in self.threads.iter().zip(split) {
-            send(thread, Job::Leaves(share, rows))?;
+        let spans = Arc::new(spans);
+        for thread in &self.threads {
+            send(thread, Job::Leaves(Arc::clone(leaves), Arc::clone(&spans), rows))?;
         }
         Ok(())
     }
@@ -276,7 +281,7 @@ fn spawn(share: Vec<(usize, ChunkEncoder)>) -> Thread {
         };
         for job in inbox {
             match job {
-                Job::Leaves(leaves, rows) => writers.write(leaves, rows),
+                Job::Leaves(leaves, spans, rows) => writers.write(&leaves, &spans, rows),
                 Job::End => {
                     if outbox.send(writers.end()).is_err() {
                         return;

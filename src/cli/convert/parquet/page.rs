@@ -4,6 +4,8 @@
 //! [`SerializedPageWriter`], and the chunk is handed back with the metadata the crate's row
 //! group writer appends it with ([`ColumnCloseResult`]).
 
+use std::ops::Range;
+
 use bytes::Bytes;
 use parquet::basic::{Compression, Encoding, Type, ZstdLevel};
 use parquet::column::page::{CompressedPage, Page, PageWriter};
@@ -155,8 +157,15 @@ impl ChunkEncoder {
         }
     }
 
-    /// Adds the entries of `leaf`, which hold `rows` rows.
-    pub fn write(&mut self, leaf: &Leaf, rows: usize, z: &mut Scratch) -> Result<(), ParquetError> {
+    /// Adds the entries `entries` of `leaf`, whose values are `values` and which hold `rows`
+    /// rows.
+    pub fn write(
+        &mut self,
+        leaf: &Leaf,
+        (entries, values): (Range<usize>, Range<usize>),
+        rows: usize,
+        z: &mut Scratch,
+    ) -> Result<(), ParquetError> {
         let (max_rep, max_def) = (self.descr.max_rep_level(), self.descr.max_def_level());
         if i16::from(leaf.max_rep) != max_rep || i16::from(leaf.max_def) != max_def {
             return Err(ParquetError::General(format!(
@@ -165,14 +174,19 @@ impl ChunkEncoder {
             )));
         }
         self.rows += rows as u64;
-        self.rep.push(&leaf.rep);
-        self.def.push(&leaf.def);
-        if self.plan.statistics && max_def > 0 {
-            let top = leaf.max_def;
-            self.bounds.nulls += leaf.def.iter().filter(|d| **d != top).count() as u64;
+        if max_rep > 0 {
+            self.rep.push(&leaf.rep[entries.clone()]);
         }
-        self.entries += leaf.entries();
-        self.values(&leaf.values);
+        if max_def > 0 {
+            let def = &leaf.def[entries.clone()];
+            self.def.push(def);
+            if self.plan.statistics {
+                let top = leaf.max_def;
+                self.bounds.nulls += def.iter().filter(|d| **d != top).count() as u64;
+            }
+        }
+        self.entries += entries.len();
+        self.values(&leaf.values, values);
         self.page_bytes = self.rep.len() + self.def.len() + self.indices.len() + self.plain.len();
         self.page_bytes += self.bools.len() / 8 + self.ints.len() * 2;
         if self.page_bytes >= PAGE_BYTES {
@@ -189,12 +203,13 @@ impl ChunkEncoder {
         Ok(())
     }
 
-    /// Adds `values` to the page.
-    fn values(&mut self, values: &Values) {
+    /// Adds the values `r` of `values` to the page.
+    fn values(&mut self, values: &Values, r: Range<usize>) {
         let stats = self.plan.statistics;
         match (values, self.plan.dictionary) {
-            (Values::Int(v), _) if stats => v.iter().for_each(|&n| self.bounds.int(n)),
+            (Values::Int(v), _) if stats => v[r.clone()].iter().for_each(|&n| self.bounds.int(n)),
             (Values::Bool(v), _) => {
+                let v = &v[r];
                 if stats && !v.is_empty() {
                     let (any, all) = (v.iter().any(|b| *b), v.iter().all(|b| *b));
                     let (lo, hi) = self.bounds.bools.get_or_insert((all, any));
@@ -205,21 +220,20 @@ impl ChunkEncoder {
                 return;
             }
             (Values::Text { .. } | Values::Coded { .. }, false) if stats => {
-                (0..values.len()).for_each(|i| self.bounds.text(values.text(i)));
+                r.clone().for_each(|i| self.bounds.text(values.text(i)));
             }
             _ => {}
         }
         if let (true, Values::Int(v)) = (self.plan.delta, values) {
-            self.ints.extend_from_slice(v);
+            self.ints.extend_from_slice(&v[r]);
             return;
         }
         match (values, &mut self.dictionary) {
             (Values::Int(v), Some(d)) if self.plan.dictionary => {
-                self.indices.extend(v.iter().map(|&n| d.int(n)));
+                self.indices.extend(v[r].iter().map(|&n| d.int(n)));
             }
             (Values::Text { .. }, Some(d)) if self.plan.dictionary => {
-                let n = values.len();
-                self.indices.extend((0..n).map(|i| d.text(values.text(i))));
+                self.indices.extend(r.map(|i| d.text(values.text(i))));
             }
             (
                 Values::Coded {
@@ -229,20 +243,20 @@ impl ChunkEncoder {
                 },
                 Some(d),
             ) if self.plan.dictionary => {
-                d.codes(*names, codes, other, &mut self.indices);
+                d.codes(*names, &codes[r], other, &mut self.indices);
             }
             (Values::Coded { .. }, _) => {
-                for i in 0..values.len() {
+                for i in r {
                     let s = values.text(i);
                     let len = u32::try_from(s.len()).unwrap_or(u32::MAX);
                     self.plain.extend_from_slice(&len.to_le_bytes());
                     self.plain.extend_from_slice(s);
                 }
             }
-            (Values::Int(v), _) => v.iter().for_each(|n| self.plain.extend(n.to_le_bytes())),
+            (Values::Int(v), _) => v[r].iter().for_each(|n| self.plain.extend(n.to_le_bytes())),
             (Values::Text { bytes, ends }, _) => {
-                let mut start = 0;
-                for &end in ends {
+                let mut start = if r.start == 0 { 0 } else { ends[r.start - 1] };
+                for &end in &ends[r] {
                     self.plain.extend_from_slice(&(end - start).to_le_bytes());
                     self.plain
                         .extend_from_slice(&bytes[start as usize..end as usize]);
