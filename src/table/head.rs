@@ -165,7 +165,13 @@ impl HeadLeaves {
         } else {
             Vec::new()
         };
-        let def = self.levels(required, &self.empty, 0);
+        // A required field has no definition levels in a table whose turns are not in a
+        // list (the turns table's): none are made for it.
+        let def = if required > 0 {
+            self.levels(required, &self.empty, 0)
+        } else {
+            Vec::new()
+        };
         let mut side_def = self.levels(required + 1, &self.no_side, required);
         for &i in &self.empty {
             side_def[i] = 0;
