@@ -222,5 +222,7 @@ fn visit_turns<V: GameVisitor + ?Sized>(turns: &[TurnObject], v: &mut V) {
 }
 
 mod clean;
+pub(crate) use clean::CleanFeeder;
 pub use clean::LaneTurns;
-pub(crate) use clean::{CleanFeeder, kind_of};
+#[cfg(feature = "arrow")]
+pub(crate) use clean::kind_of;

@@ -125,7 +125,11 @@ impl HeadLeaves {
         let from = |t: &CleanTurn| kind_of(t.kind).1;
         (self.from.def).extend(turns.iter().map(|t| top - u8::from(from(t).is_none())));
         if let Values::Coded { codes, .. } = &mut self.from.values {
-            codes.extend(turns.iter().filter_map(|t| from(t).map(|s| s.index() as u32)));
+            codes.extend(
+                turns
+                    .iter()
+                    .filter_map(|t| from(t).map(|s| s.index() as u32)),
+            );
         }
         (self.annotation.def).extend(turns.iter().map(|t| top - u8::from(t.annotation.is_none())));
         for a in turns.iter().filter_map(|t| t.annotation) {

@@ -116,6 +116,7 @@ pub struct LaneTurns<'a, 't> {
 
 impl<'t> LaneTurns<'_, 't> {
     /// The clean game whose turns these are.
+    #[cfg(feature = "arrow")]
     pub(crate) fn game(&self) -> &CleanGame<'t> {
         self.game
     }

@@ -180,7 +180,10 @@ impl Encoder {
         }
         let spans = Arc::new(spans);
         for thread in &self.threads {
-            send(thread, Job::Leaves(Arc::clone(leaves), Arc::clone(&spans), rows))?;
+            send(
+                thread,
+                Job::Leaves(Arc::clone(leaves), Arc::clone(&spans), rows),
+            )?;
         }
         Ok(())
     }

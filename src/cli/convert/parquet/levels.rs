@@ -72,7 +72,15 @@ mod tests {
     #[test]
     fn levels_handed_over_in_pieces_are_read_back_whole() {
         for max in [1u8, 2, 3] {
-            for (n, seed) in [(0usize, 1u32), (1, 2), (7, 3), (8, 4), (23, 5), (500, 6), (4099, 7)] {
+            for (n, seed) in [
+                (0usize, 1u32),
+                (1, 2),
+                (7, 3),
+                (8, 4),
+                (23, 5),
+                (500, 6),
+                (4099, 7),
+            ] {
                 let levels = shaped(n, max, seed);
                 // Pieces of every length from 1 to 20, and the whole at once.
                 for piece in (1..=20).chain([n.max(1)]) {
@@ -86,7 +94,9 @@ mod tests {
                     let len = u32::from_le_bytes(out[..4].try_into().expect("4 bytes")) as usize;
                     assert_eq!(len, out.len() - 4);
                     let mut decoder = RleDecoder::new(rle::bit_width(u32::from(max)));
-                    decoder.set_data(Bytes::from(out[4..].to_vec())).expect("data");
+                    decoder
+                        .set_data(Bytes::from(out[4..].to_vec()))
+                        .expect("data");
                     let mut back = vec![0u8; n];
                     assert_eq!(decoder.get_batch(&mut back).expect("decoded"), n);
                     assert_eq!(back, levels, "{max} {n} {piece}");
