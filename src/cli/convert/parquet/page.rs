@@ -1,5 +1,6 @@
 //! A column chunk encoded from its [`Leaf`] pieces: data pages of format v1 (levels in the
-//! RLE/bit-packed hybrid, values through a dictionary or plain), a dictionary page first, each
+//! RLE/bit-packed hybrid, encoded as each piece brings them, `levels.rs`; values through a
+//! dictionary or plain), a dictionary page first, each
 //! page zstd-compressed; the page headers are written by the `parquet` crate's
 //! [`SerializedPageWriter`], and the chunk is handed back with the metadata the crate's row
 //! group writer appends it with ([`ColumnCloseResult`]).
