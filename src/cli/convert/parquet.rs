@@ -7,9 +7,10 @@
 //! ([`RowMaker`]); on the printing thread for game objects read from JSON. The printer numbers
 //! each chunk's rows, finds where a row group ends and hands them to the [`Encoder`]
 //! (`encode.rs`) as ranges of the chunk's leaves, which encodes the column chunks on threads
-//! (`page.rs`, `levels.rs`, `rle.rs`: seega's own pages) and appends each row group with the `parquet` crate's file writer to a buffer whose
-//! bytes go to the output (the file of `cli::output`'s transaction, or a pipe) as they come,
-//! so that memory follows the chunks in flight, not the archive.
+//! (`page.rs`, `levels.rs`, `rle.rs`: seega's own pages) and appends each row group with the
+//! `parquet` crate's file writer to a buffer whose bytes go to the output (the file of
+//! `cli::output`'s transaction, or a pipe) as they come, so that memory follows the chunks in
+//! flight, not the archive.
 
 mod delta;
 mod dictionary;
