@@ -14,7 +14,9 @@
 //! them ([`GameVisitor::lines`]), each of its variations ([`GameVisitor::variation`], its
 //! turns the same way, [`GameVisitor::variation_end`]); [`GameVisitor::error`] for every
 //! diagnostic; [`GameVisitor::end`]. Header comments, glyphs, positions in the source and the
-//! verbatim source are not handed over (no table holds them).
+//! verbatim source are not handed over (no table holds them). A game the fast lane read hands
+//! its turns over in one call, [`GameVisitor::lane_turns`], which makes the calls for each
+//! turn unless the visitor takes them at once (the games table does).
 //!
 //! ```
 //! use seega::render::game_json::{GameObject, RulesObject, Side};
