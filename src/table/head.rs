@@ -105,11 +105,11 @@ impl HeadLeaves {
         self.entry(rep);
     }
 
-    /// Adds the heads of a clean game's turns, in a list of repetition level 1: numbered from
-    /// 1, each legal, the first at repetition level 0 and the others at 1 (what
-    /// [`HeadLeaves::push`] does for each, at once).
+    /// Adds the heads of a clean game's turns, numbered from 1, each legal: in a list of
+    /// repetition level 1, the first at repetition level 0 and the others at 1; or each a row
+    /// of its own (what [`HeadLeaves::push`] does for each, at once).
     pub fn push_clean(&mut self, turns: &[CleanTurn]) {
-        debug_assert_eq!(self.max_rep, 1, "turns in a list");
+        debug_assert!(self.max_rep <= 1, "turns in a list, or rows");
         if turns.is_empty() {
             return;
         }
@@ -135,7 +135,9 @@ impl HeadLeaves {
         for a in turns.iter().filter_map(|t| t.annotation) {
             self.annotation.values.push_text(a.as_str());
         }
-        self.reps.push((self.entries, 0));
+        if self.max_rep > 0 {
+            self.reps.push((self.entries, 0));
+        }
         self.entries += turns.len();
     }
 

@@ -8,13 +8,15 @@ use std::ops::Range;
 
 use crate::archive::convert::ChunkRows;
 use crate::render::game_json::{KindName, RulesObject, square};
-use crate::render::game_view::{GameEnd, GameVisitor, TurnHead};
+use crate::render::game_view::{GameEnd, GameVisitor, LaneTurns, TurnHead};
 use crate::render::wire::DiagnosticLine;
 use crate::{GameState, Ply, PlyStep, Ruleset, Setup, Square};
 
 use super::column::{Leaf, Names, Values};
 use super::head::{HeadLeaves, i64_of};
 use super::{Part, Rows};
+
+mod lane;
 
 /// The game being read.
 #[derive(Debug, Default)]
@@ -280,6 +282,17 @@ impl GameVisitor for TurnsRows {
 
     fn wants_after(&self) -> bool {
         true
+    }
+
+    fn lane_turns(&mut self, turns: &LaneTurns<'_, '_>) {
+        let game = turns.game();
+        // The positions after every turn are kept by the lane for a visitor that wants them:
+        // else the turns go one by one, replayed.
+        if game.afters.len() == game.turns.len() {
+            self.push_clean(game);
+        } else {
+            turns.visit(self);
+        }
     }
 
     fn after(&mut self, setup: &Setup) {

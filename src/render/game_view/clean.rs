@@ -25,7 +25,7 @@ const NAMES: &str = concat!(
 );
 
 /// The name of `s`, `a1` to `i9`.
-fn name(s: Square) -> &'static str {
+pub(crate) fn name(s: Square) -> &'static str {
     let i = 2 * s.index();
     NAMES.get(i..i + 2).unwrap_or("")
 }

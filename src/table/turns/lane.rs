@@ -1,0 +1,87 @@
+//! The rows of a game the fast lane read, added at once from its record
+//! ([`GameVisitor::lane_turns`](crate::render::game_view::GameVisitor::lane_turns)): the
+//! same entries as the calls for each turn give, without a call per square, step and capture.
+//! The Parquet files made either way are held byte for byte equal
+//! (`src/cli/convert/parquet/tests.rs`).
+
+use crate::render::game_view::name;
+use crate::validate::{CleanGame, CleanKind, CleanNote};
+
+use super::super::head::i64_of;
+use super::TurnsRows;
+
+impl TurnsRows {
+    /// Adds a row for each turn of `game`, whose positions after each turn it keeps
+    /// ([`CleanGame::afters`]).
+    pub(super) fn push_clean(&mut self, game: &CleanGame<'_>) {
+        self.head.push_clean(&game.turns);
+        let (mut next_step, mut next_note) = (0, 0);
+        for (t, after) in game.turns.iter().zip(&game.afters) {
+            self.file.text(0, &self.at.file);
+            self.game.int(0, self.at.number);
+            self.line.text(0, &self.at.line);
+            let text = &mut self.t.text;
+            text.clear();
+            let (mut placed, mut to) = ([None, None], None);
+            let (mut steps, mut captures) = (0, 0);
+            let captured = &mut self.t.captured;
+            captured.clear();
+            match t.kind {
+                CleanKind::Place(a, b) => {
+                    placed = [Some(name(a)), Some(name(b))];
+                    text.push_str(name(a));
+                    text.push(',');
+                    text.push_str(name(b));
+                }
+                CleanKind::Pass => text.push_str("--"),
+                CleanKind::Slide(from, s) => {
+                    text.push_str(name(from));
+                    text.push('-');
+                    text.push_str(name(s));
+                    (to, steps) = (Some(name(s)), 1);
+                }
+                CleanKind::Move(from) => {
+                    text.push_str(name(from));
+                    let end = next_step + t.steps as usize;
+                    for (s, taken) in game.steps.get(next_step..end).unwrap_or_default() {
+                        text.push('-');
+                        text.push_str(name(*s));
+                        for c in taken.squares() {
+                            text.push('x');
+                            text.push_str(name(c));
+                            if captures > 0 {
+                                captured.push(' ');
+                            }
+                            captured.push_str(name(c));
+                            captures += 1;
+                        }
+                        (to, steps) = (Some(name(*s)), steps + 1);
+                    }
+                    next_step = end;
+                }
+            }
+            if t.notes > 0 {
+                let end = next_note + t.notes as usize;
+                for n in game.notes.get(next_note..end).unwrap_or_default() {
+                    if let CleanNote::Comment(c) = n {
+                        self.at.weight += c.text.len();
+                    }
+                }
+                next_note = end;
+            }
+            self.notation.text(0, text);
+            self.to.opt_text(0, to);
+            for (column, placed) in self.placed.iter_mut().zip(placed) {
+                column.opt_text(0, placed);
+            }
+            self.steps.int(0, i64_of(steps));
+            self.captures.int(0, i64_of(captures));
+            (self.captured).opt_text(0, (captures > 0).then_some(captured.as_str()));
+            self.position.clear();
+            after.append_text(&mut self.position);
+            self.after.opt_bytes(0, Some(&self.position));
+            self.at.turns += 1;
+            self.at.weight += 32 + 8 * steps;
+        }
+    }
+}
