@@ -472,6 +472,25 @@ impl Leaf {
         }
     }
 
+    /// The text that `write` appends to a buffer, at repetition level `rep` (written where
+    /// the leaf holds its texts, not copied there).
+    ///
+    /// ```
+    /// use seega::table::Leaf;
+    ///
+    /// let mut leaf = Leaf::texts(0, 1);
+    /// leaf.text_with(0, |out| out.extend_from_slice(b"5/5/5/5/5 b"));
+    /// assert_eq!(leaf.values.text(0), b"5/5/5/5/5 b");
+    /// ```
+    #[inline]
+    pub fn text_with(&mut self, rep: u8, write: impl FnOnce(&mut Vec<u8>)) {
+        self.null(rep, self.max_def);
+        if let Values::Text { bytes, ends } = &mut self.values {
+            write(bytes);
+            ends.push(u32::try_from(bytes.len()).unwrap_or(u32::MAX));
+        }
+    }
+
     /// The integer `n` at repetition level `rep`, or a null.
     #[inline]
     pub fn opt_int(&mut self, rep: u8, n: Option<i64>) {

@@ -77,9 +77,7 @@ impl TurnsRows {
             self.steps.int(0, i64_of(steps));
             self.captures.int(0, i64_of(captures));
             (self.captured).opt_text(0, (captures > 0).then_some(captured.as_str()));
-            self.position.clear();
-            after.append_text(&mut self.position);
-            self.after.opt_bytes(0, Some(&self.position));
+            self.after.text_with(0, |out| after.append_text(out));
             self.at.turns += 1;
             self.at.weight += 32 + 8 * steps;
         }
