@@ -104,8 +104,9 @@ pub struct Dictionary {
     squares: Vec<u32>,
     /// The indices of the sides' or the kinds' names, by their number.
     names: Vec<u32>,
-    /// The last text looked up (not a square's name) and its index.
+    /// The last text looked up (not a square's name) and its index, and the last short one.
     last: Option<(Vec<u8>, u32)>,
+    last_short: Option<(u128, u32)>,
     /// The integers' indices, and for those from 0 to 1023 a table.
     ints: FxMap<i64>,
     small: Vec<u32>,
@@ -184,7 +185,14 @@ impl Dictionary {
             return self.coded(Names::Squares, code);
         }
         if let Some(key) = short(s) {
-            return match self.shorts.get(&key) {
+            // A column often holds one short text many times in a row (the turns table's
+            // line, a short file name).
+            if let Some((last, i)) = self.last_short
+                && last == key
+            {
+                return i;
+            }
+            let i = match self.shorts.get(&key) {
                 Some(&i) => i,
                 None => {
                     let i = self.add_text(s);
@@ -192,6 +200,8 @@ impl Dictionary {
                     i
                 }
             };
+            self.last_short = Some((key, i));
+            return i;
         }
         // A column often holds one long text many times in a row (the turns table's file).
         if let Some((last, i)) = &self.last
@@ -221,6 +231,7 @@ impl Dictionary {
         self.texts.clear();
         self.shorts.clear();
         self.last = None;
+        self.last_short = None;
         self.ints.clear();
         self.squares.iter_mut().for_each(|i| *i = NONE);
         self.names.iter_mut().for_each(|i| *i = NONE);
