@@ -472,6 +472,21 @@ impl Leaf {
         }
     }
 
+    /// The square numbered `code` ([`Names::Squares`]) at repetition level `rep`, or a null
+    /// (what [`Leaf::opt_text`] does with its name, without reading the name back).
+    #[inline]
+    pub fn opt_code(&mut self, rep: u8, code: Option<u32>) {
+        match code {
+            Some(code) => {
+                self.null(rep, self.max_def);
+                if let Values::Coded { codes, .. } = &mut self.values {
+                    codes.push(code);
+                }
+            }
+            None => self.null(rep, self.max_def - 1),
+        }
+    }
+
     /// The text that `write` appends to a buffer, at repetition level `rep` (written where
     /// the leaf holds its texts, not copied there).
     ///

@@ -13,6 +13,11 @@ pub fn i64_of(n: impl TryInto<i64>) -> i64 {
     n.try_into().unwrap_or(i64::MAX)
 }
 
+/// The number of square `s`'s name in [`Names::Squares`] (at most 80).
+pub fn square_code(s: crate::engine::Square) -> u32 {
+    s.index() as u32
+}
+
 /// The number of `side`'s name in [`Names::Sides`].
 pub fn side_code(side: Side) -> u32 {
     match side {
@@ -125,11 +130,7 @@ impl HeadLeaves {
         let from = |t: &CleanTurn| kind_of(t.kind).1;
         (self.from.def).extend(turns.iter().map(|t| top - u8::from(from(t).is_none())));
         if let Values::Coded { codes, .. } = &mut self.from.values {
-            codes.extend(
-                turns
-                    .iter()
-                    .filter_map(|t| from(t).map(|s| s.index() as u32)),
-            );
+            codes.extend(turns.iter().filter_map(|t| from(t).map(square_code)));
         }
         (self.annotation.def).extend(turns.iter().map(|t| top - u8::from(t.annotation.is_none())));
         for a in turns.iter().filter_map(|t| t.annotation) {

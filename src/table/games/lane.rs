@@ -7,12 +7,8 @@
 use crate::render::game_view::kind_of;
 use crate::validate::{CleanGame, CleanKind, CleanNote};
 
+use super::super::head::square_code as code;
 use super::{Game, TurnLeaves};
-
-/// The number of square `s` among [`super::Names::Squares`].
-fn code(s: crate::engine::Square) -> u32 {
-    s.index() as u32
-}
 
 impl TurnLeaves {
     /// Adds the turns of `game`, the first of its list, counting them in `at`.

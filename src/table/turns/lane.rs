@@ -7,7 +7,7 @@
 use crate::render::game_view::name;
 use crate::validate::{CleanGame, CleanKind, CleanNote};
 
-use super::super::head::i64_of;
+use super::super::head::{i64_of, square_code as code};
 use super::TurnsRows;
 
 impl TurnsRows {
@@ -28,7 +28,7 @@ impl TurnsRows {
             captured.clear();
             match t.kind {
                 CleanKind::Place(a, b) => {
-                    placed = [Some(name(a)), Some(name(b))];
+                    placed = [Some(code(a)), Some(code(b))];
                     text.push_str(name(a));
                     text.push(',');
                     text.push_str(name(b));
@@ -38,7 +38,7 @@ impl TurnsRows {
                     text.push_str(name(from));
                     text.push('-');
                     text.push_str(name(s));
-                    (to, steps) = (Some(name(s)), 1);
+                    (to, steps) = (Some(code(s)), 1);
                 }
                 CleanKind::Move(from) => {
                     text.push_str(name(from));
@@ -55,7 +55,7 @@ impl TurnsRows {
                             captured.push_str(name(c));
                             captures += 1;
                         }
-                        (to, steps) = (Some(name(*s)), steps + 1);
+                        (to, steps) = (Some(code(*s)), steps + 1);
                     }
                     next_step = end;
                 }
@@ -70,9 +70,9 @@ impl TurnsRows {
                 next_note = end;
             }
             self.notation.text(0, text);
-            self.to.opt_text(0, to);
+            self.to.opt_code(0, to);
             for (column, placed) in self.placed.iter_mut().zip(placed) {
-                column.opt_text(0, placed);
+                column.opt_code(0, placed);
             }
             self.steps.int(0, i64_of(steps));
             self.captures.int(0, i64_of(captures));
