@@ -178,13 +178,14 @@ fn properties() -> WriterProperties {
 fn plan(column: &ColumnDescPtr) -> Plan {
     let parts = column.path().parts();
     let delta = matches!(parts, [p] if p == "game");
-    let plain = matches!(parts, [p] if p == "final" || p == "position_after")
-        || parts.iter().any(|p| p == "comments");
+    let prefix = matches!(parts, [p] if p == "position_after");
+    let plain = matches!(parts, [p] if p == "final") || parts.iter().any(|p| p == "comments");
     let top = parts.len() == 1;
     Plan {
-        dictionary: !plain && !delta,
+        dictionary: !plain && !delta && !prefix,
         statistics: top && !matches!(parts, [p] if p == "notation" || p == "position_after"),
         delta,
+        prefix,
     }
 }
 

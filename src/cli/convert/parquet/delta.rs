@@ -34,29 +34,38 @@ pub fn binary_packed(values: &[i64], out: &mut Vec<u8>) {
         let widths = out.len();
         out.extend_from_slice(&[0; MINIBLOCKS]);
         for (m, mini) in block.chunks(MINIBLOCK).enumerate() {
-            let max = mini.iter().map(|d| d.wrapping_sub(min) as u64).max();
-            let width = 64 - max.unwrap_or(0).leading_zeros();
+            // Padded with `min`: 0 once less `min`.
+            let mut less = [0u64; MINIBLOCK];
+            for (to, d) in less.iter_mut().zip(mini) {
+                *to = d.wrapping_sub(min) as u64;
+            }
+            // The widest value's width: that of all of them or-ed together.
+            let width = 64 - less.iter().fold(0, |a, v| a | v).leading_zeros();
             out[widths + m] = width as u8;
-            pack(mini, min, width, out);
+            pack(&less, width, out);
         }
     }
 }
 
-/// The 32 values of a miniblock (`mini`, padded with `min`), less `min`, `width` bits each.
-fn pack(mini: &[i64], min: i64, width: u32, out: &mut Vec<u8>) {
-    let mut acc: u128 = 0;
-    let mut bits = 0;
-    let values = (mini.iter().map(|d| d.wrapping_sub(min) as u64)).chain(std::iter::repeat(0));
-    for v in values.take(MINIBLOCK) {
-        acc |= u128::from(v) << bits;
+/// The 32 values of a miniblock, `width` bits each: `4 * width` bytes, written eight at a
+/// time.
+fn pack(values: &[u64; MINIBLOCK], width: u32, out: &mut Vec<u8>) {
+    if width == 0 {
+        return;
+    }
+    let (mut acc, mut bits) = (0u64, 0);
+    for &v in values {
+        acc |= v << bits;
         bits += width;
-        while bits >= 8 {
-            out.push(acc as u8);
-            acc >>= 8;
-            bits -= 8;
+        if bits >= 64 {
+            out.extend_from_slice(&acc.to_le_bytes());
+            // The bits of `v` that did not fit (fewer than `width`).
+            bits -= 64;
+            acc = if bits == 0 { 0 } else { v >> (width - bits) };
         }
     }
     // 32 values fill whole bytes whatever the width.
+    out.extend_from_slice(&acc.to_le_bytes()[..bits as usize / 8]);
 }
 
 #[cfg(test)]
