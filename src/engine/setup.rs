@@ -123,8 +123,17 @@ impl Setup {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn append_text(&self, out: &mut Vec<u8>) {
-        let t = self.text();
-        out.extend_from_slice(&t.buffer()[..t.len()]);
+        // Written in place, in room for the longest string, then cut to its length.
+        let start = out.len();
+        out.extend_from_slice(&[0; SetupText::MAX]);
+        let mut t = SetupText {
+            bytes: &mut out[start..],
+            len: 0,
+        };
+        t.put_board(self.size, self.pieces, self.to_move);
+        t.game_fields(self.in_hand, self.opening_owed, self.quiet_turns);
+        let len = t.len;
+        out.truncate(start + len);
     }
 
     /// An empty board of `size`, nothing in hand, black to move, no game-level state.
@@ -346,8 +355,9 @@ fn parse_count(text: &str) -> Result<u16, SetupError> {
     Ok(n)
 }
 
-/// The text of every rank of 5 or of 7 squares, at `b | w << n` for black's pieces on the
-/// bits of `b` and white's on those of `w` (up to eight bytes, little-endian, and the length);
+/// The text of every rank of 5 or of 7 squares and the `/` after it, at `b | w << n` for
+/// black's pieces on the bits of `b` and white's on those of `w` (up to eight bytes,
+/// little-endian, and the length);
 /// `None` for 9 squares, whose table would take 4 MiB: those ranks are written piece by piece.
 fn rank_table(n: u32) -> Option<&'static [(u64, u8)]> {
     static TABLES: [OnceLock<Vec<(u64, u8)>>; 2] = [OnceLock::new(), OnceLock::new()];
@@ -363,6 +373,7 @@ fn rank_table(n: u32) -> Option<&'static [(u64, u8)]> {
                 let mut t = SetupText::EMPTY;
                 // Squares held by both sides are no position's: their entry is never read.
                 t.rank(n, b, w & !b);
+                t.push(b'/');
                 let mut text = [0u8; 8];
                 text.copy_from_slice(&t.bytes[..8]);
                 (u64::from_le_bytes(text), t.len as u8)
@@ -372,17 +383,21 @@ fn rank_table(n: u32) -> Option<&'static [(u64, u8)]> {
     Some(made)
 }
 
-/// A position string (see [`Setup`]) held in a fixed buffer.
+/// The longest position string: nine ranks of nine squares, eight `/`, a space and the side,
+/// then ` 40/40 -- 1000`.
+const TEXT_MAX: usize = 9 * 9 + 8 + 2 + 6 + 3 + 5;
+
+/// A position string (see [`Setup`]) held in a fixed buffer (or written in place, in the
+/// bytes `B` of another buffer, [`Setup::append_text`]).
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct SetupText {
-    bytes: [u8; SetupText::MAX],
+pub(crate) struct SetupText<B = [u8; TEXT_MAX]> {
+    bytes: B,
     len: usize,
 }
 
 impl SetupText {
-    /// The longest position string: nine ranks of nine squares, eight `/`, a space and the
-    /// side, then ` 40/40 -- 1000`.
-    pub const MAX: usize = 9 * 9 + 8 + 2 + 6 + 3 + 5;
+    /// The longest position string ([`TEXT_MAX`]).
+    pub const MAX: usize = TEXT_MAX;
 
     /// No text yet.
     const EMPTY: SetupText = SetupText {
@@ -394,27 +409,62 @@ impl SetupText {
     #[inline]
     pub(crate) fn board(size: Size, pieces: [Bitboard; 2], to_move: Color) -> SetupText {
         let mut t = SetupText::EMPTY;
+        t.put_board(size, pieces, to_move);
+        t
+    }
+
+    /// The buffer, of which the first [`SetupText::len`] bytes are the string.
+    pub fn buffer(&self) -> &[u8; SetupText::MAX] {
+        &self.bytes
+    }
+
+    /// The length of the string in bytes.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// The string.
+    pub fn as_str(&self) -> &str {
+        // Only ASCII is pushed.
+        std::str::from_utf8(&self.bytes[..self.len]).unwrap_or_default()
+    }
+}
+
+impl<B: AsMut<[u8]>> SetupText<B> {
+    /// Writes the first two fields ([`SetupText::board`]).
+    #[inline]
+    fn put_board(&mut self, size: Size, pieces: [Bitboard; 2], to_move: Color) {
         let n = u32::from(size.get());
-        let (black, white) = (pieces[0].0, pieces[1].0);
         let row = (1u32 << n) - 1;
-        let table = rank_table(n);
-        for rank in (0..n).rev() {
-            let (b, w) = (
-                (black >> (rank * 9)) as u32 & row,
-                (white >> (rank * 9)) as u32 & row,
-            );
-            match table.and_then(|t| t.get((b | w << n) as usize)) {
-                // (Eight bytes are written: room is left for them on any board of 5 or 7.)
-                Some(&(text, len)) if t.len + 8 <= SetupText::MAX => t.put(text, len),
-                _ => t.rank(n, b, w),
+        if let Some(table) = rank_table(n) {
+            // A board of 5 or 7: its ranks fit in 64 bits, and each rank's text and its `/` in
+            // eight bytes.
+            let (black, white) = (pieces[0].0 as u64, pieces[1].0 as u64);
+            for shift in (0..n).rev().map(|rank| rank * 9) {
+                let (b, w) = ((black >> shift) as u32 & row, (white >> shift) as u32 & row);
+                let (text, len) = table
+                    .get((b | w << n) as usize)
+                    .copied()
+                    .unwrap_or_default();
+                self.put(text, len);
             }
-            if rank > 0 {
-                t.push(b'/');
+            // The last rank's `/`.
+            self.len = self.len.saturating_sub(1);
+        } else {
+            let (black, white) = (pieces[0].0, pieces[1].0);
+            for rank in (0..n).rev() {
+                let (b, w) = (
+                    (black >> (rank * 9)) as u32 & row,
+                    (white >> (rank * 9)) as u32 & row,
+                );
+                self.rank(n, b, w);
+                if rank > 0 {
+                    self.push(b'/');
+                }
             }
         }
-        t.push(b' ');
-        t.push(to_move.char() as u8);
-        t
+        self.push(b' ');
+        self.push(to_move.char() as u8);
     }
 
     /// One rank of `n` squares, black's pieces on the bits of `b`, white's on those of `w`:
@@ -444,7 +494,7 @@ impl SetupText {
     /// so the caller leaves room for them.
     #[inline]
     fn put(&mut self, text: u64, len: u8) {
-        if let Some(to) = self.bytes.get_mut(self.len..self.len + 8) {
+        if let Some(to) = self.bytes.as_mut().get_mut(self.len..self.len + 8) {
             to.copy_from_slice(&text.to_le_bytes());
             self.len += usize::from(len);
         }
@@ -483,25 +533,9 @@ impl SetupText {
     }
 
     fn push(&mut self, b: u8) {
-        if let Some(to) = self.bytes.get_mut(self.len) {
+        if let Some(to) = self.bytes.as_mut().get_mut(self.len) {
             *to = b;
             self.len += 1;
         }
-    }
-
-    /// The buffer, of which the first [`SetupText::len`] bytes are the string.
-    pub fn buffer(&self) -> &[u8; SetupText::MAX] {
-        &self.bytes
-    }
-
-    /// The length of the string in bytes.
-    pub fn len(&self) -> usize {
-        self.len
-    }
-
-    /// The string.
-    pub fn as_str(&self) -> &str {
-        // Only ASCII is pushed.
-        std::str::from_utf8(&self.bytes[..self.len]).unwrap_or_default()
     }
 }
