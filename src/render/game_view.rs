@@ -227,4 +227,4 @@ mod clean;
 pub(crate) use clean::CleanFeeder;
 pub use clean::LaneTurns;
 #[cfg(feature = "arrow")]
-pub(crate) use clean::{kind_of, name};
+pub(crate) use clean::{kind_of, name, name_bytes};

@@ -567,6 +567,7 @@ fn push_text(bytes: &mut Vec<u8>, ends: &mut Vec<u32>, s: &[u8]) {
     ends.push(u32::try_from(bytes.len()).unwrap_or(u32::MAX));
 }
 
+mod repeat;
 mod route;
 mod rows;
 #[cfg(test)]

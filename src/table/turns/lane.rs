@@ -4,7 +4,7 @@
 //! The Parquet files made either way are held byte for byte equal
 //! (`src/cli/convert/parquet/tests.rs`).
 
-use crate::render::game_view::name;
+use crate::render::game_view::{name, name_bytes};
 use crate::validate::{CleanGame, CleanKind, CleanNote};
 
 use super::super::head::{i64_of, square_code as code};
@@ -15,40 +15,40 @@ impl TurnsRows {
     /// ([`CleanGame::afters`]).
     pub(super) fn push_clean(&mut self, game: &CleanGame<'_>) {
         self.head.push_clean(&game.turns);
+        let n = game.turns.len().min(game.afters.len());
+        self.file.repeat_text(0, &self.at.file, n);
+        self.game.repeat_int(0, self.at.number, n);
+        self.line.repeat_text(0, &self.at.line, n);
         let (mut next_step, mut next_note) = (0, 0);
         for (t, after) in game.turns.iter().zip(&game.afters) {
-            self.file.text(0, &self.at.file);
-            self.game.int(0, self.at.number);
-            self.line.text(0, &self.at.line);
-            let text = &mut self.t.text;
-            text.clear();
             let (mut placed, mut to) = ([None, None], None);
             let (mut steps, mut captures) = (0, 0);
             let captured = &mut self.t.captured;
             captured.clear();
-            match t.kind {
+            // The notation, written where the leaf holds it.
+            self.notation.text_with(0, |text| match t.kind {
                 CleanKind::Place(a, b) => {
                     placed = [Some(code(a)), Some(code(b))];
-                    text.push_str(name(a));
-                    text.push(',');
-                    text.push_str(name(b));
+                    text.extend_from_slice(&name_bytes(a));
+                    text.push(b',');
+                    text.extend_from_slice(&name_bytes(b));
                 }
-                CleanKind::Pass => text.push_str("--"),
+                CleanKind::Pass => text.extend_from_slice(b"--"),
                 CleanKind::Slide(from, s) => {
-                    text.push_str(name(from));
-                    text.push('-');
-                    text.push_str(name(s));
+                    text.extend_from_slice(&name_bytes(from));
+                    text.push(b'-');
+                    text.extend_from_slice(&name_bytes(s));
                     (to, steps) = (Some(code(s)), 1);
                 }
                 CleanKind::Move(from) => {
-                    text.push_str(name(from));
+                    text.extend_from_slice(&name_bytes(from));
                     let end = next_step + t.steps as usize;
                     for (s, taken) in game.steps.get(next_step..end).unwrap_or_default() {
-                        text.push('-');
-                        text.push_str(name(*s));
+                        text.push(b'-');
+                        text.extend_from_slice(&name_bytes(*s));
                         for c in taken.squares() {
-                            text.push('x');
-                            text.push_str(name(c));
+                            text.push(b'x');
+                            text.extend_from_slice(&name_bytes(c));
                             if captures > 0 {
                                 captured.push(' ');
                             }
@@ -59,7 +59,7 @@ impl TurnsRows {
                     }
                     next_step = end;
                 }
-            }
+            });
             if t.notes > 0 {
                 let end = next_note + t.notes as usize;
                 for n in game.notes.get(next_note..end).unwrap_or_default() {
@@ -69,7 +69,6 @@ impl TurnsRows {
                 }
                 next_note = end;
             }
-            self.notation.text(0, text);
             self.to.opt_code(0, to);
             for (column, placed) in self.placed.iter_mut().zip(placed) {
                 column.opt_code(0, placed);
