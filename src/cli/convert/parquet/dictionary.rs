@@ -84,6 +84,17 @@ fn low(s: &[u8]) -> u64 {
     }
 }
 
+/// Whether `a` and `b` are the same text (a short one compared as a number, not by a call).
+#[inline]
+fn same(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len()
+        && if a.len() <= 8 {
+            low(a) == low(b)
+        } else {
+            a == b
+        }
+}
+
 /// No entry yet in a table of direct indices.
 const NONE: u32 = u32::MAX;
 
@@ -176,6 +187,22 @@ impl Dictionary {
             *table = vec![NONE; Names::Squares.len() as usize];
         }
         table
+    }
+
+    /// Appends the indices of the texts of `bytes` that end at `ends` (the first beginning at
+    /// `start`) to `indices`, adding those not in the dictionary yet.
+    pub fn texts(&mut self, bytes: &[u8], ends: &[u32], mut start: usize, indices: &mut Vec<u32>) {
+        // A column often holds one text many times in a row (the turns table's file and
+        // line): a value the same as the one before has its index.
+        let mut last: (&[u8], u32) = (&[], NONE);
+        indices.extend(ends.iter().map(|&end| {
+            let s = bytes.get(start..end as usize).unwrap_or_default();
+            start = end as usize;
+            if last.1 == NONE || !same(s, last.0) {
+                last = (s, self.text(s));
+            }
+            last.1
+        }));
     }
 
     /// The index of the text `s`, added if new.

@@ -300,22 +300,12 @@ impl ChunkEncoder {
                 self.indices.extend(v[r].iter().map(|&n| d.int(n)));
             }
             (Values::Text { bytes, ends }, Some(d)) if self.plan.dictionary => {
-                let mut start = if r.start == 0 {
+                let start = if r.start == 0 {
                     0
                 } else {
                     ends[r.start - 1] as usize
                 };
-                // A column often holds one text many times in a row (the turns table's file and
-                // line): a value the same as the one before has its index.
-                let mut last: (&[u8], u32) = (&[], u32::MAX);
-                self.indices.extend(ends[r].iter().map(|&end| {
-                    let s = &bytes[start..end as usize];
-                    start = end as usize;
-                    if last.1 == u32::MAX || last.0 != s {
-                        last = (s, d.text(s));
-                    }
-                    last.1
-                }));
+                d.texts(bytes, &ends[r], start, &mut self.indices);
             }
             (
                 Values::Coded {
