@@ -2,7 +2,8 @@
 127.0.0.1, over a few thousand generated games in archives plain and compressed: the games and
 turns tables equal `seega convert --to parquet` (and `--to parquet-turns`) of the same
 archives row for row; written partitioned by rules and read back, the same rows; an archive cut
-short gives its games and a row for its problem, or fails the job naming it; and the examples
+short gives its games and a row for its problem, or fails the job naming it; Spark's own
+Parquet readers read what `convert` writes; and the examples
 of `docs/scale.md`'s Spark section run as shown.
 
 Needs PySpark 4, pyarrow and a Java runtime (`.ci/run` installs PySpark; Java 17 is on the
@@ -123,6 +124,24 @@ def test_the_tables_are_those_of_convert_row_for_row(spark, archives, tmp_path, 
     if table == "games":
         assert len(got) == GAMES
         assert any(not r["valid"] for r in got)
+    assert got == want
+
+
+@pytest.mark.parametrize("vectorized", ["true", "false"])
+@pytest.mark.parametrize("to", ["parquet", "parquet-turns"])
+def test_sparks_own_parquet_readers_read_what_convert_writes(
+    spark, archives, tmp_path, to, vectorized
+):
+    # Both of Spark's readers: its vectorized one, and Parquet's Java reader (which refuses a
+    # DELTA_BYTE_ARRAY column, as `position_after`, from a writer it cannot name).
+    _, good, _, _ = archives
+    want = parquet_rows(tmp_path, to, good)
+    spark.conf.set("spark.sql.parquet.enableVectorizedReader", vectorized)
+    try:
+        got = spark_rows(spark.read.parquet(str(tmp_path / f"{to}.parquet")))
+    finally:
+        spark.conf.unset("spark.sql.parquet.enableVectorizedReader")
+    assert len(got) == len(want) > 0
     assert got == want
 
 

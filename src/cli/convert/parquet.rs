@@ -155,11 +155,14 @@ impl ParquetSink {
 }
 
 /// The file's properties: zstd, and seega as its writer (the columns are encoded as [`plan`]
-/// says).
+/// says). The writer is named as every writer names itself (`parquet-cpp-arrow version
+/// 14.0.0`), `seega version 0.1.0`: Parquet's Java reader refuses to read a
+/// `DELTA_BYTE_ARRAY` column of a file split among tasks unless it can tell the writer is
+/// not one of its own old versions, which wrote such columns wrong.
 fn properties() -> WriterProperties {
     WriterProperties::builder()
         .set_compression(Compression::ZSTD(ZstdLevel::default()))
-        .set_created_by(format!("seega {}", env!("CARGO_PKG_VERSION")))
+        .set_created_by(format!("seega version {}", env!("CARGO_PKG_VERSION")))
         // Row groups are cut by game count ([`ParquetSink::write`]), not by rows.
         .set_max_row_group_row_count(None)
         .build()
