@@ -132,8 +132,7 @@ def test_the_tables_are_those_of_convert_row_for_row(spark, archives, tmp_path, 
 def test_sparks_own_parquet_readers_read_what_convert_writes(
     spark, archives, tmp_path, to, vectorized
 ):
-    # Both of Spark's readers: its vectorized one, and Parquet's Java reader (which refuses a
-    # DELTA_BYTE_ARRAY column, as `position_after`, from a writer it cannot name).
+    # Both of Spark's readers: its vectorized one, and Parquet's Java reader.
     _, good, _, _ = archives
     want = parquet_rows(tmp_path, to, good)
     spark.conf.set("spark.sql.parquet.enableVectorizedReader", vectorized)

@@ -155,10 +155,9 @@ impl ParquetSink {
 }
 
 /// The file's properties: zstd, and seega as its writer (the columns are encoded as [`plan`]
-/// says). The writer is named as every writer names itself (`parquet-cpp-arrow version
-/// 14.0.0`), `seega version 0.1.0`: Parquet's Java reader refuses to read a
-/// `DELTA_BYTE_ARRAY` column of a file split among tasks unless it can tell the writer is
-/// not one of its own old versions, which wrote such columns wrong.
+/// says), named as every writer names itself (`parquet-cpp-arrow version 14.0.0`): `seega
+/// version 0.1.0`. Parquet's Java reader parses the name to tell its own old versions, which
+/// wrote some encodings wrong, from other writers.
 fn properties() -> WriterProperties {
     WriterProperties::builder()
         .set_compression(Compression::ZSTD(ZstdLevel::default()))
@@ -181,14 +180,13 @@ fn properties() -> WriterProperties {
 fn plan(column: &ColumnDescPtr) -> Plan {
     let parts = column.path().parts();
     let delta = matches!(parts, [p] if p == "game");
-    let prefix = matches!(parts, [p] if p == "position_after");
-    let plain = matches!(parts, [p] if p == "final") || parts.iter().any(|p| p == "comments");
+    let plain = matches!(parts, [p] if p == "final" || p == "position_after")
+        || parts.iter().any(|p| p == "comments");
     let top = parts.len() == 1;
     Plan {
-        dictionary: !plain && !delta && !prefix,
+        dictionary: !plain && !delta,
         statistics: top && !matches!(parts, [p] if p == "notation" || p == "position_after"),
         delta,
-        prefix,
     }
 }
 

@@ -46,63 +46,6 @@ pub struct Plan {
     /// Without a dictionary, `DELTA_BINARY_PACKED` (integers that count up; for integers
     /// only).
     pub delta: bool,
-    /// Without a dictionary, `DELTA_BYTE_ARRAY` (texts that share their beginning with the
-    /// text before: positions turn after turn; for texts only).
-    pub prefix: bool,
-}
-
-/// How many bytes `a` and `b` begin with in common (compared eight at a time).
-fn shared(a: &[u8], b: &[u8]) -> usize {
-    let mut n = 0;
-    for (x, y) in a.chunks_exact(8).zip(b.chunks_exact(8)) {
-        let word = |c: &[u8]| u64::from_le_bytes(c.try_into().unwrap_or_default());
-        let differ = word(x) ^ word(y);
-        if differ != 0 {
-            return n + differ.trailing_zeros() as usize / 8;
-        }
-        n += 8;
-    }
-    n + a[n..]
-        .iter()
-        .zip(&b[n..])
-        .take_while(|(x, y)| x == y)
-        .count()
-}
-
-/// A `DELTA_BYTE_ARRAY` page being filled: each value's length in common with the value
-/// before it and the length of the rest (the rest itself goes to the page's plain bytes).
-#[derive(Debug, Default)]
-struct Prefixes {
-    shared: Vec<i64>,
-    rest: Vec<i64>,
-    /// The page's last value.
-    last: Vec<u8>,
-}
-
-impl Prefixes {
-    /// Adds `values`, their rests to `plain`.
-    fn push<'a>(&mut self, values: impl Iterator<Item = &'a [u8]>, plain: &mut Vec<u8>) {
-        let mut last = self.last.as_slice();
-        for value in values {
-            let shared = shared(value, last);
-            self.shared.push(shared as i64);
-            self.rest.push((value.len() - shared) as i64);
-            plain.extend_from_slice(&value[shared..]);
-            last = value;
-        }
-        let last = last.to_vec();
-        self.last = last;
-    }
-
-    /// Appends the page's lengths, then `plain` (the rests): `DELTA_BYTE_ARRAY`.
-    fn finish(&mut self, plain: &[u8], buf: &mut Vec<u8>) {
-        delta::binary_packed(&self.shared, buf);
-        delta::binary_packed(&self.rest, buf);
-        buf.extend_from_slice(plain);
-        self.shared.clear();
-        self.rest.clear();
-        self.last.clear();
-    }
 }
 
 /// A column's minimum and maximum so far.
@@ -170,7 +113,6 @@ pub struct ChunkEncoder {
     plain: Vec<u8>,
     bools: Vec<bool>,
     ints: Vec<i64>,
-    prefixes: Prefixes,
     entries: usize,
     /// Encoded data pages.
     pages: TrackedWrite<Vec<u8>>,
@@ -190,8 +132,6 @@ impl ChunkEncoder {
         // Booleans are always plain, one bit each.
         plan.dictionary &= descr.physical_type() != Type::BOOLEAN && !plan.delta;
         plan.delta &= descr.physical_type() == Type::INT64;
-        plan.prefix &= descr.physical_type() == Type::BYTE_ARRAY;
-        plan.dictionary &= !plan.prefix;
         let dictionary = plan.dictionary.then(Dictionary::default);
         // Levels are at most 255 (a schema is far shallower).
         let level = |max: i16| LevelWriter::new(u8::try_from(max).unwrap_or(u8::MAX));
@@ -206,7 +146,6 @@ impl ChunkEncoder {
             plain: Vec::new(),
             bools: Vec::new(),
             ints: Vec::new(),
-            prefixes: Prefixes::default(),
             entries: 0,
             pages: TrackedWrite::new(Vec::new()),
             page_bytes: 0,
@@ -251,7 +190,6 @@ impl ChunkEncoder {
         self.values(&leaf.values, values);
         self.page_bytes = self.rep.len() + self.def.len() + self.indices.len() + self.plain.len();
         self.page_bytes += self.bools.len() / 8 + self.ints.len() * 2;
-        self.page_bytes += self.prefixes.shared.len() * 2;
         if self.page_bytes >= PAGE_BYTES {
             self.page(z, false)?;
         }
@@ -289,10 +227,6 @@ impl ChunkEncoder {
         }
         if let (true, Values::Int(v)) = (self.plan.delta, values) {
             self.ints.extend_from_slice(&v[r]);
-            return;
-        }
-        if self.plan.prefix {
-            (self.prefixes).push(r.map(|i| values.text(i)), &mut self.plain);
             return;
         }
         match (values, &mut self.dictionary) {
@@ -359,9 +293,6 @@ impl ChunkEncoder {
             delta::binary_packed(&self.ints, buf);
             self.ints.clear();
             Encoding::DELTA_BINARY_PACKED
-        } else if self.plan.prefix {
-            self.prefixes.finish(&self.plain, buf);
-            Encoding::DELTA_BYTE_ARRAY
         } else if let (Some(d), true) = (&self.dictionary, self.plan.dictionary) {
             let width = rle::bit_width(d.len.saturating_sub(1)).max(1);
             buf.push(width);
