@@ -84,17 +84,6 @@ fn low(s: &[u8]) -> u64 {
     }
 }
 
-/// Whether `a` and `b` are the same text (a short one compared as a number, not by a call).
-#[inline]
-fn same(a: &[u8], b: &[u8]) -> bool {
-    a.len() == b.len()
-        && if a.len() <= 8 {
-            low(a) == low(b)
-        } else {
-            a == b
-        }
-}
-
 /// No entry yet in a table of direct indices.
 const NONE: u32 = u32::MAX;
 
@@ -193,16 +182,33 @@ impl Dictionary {
     /// `start`) to `indices`, adding those not in the dictionary yet.
     pub fn texts(&mut self, bytes: &[u8], ends: &[u32], mut start: usize, indices: &mut Vec<u32>) {
         // A column often holds one text many times in a row (the turns table's file and
-        // line): a value the same as the one before has its index.
-        let mut last: (&[u8], u32) = (&[], NONE);
-        indices.extend(ends.iter().map(|&end| {
-            let s = bytes.get(start..end as usize).unwrap_or_default();
-            start = end as usize;
-            if last.1 == NONE || !same(s, last.0) {
-                last = (s, self.text(s));
+        // line): the values of a stretch of one length after a value are the same as it when
+        // the stretch's bytes repeat with that length as their period (one comparison for
+        // the stretch, not one a value).
+        let (mut at, mut checked) = (0, 0);
+        while let Some(&end) = ends.get(at) {
+            let end = end as usize;
+            let s = bytes.get(start..end).unwrap_or_default();
+            let i = self.text(s);
+            let len = s.len();
+            let mut stretch = (at + 1, end);
+            if at >= checked {
+                while let Some(&e) = ends.get(stretch.0)
+                    && e as usize - stretch.1 == len
+                {
+                    stretch = (stretch.0 + 1, e as usize);
+                }
+                checked = stretch.0;
             }
-            last.1
-        }));
+            let (next, stop) = stretch;
+            if next > at + 1 && bytes.get(start + len..stop) == bytes.get(start..stop - len) {
+                indices.extend(std::iter::repeat_n(i, next - at));
+                (at, start) = (next, stop);
+            } else {
+                indices.push(i);
+                (at, start) = (at + 1, end);
+            }
+        }
     }
 
     /// The index of the text `s`, added if new.
@@ -313,6 +319,47 @@ mod tests {
             bytes[15] = s.len() as u8;
             u128::from_le_bytes(bytes)
         })
+    }
+
+    #[test]
+    fn texts_in_stretches_have_the_indices_each_text_has() {
+        let cases: [&[&str]; 6] = [
+            &["a.sgn", "a.sgn", "a.sgn", "b.sgn", "b.sgn", "a.sgn"],
+            &["", "", "", "x", "", ""],
+            &["c4-c3", "d4-d3", "c4-c3", "c4-c3", "e1-e2", "e1-e2"],
+            &["ab", "abab", "ab", "ab", "ba", "ab"],
+            &[
+                "a long file name.sgn",
+                "a long file name.sgn",
+                "a long file name.sgm",
+            ],
+            &["", "aa", "aa", "a", "a", ""],
+        ];
+        for texts in cases {
+            let mut bytes = Vec::new();
+            let mut ends = Vec::new();
+            for t in texts {
+                bytes.extend_from_slice(t.as_bytes());
+                ends.push(bytes.len() as u32);
+            }
+            for from in 0..texts.len() {
+                let start = if from == 0 {
+                    0
+                } else {
+                    ends[from - 1] as usize
+                };
+                let mut d = Dictionary::default();
+                let mut got = Vec::new();
+                d.texts(&bytes, &ends[from..], start, &mut got);
+                let mut one = Dictionary::default();
+                let want: Vec<u32> = texts[from..]
+                    .iter()
+                    .map(|t| one.text(t.as_bytes()))
+                    .collect();
+                assert_eq!(got, want, "{texts:?} from {from}");
+                assert_eq!(d.plain, one.plain);
+            }
+        }
     }
 
     #[test]
