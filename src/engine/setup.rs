@@ -526,6 +526,14 @@ impl<B: AsMut<[u8]>> SetupText<B> {
     }
 
     fn number(&mut self, n: u16) {
+        // The hands (at most 40) and most counts: one or two digits, without a call.
+        if n < 100 {
+            if n >= 10 {
+                self.push(b'0' + (n / 10) as u8);
+            }
+            self.push(b'0' + (n % 10) as u8);
+            return;
+        }
         let mut buf = itoa::Buffer::new();
         for &b in buf.format(n).as_bytes() {
             self.push(b);
