@@ -194,7 +194,7 @@ impl Dictionary {
             let mut stretch = (at + 1, end);
             if at >= checked {
                 while let Some(&e) = ends.get(stretch.0)
-                    && e as usize - stretch.1 == len
+                    && (e as usize).checked_sub(stretch.1) == Some(len)
                 {
                     stretch = (stretch.0 + 1, e as usize);
                 }
