@@ -363,9 +363,16 @@ impl ChunkEncoder {
             self.uncompressed += spec.uncompressed_size as i64;
         }
         let data_offset = chunk.bytes_written() as i64;
-        let mut bytes = chunk.into_inner()?;
+        // A chunk without a dictionary page is its pages, not a copy of them.
         let pages = std::mem::replace(&mut self.pages, TrackedWrite::new(Vec::new()));
-        bytes.extend_from_slice(&pages.into_inner()?);
+        let pages = pages.into_inner()?;
+        let bytes = if data_offset == 0 {
+            pages
+        } else {
+            let mut bytes = chunk.into_inner()?;
+            bytes.extend_from_slice(&pages);
+            bytes
+        };
         let encodings =
             std::mem::replace(&mut self.encodings, vec![Encoding::RLE, Encoding::PLAIN]);
         let mut meta = ColumnChunkMetaData::builder(self.descr.clone())
