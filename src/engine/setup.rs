@@ -435,23 +435,19 @@ impl<B: AsMut<[u8]>> SetupText<B> {
     #[inline]
     fn put_board(&mut self, size: Size, pieces: [Bitboard; 2], to_move: Color) {
         let n = u32::from(size.get());
-        let row = (1u32 << n) - 1;
-        if let Some(table) = rank_table(n) {
-            // A board of 5 or 7: its ranks fit in 64 bits, and each rank's text and its `/` in
-            // eight bytes.
-            let (black, white) = (pieces[0].0 as u64, pieces[1].0 as u64);
-            for shift in (0..n).rev().map(|rank| rank * 9) {
-                let (b, w) = ((black >> shift) as u32 & row, (white >> shift) as u32 & row);
-                let (text, len) = table
-                    .get((b | w << n) as usize)
-                    .copied()
-                    .unwrap_or_default();
-                self.put(text, len);
-            }
+        // A board of 5 or 7: its ranks fit in 64 bits, and each rank's text and its `/` in
+        // eight bytes of a table.
+        let narrow = (pieces[0].0 as u64, pieces[1].0 as u64);
+        let tabled = match (rank_table(n), n) {
+            (Some(table), 5) => self.ranks::<5, { 1 << 10 }>(table, narrow),
+            (Some(table), 7) => self.ranks::<7, { 1 << 14 }>(table, narrow),
+            _ => false,
+        };
+        if tabled {
             // The last rank's `/`.
             self.len = self.len.saturating_sub(1);
         } else {
-            let (black, white) = (pieces[0].0, pieces[1].0);
+            let (black, white, row) = (pieces[0].0, pieces[1].0, (1u32 << n) - 1);
             for rank in (0..n).rev() {
                 let (b, w) = (
                     (black >> (rank * 9)) as u32 & row,
@@ -465,6 +461,28 @@ impl<B: AsMut<[u8]>> SetupText<B> {
         }
         self.push(b' ');
         self.push(to_move.char() as u8);
+    }
+
+    /// Writes the `N` ranks of a board of 5 or 7 (black's pieces, white's), each from `table`
+    /// (of `ENTRIES`, `4^N`) with its `/`, unless the table is not of that size: the number
+    /// of ranks known, the loop is unrolled, and an entry's index, of `2N` bits, needs no
+    /// bounds check. Whether it wrote them.
+    #[inline(always)]
+    fn ranks<const N: u32, const ENTRIES: usize>(
+        &mut self,
+        table: &[(u64, u8)],
+        (black, white): (u64, u64),
+    ) -> bool {
+        let Ok(table) = <&[(u64, u8); ENTRIES]>::try_from(table) else {
+            return false;
+        };
+        let row = (1u64 << N) - 1;
+        for rank in (0..N).rev() {
+            let (b, w) = ((black >> (rank * 9)) & row, (white >> (rank * 9)) & row);
+            let (text, len) = table[(b | w << N) as usize % ENTRIES];
+            self.put(text, len);
+        }
+        true
     }
 
     /// One rank of `n` squares, black's pieces on the bits of `b`, white's on those of `w`:
