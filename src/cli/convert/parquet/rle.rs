@@ -280,6 +280,21 @@ fn pack_groups<T: Small>(values: &[T], width: u8, out: &mut Vec<u8>) {
         }
         return;
     }
+    if width <= 16 {
+        // A group of eight values fits in two words, of which its `width` bytes are kept: all
+        // sixteen appended (a copy of known length), the room past them given back.
+        let bytes = width as usize;
+        for group in values.chunks(8) {
+            let mut acc: u128 = 0;
+            for (k, &v) in group.iter().enumerate() {
+                acc |= u128::from(v.into()) << (k as u32 * width);
+            }
+            let end = out.len() + bytes;
+            out.extend_from_slice(&acc.to_le_bytes());
+            out.truncate(end);
+        }
+        return;
+    }
     let mut acc: u64 = 0;
     let mut bits = 0;
     for &v in values {
