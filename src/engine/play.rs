@@ -9,11 +9,13 @@
 
 use std::marker::PhantomData;
 
+use super::bitboard::Bitboard;
 use super::kernel::{self, Board, Word};
 use super::outcome::{Outcome, Termination};
 use super::position::{Phase, Position};
 use super::referee::can_open_for;
 use super::ruleset::{Barrier, Blocked, Centre, Chain, Ruleset};
+use super::setup::Setup;
 use super::turn::{IllegalTurn, Move};
 use crate::board::{Color, Square};
 
@@ -73,6 +75,25 @@ impl<B: Board> Play<B> {
         pos.pieces[1 - me].0 = self.theirs.widen();
         pos.to_move = self.to_move;
         pos.hands = self.hands;
+    }
+
+    /// This position as a [`Setup`]: what [`Position::setup`] gives of
+    /// [`Play::to_position`], without making the position (the turns table asks it after
+    /// every turn).
+    #[inline]
+    pub(crate) fn setup(&self) -> Setup {
+        let me = self.to_move.index();
+        let mut pieces = [Bitboard::EMPTY; 2];
+        pieces[me].0 = self.mine.widen();
+        pieces[1 - me].0 = self.theirs.widen();
+        Setup {
+            size: self.rules.size,
+            pieces,
+            to_move: self.to_move,
+            in_hand: self.hands,
+            opening_owed: false,
+            quiet_turns: 0,
+        }
     }
 
     /// This position as a [`Position`].

@@ -216,7 +216,7 @@ impl<B: Board> Referee<B> {
         super::setup::Setup {
             opening_owed: self.passer.is_some(),
             quiet_turns: self.quiet,
-            ..self.play.to_position().setup()
+            ..self.play.setup()
         }
     }
 

@@ -236,3 +236,33 @@ fn a_quiet_step_beside_the_passer_is_an_opening() {
         "only {full_only} openings needed the full search"
     );
 }
+
+#[test]
+fn setup_is_the_positions_setup() {
+    for rules in ["standard", "seesa", "standard size=9"] {
+        let rules = Ruleset::parse(rules).unwrap();
+        for seed in 0..20 {
+            let mut rng = SplitMix64::new(seed);
+            let mut pos = Position::new(rules);
+            for _ in 0..200 {
+                let fast = with_board!(rules.size, B => Play::<B>::of(&pos).setup());
+                assert_eq!(fast, pos.setup(), "{}", pos.to_setup_string());
+                if pos.in_hand(pos.to_move()) > 0 {
+                    place_randomly(&mut pos, &mut rng);
+                    continue;
+                }
+                let mut afters = Vec::new();
+                pos.for_each_turn(&mut |after, path| {
+                    if !path.is_empty() {
+                        afters.push(after.clone());
+                    }
+                    true
+                });
+                if afters.is_empty() {
+                    break;
+                }
+                pos = afters[rng.next_u64() as usize % afters.len()].clone();
+            }
+        }
+    }
+}
