@@ -18,6 +18,27 @@ fn place_randomly(pos: &mut Position, rng: &mut SplitMix64) {
     pos.place(a, b).unwrap();
 }
 
+/// Plays a random turn: a placement while the side to move has pieces in hand, else one of
+/// its legal movement turns; false when it has none.
+fn play_randomly(pos: &mut Position, rng: &mut SplitMix64) -> bool {
+    if pos.in_hand(pos.to_move()) > 0 {
+        place_randomly(pos, rng);
+        return true;
+    }
+    let mut after = Vec::new();
+    pos.for_each_turn(&mut |p, path| {
+        if !path.is_empty() {
+            after.push(p.clone());
+        }
+        true
+    });
+    if after.is_empty() {
+        return false;
+    }
+    *pos = after.swap_remove(rng.next_u64() as usize % after.len());
+    true
+}
+
 /// Every legal turn of random playouts under `rules`: after each movement turn from a
 /// position with no outcome, [`Play::outcome_after_move`] says what the full test says, with
 /// the witnesses of walls kept along the playout as a game keeps them. Returns how many turns it compared and how many of them ended the game by a barrier.
@@ -118,20 +139,8 @@ fn first_step_is_begin_move_then_step() {
         // Through the placement phase and into the movement phase, random turn by turn.
         for _ in 0..60 {
             legal += with_board!(rules.size, B => compare_first_steps::<B>(&pos));
-            if pos.in_hand(pos.to_move()) > 0 {
-                place_randomly(&mut pos, &mut rng);
-            } else {
-                let mut after = Vec::new();
-                pos.for_each_turn(&mut |p, path| {
-                    if !path.is_empty() {
-                        after.push(p.clone());
-                    }
-                    true
-                });
-                if after.is_empty() {
-                    break;
-                }
-                pos = after.swap_remove(rng.next_u64() as usize % after.len());
+            if !play_randomly(&mut pos, &mut rng) {
+                break;
             }
             if pos.outcome_after_turn(false).is_some() {
                 break;
@@ -247,21 +256,9 @@ fn setup_is_the_positions_setup() {
             for _ in 0..200 {
                 let fast = with_board!(rules.size, B => Play::<B>::of(&pos).setup());
                 assert_eq!(fast, pos.setup(), "{}", pos.to_setup_string());
-                if pos.in_hand(pos.to_move()) > 0 {
-                    place_randomly(&mut pos, &mut rng);
-                    continue;
-                }
-                let mut afters = Vec::new();
-                pos.for_each_turn(&mut |after, path| {
-                    if !path.is_empty() {
-                        afters.push(after.clone());
-                    }
-                    true
-                });
-                if afters.is_empty() {
+                if !play_randomly(&mut pos, &mut rng) {
                     break;
                 }
-                pos = afters[rng.next_u64() as usize % afters.len()].clone();
             }
         }
     }
