@@ -104,9 +104,6 @@ pub struct Dictionary {
     squares: Vec<u32>,
     /// The indices of the sides' or the kinds' names, by their number.
     names: Vec<u32>,
-    /// The last text looked up (not a square's name) and its index, and the last short one.
-    last: Option<(Vec<u8>, u32)>,
-    last_short: Option<(u128, u32)>,
     /// The integers' indices, and for those from 0 to 1023 a table.
     ints: FxMap<i64>,
     small: Vec<u32>,
@@ -218,14 +215,7 @@ impl Dictionary {
             return self.coded(Names::Squares, code);
         }
         if let Some(key) = short(s) {
-            // A column often holds one short text many times in a row (the turns table's
-            // line, a short file name).
-            if let Some((last, i)) = self.last_short
-                && last == key
-            {
-                return i;
-            }
-            let i = match self.shorts.get(&key) {
+            return match self.shorts.get(&key) {
                 Some(&i) => i,
                 None => {
                     let i = self.add_text(s);
@@ -233,28 +223,15 @@ impl Dictionary {
                     i
                 }
             };
-            self.last_short = Some((key, i));
-            return i;
         }
-        // A column often holds one long text many times in a row (the turns table's file).
-        if let Some((last, i)) = &self.last
-            && last.as_slice() == s
-        {
-            return *i;
-        }
-        let i = match self.texts.get(s) {
+        match self.texts.get(s) {
             Some(&i) => i,
             None => {
                 let i = self.add_text(s);
                 self.texts.insert(s.into(), i);
                 i
             }
-        };
-        let last = self.last.get_or_insert_with(|| (Vec::new(), i));
-        last.0.clear();
-        last.0.extend_from_slice(s);
-        last.1 = i;
-        i
+        }
     }
 
     /// Empties the dictionary, keeping its room.
@@ -263,8 +240,6 @@ impl Dictionary {
         self.len = 0;
         self.texts.clear();
         self.shorts.clear();
-        self.last = None;
-        self.last_short = None;
         self.ints.clear();
         self.squares.iter_mut().for_each(|i| *i = NONE);
         self.names.iter_mut().for_each(|i| *i = NONE);
