@@ -182,11 +182,8 @@ impl ChunkEncoder {
             let def = &leaf.def[entries.clone()];
             self.def.push(def);
             if self.plan.statistics {
-                let top = leaf.max_def;
-                // (Sums of 32-bit numbers, which the compiler makes many levels at a time, not a
-                // count one by one; each of at most 2^16 levels.)
-                let sum = |c: &[u8]| c.iter().map(|&d| u32::from(d != top)).sum::<u32>();
-                self.bounds.nulls += def.chunks(1 << 16).map(|c| u64::from(sum(c))).sum::<u64>();
+                // The entries without a value (their definition level below the column's).
+                self.bounds.nulls += (entries.len() - values.len()) as u64;
             }
         }
         self.entries += entries.len();
