@@ -30,15 +30,10 @@ pub(crate) fn name(s: Square) -> &'static str {
     NAMES.get(i..i + 2).unwrap_or("")
 }
 
-/// The name of `s` as its two bytes (appended with a copy of known length).
+/// [`name`] as its two bytes (appended with a copy of known length).
 #[cfg(feature = "arrow")]
 pub(crate) fn name_bytes(s: Square) -> [u8; 2] {
-    let i = 2 * s.index();
-    let b = NAMES.as_bytes();
-    [
-        b.get(i).copied().unwrap_or(b'?'),
-        b.get(i + 1).copied().unwrap_or(b'?'),
-    ]
+    name(s).as_bytes().try_into().unwrap_or_default()
 }
 
 /// The rulesets [`CleanFeeder`] keeps the objects of.
