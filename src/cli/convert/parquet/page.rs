@@ -48,6 +48,11 @@ pub struct Plan {
     pub delta: bool,
 }
 
+/// Where text `i` begins among texts that end at `ends`.
+fn text_start(ends: &[u32], i: usize) -> u32 {
+    i.checked_sub(1).map_or(0, |k| ends[k])
+}
+
 /// A column's minimum and maximum so far.
 #[derive(Debug, Default)]
 struct Bounds {
@@ -234,12 +239,8 @@ impl ChunkEncoder {
                 self.indices.extend(v[r].iter().map(|&n| d.int(n)));
             }
             (Values::Text { bytes, ends }, Some(d)) if self.plan.dictionary => {
-                let start = if r.start == 0 {
-                    0
-                } else {
-                    ends[r.start - 1] as usize
-                };
-                d.texts(bytes, &ends[r], start, &mut self.indices);
+                let start = text_start(ends, r.start);
+                d.texts(bytes, &ends[r], start as usize, &mut self.indices);
             }
             (
                 Values::Coded {
@@ -261,7 +262,7 @@ impl ChunkEncoder {
             }
             (Values::Int(v), _) => v[r].iter().for_each(|n| self.plain.extend(n.to_le_bytes())),
             (Values::Text { bytes, ends }, _) => {
-                let mut start = if r.start == 0 { 0 } else { ends[r.start - 1] };
+                let mut start = text_start(ends, r.start);
                 for &end in &ends[r] {
                     self.plain.extend_from_slice(&(end - start).to_le_bytes());
                     self.plain
