@@ -11,6 +11,8 @@ use arrow_array::types::Int64Type;
 use arrow_array::{Array, RecordBatch};
 use common::{ROOT, corpus_files, run_with, scratch, stderr};
 use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
+use parquet::basic::{CompressionCodec, Encoding};
+use parquet::file::metadata::ColumnChunkMetaData;
 use parquet::file::reader::{FileReader, SerializedFileReader};
 use serde_json::{Map, Value, json};
 
@@ -439,7 +441,8 @@ fn a_large_archive_is_written_in_row_groups() {
 #[test]
 fn the_files_bytes_do_not_follow_the_threads() {
     // Enough games for many chunks, and for a turns table whose position strings fill more
-    // than one page in a row group: where a page ends follows the chunks' rows.
+    // than one page in a row group: where a page ends follows the chunks' rows. Each column
+    // chunk is encoded and compressed as the spec says ([`PLANS`]).
     let dir = scratch("parquet-jobs");
     let big = generated(&dir, 3000);
     for to in ["parquet", "parquet-turns"] {
@@ -463,6 +466,9 @@ fn the_files_bytes_do_not_follow_the_threads() {
             .collect();
         let first = std::fs::File::open(dir.join(format!("{to}-1.parquet"))).unwrap();
         let pages = SerializedFileReader::new(first).unwrap();
+        for group in pages.metadata().row_groups() {
+            group.columns().iter().for_each(as_planned);
+        }
         let positions = (pages.metadata().row_group(0).columns().iter())
             .find(|c| c.column_path().string() == "position_after");
         if to == "parquet-turns" {
@@ -478,6 +484,45 @@ fn the_files_bytes_do_not_follow_the_threads() {
         );
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// How `spec/parquet.md` says a column is written: its values' encoding (besides the levels'
+/// `RLE` and the dictionary's `PLAIN`) and its pages' codec, by the column's path.
+const PLANS: [(&str, Encoding, CompressionCodec); 4] = [
+    ("game", Encoding::DELTA_BINARY_PACKED, ZSTD),
+    ("position_after", Encoding::PLAIN, CompressionCodec::SNAPPY),
+    ("final", Encoding::PLAIN, ZSTD),
+    ("turns.list.item.comments.list.item", Encoding::PLAIN, ZSTD),
+];
+
+const ZSTD: CompressionCodec = CompressionCodec::ZSTD;
+
+/// Checks a column chunk against [`PLANS`] (every other column through a dictionary, zstd):
+/// a chunk may be left uncompressed only when it is small (at most 1 KiB of values and
+/// levels, with its dictionary).
+fn as_planned(chunk: &ColumnChunkMetaData) {
+    let path = chunk.column_path().string();
+    let boolean = chunk.column_type() == parquet::basic::Type::BOOLEAN;
+    let (encoding, codec) = match PLANS.iter().find(|(p, ..)| *p == path) {
+        Some(&(_, e, c)) => (e, c),
+        None if boolean => (Encoding::PLAIN, ZSTD),
+        None => (Encoding::RLE_DICTIONARY, ZSTD),
+    };
+    let encodings: Vec<Encoding> = chunk.encodings().collect();
+    assert!(encodings.contains(&encoding), "{path}: {encodings:?}");
+    if encoding != Encoding::RLE_DICTIONARY {
+        assert!(
+            !encodings.contains(&Encoding::RLE_DICTIONARY),
+            "{path}: {encodings:?}"
+        );
+    }
+    let small = chunk.uncompressed_size() <= 2 << 10;
+    let compression = chunk.compression_codec();
+    assert!(
+        compression == codec || (small && compression == CompressionCodec::UNCOMPRESSED),
+        "{path}: {compression:?}, {} bytes",
+        chunk.uncompressed_size()
+    );
 }
 
 #[test]
