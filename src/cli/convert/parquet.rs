@@ -155,9 +155,9 @@ impl ParquetSink {
 }
 
 /// The file's properties: zstd by default, and seega as its writer (the columns are encoded
-/// and compressed as [`plan`] says), named as every writer names itself (`parquet-cpp-arrow version 14.0.0`): `seega
-/// version 0.1.0`. Parquet's Java reader parses the name to tell its own old versions, which
-/// wrote some encodings wrong, from other writers.
+/// and compressed as [`plan`] says), named as every writer names itself (`parquet-cpp-arrow
+/// version 14.0.0`): `seega version 0.1.0`. Parquet's Java reader parses the name to tell its
+/// own old versions, which wrote some encodings wrong, from other writers.
 fn properties() -> WriterProperties {
     WriterProperties::builder()
         .set_compression(Compression::ZSTD(ZstdLevel::default()))

@@ -1,7 +1,7 @@
 //! A column chunk encoded from its [`Leaf`] pieces: data pages of format v1 (levels in the
 //! RLE/bit-packed hybrid, encoded as each piece brings them, `levels.rs`; values through a
-//! dictionary or plain), a dictionary page first, each
-//! page compressed (zstd, or Snappy for the positions); the page headers are written by the `parquet` crate's
+//! dictionary or plain), a dictionary page first, each page compressed (zstd, or Snappy for
+//! the turns table's positions); the page headers are written by the `parquet` crate's
 //! [`SerializedPageWriter`], and the chunk is handed back with the metadata the crate's row
 //! group writer appends it with ([`ColumnCloseResult`]).
 
