@@ -442,7 +442,7 @@ fn a_large_archive_is_written_in_row_groups() {
 fn the_files_bytes_do_not_follow_the_threads() {
     // Enough games for many chunks, and for a turns table whose position strings fill more
     // than one page in a row group: where a page ends follows the chunks' rows. Each column
-    // chunk is encoded and compressed as the spec says ([`PLANS`]).
+    // chunk is encoded and compressed as the spec says (`PLANS`).
     let dir = scratch("parquet-jobs");
     let big = generated(&dir, 3000);
     for to in ["parquet", "parquet-turns"] {
@@ -499,7 +499,7 @@ const ZSTD: CompressionCodec = CompressionCodec::ZSTD;
 
 /// Checks a column chunk against [`PLANS`] (every other column through a dictionary, zstd):
 /// a chunk may be left uncompressed only when it is small (at most 1 KiB of values and
-/// levels, with its dictionary).
+/// levels with its dictionary, so at most 2 KiB with its pages' headers).
 fn as_planned(chunk: &ColumnChunkMetaData) {
     let path = chunk.column_path().string();
     let boolean = chunk.column_type() == parquet::basic::Type::BOOLEAN;
