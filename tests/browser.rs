@@ -12,6 +12,8 @@
 use super::common;
 #[path = "browser/embedded.rs"]
 mod embedded;
+#[path = "browser/hostile.rs"]
+mod hostile;
 #[path = "browser/variations.rs"]
 mod variations;
 #[path = "browser/webdriver.rs"]
@@ -449,9 +451,9 @@ fn the_replay_page_shows_what_seega_show_prints() {
     assert_quiet(&d, &std_url);
 
     narrow(&d, &std_url);
-    unplayable(&d, &dir);
+    hostile::unplayable(&d, &dir);
     flipping(&d, &std_url);
-    hostile(&d, &dir);
+    hostile::hostile(&d, &dir);
 }
 
 /// A scratch directory, removed when dropped.
@@ -499,69 +501,6 @@ fn flipping(d: &Driver, url: &str) {
     d.click("#flip");
     assert_eq!(d.script(corner, json!([])), before);
     assert_quiet(d, url);
-}
-
-/// A game whose tags and comments hold `</script>`, `<!--` and markup: the page still works,
-/// runs no script of theirs, and shows them as text.
-fn hostile(d: &Driver, dir: &Path) {
-    let sample = dir.join("hostile.sgn");
-    let comment =
-        "</script><script>document.title='pwned'</script><!-- <img src=x onerror=alert(1)>";
-    std::fs::write(
-        &sample,
-        format!(
-            "[Event \"</script><!--\"]\n[Black \"<b>Ama</b>\"]\n[White \"Kofi & co\"]\n\n1. c5,d1 {{ {comment} }} d2,a5 *\n"
-        ),
-    )
-    .unwrap();
-    let url = page(dir, sample.to_str().unwrap());
-    open_fresh(d, &format!("{url}#game=1&turn=1"));
-    let v = d.script(
-        "return {scripts: document.scripts.length, title: document.title,
-                 comment: document.querySelector('#comments p').textContent,
-                 heading: document.getElementById('game-title').textContent,
-                 images: document.images.length};",
-        json!([]),
-    );
-    let title = format!("Seega games: {}", "hostile.sgn");
-    // the game's data, the arrows and the page's script: no other
-    assert_eq!(
-        v,
-        json!({"scripts": 3, "title": title, "comment": comment,
-               "heading": "Game 1: <b>Ama</b> vs Kofi & co, </script><!--", "images": 0})
-    );
-    assert_shows(d, sample.to_str().unwrap(), 1, 1, "hostile");
-    assert_quiet(d, &url);
-}
-
-/// A game that cannot be set up: no position, an empty board, and the error said.
-fn unplayable(d: &Driver, dir: &Path) {
-    let sample = "samples/invalid/position-impossible.sgn";
-    let o = common::run_with(&["show", sample], None);
-    let said = common::stderr(&o);
-    assert!(said.contains("cannot be set up"), "{said}");
-    let url = page(dir, sample);
-    open_fresh(d, &format!("{url}#game=1&turn=3"));
-    let v = d.script(
-        "const b = document.getElementById('board');
-         return {turn: b.dataset.turn, position: b.dataset.position,
-                 pieces: [...b.querySelectorAll('[data-square]')].map(e => e.dataset.piece).join(''),
-                 squares: b.querySelectorAll('[data-square]').length,
-                 said: document.getElementById('error').textContent,
-                 hidden: document.getElementById('error').hidden};",
-        json!([]),
-    );
-    assert_eq!(v["turn"], "");
-    assert_eq!(v["position"], "");
-    assert_eq!(v["pieces"], "");
-    assert!(v["squares"].as_u64().unwrap() >= 25, "{v}");
-    assert_eq!(v["hidden"], false);
-    let error = v["said"].as_str().unwrap();
-    assert!(
-        error.starts_with("the game is invalid (seega::position::"),
-        "{error}"
-    );
-    assert_quiet(d, &url);
 }
 
 /// On a phone's width (and so at 200 % zoom on a narrow window) nothing is wider than the

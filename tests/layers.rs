@@ -1,7 +1,8 @@
 //! The library's modules import down their layers only, so that no import runs in a circle:
 //! the layers of `spec/architecture.md`, from the bottom. An import is a `crate::MODULE` path,
 //! or a name the crate root re-exports (`crate::GameState`), in a module's code; comments,
-//! doc examples and the modules compiled for tests only are not imports.
+//! doc examples and the modules compiled for tests only are not imports. And no file of code
+//! is over 600 lines.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -25,13 +26,17 @@ fn layer(module: &str) -> Option<usize> {
     LAYERS.iter().position(|l| l.contains(&module))
 }
 
-/// The `.rs` files under `dir`.
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+/// The files under `dir` whose extension is one of `kinds`, not under a build's or an
+/// environment's folder (`target`, `node_modules`, `__pycache__`, a hidden one).
+fn files_under(dir: &Path, kinds: &[&str], out: &mut Vec<PathBuf>) {
     for e in std::fs::read_dir(dir).expect("a directory") {
         let p = e.expect("an entry").path();
-        if p.is_dir() {
-            rust_files(&p, out);
-        } else if p.extension().is_some_and(|x| x == "rs") {
+        let name = p.file_name().unwrap_or_default().to_string_lossy();
+        let skipped =
+            name.starts_with('.') || ["target", "node_modules", "__pycache__"].contains(&&*name);
+        if p.is_dir() && !skipped {
+            files_under(&p, kinds, out);
+        } else if (p.extension()).is_some_and(|x| kinds.contains(&&*x.to_string_lossy())) {
             out.push(p);
         }
     }
@@ -110,7 +115,7 @@ fn root_names() -> BTreeMap<String, String> {
 fn the_library_imports_down_its_layers() {
     let src = Path::new(ROOT).join("src");
     let mut files = Vec::new();
-    rust_files(&src, &mut files);
+    files_under(&src, &["rs"], &mut files);
     let only = test_only(&files);
     let names = root_names();
     assert!(names.contains_key("GameState"), "{names:?}");
@@ -146,5 +151,36 @@ fn the_library_imports_down_its_layers() {
         upward.is_empty(),
         "imports that run up a layer:\n{}",
         upward.into_iter().collect::<Vec<_>>().join("\n")
+    );
+}
+
+/// The most lines a file of code may have (`spec/architecture.md`): a longer one is split by
+/// what its parts do.
+const MAX_LINES: usize = 600;
+
+#[test]
+fn no_file_of_code_is_over_600_lines() {
+    let mut code = Vec::new();
+    for dir in ["src", "tests", "python", "bench", ".ci", "editors"] {
+        files_under(
+            &Path::new(ROOT).join(dir),
+            &["rs", "py", "js", "sh"],
+            &mut code,
+        );
+    }
+    assert!(
+        code.len() > 300,
+        "{} files found: the test reads the tree",
+        code.len()
+    );
+    let long: Vec<String> = (code.iter())
+        .map(|f| (f, std::fs::read_to_string(f).unwrap().lines().count()))
+        .filter(|(_, n)| *n > MAX_LINES)
+        .map(|(f, n)| format!("{}: {n} lines", f.strip_prefix(ROOT).unwrap_or(f).display()))
+        .collect();
+    assert!(
+        long.is_empty(),
+        "files over {MAX_LINES} lines:\n{}",
+        long.join("\n")
     );
 }

@@ -46,7 +46,6 @@
 //! `render::game_view` (a lane's game by `CleanFeeder` from its `CleanGame`, any other by
 //! `visit_object` from its `GameObject`), and the rows go back with the chunk.
 
-use std::any::Any;
 use std::cell::OnceCell;
 use std::io::{Read, Write};
 use std::sync::Mutex;
@@ -57,7 +56,7 @@ use crate::notation::source::utf8;
 use crate::notation::writer::{NotWritable, WriteOptions, write_game};
 use crate::notation::{Game, LineStream, Scanner, Source};
 use crate::render::game_json::{GameObject, Origin, verbatim, verbatim_bytes, write_object};
-use crate::render::game_view::{CleanFeeder, GameVisitor, visit_object};
+use crate::render::game_view::{CleanFeeder, visit_object};
 use crate::render::game_writer::GameWriter;
 use crate::render::json_buf::JsonBuf;
 use crate::validate::canonical_doc;
@@ -65,6 +64,9 @@ use crate::validate::{
     CleanGame, GameRead, Games, Lane, Options, RulesCache, Verdict, check_game_at,
     clean_game_recorded, uncut_message,
 };
+
+mod rows;
+pub use rows::{ChunkRows, RowMaker};
 
 /// The size of one read when converting. The output of a chunk is about 19 times its input
 /// (JSON Lines), and a few chunks per thread are in flight: small blocks keep memory low, and
@@ -140,35 +142,6 @@ pub struct Converted {
     /// The chunk's games handed to the rows of [`ConvertWork::with_rows`], when the work
     /// makes rows (its JSON is then not written); `None` otherwise.
     pub rows: Option<Box<dyn ChunkRows>>,
-}
-
-/// The rows a printer makes of one chunk's games, on the chunk's worker: each game is handed
-/// to it as a [`GameVisitor`] ([`crate::render::game_view`]), numbered in the chunk, in order,
-/// from what the fast lane kept of a clean game or from the game object of any other.
-pub trait ChunkRows: GameVisitor + Send + std::fmt::Debug {
-    /// The rows as `Any`, for the printer to take back its own type.
-    fn into_any(self: Box<Self>) -> Box<dyn Any + Send>;
-}
-
-/// Makes the [`ChunkRows`] of each chunk ([`ConvertWork::with_rows`]).
-pub trait RowMaker: Sync + std::fmt::Debug {
-    /// Empty rows for a chunk.
-    fn chunk_rows(&self) -> Box<dyn ChunkRows>;
-
-    /// Empty rows for a chunk of `bytes` bytes of text, with room for its games if the maker
-    /// knows how much they take ([`RowMaker::chunk_rows`] unless it says otherwise).
-    fn rows_for(&self, bytes: usize) -> Box<dyn ChunkRows> {
-        let _ = bytes;
-        self.chunk_rows()
-    }
-
-    /// The size of the chunks its rows are made from, about, in bytes of text (64 KiB unless
-    /// it says otherwise): larger chunks hand rows between threads less often, for more
-    /// memory. The same whatever the threads, so that what is made of the rows does not
-    /// follow them.
-    fn block(&self) -> usize {
-        CONVERT_BLOCK
-    }
 }
 
 impl<'a> ConvertWork<'a> {
