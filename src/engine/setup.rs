@@ -130,8 +130,7 @@ impl Setup {
             bytes: &mut out[start..],
             len: 0,
         };
-        t.put_board(self.size, self.pieces, self.to_move);
-        t.game_fields(self.in_hand, self.opening_owed, self.quiet_turns);
+        t.put_setup(self);
         let len = t.len;
         out.truncate(start + len);
     }
@@ -229,8 +228,8 @@ impl Setup {
 
     /// The setup's position string, in a buffer of fixed size, without allocating.
     pub(crate) fn text(&self) -> SetupText {
-        let mut t = SetupText::board(self.size, self.pieces, self.to_move);
-        t.game_fields(self.in_hand, self.opening_owed, self.quiet_turns);
+        let mut t = SetupText::EMPTY;
+        t.put_setup(self);
         t
     }
 }
@@ -431,6 +430,13 @@ impl SetupText {
 }
 
 impl<B: AsMut<[u8]>> SetupText<B> {
+    /// Writes the whole string of `setup`.
+    #[inline]
+    fn put_setup(&mut self, setup: &Setup) {
+        self.put_board(setup.size, setup.pieces, setup.to_move);
+        self.game_fields(setup.in_hand, setup.opening_owed, setup.quiet_turns);
+    }
+
     /// Writes the first two fields ([`SetupText::board`]).
     #[inline]
     fn put_board(&mut self, size: Size, pieces: [Bitboard; 2], to_move: Color) {
