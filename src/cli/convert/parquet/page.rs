@@ -350,6 +350,8 @@ impl ChunkEncoder {
             }
             false
         };
+        // The chunk's codec: none for a small chunk.
+        let codec = (!small).then_some(self.plan.codec);
         let mut chunk = TrackedWrite::new(Vec::new());
         let mut dictionary_offset = None;
         let physical = self.descr.physical_type();
@@ -366,7 +368,7 @@ impl ChunkEncoder {
                 }
             }
             let page = Page::DictionaryPage {
-                buf: z.compress(&d.plain, (!small).then_some(self.plan.codec))?,
+                buf: z.compress(&d.plain, codec)?,
                 num_values: d.len,
                 encoding: Encoding::PLAIN,
                 is_sorted: false,
@@ -389,10 +391,10 @@ impl ChunkEncoder {
         let encodings =
             std::mem::replace(&mut self.encodings, vec![Encoding::RLE, Encoding::PLAIN]);
         let mut meta = ColumnChunkMetaData::builder(self.descr.clone())
-            .set_compression(match (small, self.plan.codec) {
-                (true, _) => Compression::UNCOMPRESSED,
-                (false, Codec::Zstd) => Compression::ZSTD(ZstdLevel::default()),
-                (false, Codec::Snappy) => Compression::SNAPPY,
+            .set_compression(match codec {
+                None => Compression::UNCOMPRESSED,
+                Some(Codec::Zstd) => Compression::ZSTD(ZstdLevel::default()),
+                Some(Codec::Snappy) => Compression::SNAPPY,
             })
             .set_encodings(encodings)
             .set_total_compressed_size(bytes.len() as i64)
