@@ -3,8 +3,8 @@
 turns tables equal `seega convert --to parquet` (and `--to parquet-turns`) of the same
 archives row for row; written partitioned by rules and read back, the same rows; an archive cut
 short gives its games and a row for its problem, or fails the job naming it; Spark's own
-Parquet readers read what `convert` writes; and the examples
-of `docs/scale.md`'s Spark section run as shown.
+Parquet readers read what `convert` writes; and the examples of `docs/scale.md`'s Spark section
+run as shown.
 
 Needs PySpark 4, pyarrow and a Java runtime (`.ci/run` installs PySpark; Java 17 is on the
 machine) and the `seega` command (SEEGA_BIN, else target/debug): with CI set, a missing one
